@@ -1,0 +1,92 @@
+// What every kubectl-why command shares: flag → options conversion, opening the source, writing
+// results, exit codes (0 clean, 1 findings at or above --fail-on, 2 usage/input error) and the
+// one-line error policy (stack traces only with --debug).
+import {Command, Errors} from '@oclif/core'
+import chalk from 'chalk'
+import {openSource, type SourceOptions} from './cluster/open.js'
+import type {ClusterSource} from './cluster/source.js'
+import {errorLine, UserError} from './errors.js'
+import {type Explanation, type Severity, severityRank} from './explanation.js'
+import {renderExplanations} from './render/explanation-table.js'
+import {formatData, type OutputFormat} from './render/output.js'
+import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
+
+export interface CommonFlags {
+  kubeconfig?: string
+  context?: string
+  namespace?: string
+  'all-namespaces'?: boolean
+  'request-timeout'?: string
+  snapshot?: string
+  now?: string
+  'k8s-version'?: string
+  'fail-on'?: Severity
+  output?: OutputFormat
+  'no-color'?: boolean
+  debug?: boolean
+}
+
+export abstract class WhyCommand extends Command {
+  protected debugEnabled = process.argv.includes('--debug')
+
+  /** Colours off for --no-color, NO_COLOR, or when stdout is not a terminal. */
+  protected setupOutput(flags: CommonFlags): void {
+    this.debugEnabled = flags.debug === true
+    if (flags['no-color'] || process.env.NO_COLOR !== undefined || !process.stdout.isTTY) chalk.level = 0
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0)
+    })
+  }
+
+  protected sourceOptions(flags: CommonFlags): SourceOptions {
+    return {
+      snapshot: flags.snapshot,
+      kubeconfig: flags.kubeconfig,
+      context: flags.context,
+      requestTimeout: parseDuration(flags['request-timeout'] ?? '0', 'request-timeout'),
+      now: flags.now === undefined ? undefined : parseInstant(flags.now, 'now'),
+      debug: flags.debug,
+      progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r\u001B[2K${line}`) : undefined,
+    }
+  }
+
+  protected async openSource(flags: CommonFlags): Promise<ClusterSource> {
+    return openSource(this.sourceOptions(flags))
+  }
+
+  /** The namespace to read: undefined for -A, else -n, else the source's default. */
+  protected namespace(flags: CommonFlags, source: ClusterSource): string | undefined {
+    if (flags['all-namespaces']) return undefined
+    return flags.namespace ?? source.defaultNamespace()
+  }
+
+  protected versionOverride(flags: CommonFlags): MinorVersion | undefined {
+    return flags['k8s-version'] === undefined ? undefined : parseMinorVersion(flags['k8s-version'])
+  }
+
+  protected write(text: string): void {
+    process.stdout.write(text)
+  }
+
+  /** Prints explanations and exits 1 when one is at or above --fail-on. */
+  protected finish(list: Explanation[], flags: CommonFlags): void {
+    const format = flags.output ?? 'table'
+    if (format === 'json' || format === 'yaml') this.write(formatData(list.length === 1 ? list[0] : list, format))
+    else this.write(renderExplanations(list, format === 'wide'))
+    const failOn = flags['fail-on'] ?? 'warning'
+    if (failOn !== 'none' && list.some((e) => severityRank(e.severity) >= severityRank(failOn))) this.exit(1)
+  }
+
+  protected notImplemented(what: string, issue: number): never {
+    throw new UserError(`${what} is not implemented yet`, `it is tracked as issue ${issue}`)
+  }
+
+  override async catch(err: Error & {exitCode?: number; oclif?: {exit?: number}}): Promise<unknown> {
+    if (err instanceof Errors.ExitError) throw err
+    if (this.debugEnabled) process.stderr.write(`${err.stack ?? err}\n`)
+    // Flag parsing errors come from oclif as CLIError: keep their text, make them one line.
+    const line = err instanceof UserError ? errorLine(err) : (err.message || String(err)).split('\n').map((l) => l.trim()).filter(Boolean).join(' ')
+    process.stderr.write(`error: ${line}${this.debugEnabled || err instanceof UserError ? '' : ' (run with --debug for details)'}\n`)
+    process.exit(2)
+  }
+}

@@ -1,0 +1,25 @@
+// Builds the ClusterSource a command reads from. Each implementation is imported only when used:
+// the client library alone costs close to a second to import, which --help and snapshot mode must not pay.
+import type {ClusterSource} from './source.js'
+
+export interface SourceOptions {
+  snapshot?: string
+  kubeconfig?: string
+  context?: string
+  /** Milliseconds; 0 means no timeout. */
+  requestTimeout: number
+  /** Overrides the evaluation instant. */
+  now?: Date
+  debug?: boolean
+  /** Called with a short status line while long reads run (stderr progress). */
+  progress?: (line: string) => void
+}
+
+export async function openSource(options: SourceOptions): Promise<ClusterSource> {
+  if (options.snapshot !== undefined) {
+    const {SnapshotSource} = await import('./snapshot/snapshot-source.js')
+    return SnapshotSource.open(options.snapshot, options)
+  }
+  const {LiveSource} = await import('./live/live-source.js')
+  return LiveSource.open(options)
+}

@@ -1,0 +1,114 @@
+// Where objects come from. Engines never see a ClusterSource: commands read through it and hand
+// plain objects to the engines. Two implementations: live (src/cluster/live/) and snapshot
+// (src/cluster/snapshot/); test/cluster/source-contract.test.ts runs one suite against both.
+import type {Problem, SourceDescription} from '../explanation.js'
+
+export interface OwnerReference {
+  apiVersion: string
+  kind: string
+  name: string
+  uid: string
+  controller?: boolean
+  blockOwnerDeletion?: boolean
+}
+
+export interface ObjectMeta {
+  name?: string
+  generateName?: string
+  namespace?: string
+  uid?: string
+  resourceVersion?: string
+  generation?: number
+  creationTimestamp?: string | null
+  deletionTimestamp?: string | null
+  deletionGracePeriodSeconds?: number
+  labels?: Record<string, string>
+  annotations?: Record<string, string>
+  ownerReferences?: OwnerReference[]
+  finalizers?: string[]
+  [field: string]: unknown
+}
+
+/** Any Kubernetes object as the API returns it (JSON decoded; int64 beyond 2^53 as bigint). */
+export interface KubeObject {
+  apiVersion?: string
+  kind?: string
+  metadata?: ObjectMeta
+  [field: string]: unknown
+}
+
+/** One served resource type, as discovery reports it. */
+export interface ResourceType {
+  group: string
+  version: string
+  kind: string
+  /** Plural resource name used in URLs, e.g. "deployments". */
+  resource: string
+  namespaced: boolean
+  verbs: string[]
+  shortNames?: string[]
+  singularName?: string
+}
+
+/**
+ * fresh: a quorum read (no resourceVersion), what the garbage collector's uncached client sees.
+ * cached: resourceVersion=0, served from the API server's watch cache: the view informers have.
+ */
+export type ReadView = 'fresh' | 'cached'
+
+export interface TypeRef {
+  kind: string
+  /** "group/version" or "v1"; when absent the preferred version of the kind is used. */
+  apiVersion?: string
+}
+
+export interface GetRequest extends TypeRef {
+  namespace?: string
+  name: string
+  view?: ReadView
+}
+
+export interface ListRequest extends TypeRef {
+  /** Absent: all namespaces (or a cluster-scoped kind). */
+  namespace?: string
+  labelSelector?: string
+  fieldSelector?: string
+  /** Only metadata (PartialObjectMetadataList); items still carry their real apiVersion and kind. */
+  metadataOnly?: boolean
+  view?: ReadView
+  /** Page size for limit/continue pagination. */
+  pageSize?: number
+}
+
+export interface ListResult {
+  items: KubeObject[]
+  resourceVersion?: string
+}
+
+export interface ServerVersion {
+  major: string
+  minor: string
+  gitVersion: string
+  [field: string]: unknown
+}
+
+export interface ClusterSource {
+  /** For the Explanation's `source` (mode, context or file, server version, capture time). */
+  describe(): SourceDescription
+  serverVersion(): Promise<ServerVersion | undefined>
+  /** Every served group/version/kind with its scope and verbs. */
+  discovery(): Promise<ResourceType[]>
+  /** One object; undefined when it does not exist (404). Other failures throw ReadError. */
+  get(request: GetRequest): Promise<KubeObject | undefined>
+  /** Every matching object, all pages read. Failures throw ReadError. */
+  list(request: ListRequest): Promise<ListResult>
+  /** The same as list, a page at a time, for large clusters. */
+  pages(request: ListRequest): AsyncIterable<KubeObject[]>
+  /** The namespace a command uses without -n: the kubeconfig context's, a snapshot's recorded one, or "default". */
+  defaultNamespace(): string
+  /** The evaluation instant: --now, the snapshot's capture time, or the live clock when opened. */
+  now(): Date
+  /** What could not be read or used so far; a non-empty list makes every result partial. */
+  problems(): Problem[]
+  close?(): Promise<void>
+}

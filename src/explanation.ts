@@ -1,0 +1,64 @@
+// The Explanation: what every engine returns and `-o json` prints. Scripts depend on this shape;
+// schemas/explanation.json is its contract and a test holds the two together.
+
+export const EXPLANATION_VERSION = 'kubectl-why/v1'
+
+export type Severity = 'none' | 'info' | 'warning' | 'critical'
+export const SEVERITIES: readonly Severity[] = ['none', 'info', 'warning', 'critical']
+
+export function severityRank(s: Severity): number {
+  return SEVERITIES.indexOf(s)
+}
+
+export interface Subject {
+  kind: string
+  apiVersion?: string
+  namespace?: string
+  name: string
+  uid?: string
+}
+
+/** One re-executed upstream rule: what went in, what came out, and why. */
+export interface Step {
+  rule: string
+  /** Upstream file (and line where useful) of the rule re-executed. */
+  upstream: string
+  inputs?: Record<string, unknown>
+  result: string
+  why: string
+  /** Set when the step rests on inference rather than on something the API shows. */
+  inferred?: {evidence: string; confidence: 'certain' | 'likely' | 'possible'}
+}
+
+export interface SourceDescription {
+  mode: 'live' | 'snapshot'
+  context?: string
+  file?: string
+  serverVersion?: string
+  /** The Kubernetes minor version whose rules were applied, e.g. "1.31". */
+  k8sVersion?: string
+  capturedAt?: string
+  settings?: Record<string, {value: unknown; from: string}>
+  /** What could not be read: the result is partial when this is non-empty. */
+  partial?: Problem[]
+}
+
+/** Something the source could not read or could not use; reported, never silently dropped. */
+export interface Problem {
+  what: string
+  reason: string
+  file?: string
+  hint?: string
+}
+
+export interface Explanation {
+  subject: Subject
+  controller: string
+  verdict: string
+  severity: Severity
+  summary: string
+  steps: Step[]
+  evaluatedAt: string
+  source: SourceDescription
+  [extra: string]: unknown
+}

@@ -1,0 +1,11 @@
+// Writes results in the chosen format. JSON keeps int64 values exact (bigint-aware writer).
+import {stringify as toYaml} from 'yaml'
+import {stringifyJson} from '../util/json.js'
+
+export type OutputFormat = 'table' | 'wide' | 'json' | 'yaml'
+
+/** Plain data for -o json / -o yaml, written with a trailing newline. */
+export function formatData(value: unknown, format: 'json' | 'yaml'): string {
+  if (format === 'json') return stringifyJson(value, 2) + '\n'
+  return toYaml(value, {lineWidth: 0, aliasDuplicateObjects: false})
+}
