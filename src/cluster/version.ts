@@ -5,7 +5,7 @@ import {parseMinorVersion} from '../util/parse.js'
 import type {ServerVersion} from './source.js'
 
 export interface ChosenVersion extends MinorVersion {
-  /** "flag", "server" (a live /version), "snapshot", or "unknown" when nothing said. */
+  /** flag: --k8s-version; server: the live /version, or the version a snapshot recorded. */
   from: 'flag' | 'server'
   text: string
 }
