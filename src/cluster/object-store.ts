@@ -1,0 +1,81 @@
+// An in-memory index of objects by group/kind, namespace and name, answering GET and LIST the way the
+// API server would (namespace scoping, selectors, etcd's namespace/name order). The snapshot source
+// keeps one per view (fresh, cached).
+import {splitApiVersion} from './builtin-kinds.js'
+import {parseFieldSelector, parseLabelSelector} from './selectors.js'
+import type {KubeObject, ListRequest} from './source.js'
+
+/**
+ * Legacy groups the API server serves the same objects under: a dump made through extensions/v1beta1
+ * holds Deployments an apps/v1 reader must find (and core Events are events.k8s.io Events).
+ */
+const GROUP_ALIASES: Record<string, string> = {
+  'extensions/Deployment': 'apps', 'extensions/ReplicaSet': 'apps', 'extensions/DaemonSet': 'apps',
+  'events.k8s.io/Event': '',
+}
+
+export function groupKindKey(apiVersion: string | undefined, kind: string): string {
+  const group = splitApiVersion(apiVersion ?? 'v1').group
+  const canonical = GROUP_ALIASES[`${group}/${kind}`] ?? group
+  return `${canonical}/${kind}`
+}
+
+function objectKey(o: KubeObject): string {
+  return `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`
+}
+
+/** Newer of two copies of one object (several files of a dump may hold it): higher resourceVersion wins. */
+function newer(a: KubeObject, b: KubeObject): KubeObject {
+  const ra = Number(a.metadata?.resourceVersion)
+  const rb = Number(b.metadata?.resourceVersion)
+  return Number.isFinite(ra) && Number.isFinite(rb) && rb > ra ? b : a
+}
+
+export class ObjectStore {
+  private readonly byKind = new Map<string, Map<string, KubeObject>>()
+  private sorted = new Map<string, KubeObject[]>()
+
+  add(o: KubeObject): void {
+    const key = groupKindKey(o.apiVersion, o.kind!)
+    let objects = this.byKind.get(key)
+    if (!objects) this.byKind.set(key, (objects = new Map()))
+    const k = objectKey(o)
+    const existing = objects.get(k)
+    objects.set(k, existing ? newer(existing, o) : o)
+    this.sorted.delete(key)
+  }
+
+  kinds(): string[] {
+    return [...this.byKind.keys()]
+  }
+
+  count(): number {
+    let n = 0
+    for (const m of this.byKind.values()) n += m.size
+    return n
+  }
+
+  get(groupKind: string, namespace: string | undefined, name: string): KubeObject | undefined {
+    return this.byKind.get(groupKind)?.get(`${namespace ?? ''}/${name}`)
+  }
+
+  all(groupKind: string): KubeObject[] {
+    let list = this.sorted.get(groupKind)
+    if (!list) {
+      const m = this.byKind.get(groupKind)
+      list = m ? [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]) : []
+      this.sorted.set(groupKind, list)
+    }
+    return list
+  }
+
+  /** Objects matching a LIST request's namespace and selectors, in etcd key order. */
+  list(groupKind: string, request: Pick<ListRequest, 'namespace' | 'labelSelector' | 'fieldSelector'>): KubeObject[] {
+    const labels = request.labelSelector ? parseLabelSelector(request.labelSelector) : undefined
+    const fields = request.fieldSelector ? parseFieldSelector(request.fieldSelector) : undefined
+    return this.all(groupKind).filter((o) =>
+      (request.namespace === undefined || (o.metadata?.namespace ?? '') === request.namespace)
+      && (!labels || labels(o.metadata?.labels))
+      && (!fields || fields(o)))
+  }
+}
