@@ -1,0 +1,143 @@
+// Kubeconfig resolution exactly as kubectl does it (k8s.io/client-go/tools/clientcmd/loader.go), not as
+// the client library does: --kubeconfig alone; else every file of $KUBECONFIG merged with the first file
+// to set a value winning (current-context included) and duplicate names tolerated; else ~/.kube/config;
+// else the in-cluster service account. Relative paths resolve against the file that names them.
+import {existsSync, readFileSync} from 'node:fs'
+import {homedir} from 'node:os'
+import {delimiter, dirname, isAbsolute, join, resolve} from 'node:path'
+import {parse as parseYaml} from 'yaml'
+import {UserError} from '../../errors.js'
+
+type Named = {name?: string; [k: string]: unknown}
+interface KubeconfigFile {
+  clusters?: Named[]
+  users?: Named[]
+  contexts?: Named[]
+  'current-context'?: string
+}
+
+export interface ResolvedConfig {
+  /** A single kubeconfig document, paths absolute, for the client library's loadFromString. */
+  merged: {clusters: Named[]; users: Named[]; contexts: Named[]; 'current-context': string}
+  context: string
+  namespace: string
+  server: string
+  /** Where the configuration came from, for messages. */
+  origin: string
+}
+
+/** Service-account files of the in-cluster configuration (rest.InClusterConfig). */
+export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount'
+
+function readKubeconfig(path: string): KubeconfigFile {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (err) {
+    throw new UserError(`cannot read kubeconfig ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`, 'check --kubeconfig / $KUBECONFIG')
+  }
+  let doc: unknown
+  try {
+    doc = parseYaml(text)
+  } catch (err) {
+    throw new UserError(`kubeconfig ${path} is not valid YAML: ${(err as Error).message.split('\n')[0]}`, 'fix the file or point --kubeconfig elsewhere')
+  }
+  if (doc === null || doc === undefined) return {}
+  if (typeof doc !== 'object' || Array.isArray(doc)) throw new UserError(`kubeconfig ${path} is not a kubeconfig (not a mapping)`, 'fix the file or point --kubeconfig elsewhere')
+  return doc as KubeconfigFile
+}
+
+const PATH_FIELDS: Record<'clusters' | 'users', {section: string; fields: string[]}> = {
+  clusters: {section: 'cluster', fields: ['certificate-authority']},
+  users: {section: 'user', fields: ['client-certificate', 'client-key', 'tokenFile']},
+}
+
+/** ResolveLocalPaths: relative file references are relative to the kubeconfig that holds them. */
+function resolvePaths(entry: Named, kind: 'clusters' | 'users', base: string): Named {
+  const {section, fields} = PATH_FIELDS[kind]
+  const body = entry[section] as Record<string, unknown> | undefined
+  if (!body || typeof body !== 'object') return entry
+  const copy: Record<string, unknown> = {...body}
+  for (const f of fields) {
+    const v = copy[f]
+    if (typeof v === 'string' && v !== '' && !isAbsolute(v)) copy[f] = resolve(base, v)
+  }
+  const exec = copy.exec as {command?: string} | undefined
+  if (exec?.command && exec.command.includes('/') && !isAbsolute(exec.command)) copy.exec = {...exec, command: resolve(base, exec.command)}
+  return {...entry, [section]: copy}
+}
+
+/** The files kubectl would read, in precedence order. */
+export function kubeconfigFiles(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): {files: string[]; origin: string} {
+  if (explicit) {
+    if (!existsSync(explicit)) throw new UserError(`cannot read kubeconfig ${explicit}: no such file`, 'check the --kubeconfig path')
+    return {files: [explicit], origin: explicit}
+  }
+  const list = env.KUBECONFIG
+  if (list !== undefined && list !== '') {
+    const seen = new Set<string>()
+    const files = list.split(delimiter).filter((f) => f !== '' && !seen.has(f) && (seen.add(f), true)).filter((f) => existsSync(f))
+    return {files, origin: `$KUBECONFIG (${list})`}
+  }
+  const home = join(env.HOME ?? homedir(), '.kube', 'config')
+  return {files: existsSync(home) ? [home] : [], origin: home}
+}
+
+export function mergeKubeconfigs(files: string[]): ResolvedConfig['merged'] {
+  const merged: ResolvedConfig['merged'] = {clusters: [], users: [], contexts: [], 'current-context': ''}
+  const names = {clusters: new Set<string>(), users: new Set<string>(), contexts: new Set<string>()}
+  for (const file of files) {
+    const doc = readKubeconfig(file)
+    const base = dirname(resolve(file))
+    if (!merged['current-context'] && typeof doc['current-context'] === 'string') merged['current-context'] = doc['current-context']
+    for (const kind of ['clusters', 'users', 'contexts'] as const) {
+      for (const entry of doc[kind] ?? []) {
+        if (!entry || typeof entry.name !== 'string' || names[kind].has(entry.name)) continue
+        names[kind].add(entry.name)
+        merged[kind].push(kind === 'contexts' ? entry : resolvePaths(entry, kind, base))
+      }
+    }
+  }
+  return merged
+}
+
+export function resolveKubeconfig(options: {kubeconfig?: string; context?: string}, env: NodeJS.ProcessEnv = process.env): ResolvedConfig | undefined {
+  const {files, origin} = kubeconfigFiles(options.kubeconfig, env)
+  if (files.length === 0) return undefined
+  const merged = mergeKubeconfigs(files)
+  const contextName = options.context ?? merged['current-context']
+  if (!contextName) {
+    throw new UserError(`no current context is set in ${origin}`, `pass --context (known: ${merged.contexts.map((c) => c.name).join(', ') || 'none'})`)
+  }
+  const ctx = merged.contexts.find((c) => c.name === contextName)?.context as {cluster?: string; user?: string; namespace?: string} | undefined
+  if (!ctx) {
+    throw new UserError(`context "${contextName}" not found in ${origin}`, `known contexts: ${merged.contexts.map((c) => c.name).join(', ') || 'none'}`)
+  }
+  const cluster = merged.clusters.find((c) => c.name === ctx.cluster)?.cluster as {server?: string} | undefined
+  if (!cluster) throw new UserError(`context "${contextName}" names cluster "${ctx.cluster ?? ''}", which is not in ${origin}`, 'fix the kubeconfig or pick another --context')
+  if (!cluster.server) throw new UserError(`cluster "${ctx.cluster}" in ${origin} has no server address`, 'fix the kubeconfig or pick another --context')
+  if (ctx.user !== undefined && ctx.user !== '' && !merged.users.some((u) => u.name === ctx.user)) {
+    throw new UserError(`context "${contextName}" names user "${ctx.user}", which is not in ${origin}`, 'fix the kubeconfig or pick another --context')
+  }
+  merged['current-context'] = contextName
+  return {merged, context: contextName, namespace: ctx.namespace || 'default', server: cluster.server, origin}
+}
+
+/** rest.InClusterConfig: KUBERNETES_SERVICE_HOST/PORT and the mounted service-account token and CA. */
+export function inClusterConfig(env: NodeJS.ProcessEnv = process.env, dir = SERVICE_ACCOUNT_DIR): ResolvedConfig | undefined {
+  const host = env.KUBERNETES_SERVICE_HOST
+  const port = env.KUBERNETES_SERVICE_PORT
+  if (!host || !port || !existsSync(join(dir, 'token'))) return undefined
+  const server = `https://${host.includes(':') ? `[${host}]` : host}:${port}`
+  const namespaceFile = join(dir, 'namespace')
+  const namespace = existsSync(namespaceFile) ? readFileSync(namespaceFile, 'utf8').trim() : 'default'
+  return {
+    merged: {
+      clusters: [{name: 'in-cluster', cluster: {server, 'certificate-authority': join(dir, 'ca.crt')}}],
+      users: [{name: 'in-cluster', user: {tokenFile: join(dir, 'token')}}],
+      contexts: [{name: 'in-cluster', context: {cluster: 'in-cluster', user: 'in-cluster', namespace}}],
+      'current-context': 'in-cluster',
+    },
+    context: 'in-cluster', namespace, server, origin: 'in-cluster service account',
+  }
+}
