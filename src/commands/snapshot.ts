@@ -1,28 +1,46 @@
 import {Flags} from '@oclif/core'
 import {WhyCommand} from '../base-command.js'
+import {capture} from '../cluster/snapshot/capture.js'
+import {SnapshotWriter} from '../cluster/snapshot/writer.js'
 import {connectionFlags, outputFlags} from '../flags.js'
 
 export default class Snapshot extends WhyCommand {
   static override summary = 'Save everything the other commands read, for offline replay with -f.'
   static override description = `Captures nodes, node leases (both the watch-cache and the quorum view), pods, ReplicaSets,
-Deployments, DaemonSets, StatefulSets, ControllerRevisions, events, the kube-controller-manager pod, and
-the metadata of every other listable kind (for ownership), with the capture time and the server version,
-into one file that -f/--snapshot reads back. Secrets are saved as metadata only. Read-only: GETs only.`
+Deployments, DaemonSets, StatefulSets, ControllerRevisions, events, and the metadata of every other
+listable kind (for ownership), with the capture time and the server version, into one file that
+-f/--snapshot reads back. Secrets are saved as metadata only. Read-only: GETs only.
+All namespaces are captured unless -n is given.`
 
   static override examples = [
     {description: 'Save the cluster at the moment of an incident', command: '<%= config.bin %> snapshot --out incident.json.gz'},
     {description: 'Replay later, as of the capture time', command: '<%= config.bin %> node -f incident.json.gz'},
+    {description: 'Only one namespace (nodes and leases are always captured)', command: '<%= config.bin %> snapshot -n shop --out shop.json'},
   ]
 
   static override flags = {
     ...connectionFlags,
     debug: outputFlags.debug,
+    'no-color': outputFlags['no-color'],
     out: Flags.string({description: 'Write to this file (gzip when it ends in .gz) instead of stdout.'}),
   }
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Snapshot)
     this.setupOutput(flags)
-    this.notImplemented('kubectl why snapshot', 2)
+    const options = this.sourceOptions(flags)
+    const source = await this.openSource(flags)
+    const writer = SnapshotWriter.create(flags.out)
+    try {
+      const {objects, problems} = await capture(source, writer, {namespace: flags['all-namespaces'] ? undefined : flags.namespace, progress: options.progress})
+      if (options.progress) process.stderr.write('\r\u001B[2K')
+      if (flags.out) process.stderr.write(`wrote ${objects} objects to ${flags.out}\n`)
+      for (const p of problems) process.stderr.write(`warning: not captured: ${p.what}: ${p.reason}\n`)
+    } catch (err) {
+      writer.abort()
+      throw err
+    } finally {
+      await source.close?.()
+    }
   }
 }

@@ -31,6 +31,7 @@ export interface FileContents {
   inferredKinds: Set<string>
 }
 
+const CLOSING_LINE = /^\](?:,"kubectlWhyTrailer":(\{.*\}))?\}\r?$/
 const OWN_FIRST_LINE = /^\{"apiVersion":"v1","kind":"List","metadata":\{[^\n]*\},"kubectlWhy":(\{.*\}),"items":\[$/
 
 /** kubectl-why's own layout: header line, one item per line, closing line. Never one giant string. */
@@ -49,7 +50,9 @@ function readOwnLayout(raw: Buffer, where: string): FileContents | undefined {
     if (end === -1) end = raw.length
     let text = raw.subarray(start, end).toString('utf8')
     start = end + 1
-    if (text === ']}' || text === ']}\r') {
+    const close = CLOSING_LINE.exec(text)
+    if (close) {
+      if (close[1]) header.problems = [...(header.problems ?? []), ...((parseJson(close[1], `${where}:${line}`) as SnapshotHeader).problems ?? [])]
       closed = true
       break
     }

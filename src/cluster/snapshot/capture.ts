@@ -1,0 +1,87 @@
+// What a snapshot holds, and the capture itself: nodes and node Leases first (their moment is the
+// capture time; Leases in both views), then every kind the engines read in full, then the metadata of
+// every other listable kind for ownership. A kind that cannot be read is recorded as a problem and the
+// capture goes on. Secrets are metadata only.
+import {ReadError} from '../../errors.js'
+import type {Problem} from '../../explanation.js'
+import {apiVersionOf} from '../builtin-kinds.js'
+import type {ClusterSource, ListRequest, ResourceType} from '../source.js'
+import type {SnapshotWriter} from './writer.js'
+
+/** Kinds read in full: what the engines need beyond metadata. */
+export const FULL_KINDS: readonly {apiVersion: string; kind: string}[] = [
+  {apiVersion: 'v1', kind: 'Pod'},
+  {apiVersion: 'apps/v1', kind: 'ReplicaSet'},
+  {apiVersion: 'apps/v1', kind: 'Deployment'},
+  {apiVersion: 'apps/v1', kind: 'DaemonSet'},
+  {apiVersion: 'apps/v1', kind: 'StatefulSet'},
+  {apiVersion: 'apps/v1', kind: 'ControllerRevision'},
+  {apiVersion: 'v1', kind: 'Event'},
+]
+
+const NODE_LEASE_NAMESPACE = 'kube-node-lease'
+
+/** One version per group and kind (the first served, which discovery lists as preferred), listable, not a full kind. */
+export function metadataOnlyKinds(types: readonly ResourceType[]): ResourceType[] {
+  const taken = new Set(['/Node', 'coordination.k8s.io/Lease', ...FULL_KINDS.map((k) => `${k.apiVersion.includes('/') ? k.apiVersion.split('/')[0] : ''}/${k.kind}`), 'events.k8s.io/Event'])
+  const out: ResourceType[] = []
+  for (const t of types) {
+    const key = `${t.group}/${t.kind}`
+    if (taken.has(key) || !t.verbs.includes('list')) continue
+    taken.add(key)
+    out.push(t)
+  }
+  return out
+}
+
+export interface CaptureOptions {
+  /** Restrict namespaced kinds to one namespace; undefined captures all. */
+  namespace?: string
+  progress?: (line: string) => void
+  clock?: () => Date
+}
+
+export async function capture(source: ClusterSource, writer: SnapshotWriter, options: CaptureOptions = {}): Promise<{objects: number; problems: Problem[]}> {
+  const problems: Problem[] = []
+  const clock = options.clock ?? (() => new Date())
+  const serverVersion = await source.serverVersion()
+  const resources = await source.discovery()
+  problems.push(...source.problems())
+  let done = 0
+  let objects = 0
+  const total = 3 + FULL_KINDS.length + metadataOnlyKinds(resources).length
+  const tick = (what: string): void => options.progress?.(`snapshot: ${++done}/${total} lists (${what}), ${objects} objects`)
+
+  const safeList = async (request: ListRequest) => {
+    try {
+      const r = await source.list(request)
+      objects += r.items.length
+      return r.items
+    } catch (err) {
+      if (!(err instanceof ReadError)) throw err
+      problems.push({what: `list ${request.apiVersion ?? ''} ${request.kind}${request.namespace ? ` in ${request.namespace}` : ''}`.replace('  ', ' '),
+        reason: `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`})
+      return []
+    } finally {
+      tick(request.kind)
+    }
+  }
+
+  const nodes = await safeList({apiVersion: 'v1', kind: 'Node'})
+  const leases = await safeList({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: NODE_LEASE_NAMESPACE})
+  const cachedLeases = await safeList({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: NODE_LEASE_NAMESPACE, view: 'cached'})
+  const capturedAt = clock().toISOString()
+  const desc = source.describe()
+  await writer.begin({capturedAt, serverVersion, context: desc.context, namespace: source.defaultNamespace(), resources,
+    metadataOnly: metadataOnlyKinds(resources).map((t) => `${apiVersionOf(t)}/${t.kind}`), cached: cachedLeases, problems: [...problems]})
+  const headerProblems = problems.length
+  for (const o of nodes) await writer.item(o)
+  for (const o of leases) await writer.item(o)
+  for (const k of FULL_KINDS) for (const o of await safeList({...k, namespace: options.namespace})) await writer.item(o)
+  for (const t of metadataOnlyKinds(resources)) {
+    const namespace = t.namespaced ? options.namespace : undefined
+    for (const o of await safeList({apiVersion: apiVersionOf(t), kind: t.kind, namespace, metadataOnly: true})) await writer.item(o)
+  }
+  const count = await writer.end({problems: problems.slice(headerProblems)})
+  return {objects: count, problems}
+}
