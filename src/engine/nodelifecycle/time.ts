@@ -1,0 +1,44 @@
+// Instants as numbers. API times are RFC 3339 with whole seconds (metav1.Time) or microseconds
+// (metav1.MicroTime, a Lease's renewTime); both are kept exactly as microseconds since the epoch so that
+// "renewTime advanced" compares the way MicroTime.Before does.
+import {UserError} from '../../errors.js'
+
+const RFC3339 = /^(\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/
+
+/** Microseconds since the epoch, or undefined for an absent time. Malformed times are a UserError. */
+export function parseMicros(value: string | null | undefined, what: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined
+  const m = RFC3339.exec(value)
+  const ms = m ? Date.parse(`${m[1]}${m[3]}`) : Number.NaN
+  if (!m || Number.isNaN(ms)) throw new UserError(`${what}: "${value}" is not an RFC 3339 time`)
+  const fraction = (m[2] ?? '').padEnd(6, '0').slice(0, 6)
+  return ms * 1000 + Number(fraction)
+}
+
+/** Milliseconds since the epoch (sub-millisecond digits dropped), or undefined. */
+export function parseMillis(value: string | null | undefined, what: string): number | undefined {
+  const us = parseMicros(value, what)
+  return us === undefined ? undefined : Math.floor(us / 1000)
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString().replace('.000Z', 'Z')
+}
+
+/** "50s", "1m30s", "2h" — for explanations. */
+export function humanDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return 'forever'
+  const negative = ms < 0
+  let rest = Math.abs(ms)
+  if (rest < 1000) return `${negative ? '-' : ''}${Math.round(rest)}ms`
+  const parts: string[] = []
+  const h = Math.floor(rest / 3_600_000)
+  rest -= h * 3_600_000
+  const m = Math.floor(rest / 60_000)
+  rest -= m * 60_000
+  const s = Math.round((rest / 1000) * 10) / 10
+  if (h) parts.push(`${h}h`)
+  if (m) parts.push(`${m}m`)
+  if (s || parts.length === 0) parts.push(`${s}s`)
+  return (negative ? '-' : '') + parts.join('')
+}
