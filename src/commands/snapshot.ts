@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 import {WhyCommand} from '../base-command.js'
 import {capture} from '../cluster/snapshot/capture.js'
 import {SnapshotWriter} from '../cluster/snapshot/writer.js'
-import {connectionFlags, outputFlags} from '../flags.js'
+import {connectionFlags, outputFlags, snapshotFlag} from '../flags.js'
 
 export default class Snapshot extends WhyCommand {
   static override summary = 'Save everything the other commands read, for offline replay with -f.'
@@ -10,16 +10,19 @@ export default class Snapshot extends WhyCommand {
 Deployments, DaemonSets, StatefulSets, ControllerRevisions, events, and the metadata of every other
 listable kind (for ownership), with the capture time and the server version, into one file that
 -f/--snapshot reads back. Secrets are saved as metadata only. Read-only: GETs only.
-All namespaces are captured unless -n is given.`
+All namespaces are captured unless -n is given. With -f, a dump (a support bundle, a must-gather
+directory, kubectl output) is read instead and rewritten as one snapshot file.`
 
   static override examples = [
     {description: 'Save the cluster at the moment of an incident', command: '<%= config.bin %> snapshot --out incident.json.gz'},
     {description: 'Replay later, as of the capture time', command: '<%= config.bin %> node -f incident.json.gz'},
+    {description: 'Turn a support bundle directory into one snapshot file', command: '<%= config.bin %> snapshot -f ./support-bundle/cluster-resources --out bundle.json'},
     {description: 'Only one namespace (nodes and leases are always captured)', command: '<%= config.bin %> snapshot -n shop --out shop.json'},
   ]
 
   static override flags = {
     ...connectionFlags,
+    snapshot: snapshotFlag.snapshot,
     debug: outputFlags.debug,
     'no-color': outputFlags['no-color'],
     out: Flags.string({description: 'Write to this file (gzip when it ends in .gz) instead of stdout.'}),

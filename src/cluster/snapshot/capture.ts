@@ -43,7 +43,8 @@ export interface CaptureOptions {
 
 export async function capture(source: ClusterSource, writer: SnapshotWriter, options: CaptureOptions = {}): Promise<{objects: number; problems: Problem[]}> {
   const problems: Problem[] = []
-  const clock = options.clock ?? (() => new Date())
+  // Live: the moment nodes and leases were read. Re-writing a dump keeps the dump's own instant.
+  const clock = options.clock ?? (() => (source.describe().mode === 'live' ? new Date() : source.now()))
   const serverVersion = await source.serverVersion()
   const resources = await source.discovery()
   problems.push(...source.problems())

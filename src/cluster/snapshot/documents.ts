@@ -91,6 +91,8 @@ function collect(doc: unknown, where: string, out: FileContents): void {
     out.serverVersion = doc.info
     return
   }
+  // Go writes an empty typed list as "items": null.
+  if (typeof doc.kind === 'string' && doc.kind.endsWith('List') && doc.items === null) return
   if (Array.isArray(doc.items) && (doc.kind === undefined || String(doc.kind).endsWith('List'))) {
     if (isObject(doc.kubectlWhy)) out.header = doc.kubectlWhy as unknown as SnapshotHeader
     // A typed list (PodList) written by client-go leaves kind and apiVersion off its items.
