@@ -1,0 +1,36 @@
+// Label selector semantics of k8s.io/apimachinery/pkg/labels: "!=" and "notin" match objects that lack
+// the key; "in" and "=" require it; "!key" requires absence; requirements are ANDed.
+import assert from 'node:assert/strict'
+import {test} from 'node:test'
+import {parseFieldSelector, parseLabelSelector} from '../../src/cluster/selectors.js'
+import {UserError} from '../../src/errors.js'
+
+test('equality, inequality and their behaviour on a missing key', () => {
+  assert.equal(parseLabelSelector('app=web')({app: 'web'}), true)
+  assert.equal(parseLabelSelector('app==web')({app: 'db'}), false)
+  assert.equal(parseLabelSelector('app!=web')({}), true)
+  assert.equal(parseLabelSelector('app!=web')(undefined), true)
+  assert.equal(parseLabelSelector('app=web')(undefined), false)
+})
+
+test('set-based requirements', () => {
+  const sel = parseLabelSelector('env in (prod, staging),tier notin (db)')
+  assert.equal(sel({env: 'prod'}), true)
+  assert.equal(sel({env: 'prod', tier: 'db'}), false)
+  assert.equal(sel({env: 'dev'}), false)
+  assert.equal(sel({tier: 'web'}), false)
+})
+
+test('existence and absence; empty selector matches everything', () => {
+  assert.equal(parseLabelSelector('canary')({canary: ''}), true)
+  assert.equal(parseLabelSelector('!canary')({canary: 'x'}), false)
+  assert.equal(parseLabelSelector('!canary')({}), true)
+  assert.equal(parseLabelSelector('')({}), true)
+  assert.equal(parseLabelSelector('app.kubernetes.io/name=x')({'app.kubernetes.io/name': 'x'}), true)
+})
+
+test('malformed selectors are a UserError', () => {
+  assert.throws(() => parseLabelSelector('app in web'), UserError)
+  assert.throws(() => parseLabelSelector('!app=web'), UserError)
+  assert.throws(() => parseFieldSelector('status.phase=Running'), (e: Error) => e instanceof UserError && /not supported/.test(e.message))
+})
