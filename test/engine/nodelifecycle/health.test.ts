@@ -120,7 +120,7 @@ describe('Unknown write', () => {
   })
   it('NetworkUnavailable is never touched', () => {
     const memory: HealthMemory = new Map()
-    const mk = () => ({...node({status: 'True', hb: 0}), status: {conditions: [
+    const mk = (): NodeLike => ({...node({status: 'True', hb: 0}), status: {conditions: [
       {type: 'Ready', status: 'True', lastHeartbeatTime: at(0), lastTransitionTime: at(0)},
       {type: 'NetworkUnavailable', status: 'False', lastHeartbeatTime: at(0), lastTransitionTime: at(0)},
     ]}})
