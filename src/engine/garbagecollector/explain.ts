@@ -1,0 +1,212 @@
+// Turns a replay into the Explanation every command prints: verdict, severity, a summary a tired on-call
+// engineer can act on, the steps, and the collector-specific fields (documented in schemas/gc.json).
+import type {Explanation, Severity, SourceDescription, Subject} from '../../explanation.js'
+import {describeObject, type GcObject, type GcVerdict} from './model.js'
+import type {BlockingReport, CollectorRequest, GcEvent, GcReplay, RefOutcome} from './replay.js'
+
+export interface GcOwnerRefReport {
+  apiVersion: string
+  kind: string
+  name: string
+  uid: string
+  controller?: boolean
+  blockOwnerDeletion?: boolean
+  classification: RefOutcome
+  reason?: 'notFound' | 'uidMismatch'
+  why: string
+  get?: string
+  status?: number | 'error'
+  foundUid?: string
+  reachedByCollector: boolean
+}
+
+export interface GcBlockingReport {
+  subject: Subject
+  verdict?: GcVerdict
+  severity?: Severity
+  summary?: string
+  notExplained?: string
+  ownerReferences?: GcOwnerRefReport[]
+  blockingDependents?: GcBlockingReport[]
+}
+
+export interface GcExplanation extends Explanation {
+  controller: 'garbagecollector'
+  verdict: GcVerdict
+  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan'
+  unblockOwnerRefsFirst?: boolean
+  removeOwnerUIDs?: string[]
+  finalizer?: string
+  deletionTimestamp?: string
+  finalizers?: string[]
+  ownerReferences: GcOwnerRefReport[]
+  blockingDependents?: GcBlockingReport[]
+  dependentsToOrphan?: Subject[]
+  dependentCount?: number
+  collectorRequests: CollectorRequest[]
+  events?: GcEvent[]
+  virtualNode?: boolean
+}
+
+export function subjectOf(o: GcObject): Subject {
+  return {kind: o.kind, apiVersion: o.apiVersion, ...(o.metadata.namespace ? {namespace: o.metadata.namespace} : {}), name: o.metadata.name, uid: o.metadata.uid}
+}
+
+function blockedForever(r: GcReplay): boolean {
+  for (const b of r.blocking ?? []) {
+    const v = b.replay?.verdict
+    if (v === 'stuckRestMapping' || v === 'stuckNamespacedOwnerOfClusterScopedObject' || v === 'notMonitored') return true
+    if (b.replay && blockedForever(b.replay)) return true
+  }
+  return false
+}
+
+export function gcSeverity(r: GcReplay): Severity {
+  switch (r.verdict) {
+    case 'keep':
+    case 'noOwners':
+      return 'none'
+    case 'notMonitored':
+      return r.steps.some((s) => s.result === 'finalizer never removed') ? 'warning' : 'none'
+    case 'patchRemoveOwnerRefs':
+    case 'waitBeingDeleted':
+    case 'orphanDependentsThenRemoveFinalizer':
+      return 'info'
+    case 'waitForBlockingDependents':
+      return blockedForever(r) ? 'critical' : 'warning'
+    default:
+      return 'warning'
+  }
+}
+
+function refsText(r: GcReplay, outcome: RefOutcome): string {
+  return r.refs.filter((x) => x.outcome === outcome).map((x) => `${x.ref.kind} ${x.ref.name}`).join(', ')
+}
+
+function danglingText(r: GcReplay): string {
+  return r.refs.filter((x) => x.outcome === 'dangling').map((x) =>
+    x.danglingReason === 'uidMismatch'
+      ? `${x.ref.kind} ${x.ref.name} uid ${x.ref.uid} no longer exists (a ${x.ref.kind} of that name exists with uid ${x.lookup?.foundUid})`
+      : `${x.ref.kind} ${x.ref.name} uid ${x.ref.uid} no longer exists${x.lookup?.namespace ? ` in ${x.lookup.namespace}` : ''}`).join('; ')
+}
+
+export function gcSummary(r: GcReplay): string {
+  const n = r.refs.length
+  const aborted = r.abortedAt === undefined ? undefined : r.refs[r.abortedAt]
+  switch (r.verdict) {
+    case 'keep':
+      return `Kept: ${n === 1 ? 'its owner' : `all ${n} owners`} (${refsText(r, 'solid')}) ${n === 1 ? 'exists' : 'exist'} with the uids it names; the collector changes nothing.`
+    case 'patchRemoveOwnerRefs':
+      return `Kept, because ${refsText(r, 'solid')} is a solid owner; the collector patches off the other reference(s) (uids ${r.removeOwnerUIDs?.join(', ')}): ${[danglingText(r), refsText(r, 'waitingForDependentsDeletion') ? `${refsText(r, 'waitingForDependentsDeletion')} is being deleted in the foreground` : ''].filter(Boolean).join('; ')}.`
+    case 'delete': {
+      const dangling = r.refs.filter((x) => x.outcome === 'dangling').length
+      const waiting = r.refs.filter((x) => x.outcome === 'waitingForDependentsDeletion').length
+      const why = dangling === n
+        ? `All ${n} owner reference${n === 1 ? ' is' : 's are'} dangling: ${danglingText(r)}.`
+        : `No solid owner: ${[danglingText(r), waiting > 0 ? `${refsText(r, 'waitingForDependentsDeletion')} ${waiting === 1 ? 'is' : 'are'} being deleted in the foreground and waiting for dependents` : ''].filter(Boolean).join('; ')}.`
+      const how = r.unblockOwnerRefsFirst
+        ? ' The collector first sets blockOwnerDeletion=false on its blocking refs (a dependent of it is itself deleting dependents: a possible cycle), then deletes it with Foreground propagation.'
+        : r.propagationPolicy === 'Foreground' && waiting > 0 && (r.dependentCount ?? 0) > 0
+          ? ` It has ${r.dependentCount} dependent(s) of its own, so the collector deletes it with Foreground propagation.`
+          : ` The collector deletes it with ${r.propagationPolicy} propagation.`
+      return why + how + (r.virtual ? ' (Evaluated as a virtual node: its type is not monitored, but monitored objects name it as an owner.)' : '')
+    }
+    case 'noOwners':
+      return 'No owner references: not garbage, the collector never deletes it.'
+    case 'waitBeingDeleted': {
+      const f = r.item.metadata.finalizers ?? []
+      return `Being deleted (since ${r.item.metadata.deletionTimestamp}) without foregroundDeletion: the collector waits. ${f.length === 0 ? 'No finalizer is left, so the API server should remove it shortly.' : `It is held by ${f.map((x) => `"${x}"`).join(', ')}, which the collector does not handle: the controller owning ${f.length === 1 ? 'that finalizer' : 'those finalizers'} must remove ${f.length === 1 ? 'it' : 'them'}.`}`
+    }
+    case 'removeFinalizer':
+      return `Being deleted in the foreground (since ${r.item.metadata.deletionTimestamp}) and no dependent blocks it any more: the collector should remove foregroundDeletion now${(r.item.metadata.finalizers ?? []).length > 1 ? ` (it then still waits for ${(r.item.metadata.finalizers ?? []).filter((f) => f !== 'foregroundDeletion').map((x) => `"${x}"`).join(', ')})` : ''}. If it stays, suspect the collector (down or lagging), a rejected finalizer patch, or a blocking dependent you cannot see.`
+    case 'waitForBlockingDependents': {
+      const b = r.blocking ?? []
+      const first = b.slice(0, 3).map((x) => `${describeObject(x.dependent)}${x.replay ? ` (${x.replay.verdict}${x.replay.propagationPolicy ? ` ${x.replay.propagationPolicy}` : ''})` : ''}`).join(', ')
+      return `Being deleted in the foreground (since ${r.item.metadata.deletionTimestamp}): ${b.length} dependent(s) with blockOwnerDeletion=true still hold it: ${first}${b.length > 3 ? ', …' : ''}.${blockedForever(r) ? ' At least one of them is never going to be removed by the collector: this deletion will not finish on its own.' : ''}`
+    }
+    case 'orphanDependentsThenRemoveFinalizer':
+      return `Being deleted with the orphan finalizer: the collector removes this owner from the owner references of its ${r.dependentCount ?? 'graph'} dependent(s), then removes "orphan"; the dependents stay.`
+    case 'stuckRestMapping':
+      return `Stuck: owner reference #${(r.abortedAt ?? 0) + 1} names ${aborted?.ref.apiVersion}/${aborted?.ref.kind}, which this API server does not serve. The collector retries it forever and deletes nothing — even if every other owner is gone.`
+    case 'stuckNamespacedOwnerOfClusterScopedObject':
+      return `Stuck: this cluster-scoped object names a namespaced owner kind (${aborted?.ref.kind} ${aborted?.ref.name}), which is invalid. The collector gives up on it: it is never deleted or patched.`
+    case 'notMonitored':
+      return `Not monitored: ${r.steps[0]?.why ?? 'the collector does not watch this type'}.`
+    case 'unknown':
+      return aborted
+        ? `Unknown: owner ${aborted.ref.kind} ${aborted.ref.name} could not be read (${aborted.lookup?.status ?? 'error'}). The collector would read it (it may get every type) and retries on errors; this tool does not guess it is dangling.`
+        : 'Unknown: the replay is incomplete (reads it needs were not done).'
+  }
+}
+
+function refReports(r: GcReplay): GcOwnerRefReport[] {
+  return r.refs.map((x) => ({
+    apiVersion: x.ref.apiVersion, kind: x.ref.kind, name: x.ref.name, uid: x.ref.uid,
+    ...(x.ref.controller !== undefined ? {controller: x.ref.controller} : {}),
+    ...(x.ref.blockOwnerDeletion !== undefined ? {blockOwnerDeletion: x.ref.blockOwnerDeletion} : {}),
+    classification: x.outcome,
+    ...(x.danglingReason ? {reason: x.danglingReason} : {}),
+    why: x.why,
+    ...(x.lookup ? {get: x.lookup.path} : {}),
+    ...(x.lookup?.status !== undefined ? {status: x.lookup.status} : {}),
+    ...(x.lookup?.foundUid ? {foundUid: x.lookup.foundUid} : {}),
+    reachedByCollector: x.reachedByCollector,
+  }))
+}
+
+function blockingReports(list: readonly BlockingReport[]): GcBlockingReport[] {
+  return list.map((b) => b.replay
+    ? {subject: subjectOf(b.dependent), verdict: b.replay.verdict, severity: gcSeverity(b.replay), summary: gcSummary(b.replay),
+      ownerReferences: refReports(b.replay),
+      ...(b.replay.blocking ? {blockingDependents: blockingReports(b.replay.blocking)} : {})}
+    : {subject: subjectOf(b.dependent), notExplained: b.notExplained})
+}
+
+export function explainGc(r: GcReplay, evaluatedAt: Date, source: SourceDescription): GcExplanation {
+  const m = r.item.metadata
+  const e: GcExplanation = {
+    subject: subjectOf(r.item),
+    controller: 'garbagecollector',
+    verdict: r.verdict,
+    severity: gcSeverity(r),
+    summary: gcSummary(r),
+    steps: r.steps,
+    evaluatedAt: evaluatedAt.toISOString(),
+    source,
+    ownerReferences: refReports(r),
+    collectorRequests: r.collectorRequests,
+  }
+  if (r.propagationPolicy) e.propagationPolicy = r.propagationPolicy
+  if (r.unblockOwnerRefsFirst !== undefined) e.unblockOwnerRefsFirst = r.unblockOwnerRefsFirst
+  if (r.removeOwnerUIDs) e.removeOwnerUIDs = r.removeOwnerUIDs
+  if (r.finalizer) e.finalizer = r.finalizer
+  if (m.deletionTimestamp) e.deletionTimestamp = m.deletionTimestamp
+  if (m.finalizers && m.finalizers.length > 0) e.finalizers = m.finalizers
+  if (r.blocking) e.blockingDependents = blockingReports(r.blocking)
+  if (r.dependentsToOrphan) e.dependentsToOrphan = r.dependentsToOrphan.map(subjectOf)
+  if (r.dependentCount !== undefined) e.dependentCount = r.dependentCount
+  if (r.events.length > 0) e.events = r.events
+  if (r.virtual) e.virtualNode = true
+  return e
+}
+
+/** --all: how bad each verdict is, for sorting (worst first), then by namespace/kind/name. */
+const VERDICT_ORDER: GcVerdict[] = [
+  'waitForBlockingDependents', 'stuckRestMapping', 'stuckNamespacedOwnerOfClusterScopedObject', 'delete', 'removeFinalizer', 'unknown',
+  'patchRemoveOwnerRefs', 'orphanDependentsThenRemoveFinalizer', 'waitBeingDeleted', 'notMonitored', 'keep', 'noOwners',
+]
+const SEVERITY_ORDER: Severity[] = ['critical', 'warning', 'info', 'none']
+
+export function compareFindings(a: GcExplanation, b: GcExplanation): number {
+  return SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+    VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict) ||
+    (a.subject.namespace ?? '').localeCompare(b.subject.namespace ?? '') ||
+    a.subject.kind.localeCompare(b.subject.kind) ||
+    a.subject.name.localeCompare(b.subject.name)
+}
+
+/** The verdicts `gc --all` lists: everything the collector would act on, or is stuck on. */
+export const ACTIONABLE_VERDICTS: ReadonlySet<GcVerdict> = new Set<GcVerdict>([
+  'delete', 'patchRemoveOwnerRefs', 'removeFinalizer', 'waitForBlockingDependents', 'orphanDependentsThenRemoveFinalizer',
+  'stuckRestMapping', 'stuckNamespacedOwnerOfClusterScopedObject', 'unknown',
+])
