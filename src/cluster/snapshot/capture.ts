@@ -59,7 +59,8 @@ export async function capture(source: ClusterSource, writer: SnapshotWriter, opt
       objects += r.items.length
       return r.items
     } catch (err) {
-      if (!(err instanceof ReadError)) throw err
+      // Losing the cluster or the credentials ends the capture; a kind that fails alone is recorded.
+      if (!(err instanceof ReadError) || err.reason === 'Unreachable' || err.reason === 'Unauthorized') throw err
       problems.push({what: `list ${request.apiVersion ?? ''} ${request.kind}${request.namespace ? ` in ${request.namespace}` : ''}`.replace('  ', ' '),
         reason: `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`})
       return []
