@@ -1,0 +1,208 @@
+// A fake kube-apiserver for tests: HTTPS with a test CA, bearer-token authentication, discovery,
+// GET and LIST of any kind it holds with selectors, pagination, the watch-cache view, metadata-only
+// responses and real Status errors; plus controls a test uses to make it misbehave the way a real
+// cluster does (lagging cache, compaction, throttling, RBAC denials, slowness). Read-only: any
+// other verb is refused and every request is logged, so a test can prove only GETs were sent.
+//
+//   const server = await FakeApiServer.start({objects})
+//   const kubeconfig = server.writeKubeconfig(dir)
+//   ... run the code under test ...
+//   assert.ok(server.requests.every((r) => r.method === 'GET'))
+//   await server.close()
+import {createHash, randomUUID} from 'node:crypto'
+import {readFileSync} from 'node:fs'
+import type {IncomingHttpHeaders} from 'node:http'
+import {createServer, type Server} from 'node:https'
+import type {AddressInfo} from 'node:net'
+import {fileURLToPath} from 'node:url'
+import type {KubeObject, ResourceType} from '../../../src/cluster/source.js'
+import {Faults, type Fault, type ForbidOptions, type InjectOptions} from './faults.js'
+import {handle, type Context} from './handler.js'
+import {writeKubeconfig, type KubeconfigOptions} from './kubeconfig.js'
+import {ResourceRegistry, type ServedResource} from './resources.js'
+import {Store, type ObjectRef} from './store.js'
+
+export type {Fault, ForbidOptions, InjectOptions, KubeconfigOptions, ObjectRef}
+
+export interface StartOptions {
+  objects?: Iterable<KubeObject>
+  /** "v1.31.2", or /version fields (the missing ones filled in). Default v1.32.4 (the kubectl this machine has). */
+  version?: string | Record<string, string>
+  /** Resource types beyond the built-in ones (CRDs), each served at its group/version. */
+  extraResources?: readonly ResourceType[]
+  /** The bearer token requests must carry (default "fake-apiserver-token"). */
+  token?: string
+  /** Who the token authenticates as, for RBAC messages (default "system:serviceaccount:kube-system:kubectl-why"). */
+  user?: string
+  /** Delay every response this long (ms). */
+  delayMs?: number
+  /** Serve apidiscovery.k8s.io aggregated discovery on /api and /apis when asked (default true, as 1.30+ does). */
+  aggregatedDiscovery?: boolean
+  /** Create the Namespace objects a real cluster would have (default true). */
+  autoNamespaces?: boolean
+}
+
+export interface RequestRecord {
+  method: string
+  /** The path, without the query string. */
+  path: string
+  query: Record<string, string>
+  accept: string | undefined
+  headers: IncomingHttpHeaders
+}
+
+const CERTS = new URL('./certs/', import.meta.url)
+
+/** What kube-apiserver's /version answers (version.Info, field order kept). */
+export function versionInfo(gitVersion: string): Record<string, string> {
+  const m = /^v(\d+)\.(\d+)/.exec(gitVersion)
+  return {
+    major: m?.[1] ?? '1',
+    minor: m?.[2] ?? '32',
+    gitVersion,
+    gitCommit: createHash('sha1').update(gitVersion).digest('hex'),
+    gitTreeState: 'clean',
+    buildDate: '2025-04-22T15:59:32Z',
+    goVersion: 'go1.23.8',
+    compiler: 'gc',
+    platform: 'linux/amd64',
+  }
+}
+
+export class FakeApiServer {
+  /** https://127.0.0.1:PORT */
+  readonly url: string
+  /** The test CA's certificate file (committed under certs/). */
+  readonly caFile: string
+  readonly caPem: string
+  readonly token: string
+  readonly user: string
+  private constructor(
+    /** Every request received, in order. */
+    readonly requests: RequestRecord[],
+    private readonly server: Server,
+    private readonly store: Store,
+    private readonly faults: Faults,
+    private readonly ctx: Context,
+  ) {
+    const {port} = server.address() as AddressInfo
+    this.url = `https://127.0.0.1:${port}`
+    this.caFile = fileURLToPath(new URL('ca.crt', CERTS))
+    this.caPem = readFileSync(this.caFile, 'utf8')
+    this.token = ctx.token
+    this.user = ctx.user
+  }
+
+  static async start(options: StartOptions = {}): Promise<FakeApiServer> {
+    const extra = options.extraResources ?? []
+    const registry = new ResourceRegistry(extra)
+    const custom = new Set(extra.map((t) => `${t.group}/${t.version}/${t.resource}`))
+    const store = new Store(registry, options.autoNamespaces ?? true)
+    store.load(options.objects ?? [])
+    const faults = new Faults()
+    const version = typeof options.version === 'object'
+      ? {...versionInfo(options.version.gitVersion ?? `v${options.version.major ?? '1'}.${options.version.minor ?? '32'}.0`), ...options.version}
+      : versionInfo(options.version ?? 'v1.32.4')
+    const ctx: Context = {
+      store,
+      faults,
+      token: options.token ?? 'fake-apiserver-token',
+      user: options.user ?? 'system:serviceaccount:kube-system:kubectl-why',
+      version,
+      delayMs: options.delayMs ?? 0,
+      aggregatedDiscovery: options.aggregatedDiscovery ?? true,
+      serverAddress: '127.0.0.1:0',
+      builtin: (t: ServedResource) => !custom.has(`${t.group}/${t.version}/${t.resource}`),
+    }
+    const requests: RequestRecord[] = []
+    const server = createServer({
+      cert: readFileSync(new URL('server.crt', CERTS)),
+      key: readFileSync(new URL('server.key', CERTS)),
+    }, (req, res) => {
+      const url = new URL(req.url ?? '/', 'https://fake-apiserver')
+      requests.push({method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), accept: req.headers.accept, headers: req.headers})
+      // headers every kube-apiserver response carries
+      res.setHeader('Audit-Id', randomUUID())
+      res.setHeader('Cache-Control', 'no-cache, private')
+      handle(ctx, req, res).catch((e) => {
+        if (!res.headersSent) res.writeHead(500)
+        res.end(String(e))
+      })
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(0, '127.0.0.1', () => resolve())
+    })
+    const fake = new FakeApiServer(requests, server, store, faults, ctx)
+    ctx.serverAddress = new URL(fake.url).host
+    return fake
+  }
+
+  /** A kubeconfig for this server in dir; returns its path. */
+  writeKubeconfig(dir: string, options: KubeconfigOptions = {}): string {
+    return writeKubeconfig(dir, this.url, this.caFile, this.token, options)
+  }
+
+  /** The latest resourceVersion (etcd revision). */
+  get resourceVersion(): string {
+    return String(this.store.rev)
+  }
+
+  /** Every response waits this long first (ms). */
+  get delayMs(): number {
+    return this.ctx.delayMs
+  }
+
+  set delayMs(ms: number) {
+    this.ctx.delayMs = ms
+  }
+
+  /** Creates or replaces an object (a write: it gets the next resourceVersion). Returns it as stored. */
+  put(obj: KubeObject): KubeObject {
+    return this.store.put(obj)
+  }
+
+  /** Deletes an object; false when there was none. */
+  remove(ref: ObjectRef): boolean {
+    return this.store.remove(ref)
+  }
+
+  /** Freezes the watch cache (resourceVersion=0 reads) at the current state. */
+  lagCache(): void {
+    this.store.lagCache()
+  }
+
+  /** Lets the watch cache catch up with every write. */
+  syncCache(): void {
+    this.store.syncCache()
+  }
+
+  /** Compacts history: every continue token handed out so far now gets 410 Expired. */
+  expireContinueTokens(): void {
+    this.store.compact()
+  }
+
+  /** The next `times` (default 1) requests matching get this answer (or delay). */
+  inject(options: InjectOptions): Fault {
+    return this.faults.inject(options)
+  }
+
+  /** 403 Forbidden on GET and LIST of a resource until lifted. */
+  forbid(options: ForbidOptions): Fault {
+    return this.faults.forbid(options)
+  }
+
+  /** Lifts every injected fault and forbid. */
+  clearFaults(): void {
+    this.faults.clear()
+  }
+
+  clearRequests(): void {
+    this.requests.length = 0
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+}
