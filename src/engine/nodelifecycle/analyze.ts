@@ -1,0 +1,226 @@
+// Turns one replayed pass into per-node and per-zone findings: the health signal and its grace, what the
+// controller writes, which taints the node should carry, the zone's state and rate, master disruption mode
+// and the lease circuit breaker. Verdict names are part of the JSON contract (schemas/node.json).
+import {type ConditionChange, readyCondition} from './conditions.js'
+import type {NodePassResult} from './controller.js'
+import type {LiveCheck} from './health.js'
+import {type Replay, replay, type ReplayInput, type SignOfLife} from './replay.js'
+import {desiredNoScheduleTaints, findTaint, NOT_READY_NO_EXECUTE, noExecuteTaints, ownedNoScheduleTaints, taintMatches, UNREACHABLE_NO_EXECUTE} from './taints.js'
+import {parseMillis} from './time.js'
+import type {NodeLike, Taint, ZoneState} from './types.js'
+import {getZoneKey, isNodeExcludedFromDisruptionChecks, reducedQPS, zoneDisplayName} from './zone.js'
+
+export type NodeVerdict = 'healthy' | 'withinGrace' | 'unhealthy' | 'taintPending' | 'taintBlocked' | 'circuitOpen' | 'excluded'
+export type ClusterVerdict = 'healthy' | 'degraded' | 'masterDisruption' | 'circuitOpen'
+export type BlockedBecause = 'masterDisruption' | 'zoneRateZero' | 'circuitOpen' | 'leaseLookupError'
+
+/** The kubelet renews its lease every leaseDurationSeconds/4 (NodeLeaseRenewIntervalFraction 0.25); without a lease it posts status every 10 s. */
+const RENEW_FRACTION = 0.25
+const STATUS_UPDATE_FREQUENCY_MS = 10_000
+
+export interface NoExecuteFinding {
+  /** The controller's NoExecute taint this node should carry (none when Ready is True or absent). */
+  expected?: Taint
+  present?: Taint
+  /** NoExecute taints the node lifecycle controller does not own (users, other controllers): enforced all the same. */
+  others: Taint[]
+  status: 'notExpected' | 'present' | 'swapNextPass' | 'pending' | 'blocked'
+  blockedBecause?: BlockedBecause
+  /** Worst-case wait for a pending taint: the zone's pending nodes at the zone's rate, one token each. */
+  pendingWithinMs?: number
+  /** When the taint was added (timeAdded of the present taint). */
+  addedAt?: number
+}
+
+export interface NodeAnalysis {
+  name: string
+  uid?: string
+  zone: string
+  zoneName: string
+  excluded: boolean
+  sign: SignOfLife
+  gracePeriodKind: 'monitor' | 'startup'
+  gracePeriod: number
+  graceExpiry: number
+  /** now − last sign of life exceeded the renew interval plus one monitor period. */
+  overdue: boolean
+  stale: boolean
+  readyBefore?: {status: string; reason?: string; since?: number}
+  readyAfter?: {status: string; reason?: string}
+  /** Written by the controller earlier (reason NodeStatusUnknown / NodeStatusNeverUpdated on Ready). */
+  markedByController?: {reason: string; at?: number}
+  /** What this pass writes (empty when nothing changes). */
+  conditionsSetUnknown: ConditionChange[]
+  noSchedule: {expected: Taint[]; present: Taint[]; missing: Taint[]; extra: Taint[]}
+  noExecute: NoExecuteFinding
+  circuit?: {why: 'cacheBehind' | 'leaseChanged' | 'leaseLookupError'; message: string; liveCheck?: LiveCheck}
+  liveCheck?: LiveCheck
+  markPodsNotReady: boolean
+  verdict: NodeVerdict
+  /** With the circuit open: what the node's verdict becomes once the lease cache has caught up. */
+  verdictOnceCaughtUp?: NodeVerdict
+}
+
+export interface ZoneAnalysis {
+  key: string
+  name: string
+  counted: number
+  ready: number
+  notReady: number
+  state: ZoneState
+  previous?: ZoneState
+  rate: number
+  rateWhy: string
+  nodes: string[]
+  pendingTaints: number
+}
+
+export interface ClusterAnalysis {
+  verdict: ClusterVerdict
+  masterDisruption: boolean
+  masterDisruptionChange: 'entered' | 'exited' | 'stays' | 'none'
+  circuit: {gate: boolean; open: boolean; trippedBy?: string; recordedRV?: string; informerSyncRV?: string; message?: string}
+  zones: ZoneAnalysis[]
+  nodes: NodeAnalysis[]
+  panic?: string
+  events: {object: string; reason: string; message: string}[]
+}
+
+function rateWhy(state: ZoneState, counted: number, rate: number, master: boolean, s: ReplayInput['settings']): string {
+  if (master) return 'master disruption mode: every zone is fully disrupted, so all queues are stopped (rate 0)'
+  switch (state) {
+    case 'Normal': return `Normal: --node-eviction-rate ${s.nodeEvictionRate}/s`
+    case 'FullDisruption': return `FullDisruption of this zone only: it keeps --node-eviction-rate ${s.nodeEvictionRate}/s (HealthyQPSFunc)`
+    case 'PartialDisruption':
+      return reducedQPS(counted, s) > 0
+        ? `PartialDisruption in a large zone (${counted} counted nodes > --large-cluster-size-threshold ${s.largeClusterSizeThreshold}): --secondary-node-eviction-rate ${rate}/s`
+        : `PartialDisruption in a small zone (${counted} counted nodes ≤ --large-cluster-size-threshold ${s.largeClusterSizeThreshold}): rate 0, tainting stops`
+    default: return 'zone not yet evaluated'
+  }
+}
+
+function expectedNoExecute(status: string | undefined): Taint | undefined {
+  if (status === 'False') return NOT_READY_NO_EXECUTE
+  if (status === 'Unknown') return UNREACHABLE_NO_EXECUTE
+  return undefined
+}
+
+function analyzeNode(r: Replay, input: ReplayInput, res: NodePassResult, original: NodeLike, after: NodeLike, zones: Map<string, ZoneAnalysis>, master: boolean, circuitOpen: boolean): NodeAnalysis {
+  const s = input.settings
+  const sign = r.signs.get(res.name)!
+  const before = readyCondition(original)
+  const readyAfterCond = readyCondition(after)
+  const outcome = res.outcome
+  const gracePeriodKind = before ? 'monitor' : 'startup'
+  const gracePeriod = gracePeriodKind === 'monitor' ? s.nodeMonitorGracePeriod : s.nodeStartupGracePeriod
+  const graceExpiry = sign.probe + gracePeriod
+  const lease = input.cachedLeases.get(res.name)
+  const renewInterval = lease?.spec?.leaseDurationSeconds ? lease.spec.leaseDurationSeconds * 1000 * RENEW_FRACTION : STATUS_UPDATE_FREQUENCY_MS
+  const stale = outcome.kind === 'evaluated' ? outcome.stale : input.now > graceExpiry
+  const markedReason = before?.reason === 'NodeStatusUnknown' || before?.reason === 'NodeStatusNeverUpdated' ? before.reason : undefined
+
+  const taints = original.spec?.taints ?? []
+  const statusForTaint = (readyAfterCond ?? before)?.status
+  const expected = expectedNoExecute(statusForTaint)
+  const present = expected ? findTaint(taints, expected) : undefined
+  const opposite = expected ? findTaint(taints, taintMatches(expected, NOT_READY_NO_EXECUTE) ? UNREACHABLE_NO_EXECUTE : NOT_READY_NO_EXECUTE) : undefined
+  const others = noExecuteTaints(original).filter((t) => !taintMatches(t, NOT_READY_NO_EXECUTE) && !taintMatches(t, UNREACHABLE_NO_EXECUTE))
+  const zone = zones.get(res.zone)
+  let noExecute: NoExecuteFinding
+  if (!expected) noExecute = {others, status: 'notExpected'}
+  else if (present) noExecute = {expected, present, others, status: 'present', addedAt: parseMillis(present.timeAdded, 'taint timeAdded')}
+  else if (circuitOpen) noExecute = {expected, others, status: 'blocked', blockedBecause: 'circuitOpen'}
+  else if (outcome.kind === 'shortCircuit') noExecute = {expected, others, status: 'blocked', blockedBecause: 'leaseLookupError'}
+  else if (opposite) noExecute = {expected, present: opposite, others, status: 'swapNextPass'}
+  else if (master) noExecute = {expected, others, status: 'blocked', blockedBecause: 'masterDisruption'}
+  else {
+    const rate = zone?.rate ?? s.nodeEvictionRate
+    if (rate <= 0) noExecute = {expected, others, status: 'blocked', blockedBecause: 'zoneRateZero'}
+    else noExecute = {expected, others, status: 'pending', pendingWithinMs: Math.ceil(((zone?.pendingTaints ?? 1) / rate) * 1000)}
+  }
+
+  const noScheduleExpected = desiredNoScheduleTaints(after)
+  const noSchedulePresent = ownedNoScheduleTaints(original)
+  const excluded = isNodeExcludedFromDisruptionChecks(original)
+  const overdue = input.now - sign.probe > renewInterval + s.nodeMonitorPeriod
+
+  let verdict: NodeVerdict
+  if (circuitOpen || outcome.kind === 'shortCircuit') verdict = 'circuitOpen'
+  else if (!readyAfterCond) verdict = 'withinGrace' // never posted, still inside the startup grace
+  else if (statusForTaint === 'True') verdict = overdue ? 'withinGrace' : excluded ? 'excluded' : 'healthy'
+  else if (noExecute.status === 'present' || noExecute.status === 'swapNextPass') verdict = 'unhealthy'
+  else if (noExecute.status === 'blocked') verdict = 'taintBlocked'
+  else if (noExecute.status === 'pending') verdict = 'taintPending'
+  else verdict = 'unhealthy'
+
+  return {
+    name: res.name, uid: original.metadata?.uid, zone: res.zone, zoneName: zoneDisplayName(res.zone), excluded, sign,
+    gracePeriodKind, gracePeriod, graceExpiry, overdue, stale,
+    readyBefore: before ? {status: before.status, reason: before.reason, since: parseMillis(before.lastTransitionTime, 'Ready lastTransitionTime')} : undefined,
+    readyAfter: readyAfterCond ? {status: readyAfterCond.status, reason: readyAfterCond.reason} : undefined,
+    markedByController: markedReason ? {reason: markedReason, at: parseMillis(before?.lastTransitionTime, 'Ready lastTransitionTime')} : undefined,
+    conditionsSetUnknown: outcome.kind === 'evaluated' ? outcome.changes : [],
+    noSchedule: {
+      expected: noScheduleExpected, present: noSchedulePresent,
+      missing: noScheduleExpected.filter((t) => !noSchedulePresent.some((p) => taintMatches(p, t))),
+      extra: noSchedulePresent.filter((p) => !noScheduleExpected.some((t) => taintMatches(p, t))),
+    },
+    noExecute,
+    circuit: outcome.kind === 'shortCircuit' ? {why: outcome.why, message: outcome.message, liveCheck: outcome.liveCheck} : undefined,
+    liveCheck: outcome.kind === 'evaluated' ? outcome.liveCheck : undefined,
+    markPodsNotReady: res.markPodsNotReady,
+    verdict,
+  }
+}
+
+function analyzeReplay(r: Replay, input: ReplayInput, circuitOpen: boolean): Omit<ClusterAnalysis, 'verdict' | 'circuit'> {
+  const s = input.settings
+  const master = r.pass.masterDisruption === 'entered' || r.pass.masterDisruption === 'stays'
+  const zones = new Map<string, ZoneAnalysis>()
+  // With the circuit open no node is counted: zones are reported as the controller last had them.
+  const zoneSource = circuitOpen || r.pass.zones.length === 0
+    ? r.previousZones.map((z) => ({key: z.key, counted: z.counted, ready: 0, notReady: 0, state: z.state, previous: z.state, rate: 0}))
+    : r.pass.zones
+  for (const z of zoneSource) {
+    zones.set(z.key, {key: z.key, name: zoneDisplayName(z.key), counted: z.counted, ready: z.ready, notReady: z.notReady, state: z.state, previous: z.previous,
+      rate: circuitOpen ? 0 : z.rate, rateWhy: circuitOpen ? 'lease circuit breaker open: no node is evaluated, nothing is queued or tainted' : rateWhy(z.state, z.counted, z.rate, master, s), nodes: [], pendingTaints: 0})
+  }
+  const afterByName = new Map(r.after.map((n) => [n.metadata?.name ?? '', n]))
+  // Pending taints per zone: not ready after the pass and without the matching NoExecute taint.
+  for (const n of r.after) {
+    const z = zones.get(getZoneKey(n))
+    const e = expectedNoExecute(readyCondition(n)?.status)
+    if (z && e && !findTaint(n.spec?.taints, e)) z.pendingTaints++
+  }
+  const nodes = r.pass.nodes.map((res, i) => {
+    const a = analyzeNode(r, input, res, input.nodes[i], afterByName.get(res.name) ?? input.nodes[i], zones, master, circuitOpen)
+    const z = zones.get(a.zone)
+    if (z) z.nodes.push(a.name)
+    return a
+  })
+  for (const z of zones.values()) if (z.counted === 0 && !z.nodes.length) zones.delete(z.key)
+  return {masterDisruption: master, masterDisruptionChange: r.pass.masterDisruption, zones: [...zones.values()], nodes, panic: r.pass.panic, events: r.pass.events}
+}
+
+/** The whole node lifecycle verdict for a cluster at `now`. */
+export function analyzeCluster(input: ReplayInput): ClusterAnalysis {
+  const r = replay(input)
+  const tripped = r.pass.nodes.find((n) => n.outcome.kind === 'shortCircuit' && n.outcome.why !== 'leaseLookupError')
+  const circuitOpen = tripped !== undefined
+  const base = analyzeReplay(r, input, circuitOpen)
+  if (circuitOpen) {
+    // Once the watch cache catches up the controller sees the live leases: replay that to say what follows.
+    const caughtUpLeases = new Map(input.cachedLeases)
+    for (const [name, live] of input.liveLeases) if (live.kind === 'found') caughtUpLeases.set(name, live.lease)
+    const later = analyzeReplay(replay({...input, cachedLeases: caughtUpLeases, leaseInformerSyncRV: undefined, settings: {...input.settings, leaseCircuitBreaker: false}}), {...input, cachedLeases: caughtUpLeases}, false)
+    const byName = new Map(later.nodes.map((n) => [n.name, n.verdict]))
+    for (const n of base.nodes) n.verdictOnceCaughtUp = byName.get(n.name)
+  }
+  const trippedOutcome = tripped?.outcome.kind === 'shortCircuit' ? tripped.outcome : undefined
+  const degraded = base.nodes.some((n) => n.verdict !== 'healthy' && n.verdict !== 'excluded')
+  return {
+    ...base,
+    verdict: circuitOpen ? 'circuitOpen' : base.masterDisruption ? 'masterDisruption' : degraded ? 'degraded' : 'healthy',
+    circuit: {gate: input.settings.leaseCircuitBreaker, open: circuitOpen, trippedBy: tripped?.name, recordedRV: r.state.consistency.recordedRV, informerSyncRV: input.leaseInformerSyncRV, message: trippedOutcome?.message},
+  }
+}

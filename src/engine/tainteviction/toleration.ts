@@ -1,0 +1,92 @@
+// Toleration matching: ToleratesTaint (staging/src/k8s.io/api/core/v1/toleration.go@19c6083b:45-65) and
+// GetMatchingTolerations (pkg/apis/core/v1/helper/helpers.go@a23d4fdd).
+import type {Taint, Toleration} from './types.js'
+
+const INT64_MIN = -(2n ** 63n)
+const INT64_MAX = 2n ** 63n - 1n
+
+/** strconv.ParseInt(v, 10, 64): optional sign, decimal digits, within int64. */
+function parseInt64(v: string | undefined): bigint | undefined {
+  if (v === undefined || !/^[+-]?\d+$/.test(v)) return undefined
+  const n = BigInt(v)
+  return n < INT64_MIN || n > INT64_MAX ? undefined : n
+}
+
+/**
+ * Empty effect matches every effect, empty key every key; operator "" means Equal (values compared, so
+ * Equal with a value never matches the controller's value-less taints); Lt/Gt compare int64 values
+ * (TaintTolerationComparisonOperators); any other operator matches nothing.
+ */
+export function toleratesTaint(t: Toleration, taint: Taint): boolean {
+  if (t.effect && t.effect !== taint.effect) return false
+  if (t.key && t.key !== taint.key) return false
+  switch (t.operator ?? '') {
+    case '':
+    case 'Equal':
+      return (t.value ?? '') === (taint.value ?? '')
+    case 'Exists':
+      return true
+    case 'Lt':
+    case 'Gt': {
+      const tol = parseInt64(t.value)
+      const tnt = parseInt64(taint.value)
+      if (tol === undefined || tnt === undefined) return false
+      return t.operator === 'Lt' ? tnt < tol : tnt > tol
+    }
+    default:
+      return false
+  }
+}
+
+export interface TaintMatch {
+  taint: Taint
+  /** Index in spec.tolerations of the first toleration (spec order) that tolerates the taint. */
+  index?: number
+  toleration?: Toleration
+}
+
+/**
+ * GetMatchingTolerations: per taint, only the FIRST toleration in spec order that tolerates it is used.
+ * allTolerated is false as soon as one taint has none (no tolerations at all with taints present: false).
+ */
+export function getMatchingTolerations(taints: readonly Taint[], tolerations: readonly Toleration[]): {allTolerated: boolean; matches: TaintMatch[]} {
+  const matches: TaintMatch[] = []
+  let allTolerated = true
+  for (const taint of taints) {
+    const index = tolerations.findIndex((t) => toleratesTaint(t, taint))
+    if (index < 0) {
+      allTolerated = false
+      matches.push({taint})
+    } else matches.push({taint, index, toleration: tolerations[index]})
+  }
+  return {allTolerated, matches}
+}
+
+const INT64_NS_MOD = 2n ** 64n
+
+/**
+ * getMinTolerationTime (pkg/controller/tainteviction/taint_eviction.go@5ce22905:161-183) over the first-match
+ * tolerations: none → 0; any tolerationSeconds ≤ 0 → 0 (immediate); none with seconds → -1 (forever);
+ * otherwise the smallest, as a Go time.Duration (seconds × 1e9 ns in int64, which wraps for absurd values).
+ * Returns milliseconds (−1 for forever).
+ */
+export function getMinTolerationTime(tolerations: readonly Toleration[]): number {
+  if (tolerations.length === 0) return 0
+  let min: bigint | undefined
+  for (const t of tolerations) {
+    if (t.tolerationSeconds === undefined || t.tolerationSeconds === null) continue
+    const s = BigInt(t.tolerationSeconds)
+    if (s <= 0n) return 0
+    if (min === undefined || s < min) min = s
+  }
+  if (min === undefined) return -1
+  // time.Duration(min) * time.Second: int64 multiplication, two's complement on overflow.
+  let ns = (min * 1_000_000_000n) % INT64_NS_MOD
+  if (ns > INT64_MAX) ns -= INT64_NS_MOD
+  return Number(ns / 1_000_000n)
+}
+
+export function secondsOf(t: Toleration | undefined): number | undefined {
+  if (!t || t.tolerationSeconds === undefined || t.tolerationSeconds === null) return undefined
+  return Number(t.tolerationSeconds)
+}

@@ -1,0 +1,48 @@
+// The slices of Pod and Event the taint-eviction replay reads.
+import type {Taint} from '../nodelifecycle/types.js'
+
+export type {Taint}
+
+export interface Toleration {
+  key?: string
+  operator?: string
+  value?: string
+  effect?: string
+  /** int64 in the API: exact JSON reading may hand a bigint. */
+  tolerationSeconds?: number | bigint | null
+}
+
+export interface PodLike {
+  metadata?: {
+    name?: string
+    namespace?: string
+    uid?: string
+    creationTimestamp?: string | null
+    deletionTimestamp?: string | null
+    ownerReferences?: {kind: string; name: string; uid?: string; controller?: boolean; apiVersion?: string}[]
+    [k: string]: unknown
+  }
+  spec?: {nodeName?: string; tolerations?: Toleration[] | null; [k: string]: unknown}
+  status?: {
+    phase?: string
+    conditions?: {type: string; status: string; reason?: string; message?: string; lastTransitionTime?: string | null}[] | null
+    [k: string]: unknown
+  }
+  [k: string]: unknown
+}
+
+export interface EventLike {
+  metadata?: {name?: string; namespace?: string; creationTimestamp?: string | null}
+  involvedObject?: {kind?: string; name?: string; namespace?: string; uid?: string}
+  regarding?: {kind?: string; name?: string; namespace?: string; uid?: string}
+  reason?: string
+  message?: string
+  note?: string
+  type?: string
+  count?: number
+  firstTimestamp?: string | null
+  lastTimestamp?: string | null
+  eventTime?: string | null
+  series?: {lastObservedTime?: string | null}
+  [k: string]: unknown
+}
