@@ -81,12 +81,18 @@ export abstract class WhyCommand extends Command {
     throw new UserError(`${what} is not implemented yet`, `it is tracked as issue ${issue}`)
   }
 
+  private oneLine(err: Error): string {
+    if (err instanceof UserError) return errorLine(err)
+    const text = (err.message || String(err)).split('\n').map((l) => l.trim()).filter(Boolean).join(' ')
+    // Flag and argument errors come from oclif's parser as CLIError.
+    if (err instanceof Errors.CLIError) return `${text.replace(/\s*See more help with --help\.?$/, '')}; see \`kubectl why ${this.id ?? ''} --help\``
+    return `${text} (run with --debug for details)`
+  }
+
   override async catch(err: Error & {exitCode?: number; oclif?: {exit?: number}}): Promise<unknown> {
     if (err instanceof Errors.ExitError) throw err
     if (this.debugEnabled) process.stderr.write(`${err.stack ?? err}\n`)
-    // Flag parsing errors come from oclif as CLIError: keep their text, make them one line.
-    const line = err instanceof UserError ? errorLine(err) : (err.message || String(err)).split('\n').map((l) => l.trim()).filter(Boolean).join(' ')
-    process.stderr.write(`error: ${line}${this.debugEnabled || err instanceof UserError ? '' : ' (run with --debug for details)'}\n`)
+    process.stderr.write(`error: ${this.oneLine(err)}\n`)
     process.exit(2)
   }
 }
