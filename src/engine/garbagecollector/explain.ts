@@ -1,6 +1,6 @@
 // Turns a replay into the Explanation every command prints: verdict, severity, a summary a tired on-call
 // engineer can act on, the steps, and the collector-specific fields (documented in schemas/gc.json).
-import type {Explanation, Severity, SourceDescription, Subject} from '../../explanation.js'
+import type {Explanation, Severity, SourceDescription, Step, Subject} from '../../explanation.js'
 import {describeObject, type GcObject, type GcVerdict} from './model.js'
 import type {BlockingReport, CollectorRequest, GcEvent, GcReplay, RefOutcome} from './replay.js'
 
@@ -134,7 +134,7 @@ export function gcSummary(r: GcReplay): string {
       return `Not monitored: ${r.steps[0]?.why ?? 'the collector does not watch this type'}.`
     case 'unknown':
       return aborted
-        ? `Unknown: owner ${aborted.ref.kind} ${aborted.ref.name} could not be read (${aborted.lookup?.status ?? 'error'}). The collector would read it (it may get every type) and retries on errors; this tool does not guess it is dangling.`
+        ? `Unknown: owner ${aborted.ref.kind} ${aborted.ref.name} could not be read (${typeof aborted.lookup?.status === 'number' ? aborted.lookup.status : aborted.lookup?.error ?? 'error'}). The collector would read it (it may get every type) and retries on errors; this tool does not guess it is dangling.`
         : 'Unknown: the replay is incomplete (reads it needs were not done).'
   }
 }
@@ -162,6 +162,22 @@ function blockingReports(list: readonly BlockingReport[]): GcBlockingReport[] {
     : {subject: subjectOf(b.dependent), notExplained: b.notExplained})
 }
 
+/** One step per blocking dependent (recursively), so every renderer shows why each is still there. */
+function blockingSteps(list: readonly BlockingReport[] | undefined, depth = 1): Step[] {
+  const out: Step[] = []
+  for (const b of list ?? []) {
+    const who = `${'  '.repeat(depth - 1)}${describeObject(b.dependent)}`
+    if (!b.replay) {
+      out.push({rule: 'blocking dependent', upstream: 'pkg/controller/garbagecollector/garbagecollector.go:697-713', result: 'not explained', why: `${who}: ${b.notExplained}`})
+      continue
+    }
+    out.push({rule: 'blocking dependent', upstream: 'pkg/controller/garbagecollector/garbagecollector.go:697-713', result: `${b.replay.verdict}${b.replay.propagationPolicy ? ` ${b.replay.propagationPolicy}` : ''}`,
+      inputs: {dependent: subjectOf(b.dependent), depth}, why: `${who}: ${gcSummary(b.replay)}`})
+    out.push(...blockingSteps(b.replay.blocking, depth + 1))
+  }
+  return out
+}
+
 export function explainGc(r: GcReplay, evaluatedAt: Date, source: SourceDescription): GcExplanation {
   const m = r.item.metadata
   const e: GcExplanation = {
@@ -170,7 +186,7 @@ export function explainGc(r: GcReplay, evaluatedAt: Date, source: SourceDescript
     verdict: r.verdict,
     severity: gcSeverity(r),
     summary: gcSummary(r),
-    steps: r.steps,
+    steps: [...r.steps, ...blockingSteps(r.blocking)],
     evaluatedAt: evaluatedAt.toISOString(),
     source,
     ownerReferences: refReports(r),

@@ -23,7 +23,7 @@ const GC = 'pkg/controller/garbagecollector'
 export interface GcWorld {
   discovery: GcDiscovery
   /** Fresh, metadata-only owner GETs done so far, by readKeyString(key). */
-  reads: ReadonlyMap<string, OwnerRead>
+  reads: {get(key: string): OwnerRead | undefined}
   /** The dependents index (metadata-only lists of every monitored type); undefined until built. */
   dependents?: DependentsIndex
   /** Lists that failed while building the index: dependents of those types may be missing. */
@@ -50,7 +50,7 @@ export interface RefReport {
   danglingReason?: 'notFound' | 'uidMismatch'
   why: string
   /** The fresh metadata-only GET the collector sends for this ref (absent when it sends none). */
-  lookup?: {path: string; namespace?: string; status?: number | 'error'; foundUid?: string}
+  lookup?: {path: string; key: OwnerReadKey; namespace?: string; status?: number | 'error'; error?: string; foundUid?: string}
   /** The owner as read, when found with the same uid. */
   owner?: {deletionTimestamp?: string; finalizers?: string[]}
   /** False for refs after the one that aborted classification: upstream never looks at them. */
@@ -435,7 +435,7 @@ function classify(r: GcReplay, world: GcWorld): void {
     }
     const key: OwnerReadKey = {group: mapping.group, version: mapping.version, resource: mapping.resource, kind: mapping.kind, name: ref.name, ...(mapping.namespaced ? {namespace: itemNs} : {})}
     const p = ownerReadPath(key)
-    rep.lookup = {path: p, ...(mapping.namespaced ? {namespace: itemNs} : {})}
+    rep.lookup = {path: p, key, ...(mapping.namespaced ? {namespace: itemNs} : {})}
     if (reached) r.collectorRequests.push({method: 'GET', path: p})
     const read = world.reads.get(readKeyString(key))
     if (!read) {
@@ -452,6 +452,7 @@ function classify(r: GcReplay, world: GcWorld): void {
     } else if (read.outcome === 'error') {
       rep.outcome = 'unknown'
       rep.lookup.status = read.status ?? 'error'
+      rep.lookup.error = read.reason
       rep.why = `the owner could not be read: ${read.message}${read.status ? ` (${read.status})` : ''}. The collector has get on every type and would read it; on an error it requeues and retries — this tool does not guess "dangling"`
     } else if (read.object.metadata.uid !== ref.uid) {
       rep.outcome = 'dangling'
