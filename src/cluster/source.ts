@@ -66,6 +66,8 @@ export interface GetRequest extends TypeRef {
   namespace?: string
   name: string
   view?: ReadView
+  /** Only metadata (PartialObjectMetadata), as the garbage collector's metadata client reads owners. */
+  metadataOnly?: boolean
 }
 
 export interface ListRequest extends TypeRef {

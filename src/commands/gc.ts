@@ -51,7 +51,7 @@ class OwnerReader {
   private async readOne(k: OwnerReadKey): Promise<OwnerRead> {
     this.gets++
     const apiVersion = k.group === '' ? k.version : `${k.group}/${k.version}`
-    const request: GetRequest & {metadataOnly: boolean} = {apiVersion, kind: k.kind, namespace: k.namespace, name: k.name, view: 'fresh', metadataOnly: true}
+    const request: GetRequest = {apiVersion, kind: k.kind, namespace: k.namespace, name: k.name, view: 'fresh', metadataOnly: true}
     try {
       const o = await this.source.get(request)
       if (!o) {
@@ -183,7 +183,7 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
     if (t.namespaced && flags['all-namespaces']) throw new UserError('a resource cannot be retrieved by name across all namespaces', 'use -n NAMESPACE')
     const namespace = t.namespaced ? this.namespace(flags, source) : undefined
     const apiVersion = apiVersionOf(t)
-    const request: GetRequest & {metadataOnly: boolean} = {apiVersion, kind: t.kind, namespace, name, view: 'fresh', metadataOnly: true}
+    const request: GetRequest = {apiVersion, kind: t.kind, namespace, name, view: 'fresh', metadataOnly: true}
     const raw = await source.get(request)
     if (!raw) {
       throw new UserError(`${t.resource}${t.group ? `.${t.group}` : ''} "${name}" not found${namespace ? ` in namespace ${namespace}` : ''}`,

@@ -92,7 +92,7 @@ export class LiveSource implements ClusterSource {
 
   async get(request: GetRequest): Promise<KubeObject | undefined> {
     const t = await this.typeOf(request)
-    const metadataOnly = t.kind === 'Secret' && t.group === ''
+    const metadataOnly = request.metadataOnly === true || (t.kind === 'Secret' && t.group === '')
     try {
       const o = (await this.client.get(this.path(t, request.namespace, request.name), {resourceVersion: request.view === 'cached' ? '0' : undefined},
         metadataOnly ? METADATA_ONE : 'application/json')) as KubeObject
