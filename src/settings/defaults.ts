@@ -1,0 +1,44 @@
+// kube-controller-manager defaults by release, for the settings the node lifecycle and taint-eviction replays use.
+// Sources: --node-monitor-grace-period 50s from v1.32 (PR #126287; 40s before), the other defaults from
+// cmd/kube-controller-manager/app/options/nodelifecyclecontroller.go@025f2834:39-48; feature gates as the
+// decisions document lists them (NodeControllerLeaseCircuitBreaker beta-on 1.37, SeparateTaintEvictionController
+// beta-on 1.29 and GA 1.34: gate stages UNCERTAIN, read from a fork and an issue, not kube_features.go).
+import type {MinorVersion} from '../util/parse.js'
+
+export const NEWEST_MODELLED: MinorVersion = {major: 1, minor: 37}
+
+export interface VersionDefaults {
+  nodeMonitorPeriod: number
+  nodeMonitorGracePeriod: number
+  nodeStartupGracePeriod: number
+  nodeEvictionRate: number
+  secondaryNodeEvictionRate: number
+  largeClusterSizeThreshold: number
+  unhealthyZoneThreshold: number
+  gates: {NodeControllerLeaseCircuitBreaker: boolean; SeparateTaintEvictionController: boolean}
+  /** Whether the release has the gate at all (setting an unknown gate is refused by kube-controller-manager). */
+  knownGates: Set<string>
+  taintOnCurrentReady: boolean
+}
+
+const atLeast = (v: MinorVersion, minor: number) => v.minor >= minor
+
+export function versionDefaults(v: MinorVersion): VersionDefaults {
+  const knownGates = new Set<string>()
+  if (atLeast(v, 29)) knownGates.add('SeparateTaintEvictionController')
+  if (atLeast(v, 36)) knownGates.add('NodeControllerLeaseCircuitBreaker')
+  return {
+    nodeMonitorPeriod: 5_000,
+    nodeMonitorGracePeriod: atLeast(v, 32) ? 50_000 : 40_000,
+    nodeStartupGracePeriod: 60_000,
+    nodeEvictionRate: 0.1,
+    secondaryNodeEvictionRate: 0.01,
+    largeClusterSizeThreshold: 50,
+    unhealthyZoneThreshold: 0.55,
+    gates: {NodeControllerLeaseCircuitBreaker: atLeast(v, 37), SeparateTaintEvictionController: atLeast(v, 29)},
+    knownGates,
+    // The newest stored controller hands processTaintBaseEviction the Ready condition written in the same pass;
+    // older stored copies the one observed before it (one monitor period later). Release boundary UNCERTAIN.
+    taintOnCurrentReady: atLeast(v, 37),
+  }
+}

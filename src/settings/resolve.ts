@@ -1,0 +1,154 @@
+// Which kube-controller-manager settings the replays use, and where each came from: our own flags override the
+// controller-manager's command line (its static pod in kube-system), which overrides the release's defaults.
+import type {ChosenVersion} from '../cluster/version.js'
+import type {NodeLifecycleSettings} from '../engine/nodelifecycle/types.js'
+import {UserError} from '../errors.js'
+import type {Problem} from '../explanation.js'
+import type {MinorVersion} from '../util/parse.js'
+import {NEWEST_MODELLED, versionDefaults} from './defaults.js'
+import {formatGoDuration, parseGoDuration} from './go-duration.js'
+import {type ControllerManagerArgs, controllerEnabled, parseFeatureGates} from './kcm.js'
+
+export const SETTING_FLAGS = [
+  'node-monitor-period', 'node-monitor-grace-period', 'node-startup-grace-period', 'node-eviction-rate',
+  'secondary-node-eviction-rate', 'large-cluster-size-threshold', 'unhealthy-zone-threshold', 'feature-gates', 'controllers',
+] as const
+export type SettingFlag = (typeof SETTING_FLAGS)[number]
+export type SettingsOverrides = Partial<Record<SettingFlag, string>>
+
+export interface ResolveInput {
+  version?: ChosenVersion
+  kcm?: ControllerManagerArgs
+  /** Why no controller-manager command line was used (not found, forbidden, ...). */
+  kcmMissing?: string
+  overrides: SettingsOverrides
+}
+
+export interface ResolvedSettings {
+  settings: NodeLifecycleSettings
+  described: Record<string, {value: unknown; from: string}>
+  version: MinorVersion & {text: string; from: string}
+  problems: Problem[]
+}
+
+const DAY_MS = 86_400_000
+
+type Kind = 'duration' | 'rate' | 'count' | 'fraction'
+
+function parseValue(kind: Kind, text: string): number | undefined {
+  if (kind === 'duration') {
+    const ms = parseGoDuration(text)
+    return ms !== undefined && ms > 0 && ms <= DAY_MS ? ms : undefined
+  }
+  if (!/^[+]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text.trim())) return undefined
+  const n = Number(text)
+  if (!Number.isFinite(n) || n < 0) return undefined
+  if (kind === 'count') return Number.isInteger(n) && n <= 2 ** 31 - 1 ? n : undefined
+  if (kind === 'fraction') return n <= 1 ? n : undefined
+  return n
+}
+
+const EXPECTED: Record<Kind, string> = {
+  duration: 'a duration like 40s or 1m0s (up to 24h)',
+  rate: 'a non-negative number of nodes per second, e.g. 0.1',
+  count: 'a non-negative whole number',
+  fraction: 'a number between 0 and 1',
+}
+
+const NUMERIC: [SettingFlag, keyof NodeLifecycleSettings, Kind][] = [
+  ['node-monitor-period', 'nodeMonitorPeriod', 'duration'],
+  ['node-monitor-grace-period', 'nodeMonitorGracePeriod', 'duration'],
+  ['node-startup-grace-period', 'nodeStartupGracePeriod', 'duration'],
+  ['node-eviction-rate', 'nodeEvictionRate', 'rate'],
+  ['secondary-node-eviction-rate', 'secondaryNodeEvictionRate', 'rate'],
+  ['large-cluster-size-threshold', 'largeClusterSizeThreshold', 'count'],
+  ['unhealthy-zone-threshold', 'unhealthyZoneThreshold', 'fraction'],
+]
+
+export function resolveSettings(input: ResolveInput): ResolvedSettings {
+  const problems: Problem[] = []
+  const v: MinorVersion & {text: string; from: string} = input.version
+    ? {major: input.version.major, minor: input.version.minor, text: input.version.text, from: input.version.from === 'flag' ? '--k8s-version' : 'the server version'}
+    : {...NEWEST_MODELLED, text: `${NEWEST_MODELLED.major}.${NEWEST_MODELLED.minor}`, from: 'unknown server version: the newest release modelled'}
+  const d = versionDefaults(v)
+  const defaultFrom = `default for Kubernetes ${v.text} (${v.from})`
+  const kcmFrom = (flag: string) => `kube-controller-manager pod kube-system/${input.kcm?.pod} --${flag}`
+  const described: ResolvedSettings['described'] = {}
+  const settings = {
+    nodeMonitorPeriod: d.nodeMonitorPeriod, nodeMonitorGracePeriod: d.nodeMonitorGracePeriod, nodeStartupGracePeriod: d.nodeStartupGracePeriod,
+    nodeEvictionRate: d.nodeEvictionRate, secondaryNodeEvictionRate: d.secondaryNodeEvictionRate, largeClusterSizeThreshold: d.largeClusterSizeThreshold,
+    unhealthyZoneThreshold: d.unhealthyZoneThreshold, leaseCircuitBreaker: d.gates.NodeControllerLeaseCircuitBreaker,
+    taintEvictionEnabled: true, nodeLifecycleEnabled: true, taintOnCurrentReady: d.taintOnCurrentReady,
+  } satisfies NodeLifecycleSettings as NodeLifecycleSettings
+
+  /** Our flag (UserError when bad), else the controller-manager's (a problem when bad), else the default. */
+  const pick = (flag: SettingFlag): {text: string; from: string; ours: boolean} | undefined => {
+    const ours = input.overrides[flag]
+    if (ours !== undefined) return {text: ours, from: `--${flag} (our flag)`, ours: true}
+    const theirs = input.kcm?.flags.get(flag)
+    if (theirs !== undefined) return {text: theirs, from: kcmFrom(flag), ours: false}
+    return undefined
+  }
+
+  for (const [flag, key, kind] of NUMERIC) {
+    const p = pick(flag)
+    let value = settings[key] as number
+    let from = defaultFrom
+    if (p) {
+      const parsed = parseValue(kind, p.text)
+      if (parsed === undefined) {
+        if (p.ours) throw new UserError(`--${flag}: "${p.text}" is not usable`, `give ${EXPECTED[kind]}`)
+        problems.push({what: `kube-controller-manager --${flag}=${p.text}`, reason: `not ${EXPECTED[kind]}; the default is used`})
+      } else {
+        value = parsed
+        from = p.from
+      }
+    }
+    ;(settings[key] as number) = value
+    described[flag] = {value: kind === 'duration' ? formatGoDuration(value) : value, from}
+  }
+
+  // Feature gates: ours replace the controller-manager's per gate.
+  const gates = {...d.gates}
+  const gateFrom: Record<string, string> = {NodeControllerLeaseCircuitBreaker: defaultFrom, SeparateTaintEvictionController: defaultFrom}
+  for (const [text, from, ours] of [[input.kcm?.flags.get('feature-gates'), kcmFrom('feature-gates'), false], [input.overrides['feature-gates'], '--feature-gates (our flag)', true]] as const) {
+    if (text === undefined) continue
+    const parsed = parseFeatureGates(text)
+    if (!parsed) {
+      if (ours) throw new UserError(`--feature-gates: "${text}" is not a gate list`, 'write it as Name=true,Other=false')
+      problems.push({what: `kube-controller-manager --feature-gates=${text}`, reason: 'not a gate list; defaults are used'})
+      continue
+    }
+    for (const [gate, on] of parsed) {
+      if (gate in gates) {
+        gates[gate as keyof typeof gates] = on
+        gateFrom[gate] = from
+      }
+    }
+  }
+  settings.leaseCircuitBreaker = gates.NodeControllerLeaseCircuitBreaker
+  described.NodeControllerLeaseCircuitBreaker = {value: gates.NodeControllerLeaseCircuitBreaker, from: d.knownGates.has('NodeControllerLeaseCircuitBreaker') || gateFrom.NodeControllerLeaseCircuitBreaker !== defaultFrom ? gateFrom.NodeControllerLeaseCircuitBreaker : `${defaultFrom}: the gate does not exist before 1.36`}
+  described.SeparateTaintEvictionController = {value: gates.SeparateTaintEvictionController, from: gateFrom.SeparateTaintEvictionController}
+
+  // Controllers: "*" by default.
+  const c = pick('controllers')
+  const list = (c?.text ?? '*').split(',').map((s) => s.trim()).filter(Boolean)
+  settings.nodeLifecycleEnabled = controllerEnabled(list, 'node-lifecycle-controller')
+  // With the separate controller, NoExecute taints are enforced only if it runs; without it, by the node
+  // lifecycle controller's own taint manager.
+  settings.taintEvictionEnabled = gates.SeparateTaintEvictionController ? controllerEnabled(list, 'taint-eviction-controller') : settings.nodeLifecycleEnabled
+  described.controllers = {value: list.join(','), from: c?.from ?? defaultFrom}
+  described['taint-eviction'] = {
+    value: settings.taintEvictionEnabled,
+    from: gates.SeparateTaintEvictionController ? 'taint-eviction-controller in --controllers' : 'the node lifecycle controller\'s built-in taint manager (SeparateTaintEvictionController off)',
+  }
+  described['taint-on-current-ready'] = {value: settings.taintOnCurrentReady, from: `${defaultFrom}; release boundary uncertain`}
+
+  if (!input.kcm) described['kube-controller-manager'] = {value: null, from: input.kcmMissing ?? 'no kube-controller-manager pod is visible in kube-system: defaults are used'}
+  else {
+    described['kube-controller-manager'] = {value: `kube-system/${input.kcm.pod}`, from: 'its static pod command line'}
+    if (input.kcm.flags.has('config')) problems.push({what: `kube-controller-manager --config=${input.kcm.flags.get('config')}`, reason: 'settings in that file are not visible; command-line values and defaults are used'})
+    if (input.kcm.differingPods.length > 0) problems.push({what: 'kube-controller-manager pods', reason: `flags differ between kube-system/${input.kcm.pod} and ${input.kcm.differingPods.map((p) => `kube-system/${p}`).join(', ')}; the first is used`})
+  }
+  return {settings, described, version: v, problems}
+}
