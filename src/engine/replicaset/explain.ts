@@ -89,6 +89,8 @@ export interface ReplicaSetReplay {
   }
   manage: {
     runs: boolean
+    /** current: planned on the pods the controller sees now; afterObservation: once the operations it waits for are observed. */
+    basis: 'current' | 'afterObservation'
     action: ManagePlan['action']
     count: number
     capped: boolean
@@ -201,9 +203,14 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
     inferred: {evidence: expectations.evidence.join('; '), confidence: expectations.confidence},
   })
 
-  // manageReplicas (RS:818): only when expectations are satisfied and the RS is not being deleted.
-  const related = getIndirectlyRelatedPods(rs, input.replicaSets ?? [rs], nsPods)
-  const plan = planManageReplicas(claimedActive, desired, related, now, gates)
+  // manageReplicas (RS:818): only when expectations are satisfied and the RS is not being deleted. While the
+  // controller waits, what it does next is planned on the view it will have once the operations it waits
+  // for are observed.
+  const basis = expectations.waiting && expectations.unobserved.length > 0 ? 'afterObservation' : 'current'
+  const planPods = basis === 'afterObservation' ? afterObservation(nsPods, input.freshPods, expectations, now) : nsPods
+  const planActive = basis === 'afterObservation' ? claimPods(rs, selector, planPods, input.recheck).claims.filter((c) => c.claimed).map((c) => c.pod) : claimedActive
+  const related = getIndirectlyRelatedPods(rs, input.replicaSets ?? [rs], planPods)
+  const plan = planManageReplicas(planActive, desired, related, now, gates)
   const manageRuns = !deleting && !expectations.waiting && claim.claimError === undefined
   steps.push({
     rule: 'manageReplicas',
@@ -217,7 +224,7 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
       : plan.action === 'none' ? `${claimedActive.length} active pods = spec.replicas`
         : `${Math.abs(diff)} ${diff < 0 ? 'missing' : 'surplus'}${plan.capped ? `, capped at burstReplicas ${BURST_REPLICAS} per sync` : ''}`,
   })
-  if (plan.action === 'create') {
+  if (plan.action === 'create' && !deleting && claim.claimError === undefined) {
     steps.push({
       rule: 'slowStartBatch',
       upstream: 'pkg/controller/replicaset/replica_set.go:887',
@@ -226,7 +233,7 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
       why: `ExpectCreations(${plan.count}) then batches of 1, 2, 4, …; a failure stops after its batch: if creates fail from the start, 1 doomed call per sync, at worst ${plan.worstCaseDoomedCalls} (a whole batch)`,
     })
   }
-  if (plan.action === 'delete' && plan.deletion) {
+  if (plan.action === 'delete' && plan.deletion && !deleting && claim.claimError === undefined) {
     const d = plan.deletion
     steps.push({
       rule: 'getPodsToDelete',
@@ -316,6 +323,7 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
     },
     manage: {
       runs: manageRuns,
+      basis,
       action: plan.action,
       count: plan.count,
       capped: plan.capped,
@@ -352,6 +360,23 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
   return explanation
 }
 
+/** The informer's view once the unobserved operations arrive: deleted pods terminating, created pods present. */
+function afterObservation(pods: readonly Pod[], fresh: readonly Pod[] | undefined, e: ExpectationsInference, now: number): Pod[] {
+  const freshByName = new Map((fresh ?? []).map((p) => [p.metadata.name, p]))
+  const out = [...pods]
+  for (const u of e.unobserved) {
+    const i = out.findIndex((p) => p.metadata.name === u.pod)
+    if (u.op === 'delete' && i !== -1) {
+      const f = freshByName.get(u.pod)
+      out[i] = {...out[i], metadata: {...out[i].metadata, deletionTimestamp: f?.metadata.deletionTimestamp ?? iso(now)}}
+    } else if (u.op === 'create' && i === -1) {
+      const f = freshByName.get(u.pod)
+      if (f) out.push(f)
+    }
+  }
+  return out
+}
+
 function deletionView(plan: ManagePlan): Pick<ReplicaSetReplay['manage'], 'deleteOrder' | 'sorted' | 'tie'> {
   const d = plan.deletion!
   return {
@@ -368,7 +393,7 @@ function deletionView(plan: ManagePlan): Pick<ReplicaSetReplay['manage'], 'delet
 }
 
 function summarize(verdict: Verdict, r: ReplicaSetReplay, e: ExpectationsInference, f: CreateFailures | undefined, claim: ClaimResult, now: number, rs: ReplicaSet): string {
-  const head = `${r.active}/${r.desired} active pods${r.terminating ? ` (+${r.terminating} terminating, not counted)` : ''}`
+  const head = `${r.active} active pod(s) for ${r.desired} desired${r.terminating ? ` (${r.terminating} more terminating, not counted)` : ''}`
   const statusNote = r.status.current ? ' Its status is still updated while it waits, which is why status looks current while the pods do not change.' : ''
   switch (verdict) {
     case 'beingDeleted':
@@ -376,7 +401,7 @@ function summarize(verdict: Verdict, r: ReplicaSetReplay, e: ExpectationsInferen
     case 'adoptionPending':
       return claim.claimError
         ? `${head}. ${r.claims.adopt.length} orphan pod(s) match the selector but adoption is refused — ${claim.claimError} — and the whole sync aborts before manageReplicas and the status update.`
-        : `${head} once adopted: ${r.claims.adopt.length} orphan pod(s) match the selector (${r.claims.adopt.slice(0, 5).join(', ')}${r.claims.adopt.length > 5 ? ', …' : ''}); the next sync rechecks the ReplicaSet with an uncached GET, patches in its controller reference, then ${nextAction(r)}.`
+        : `${head}, counting adoptions: ${r.claims.adopt.length} orphan pod(s) match the selector (${r.claims.adopt.slice(0, 5).join(', ')}${r.claims.adopt.length > 5 ? ', …' : ''}); the next sync rechecks the ReplicaSet with an uncached GET, patches in its controller reference, then ${nextAction(r)}.`
     case 'waitingForExpectations': {
       const pending = e.unobserved.length > 0
         ? `${e.outstanding.del ? `${e.outstanding.del} delete(s)` : ''}${e.outstanding.del && e.outstanding.add ? ' and ' : ''}${e.outstanding.add ? `${e.outstanding.add} create(s)` : ''} it issued (${e.unobserved.map((u) => u.pod).slice(0, 5).join(', ')}) to be observed by its informer`
@@ -393,7 +418,7 @@ function summarize(verdict: Verdict, r: ReplicaSetReplay, e: ExpectationsInferen
     case 'willDelete':
       return `${head}. ${e.gatedSignature && e.state === 'expired' ? `The expectations expired at ${e.expiresAt} but nothing has re-synced the ReplicaSet since; at its next sync it ` : 'The next sync '}deletes ${r.manage.count} pod(s), in this order: ${(r.manage.deleteOrder ?? []).filter((d) => d.chosen).map((d) => d.name).join(', ')}${r.manage.tie ? ` (${r.manage.tie.slots} of ${r.manage.tie.pods.join(', ')} tie: any may go)` : ''}.`
     case 'converged':
-      return `${head} = spec.replicas: nothing to do.${r.claims.release.length ? ` ${r.claims.release.length} pod(s) no longer match the selector and are released.` : ''}`
+      return `${head}: nothing to do.${r.claims.release.length ? ` ${r.claims.release.length} pod(s) no longer match the selector and are released.` : ''}`
   }
 }
 

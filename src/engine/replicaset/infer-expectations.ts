@@ -102,14 +102,11 @@ function collectOperations(input: InferenceInput): Op[] {
   const ops: Op[] = []
   const named = new Set<string>()
   for (const a of input.actions ?? []) {
-    if (a.pod !== undefined && (a.kind === 'create' || a.kind === 'delete')) {
-      ops.push({kind: a.kind, at: a.last, pod: a.pod, count: 1, source: 'event'})
-      named.add(`${a.kind}/${a.pod}`)
-      // An aggregated event stands for `count` operations; only the last one is named.
-      if (a.count > 1) ops.push({kind: a.kind, at: a.first, count: a.count - 1, source: 'event'})
-    } else {
-      ops.push({kind: a.kind, at: a.last, count: a.count, source: 'event'})
-    }
+    // A repeated or aggregated event stands for `count` operations between its first and last time; only the
+    // last one is at a known moment (and, for creates and deletes, names its pod).
+    ops.push({kind: a.kind, at: a.last, pod: a.pod, count: 1, source: 'event'})
+    if (a.pod !== undefined) named.add(`${a.kind}/${a.pod}`)
+    if (a.count > 1) ops.push({kind: a.kind, at: a.first, count: a.count - 1, source: 'event'})
   }
   // Pods are the primary record of creates: events may have been dropped, aggregated or expired.
   const rsCreated = instant(rs.metadata.creationTimestamp) ?? -Infinity
@@ -186,9 +183,7 @@ export function inferExpectations(input: InferenceInput): ExpectationsInference 
   // The status shows the controller synced exactly this state and did not act: it was gated.
   const current = input.status.generationObserved && input.status.countsMatch
   const gatedSignature = input.diff !== 0 && current && input.failure === undefined && !rs.metadata.deletionTimestamp
-  if (gatedSignature) {
-    evidence.push(`status is current (observedGeneration = generation, replicas = ${num(rs.status?.replicas)} active pods) yet the ${input.diff < 0 ? 'deficit' : 'surplus'} of ${Math.abs(input.diff)} persists and no ReplicaFailure condition is set: the controller has synced this state and skipped manageReplicas`)
-  }
+  const gatedNote = `status is current (observedGeneration = generation, replicas = ${num(rs.status?.replicas)} active pods) yet the ${input.diff < 0 ? 'deficit' : 'surplus'} of ${Math.abs(input.diff)} persists and no ReplicaFailure condition is set: the controller has synced this state and skipped manageReplicas`
 
   const outstanding = {
     add: unobserved.filter((u) => u.op === 'create').length,
@@ -202,12 +197,14 @@ export function inferExpectations(input: InferenceInput): ExpectationsInference 
   }
 
   if (input.namespaceTerminating && input.diff < 0) {
+    if (gatedSignature) evidence.push(gatedNote)
     evidence.push('the namespace is terminating: creates fail with the NamespaceTerminating cause, which manageReplicas counts as successes (no event, never observed), so every attempt leaves expectations that only the 5-minute expiry clears')
     return {...base, state: 'pending', waiting: true, confidence: 'likely', evidence, setAt: undefined, expiresAt: undefined}
   }
 
   if (burst === undefined) {
     if (gatedSignature) {
+      evidence.push(gatedNote)
       evidence.push('no create or delete of this ReplicaSet is on record (events expire after 1 h by default), so when the expectations were set cannot be told')
       return {...base, state: 'pending', waiting: true, confidence: 'possible', evidence}
     }
@@ -215,10 +212,15 @@ export function inferExpectations(input: InferenceInput): ExpectationsInference 
     return {...base, state: 'none', waiting: false, confidence: input.actions === undefined ? 'possible' : 'likely', evidence}
   }
 
-  evidence.push(`last burst: ${burst.succeeded} ${burst.kind === 'create' ? 'create' : 'delete'}(s)${burst.failed ? ` and ${burst.failed} failed call(s)` : ''} from ${burst.startedAt} to ${burst.lastAt}; the expectations were set just before ${burst.startedAt}`)
+  if (gatedSignature) evidence.push(gatedNote)
+  evidence.unshift(`last burst: ${burst.succeeded} ${burst.kind === 'create' ? 'create' : 'delete'}(s)${burst.failed ? ` and ${burst.failed} failed call(s)` : ''} from ${burst.startedAt} to ${burst.lastAt}; the expectations were set just before ${burst.startedAt}`)
 
   if (!windowOpen) {
     const since = human(now - (burstStart as number) - EXPECTATIONS_TIMEOUT_MS)
+    if (unobserved.length === 0 && !gatedSignature) {
+      evidence.push(`every operation of the burst is observed, and its 5-minute window ended ${since} ago anyway`)
+      return {...base, state: 'fulfilled', waiting: false, confidence: 'likely', evidence}
+    }
     evidence.push(`the 5-minute window ended at ${expiresAt} (${since} ago): SatisfiedExpectations is true whatever is still unobserved`)
     if (gatedSignature) {
       evidence.push('the status was last written while the window was still open and nothing has re-synced the ReplicaSet since: expiry does not enqueue it; it acts on its next sync (any change to it or its pods, or the informer resync every 12–24 h)')
@@ -228,7 +230,8 @@ export function inferExpectations(input: InferenceInput): ExpectationsInference 
 
   if (unobserved.length > 0) {
     evidence.push(`${unobserved.length} operation(s) of the burst not yet observed by the controller's informer: ${unobserved.map((u) => `${u.op} ${u.pod}`).join(', ')}`)
-    const confidence: Confidence = unobserved.some((u) => u.confidence === 'likely') ? 'likely' : 'possible'
+    // A gated status corroborates an operation that is only possibly unobserved.
+    const confidence: Confidence = gatedSignature || unobserved.some((u) => u.confidence === 'likely') ? 'likely' : 'possible'
     return {...base, state: 'pending', waiting: true, confidence, evidence}
   }
 

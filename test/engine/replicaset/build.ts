@@ -2,7 +2,7 @@
 import type {Pod, ReplicaSet} from '../../../src/engine/replicaset/types.js'
 
 export const NOW = Date.parse('2026-11-29T10:00:00Z')
-export const at = (ms: number) => new Date(ms).toISOString()
+export const at = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
 /** metav1.Time.AddDate(0, -1, 0) of NOW. */
 export const THEN_1_MONTH = Date.parse('2026-10-29T10:00:00Z')
 export const HOUR = 3_600_000
