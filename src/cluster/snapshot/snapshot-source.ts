@@ -132,7 +132,8 @@ export class SnapshotSource implements ClusterSource {
     const t = this.typeOf(request)
     const key = groupKindKey(t.group === '' ? t.version : `${t.group}/${t.version}`, t.kind)
     const ns = t.namespaced ? request.namespace : undefined
-    return this.view(request.view, key).get(key, ns, request.name)
+    const found = this.view(request.view, key).get(key, ns, request.name)
+    return found && request.metadataOnly ? metadataOnly(found) : found
   }
 
   async list(request: ListRequest): Promise<ListResult> {

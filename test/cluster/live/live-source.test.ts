@@ -1,0 +1,151 @@
+// The live source against a fake API server that behaves like the real one: pagination, the 410
+// restart, 429 with Retry-After, 5xx backoff, 403, metadata-only, fresh vs watch-cache reads, and
+// proof that nothing but GET is ever sent.
+import assert from 'node:assert/strict'
+import {mkdtempSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {after, before, test} from 'node:test'
+import {LiveSource} from '../../../src/cluster/live/live-source.js'
+import type {KubeObject} from '../../../src/cluster/source.js'
+import {ReadError} from '../../../src/errors.js'
+import {FakeApiServer} from '../../support/fake-apiserver/index.js'
+
+const POD_COUNT = 1234
+function pod(i: number): KubeObject {
+  const name = `p-${String(i).padStart(5, '0')}`
+  return {apiVersion: 'v1', kind: 'Pod', metadata: {name, namespace: i % 2 ? 'odd' : 'even', labels: {i: String(i)}}, spec: {nodeName: 'n1'}}
+}
+const LEASE = (renewTime: string): KubeObject => ({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {name: 'n1', namespace: 'kube-node-lease'}, spec: {holderIdentity: 'n1', renewTime}})
+
+let server: FakeApiServer
+let kubeconfig: string
+
+before(async () => {
+  server = await FakeApiServer.start({objects: [...Array.from({length: POD_COUNT}, (_, i) => pod(i)), LEASE('2026-11-29T02:59:00.000000Z'),
+    {apiVersion: 'v1', kind: 'Node', metadata: {name: 'n1'}}, {apiVersion: 'v1', kind: 'Secret', metadata: {name: 's', namespace: 'even'}, data: {k: 'c2VjcmV0'}}]})
+  kubeconfig = server.writeKubeconfig(mkdtempSync(join(tmpdir(), 'live-')), {namespace: 'even'})
+})
+after(async () => server.close())
+
+const open = (requestTimeout = 10_000) => LiveSource.open({kubeconfig, requestTimeout})
+// Requests are never cleared, so the last test sees them all; each test looks at those since its mark.
+let mark = 0
+const markRequests = () => {
+  mark = server.requests.length
+}
+const listRequests = (resource: string) => server.requests.slice(mark).filter((r) => r.path.endsWith(`/${resource}`))
+
+test('a list of 1234 pods in pages of 100 takes 13 requests and returns every pod once, in order', async () => {
+  markRequests()
+  const s = await open()
+  const {items} = await s.list({kind: 'Pod', pageSize: 100})
+  assert.equal(items.length, POD_COUNT)
+  assert.equal(new Set(items.map((o) => o.metadata?.uid)).size, POD_COUNT)
+  const reqs = listRequests('pods')
+  assert.equal(reqs.length, 13) // ceil(1234 / 100)
+  assert.ok(reqs.every((r) => r.query.limit === '100'))
+  assert.equal(reqs.filter((r) => r.query.continue !== undefined).length, 12)
+  await s.close?.()
+})
+
+test('an expired continue token (410) restarts the list once, and nothing is duplicated', async () => {
+  markRequests()
+  const s = await open()
+  // Expire the tokens after the first page has been served.
+  server.inject({path: '/api/v1/pods', status: 410, times: 1, when: (q) => q.continue !== undefined})
+  const {items} = await s.list({kind: 'Pod', pageSize: 500})
+  assert.equal(items.length, POD_COUNT)
+  assert.equal(new Set(items.map((o) => o.metadata?.uid)).size, POD_COUNT)
+  const firstPages = listRequests('pods').filter((r) => r.query.continue === undefined)
+  assert.equal(firstPages.length, 2, 'started again from the first page exactly once')
+  await s.close?.()
+})
+
+test('a second 410 after the restart fails the read with Gone', async () => {
+  const s = await open()
+  server.inject({path: '/api/v1/pods', status: 410, times: 2, when: (q) => q.continue !== undefined})
+  await assert.rejects(s.list({kind: 'Pod', pageSize: 500}), (e: Error) => e instanceof ReadError && e.reason === 'Gone' && e.status === 410)
+  await s.close?.()
+})
+
+test('429 is retried after Retry-After, then the read succeeds', async () => {
+  markRequests()
+  const s = await open()
+  server.inject({path: '/api/v1/nodes', status: 429, times: 2, retryAfterSeconds: 1})
+  const started = Date.now()
+  const {items} = await s.list({kind: 'Node'})
+  assert.equal(items.length, 1)
+  assert.ok(Date.now() - started >= 2000, 'waited Retry-After (1 s) twice')
+  assert.equal(listRequests('nodes').length, 3)
+  await s.close?.()
+})
+
+test('a 500 is retried with backoff a bounded number of times, then reported with the server message', async () => {
+  markRequests()
+  const s = await open()
+  const fault = server.inject({path: '/api/v1/nodes', status: 500, times: 10, message: 'etcdserver: request timed out'})
+  await assert.rejects(s.list({kind: 'Node'}), (e: Error) => e instanceof ReadError && e.reason === 'ServerError' && /etcdserver: request timed out/.test(e.message))
+  assert.equal(listRequests('nodes').length, 4) // the first try and 3 retries
+  fault.lift()
+  await s.close?.()
+})
+
+test('403 is a ReadError Forbidden carrying the RBAC message', async () => {
+  const s = await open()
+  const fault = server.forbid({resource: 'pods'})
+  await assert.rejects(s.list({kind: 'Pod', namespace: 'odd'}), (e: Error) => e instanceof ReadError && e.reason === 'Forbidden' && /cannot list resource "pods"/.test(e.message))
+  fault.lift()
+  await s.close?.()
+})
+
+test('metadata-only lists send the PartialObjectMetadataList Accept header; Secrets are never read in full', async () => {
+  markRequests()
+  const s = await open()
+  const {items} = await s.list({kind: 'Pod', namespace: 'even', metadataOnly: true, pageSize: 1000})
+  assert.equal(items.length, POD_COUNT / 2)
+  assert.deepEqual(Object.keys(items[0]).sort(), ['apiVersion', 'kind', 'metadata'])
+  assert.equal(items[0].kind, 'Pod')
+  assert.match(listRequests('pods')[0].accept ?? '', /as=PartialObjectMetadataList;g=meta\.k8s\.io;v=v1/)
+  const secrets = await s.list({kind: 'Secret', namespace: 'even'})
+  assert.equal(secrets.items[0].data, undefined)
+  assert.match(listRequests('secrets')[0].accept ?? '', /as=PartialObjectMetadataList/)
+  await s.close?.()
+})
+
+test('fresh reads see the newest state; cached (RV=0) reads see the lagging watch cache', async () => {
+  markRequests()
+  const s = await open()
+  server.lagCache()
+  server.put(LEASE('2026-11-29T03:00:00.000000Z'))
+  const renew = async (view: 'fresh' | 'cached') => ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', view}))?.spec as {renewTime: string}).renewTime
+  assert.equal(await renew('fresh'), '2026-11-29T03:00:00.000000Z')
+  assert.equal(await renew('cached'), '2026-11-29T02:59:00.000000Z')
+  const cachedList = await s.list({kind: 'Lease', namespace: 'kube-node-lease', view: 'cached'})
+  assert.equal((cachedList.items[0].spec as {renewTime: string}).renewTime, '2026-11-29T02:59:00.000000Z')
+  const rv0 = server.requests.slice(mark).filter((r) => r.query.resourceVersion === '0')
+  assert.ok(rv0.length >= 2)
+  server.syncCache()
+  assert.equal(await renew('cached'), '2026-11-29T03:00:00.000000Z')
+  await s.close?.()
+})
+
+test('unreachable server: one clear ReadError, no hang', async () => {
+  const dead = await FakeApiServer.start({objects: []})
+  const cfg = dead.writeKubeconfig(mkdtempSync(join(tmpdir(), 'dead-')), {})
+  await dead.close()
+  const s = await LiveSource.open({kubeconfig: cfg, requestTimeout: 2000})
+  await assert.rejects(s.list({kind: 'Node'}), (e: Error) => e instanceof ReadError && e.reason === 'Unreachable' && /connection refused/.test(e.message))
+})
+
+test('a slow server hits --request-timeout', async () => {
+  const s = await open(300)
+  server.inject({path: '/api/v1/nodes', times: 1, delayMs: 2000})
+  await assert.rejects(s.list({kind: 'Node'}), (e: Error) => e instanceof ReadError && e.reason === 'Timeout')
+  await s.close?.()
+})
+
+test('only GET was ever sent', () => {
+  assert.ok(server.requests.length > 20)
+  assert.deepEqual([...new Set(server.requests.map((r) => r.method))], ['GET'])
+})
