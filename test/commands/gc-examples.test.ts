@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
-import Ajv from 'ajv'
+import {Ajv} from 'ajv'
 import {runCli} from '../support/cli.js'
 
 const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../../schemas/gc.json', import.meta.url)), 'utf8'))
