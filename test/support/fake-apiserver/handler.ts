@@ -10,7 +10,7 @@ import {get, list} from './reads.js'
 import {sendJson, sendStatus, sendText, streamList} from './respond.js'
 import {parseResourcePath, type RequestInfo} from './router.js'
 import {parseFieldSelector, parseLabelSelector} from './selectors.js'
-import {itemJson, LIST_TAIL, listHead, metadataJson, objectJson, type Shape} from './serialize.js'
+import {itemJson, LIST_TAIL, listHead, metadataJson, objectJson} from './serialize.js'
 import * as status from './status.js'
 import type {ServedResource} from './resources.js'
 import type {Store} from './store.js'
@@ -24,14 +24,13 @@ export interface Context {
   delayMs: number
   aggregatedDiscovery: boolean
   serverAddress: string
-  builtin(type: ServedResource): boolean
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 /** Go's %T of what the handler holds, for NotAcceptable messages. */
-function goType(type: ServedResource, builtin: boolean, listType: boolean): string {
-  if (!builtin) return listType ? '*unstructured.UnstructuredList' : '*unstructured.Unstructured'
+function goType(type: ServedResource, listType: boolean): string {
+  if (type.custom) return listType ? '*unstructured.UnstructuredList' : '*unstructured.Unstructured'
   const pkg = type.group === '' ? 'core' : type.group.split('.')[0]
   return `*${pkg}.${type.kind}${listType ? 'List' : ''}`
 }
@@ -126,8 +125,7 @@ async function resource(ctx: Context, info: RequestInfo, query: URLSearchParams,
   if (!type.verbs.includes(info.verb)) throw status.methodNotSupported(gr, info.verb)
   if (info.verb === 'watch') throw status.methodNotSupported(gr, 'watch') // not served by this fake; readers do not watch
 
-  const builtin = ctx.builtin(type)
-  const shape: Shape = {builtin, kind: type.kind, apiVersion: type.group === '' ? type.version : `${type.group}/${type.version}`}
+  const apiVersion = type.group === '' ? type.version : `${type.group}/${type.version}`
   const s = ctx.store.storeFor(type)
   const target = negotiate(accept)
   if (!target || target.kind === 'APIGroupDiscoveryList' || target.kind === 'Table') throw status.notAcceptable(ACCEPTED_MEDIA_TYPES)
@@ -135,14 +133,14 @@ async function resource(ctx: Context, info: RequestInfo, query: URLSearchParams,
   if (info.verb === 'get') {
     if (type.namespaced && !namespaceInPath) throw status.noSuchResource()
     if (target.kind === 'PartialObjectMetadataList') {
-      throw status.notAcceptable(`you requested PartialObjectMetadataList, but the requested object is not a list (${goType(type, builtin, false)})`)
+      throw status.notAcceptable(`you requested PartialObjectMetadataList, but the requested object is not a list (${goType(type, false)})`)
     }
     const entry = get(ctx.store, s, info.namespace, info.name!, query.get('resourceVersion') ?? undefined)
-    return sendJson(res, 200, `${target.kind === 'PartialObjectMetadata' ? metadataJson(entry, target.version) : objectJson(entry, shape)}\n`)
+    return sendJson(res, 200, `${target.kind === 'PartialObjectMetadata' ? metadataJson(entry, target.version) : objectJson(entry, apiVersion)}\n`)
   }
 
   if (target.kind === 'PartialObjectMetadata') {
-    throw status.notAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${goType(type, builtin, true)})`)
+    throw status.notAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${goType(type, true)})`)
   }
   const result = list(ctx.store, s, {
     namespace: namespaceInPath ? info.namespace : undefined,
@@ -157,5 +155,5 @@ async function resource(ctx: Context, info: RequestInfo, query: URLSearchParams,
     const v = target.version
     return streamList(res, listHead('PartialObjectMetadataList', `meta.k8s.io/${v}`, result.meta), result.items, (e) => metadataJson(e, v), LIST_TAIL)
   }
-  return streamList(res, listHead(`${type.kind}List`, shape.apiVersion, result.meta), result.items, (e) => itemJson(e, shape), LIST_TAIL)
+  return streamList(res, listHead(`${type.kind}List`, apiVersion, result.meta), result.items, (e) => itemJson(e, apiVersion), LIST_TAIL)
 }

@@ -19,7 +19,7 @@ import type {KubeObject, ResourceType} from '../../../src/cluster/source.js'
 import {Faults, type Fault, type ForbidOptions, type InjectOptions} from './faults.js'
 import {handle, type Context} from './handler.js'
 import {writeKubeconfig, type KubeconfigOptions} from './kubeconfig.js'
-import {ResourceRegistry, type ServedResource} from './resources.js'
+import {ResourceRegistry} from './resources.js'
 import {Store, type ObjectRef} from './store.js'
 
 export type {Fault, ForbidOptions, InjectOptions, KubeconfigOptions, ObjectRef}
@@ -96,7 +96,6 @@ export class FakeApiServer {
   static async start(options: StartOptions = {}): Promise<FakeApiServer> {
     const extra = options.extraResources ?? []
     const registry = new ResourceRegistry(extra)
-    const custom = new Set(extra.map((t) => `${t.group}/${t.version}/${t.resource}`))
     const store = new Store(registry, options.autoNamespaces ?? true)
     store.load(options.objects ?? [])
     const faults = new Faults()
@@ -112,7 +111,6 @@ export class FakeApiServer {
       delayMs: options.delayMs ?? 0,
       aggregatedDiscovery: options.aggregatedDiscovery ?? true,
       serverAddress: '127.0.0.1:0',
-      builtin: (t: ServedResource) => !custom.has(`${t.group}/${t.version}/${t.resource}`),
     }
     const requests: RequestRecord[] = []
     const server = createServer({

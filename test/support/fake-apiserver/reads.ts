@@ -53,8 +53,8 @@ function range(entries: readonly Entry[], namespace: string | undefined): {lo: n
 }
 
 function matches(e: Entry, q: ListQuery): boolean {
-  if (q.labelSelector && !q.labelSelector(e.obj.metadata?.labels as Record<string, string> | undefined)) return false
-  if (q.fieldSelector && !q.fieldSelector.match(e.obj)) return false
+  if (q.labelSelector && !q.labelSelector(e.labels)) return false
+  if (q.fieldSelector && !q.fieldSelector.match(e)) return false
   return true
 }
 

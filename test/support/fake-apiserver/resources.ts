@@ -7,6 +7,8 @@ import type {ResourceType} from '../../../src/cluster/source.js'
 export interface ServedResource extends ResourceType {
   /** `kubectl get all` resolves the "all" category from discovery. */
   categories?: string[]
+  /** A custom resource (given in extraResources): served unstructured, as stored. */
+  custom?: boolean
 }
 
 /** The resources kube-apiserver puts in the "all" category (their REST storage's Categories()). */
@@ -50,10 +52,11 @@ export class ResourceRegistry {
 
   constructor(extra: readonly ResourceType[] = []) {
     const byKey = new Map<string, ServedResource>()
-    for (const t of [...BUILTIN_KINDS, ...extra]) {
+    for (const t of BUILTIN_KINDS) {
       const categories = ALL_CATEGORY.has(`${t.group}/${t.resource}`) ? ['all'] : undefined
       byKey.set(`${t.group}/${t.version}/${t.resource}`, {singularName: t.kind.toLowerCase(), ...t, ...(categories ? {categories} : {})})
     }
+    for (const t of extra) byKey.set(`${t.group}/${t.version}/${t.resource}`, {singularName: t.kind.toLowerCase(), ...t, custom: true})
     this.all = [...byKey.values()]
   }
 

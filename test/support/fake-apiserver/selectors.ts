@@ -234,7 +234,15 @@ function fieldValue(obj: KubeObject, field: string, kind: FieldKind): string {
   return typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v)
 }
 
-export type FieldSelector = (obj: KubeObject) => boolean
+/** What a field selector reads: name and namespace and the node directly, anything else from the object. */
+export interface Selectable {
+  name: string
+  namespace: string
+  nodeName?: string
+  object(): KubeObject
+}
+
+export type FieldSelector = (e: Selectable) => boolean
 
 export interface ParsedFieldSelector {
   match: FieldSelector
@@ -260,10 +268,16 @@ export function parseFieldSelector(input: string | null | undefined, group: stri
     }
     kinds.push(kind)
   }
-  const match: FieldSelector = (obj) => terms.every((t, i) => {
-    const v = t.field === 'metadata.name' ? obj.metadata?.name ?? '' : t.field === 'metadata.namespace' ? obj.metadata?.namespace ?? '' : fieldValue(obj, t.field, kinds[i])
-    return t.op === '!=' ? v !== t.value : v === t.value
-  })
+  const match: FieldSelector = (e) => {
+    let obj: KubeObject | undefined
+    return terms.every((t, i) => {
+      const v = t.field === 'metadata.name' ? e.name
+        : t.field === 'metadata.namespace' ? e.namespace
+        : t.field === 'spec.nodeName' && group === '' && resource === 'pods' ? e.nodeName ?? ''
+        : fieldValue((obj ??= e.object()), t.field, kinds[i])
+      return t.op === '!=' ? v !== t.value : v === t.value
+    })
+  }
   const node = group === '' && resource === 'pods' ? terms.find((t) => t.field === 'spec.nodeName' && t.op !== '!=') : undefined
   return {match, nodeName: node?.value}
 }

@@ -3,22 +3,40 @@
 // revision, and old revisions readable until compacted. That history gives both views the API
 // server has: the fresh (quorum) one at the latest revision, and the watch cache, which a test can
 // freeze at an older revision. Lists at a continue token's revision read the same history.
-import {createHash} from 'node:crypto'
+import {hash} from 'node:crypto'
+import {apiVersionOf} from '../../../src/cluster/builtin-kinds.js'
 import type {KubeObject, ObjectMeta} from '../../../src/cluster/source.js'
+import {parseJson} from '../../../src/util/json.js'
 import type {ResourceRegistry, ServedResource} from './resources.js'
+import {toJson} from './serialize.js'
 
-export interface Entry {
-  /** "namespace/name" for namespaced kinds, "name" for cluster-scoped ones: etcd's key order. */
-  readonly key: string
-  readonly namespace: string
-  readonly name: string
-  /** The object as stored, metadata.resourceVersion and uid filled in. */
-  readonly obj: KubeObject
-  readonly rev: number
-  /** Serializations, made on first use (a large cluster is mostly never read whole). */
-  json?: string
-  itemJson?: string
-  metaJson?: string
+/**
+ * One stored object. Only its serialized form is kept, plus the fields selectors and indexes read:
+ * 150,000 object graphs kept alive make every garbage collection crawl, 150,000 strings do not.
+ */
+export class Entry {
+  constructor(
+    readonly type: ServedResource,
+    /** "namespace/name" for namespaced kinds, "name" for cluster-scoped ones: etcd's key order. */
+    readonly key: string,
+    readonly namespace: string,
+    readonly name: string,
+    readonly rev: number,
+    readonly labels: Record<string, string> | undefined,
+    /** spec.nodeName, for the pod index (undefined for other kinds). */
+    readonly nodeName: string | undefined,
+    /** The object as a list item carries it: built-in kinds without apiVersion and kind (see serialize.ts). */
+    readonly body: string,
+    /** Its metadata's JSON, for the metadata-only forms (the same characters as inside body). */
+    readonly metaJson: string,
+  ) {}
+
+  /** The stored object, parsed again (int64 beyond 2^53 as bigint). */
+  object(): KubeObject {
+    const parsed = parseJson(this.body) as KubeObject
+    if (this.type.custom) return parsed
+    return {apiVersion: apiVersionOf(this.type), kind: this.type.kind, ...parsed}
+  }
 }
 
 interface Change {
@@ -31,17 +49,43 @@ interface Change {
 /** ObjectMeta's fields in Go struct order, the order the real server writes them. */
 const META_ORDER = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
   'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields']
+const META_FIELDS = new Set(META_ORDER)
 
-function orderedMeta(meta: ObjectMeta): ObjectMeta {
-  const out: ObjectMeta = {}
-  for (const k of META_ORDER) if (meta[k] !== undefined) out[k] = meta[k]
-  for (const k of Object.keys(meta)) if (!(k in out) && meta[k] !== undefined) out[k] = meta[k]
-  return out
+const member = (k: string, v: unknown) => `${JSON.stringify(k)}:${toJson(v)}`
+
+/**
+ * The stored object's JSON, written member by member rather than by copying the object first:
+ * loading 150,000 objects should cost one serialization each and no garbage. `set` overrides
+ * metadata fields; metadata comes out in Go order; built-in kinds leave out apiVersion and kind.
+ */
+function storedJson(obj: KubeObject, set: Record<string, string>, dropTypeMeta: boolean): {body: string; meta: string} {
+  const meta = obj.metadata ?? {}
+  const m: string[] = []
+  for (const k of META_ORDER) {
+    const v = set[k] ?? meta[k]
+    if (v !== undefined) m.push(member(k, v))
+  }
+  for (const k of Object.keys(meta)) if (!META_FIELDS.has(k) && meta[k] !== undefined) m.push(member(k, meta[k]))
+  const metaBody = `{${m.join(',')}}`
+  const metadata = `"metadata":${metaBody}`
+  const out: string[] = []
+  let wroteMeta = false
+  for (const k of Object.keys(obj)) {
+    if (dropTypeMeta && (k === 'apiVersion' || k === 'kind')) continue
+    if (k === 'metadata') {
+      out.push(metadata)
+      wroteMeta = true
+    } else if (obj[k] !== undefined && typeof obj[k] !== 'function') {
+      out.push(member(k, obj[k]))
+    }
+  }
+  if (!wroteMeta) out.unshift(metadata)
+  return {body: `{${out.join(',')}}`, meta: metaBody}
 }
 
 /** A stable UID (RFC 4122 layout, version 5 style) so test expectations can name it. */
 export function deterministicUid(seed: string): string {
-  const h = createHash('sha1').update(seed).digest('hex')
+  const h = hash('sha1', seed, 'hex')
   const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
@@ -156,8 +200,7 @@ export class ResourceStore {
     if (!this.nodes) {
       this.nodes = new Map()
       for (const e of this.current) {
-        const node = (e.obj.spec as {nodeName?: unknown} | undefined)?.nodeName
-        const k = typeof node === 'string' ? node : ''
+        const k = e.nodeName ?? ''
         let list = this.nodes.get(k)
         if (!list) this.nodes.set(k, (list = []))
         list.push(e)
@@ -206,42 +249,56 @@ export class Store {
     return s
   }
 
+  private readonly types = new Map<string, ServedResource>()
+
   private typeOf(apiVersion: unknown, kind: unknown): ServedResource {
     if (typeof apiVersion !== 'string' || typeof kind !== 'string') throw new Error('fake-apiserver: every object needs apiVersion and kind')
-    const type = this.registry.forObject(apiVersion, kind)
-    if (!type) throw new Error(`fake-apiserver: no resource type serves ${apiVersion} ${kind}; pass it in extraResources`)
+    const id = `${apiVersion} ${kind}`
+    let type = this.types.get(id)
+    if (!type) {
+      type = this.registry.forObject(apiVersion, kind)
+      if (!type) throw new Error(`fake-apiserver: no resource type serves ${apiVersion} ${kind}; pass it in extraResources`)
+      this.types.set(id, type)
+    }
     return type
   }
 
-  private entryFor(type: ServedResource, obj: KubeObject, rev: number, keepRv: boolean): Entry {
+  /** The object as stored: its namespace defaulted, uid and resourceVersion filled in, metadata in Go order. */
+  private stamp(type: ServedResource, obj: KubeObject, rev: number, keepRv: boolean): Entry {
     const meta = obj.metadata ?? {}
     const name = meta.name
     if (typeof name !== 'string' || name === '') throw new Error(`fake-apiserver: a ${type.kind} without metadata.name`)
     const namespace = type.namespaced ? (typeof meta.namespace === 'string' && meta.namespace !== '' ? meta.namespace : 'default') : ''
     const key = type.namespaced ? `${namespace}/${name}` : name
     const resourceVersion = keepRv && typeof meta.resourceVersion === 'string' && /^\d+$/.test(meta.resourceVersion) ? meta.resourceVersion : String(rev)
-    const metadata = orderedMeta({
-      ...meta,
-      ...(type.namespaced ? {namespace} : {}),
-      uid: typeof meta.uid === 'string' && meta.uid !== '' ? meta.uid : deterministicUid(`${type.group}/${type.resource}/${key}`),
-      resourceVersion,
-    })
-    return {key, namespace, name, obj: {...obj, metadata}, rev: Number(resourceVersion)}
+    const uid = typeof meta.uid === 'string' && meta.uid !== '' ? meta.uid : deterministicUid(`${type.group}/${type.resource}/${key}`)
+    const set: Record<string, string> = type.namespaced ? {namespace, uid, resourceVersion} : {uid, resourceVersion}
+    const node = type.group === '' && type.resource === 'pods' ? (obj.spec as {nodeName?: unknown} | undefined)?.nodeName : undefined
+    const labels = meta.labels !== null && typeof meta.labels === 'object' ? meta.labels : undefined
+    const {body, meta: metaJson} = storedJson(obj, set, !type.custom)
+    return new Entry(type, key, namespace, name, Number(resourceVersion), labels, typeof node === 'string' ? node : undefined, body, metaJson)
   }
 
-  /** The initial objects. Those with a numeric resourceVersion keep it; the rest are numbered after the highest. */
+  /**
+   * The initial objects, read once (a generator is never held whole). Those with a numeric
+   * resourceVersion keep it; the rest are numbered after the highest one an array holds (for
+   * another iterable, after the highest seen so far).
+   */
   load(objects: Iterable<KubeObject>): void {
-    const list = [...objects]
-    for (const o of list) {
-      const rv = o.metadata?.resourceVersion
-      if (typeof rv === 'string' && /^\d+$/.test(rv)) this.rev = Math.max(this.rev, Number(rv))
+    if (Array.isArray(objects)) {
+      for (const o of objects as KubeObject[]) {
+        const rv = o.metadata?.resourceVersion
+        if (typeof rv === 'string' && /^\d+$/.test(rv)) this.rev = Math.max(this.rev, Number(rv))
+      }
     }
     const touched = new Set<ResourceStore>()
     const namespaces = new Set<string>()
-    for (const o of list) {
+    for (const o of objects) {
       const type = this.typeOf(o.apiVersion, o.kind)
-      const hasRv = typeof o.metadata?.resourceVersion === 'string' && /^\d+$/.test(o.metadata.resourceVersion)
-      const entry = this.entryFor(type, o, hasRv ? 0 : ++this.rev, true)
+      const rv = o.metadata?.resourceVersion
+      const hasRv = typeof rv === 'string' && /^\d+$/.test(rv)
+      if (hasRv) this.rev = Math.max(this.rev, Number(rv))
+      const entry = this.stamp(type, o, hasRv ? 0 : ++this.rev, true)
       const s = this.storeFor(type)
       s.load(entry)
       touched.add(s)
@@ -252,27 +309,27 @@ export class Store {
       const s = this.storeFor(nsType)
       // every cluster has these four; and a namespaced object implies its namespace exists
       for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system', ...namespaces]) {
-        if (s.getAt(ns, this.rev) === undefined) s.load(this.entryFor(nsType, namespaceObject(ns), ++this.rev, false))
+        if (s.getAt(ns, this.rev) === undefined) s.load(this.stamp(nsType, namespaceObject(ns), ++this.rev, false))
       }
       touched.add(s)
     }
     for (const s of touched) s.finishLoad()
   }
 
-  /** A write: stamped with the next revision, whatever resourceVersion the object carried. */
+  /** A write: stamped with the next revision, whatever resourceVersion the object carried. Returns the object as stored. */
   put(obj: KubeObject): KubeObject {
     const type = this.typeOf(obj.apiVersion, obj.kind)
-    const entry = this.entryFor(type, obj, ++this.rev, false)
+    const entry = this.stamp(type, obj, ++this.rev, false)
     this.storeFor(type).write(entry.key, entry, this.rev)
     if (this.autoNamespaces && type.namespaced) {
       const nsType = this.typeOf('v1', 'Namespace')
       const s = this.storeFor(nsType)
       if (s.getAt(entry.namespace, this.rev) === undefined) {
-        const ns = this.entryFor(nsType, namespaceObject(entry.namespace), ++this.rev, false)
+        const ns = this.stamp(nsType, namespaceObject(entry.namespace), ++this.rev, false)
         s.write(ns.key, ns, this.rev)
       }
     }
-    return entry.obj
+    return entry.object()
   }
 
   remove(ref: ObjectRef): boolean {
