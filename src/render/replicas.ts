@@ -1,0 +1,131 @@
+// The human view of `kubectl why replicas`: verdict and summary, the replayed steps, the deletion order as a
+// table (with the rule that puts each pod before the next), and the expectations window as a timeline.
+import chalk from 'chalk'
+import Table from 'cli-table3'
+import type {ReplicaSetReplay} from '../engine/replicaset/index.js'
+import type {Explanation, Severity, SourceDescription} from '../explanation.js'
+import {renderTimeline, type TimelineMark} from './timeline.js'
+
+const COLOUR: Record<Severity, (s: string) => string> = {
+  none: (s) => chalk.green(s),
+  info: (s) => chalk.cyan(s),
+  warning: (s) => chalk.yellow(s),
+  critical: (s) => chalk.red.bold(s),
+}
+
+/** Rows of the deletion order shown without -o wide: the chosen pods and a few kept ones after the cut. */
+const KEPT_ROWS = 3
+
+export interface ReplicasReport {
+  apiVersion: string
+  kind: 'ReplicasReport'
+  scope: {allNamespaces: true} | {namespace: string}
+  evaluatedAt: string
+  source: SourceDescription
+  replicaSets: number
+  pods: number
+  counts: Record<string, number>
+  findings: Explanation[]
+}
+
+function replayOf(e: Explanation): ReplicaSetReplay | undefined {
+  return e.replicaSet as ReplicaSetReplay | undefined
+}
+
+function table(head: string[]): Table.Table {
+  return new Table({head: head.map((h) => chalk.bold(h)), style: {head: [], border: [], compact: true}, chars: {mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': ''}})
+}
+
+function deletionTable(r: ReplicaSetReplay, wide: boolean): string {
+  const rows = r.manage.deleteOrder ?? []
+  if (rows.length === 0) return ''
+  const shown = wide ? rows : rows.filter((d, i) => d.chosen || i < r.manage.count + KEPT_ROWS)
+  const t = table(['#', 'POD', 'NODE', 'PHASE', 'READY', 'COST', 'RANK', 'GOES', 'BEFORE NEXT BECAUSE'])
+  for (const d of shown) {
+    const cost = d.invalidDeletionCost !== undefined ? `0 (invalid "${d.invalidDeletionCost}")` : d.deletionCost !== undefined ? String(d.deletionCost) : '-'
+    const why = d.beforeNext ? `${d.beforeNext.rule}. ${d.beforeNext.name}${wide && d.beforeNext.detail ? ` (${d.beforeNext.detail})` : ''}` : r.manage.sorted ? '=' : ''
+    t.push([String(d.position), d.name, d.node || '(none)', d.phase || '(unset)', d.ready ? 'yes' : 'no', cost, String(d.rank), d.chosen ? chalk.bold('delete') : 'keep', why])
+  }
+  const lines = [chalk.bold(`Deletion order${r.manage.sorted ? ' (ActivePodsWithRanks; rank = active related pods on the same node)' : ' (every pod goes: upstream does not sort)'}:`)]
+  lines.push(t.toString().split('\n').map((l) => `  ${l}`).join('\n'))
+  if (shown.length < rows.length) lines.push(chalk.dim(`  … ${rows.length - shown.length} more kept pods (-o wide shows them all)`))
+  if (r.manage.tie) lines.push(chalk.yellow(`  tie: ${r.manage.tie.pods.join(', ')} compare equal; Go's unstable sort deletes any ${r.manage.tie.slots} of them`))
+  return lines.join('\n') + '\n'
+}
+
+function expectationTimeline(e: Explanation, r: ReplicaSetReplay, wide: boolean): string {
+  const x = r.expectations
+  if (!x.burst && !x.expiresAt) return ''
+  const marks: TimelineMark[] = []
+  if (x.setAt) marks.push({label: 'expectations set', at: x.setAt, estimated: true})
+  const ops = x.burst?.operations ?? []
+  const shown = wide ? ops : ops.filter((o) => o.observed === false).concat(ops.filter((o) => o.observed !== false).slice(-3))
+  for (const o of shown) {
+    const what = o.pod ? `${o.op} ${o.pod}` : `${o.count} × ${o.op}`
+    marks.push({label: `${what}${o.observed === false ? ' (not observed)' : ''}`, at: o.at})
+  }
+  marks.push({label: 'now', at: e.evaluatedAt})
+  if (x.expiresAt) marks.push({label: 'expectations expire', at: x.expiresAt, estimated: true})
+  const head = `Expectations (${x.state}, ${x.waiting ? 'the controller waits' : 'the controller does not wait'}; inferred, ${x.confidence}):`
+  return `${chalk.bold(head)}\n${renderTimeline(marks, e.evaluatedAt).split('\n').slice(1).join('\n')}`
+}
+
+function claimsLine(r: ReplicaSetReplay): string {
+  const parts: string[] = [`${r.claims.owned} owned`]
+  if (r.claims.adopt.length) parts.push(`${r.claims.adopt.length} to adopt (${r.claims.adopt.slice(0, 5).join(', ')}${r.claims.adopt.length > 5 ? ', …' : ''})`)
+  if (r.claims.release.length) parts.push(`${r.claims.release.length} to release (${r.claims.release.slice(0, 5).join(', ')})`)
+  if (r.claims.ignore.length) parts.push(`${r.claims.ignore.length} matching but ignored (${r.claims.ignore.slice(0, 3).map((i) => `${i.pod}: ${i.why}`).join('; ')})`)
+  return `Pods: ${parts.join(', ')}; selector ${r.selector}`
+}
+
+export function renderReplicaSet(e: Explanation, wide: boolean): string {
+  const s = e.subject
+  const out: string[] = []
+  out.push(`${chalk.bold(`ReplicaSet ${s.namespace ? `${s.namespace}/` : ''}${s.name}`)}  ${COLOUR[e.severity](`${e.verdict} (${e.severity})`)}`)
+  out.push(`  ${e.summary}`)
+  const r = replayOf(e)
+  if (r) out.push(`  ${chalk.dim(claimsLine(r))}`)
+  const steps = wide ? e.steps : e.steps.filter((x) => x.result !== 'skipped' || x.rule === 'manageReplicas')
+  for (const step of steps) {
+    out.push(`  ${chalk.dim('•')} ${step.rule}: ${step.result} — ${step.why}${wide ? chalk.dim(` [${step.upstream}]`) : ''}`)
+    if (step.inferred && wide) out.push(`      ${chalk.dim(`inferred (${step.inferred.confidence})`)}`)
+  }
+  if (r) {
+    const del = deletionTable(r, wide)
+    if (del) out.push(del.replace(/^/gm, '  ').trimEnd())
+    const tl = expectationTimeline(e, r, wide)
+    if (tl) out.push(tl.replace(/^/gm, '  ').trimEnd())
+  }
+  const partial = e.source.partial ?? []
+  if (partial.length > 0) out.push(chalk.yellow(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  return out.join('\n') + '\n'
+}
+
+export function renderReplicas(list: readonly Explanation[], wide: boolean): string {
+  return list.map((e) => renderReplicaSet(e, wide)).join('\n')
+}
+
+export function renderReplicasReport(r: ReplicasReport): string {
+  const out: string[] = []
+  const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
+  out.push(chalk.bold(`ReplicaSet controller replay — ${scope}: ${r.replicaSets} ReplicaSets, ${r.pods} pods, evaluated at ${r.evaluatedAt}`))
+  out.push(`  ${Object.entries(r.counts).map(([v, n]) => `${v} ${n}`).join(', ') || 'no ReplicaSets'}`)
+  const partial = r.source.partial ?? []
+  if (partial.length > 0) out.push(chalk.yellow(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  out.push('')
+  if (r.findings.length === 0) {
+    out.push(chalk.green('Every ReplicaSet is converged.'))
+    return out.join('\n') + '\n'
+  }
+  const t = table(['VERDICT', 'REPLICASET', 'ACTIVE', 'DESIRED', 'SUMMARY'])
+  for (const f of r.findings) {
+    const x = replayOf(f)
+    t.push([COLOUR[f.severity](f.verdict), `${f.subject.namespace}/${f.subject.name}`, String(x?.active ?? ''), String(x?.desired ?? ''), truncate(f.summary, 110)])
+  }
+  out.push(t.toString())
+  return out.join('\n') + '\n'
+}
+
+function truncate(s: string, n: number): string {
+  return s.length <= n ? s : `${s.slice(0, n - 1)}…`
+}
