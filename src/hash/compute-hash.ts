@@ -1,0 +1,39 @@
+// ComputeHash (pkg/controller/controller_utils.go): FNV-1a 32 over the spew dump of the template,
+// then the collision count, SafeEncoded — for a given Kubernetes version's struct layout.
+import {encodeSum32} from './safe-encode.js'
+import {sum32, withCollisionCount} from './fnv.js'
+import {getLayout} from './layouts.js'
+import {spewTemplate} from './spew.js'
+import {newestLayoutVersion} from './versions.js'
+
+export interface TemplateHash {
+  version: string
+  collisionCount: number | null
+  hash: string
+  /** FNV-1a state after the spew text, before the collision-count suffix. */
+  state: number
+  /** JSON fields the version's Go structs do not have (dropped by the decoder, not hashed). */
+  unknownFields: string[]
+  /** The exact bytes hashed (without the 8 collision-count bytes), when asked for. */
+  text?: Uint8Array
+}
+
+export interface HashOptions {
+  version?: string
+  collisionCount?: number | null
+  text?: boolean
+  /** Where the template sits in the input object, for messages. */
+  basePath?: (string | number)[]
+}
+
+export function hashPodTemplate(template: unknown, opts: HashOptions = {}): TemplateHash {
+  const version = opts.version ?? newestLayoutVersion()
+  const collisionCount = opts.collisionCount ?? null
+  const r = spewTemplate(getLayout(version), template, {text: opts.text, basePath: opts.basePath})
+  return {version, collisionCount, hash: encodeSum32(sum32(withCollisionCount(r.state, collisionCount))), state: r.state, unknownFields: r.unknownFields, text: r.text}
+}
+
+/** controller.ComputeHash(template, collisionCount) as the given version's controller computes it. */
+export function ComputeHash(template: unknown, collisionCount: number | null | undefined, version: string = newestLayoutVersion()): string {
+  return hashPodTemplate(template, {version, collisionCount}).hash
+}

@@ -1,0 +1,461 @@
+// The spew text of a PodTemplateSpec as the Deployment controller's ComputeHash writes it: go-spew
+// (spew/format.go) with %#v, DisableMethods, SortKeys, DisablePointerAddresses, DisableCapacities, over
+// the Go struct the controller holds after decoding the API server's JSON and a protobuf round trip.
+//
+// spew rules re-executed here: every value prints "(type)value" except slice/array elements and map
+// keys/values (no prefix); a struct prints every field in declaration order, "{F1:(T1)v F2:(T2)v}";
+// strings are raw bytes; nil pointer/slice/map "<nil>"; a non-nil pointer "(*T)value" in a field and
+// "<*>value" as an element; maps "map[k:v k:v]" with keys sorted as Go strings.
+// The round trip adds: empty slices and maps become nil; quantities are re-parsed from String().
+import * as compiled from './compile.js'
+import type {CompiledLayout, StructDef, TypeNode} from './compile.js'
+import {fnv1a32} from './fnv.js'
+import {HashInputError, UnreproducibleHashError} from './errors.js'
+import {goJsonMarshal, type GoJson} from './go-json.js'
+import {controllerQuantity, QuantityError} from './quantity.js'
+import {fieldsV1GoValue, type GoValue, intOrStringGoValue, quantityGoValue} from './special.js'
+import {compareGoStrings, wellFormed} from './utf8.js'
+import {ByteSink} from './writer.js'
+
+// Local copies: a transpiler's module interop may turn imported bindings into getter calls, which
+// the switch below would pay on every value.
+const {T_BOOL, T_FIELDSV1, T_INT, T_INTORSTRING, T_MAP, T_PTR, T_QUANTITY, T_SLICE, T_STRING, T_STRUCT, T_TIME, T_UINT} = compiled
+
+const enc = new TextEncoder()
+const NIL = enc.encode('<nil>')
+const TRUE = enc.encode('true')
+const FALSE = enc.encode('false')
+const CLOSE_BRACE = enc.encode('}')
+const OPEN_BRACKET = enc.encode('[')
+const CLOSE_BRACKET = enc.encode(']')
+const SPACE = enc.encode(' ')
+const COLON = enc.encode(':')
+const OPEN_MAP = enc.encode('map[')
+const STAR = enc.encode('<*>')
+
+const INT_RANGE: Record<number, [bigint, bigint]> = {
+  8: [-(1n << 7n), (1n << 7n) - 1n], 16: [-(1n << 15n), (1n << 15n) - 1n],
+  32: [-(1n << 31n), (1n << 31n) - 1n], 64: [-(1n << 63n), (1n << 63n) - 1n],
+}
+const UINT_MAX: Record<number, bigint> = {8: 255n, 16: 65535n, 32: (1n << 32n) - 1n, 64: (1n << 64n) - 1n}
+
+/** Thrown in the fast pass; the renderer then reruns with path tracking to name the field. */
+const RETRY = Symbol('retry with path tracking')
+
+export function describeJson(v: unknown): string {
+  if (v === null) return 'null'
+  if (Array.isArray(v)) return 'an array'
+  if (typeof v === 'object') return 'an object'
+  if (typeof v === 'string') return `string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`
+  return `${typeof v === 'bigint' ? 'number' : typeof v} ${String(v)}`
+}
+
+export function formatPath(segments: (string | number)[]): string {
+  let out = ''
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`
+    else if (/^[A-Za-z_$][\w$]*$/.test(s)) out += out === '' ? s : `.${s}`
+    else out += `[${JSON.stringify(s)}]`
+  }
+  return out
+}
+
+export interface SpewOptions {
+  /** Collect the text instead of only hashing it. */
+  text?: boolean
+  /** With text: skip hashing it (the caller hashes it itself). */
+  skipHash?: boolean
+  /** Record which struct definitions the rendering went through (layout inference). */
+  record?: boolean
+  /** Path of the template inside the input object, for messages ("spec.template"). */
+  basePath?: (string | number)[]
+}
+
+export interface SpewResult {
+  /** FNV-1a state after the text (before any collision-count suffix). */
+  state: number
+  /** The text's UTF-8 bytes, when asked for. */
+  text?: Uint8Array
+  /** JSON fields the layout does not know (Go's decoder drops them), as paths. */
+  unknownFields: string[]
+  /** Struct definitions the text went through, when asked for. */
+  visited?: Set<StructDef>
+}
+
+class SpewRenderer extends ByteSink {
+  private layout!: CompiledLayout
+  private trace = false
+  private path: (string | number)[] = []
+  private slots: unknown[] = []
+  private sp = 0
+  private unknownCount = 0
+  private unknownPaths: string[] = []
+  private recording = false
+  private visited = new Set<StructDef>()
+
+  run(layout: CompiledLayout, template: unknown, opts: SpewOptions): SpewResult {
+    this.layout = layout
+    this.recording = opts.record === true
+    this.visited = new Set()
+    const base = opts.basePath ?? []
+    try {
+      this.pass(template, opts.text === true, false, base)
+    } catch (err) {
+      if (err !== RETRY) throw err
+      this.pass(template, false, true, base)
+      throw new Error('internal: the traced pass did not fail like the fast one')
+    }
+    const text = opts.text ? this.takeBytes() : undefined
+    const state = text ? (opts.skipHash ? 0 : fnv1a32(text)) : this.h
+    let unknownFields: string[] = []
+    if (this.unknownCount > 0) {
+      // The fast pass only counts them: a second pass with paths names them (rare).
+      const visited = this.visited
+      this.pass(template, false, true, base)
+      this.visited = visited
+      unknownFields = this.unknownPaths
+    }
+    return {state, text, unknownFields, visited: this.recording ? this.visited : undefined}
+  }
+
+  private pass(template: unknown, text: boolean, trace: boolean, base: (string | number)[]): void {
+    this.startSink(!text)
+    this.trace = trace
+    this.path = [...base]
+    this.sp = 0
+    this.unknownCount = 0
+    this.unknownPaths = []
+    const root = this.layout.root
+    if (typeof template !== 'object' || template === null || Array.isArray(template)) {
+      this.fail(`expected an object (${root.type}), got ${describeJson(template)}`)
+    }
+    this.ascii(`(${root.type})`)
+    this.structJson(root.struct!, template, false)
+  }
+
+  private fail(reason: string): never {
+    if (!this.trace) throw RETRY
+    throw new HashInputError(formatPath(this.path), reason)
+  }
+
+  private unreproducible(why: string): never {
+    if (!this.trace) throw RETRY
+    throw new UnreproducibleHashError(formatPath(this.path), why)
+  }
+
+  private unknownField(key: string): void {
+    this.unknownCount++
+    if (this.trace) this.unknownPaths.push(formatPath([...this.path, key]))
+  }
+
+  // ------------------------------------------------------------ JSON-decoded values
+
+  private structJson(sd: StructDef, obj: unknown, inline: boolean): void {
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) this.fail(`expected an object (${sd.type}), got ${describeJson(obj)}`)
+    if (this.recording) this.visited.add(sd)
+    const fields = sd.fields
+    const nf = fields.length
+    const base = this.sp
+    this.sp = base + nf
+    const slots = this.slots
+    for (let i = 0; i < nf; i++) slots[base + i] = undefined
+    const o = obj as Record<string, unknown>
+    for (const k in o) {
+      const idx = sd.jsonFields[k]
+      if (idx !== undefined) slots[base + idx] = o[k]
+      else if (!inline && !sd.known.has(k)) this.unknownField(k)
+    }
+    for (let i = 0; i < nf; i++) {
+      const f = fields[i]
+      if (f.inline) {
+        this.bytes(f.pre)
+        this.structJson(f.node.struct!, obj, true)
+        continue
+      }
+      const v = slots[base + i]
+      if (v === undefined || v === null) {
+        this.bytes(f.absent)
+        continue
+      }
+      this.bytes(f.pre)
+      if (this.trace) {
+        this.path.push(f.json!.name)
+        this.value(f.node, v)
+        this.path.pop()
+      } else {
+        this.value(f.node, v)
+      }
+    }
+    this.bytes(CLOSE_BRACE)
+    this.sp = base
+  }
+
+  /** A value without its type prefix (the caller wrote it, or its position has none). */
+  private value(node: TypeNode, v: unknown): void {
+    if (v === null || v === undefined) {
+      this.bytes(node.zero)
+      return
+    }
+    switch (node.tag) {
+      case T_STRING:
+        if (typeof v !== 'string') this.fail(`expected a string (${node.type}), got ${describeJson(v)}`)
+        this.str(v)
+        return
+      case T_BOOL:
+        if (typeof v !== 'boolean') this.fail(`expected a boolean (${node.type}), got ${describeJson(v)}`)
+        this.bytes(v ? TRUE : FALSE)
+        return
+      case T_INT:
+      case T_UINT:
+        this.ascii(this.integer(node, v))
+        return
+      case T_PTR:
+        this.value(node.elem!, v)
+        return
+      case T_SLICE:
+        this.slice(node, v)
+        return
+      case T_MAP:
+        this.map(node, v)
+        return
+      case T_STRUCT:
+        this.structJson(node.struct!, v, false)
+        return
+      case T_QUANTITY:
+        this.quantity(node, v)
+        return
+      case T_INTORSTRING:
+        if (typeof v === 'string') this.goValue(node, intOrStringGoValue(v))
+        else if (typeof v === 'number' || typeof v === 'bigint') this.goValue(node, intOrStringGoValue(Number(this.integer(INT32, v))))
+        else this.fail(`expected a number or a string (${node.type}), got ${describeJson(v)}`)
+        return
+      case T_TIME:
+        if (typeof v !== 'string') this.fail(`expected a timestamp string (${node.type}), got ${describeJson(v)}`)
+        this.unreproducible(`is set (${v}); the controller decodes timestamps into the controller-manager's local time zone, and spew prints time.Local's internals, so the hash depends on that machine's time-zone setup`)
+        return
+      case T_FIELDSV1:
+        this.goValue(node, fieldsV1GoValue(enc.encode(goJsonMarshal(v as GoJson))))
+        return
+    }
+    throw new Error(`internal: node tag ${node.tag}`)
+  }
+
+  /** Slice and map elements: no type prefix; a pointer shows as <*>. */
+  private element(node: TypeNode, v: unknown): void {
+    if (node.tag === T_PTR) {
+      if (v === null || v === undefined) {
+        this.bytes(NIL)
+        return
+      }
+      this.bytes(STAR)
+      this.value(node.elem!, v)
+      return
+    }
+    this.value(node, v)
+  }
+
+  private slice(node: TypeNode, v: unknown): void {
+    if (!Array.isArray(v)) this.fail(`expected an array (${node.type}), got ${describeJson(v)}`)
+    // protobuf round trip: an empty list comes back nil
+    if (v.length === 0) {
+      this.bytes(NIL)
+      return
+    }
+    this.bytes(OPEN_BRACKET)
+    const elem = node.elem!
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) this.bytes(SPACE)
+      if (this.trace) {
+        this.path.push(i)
+        this.element(elem, v[i])
+        this.path.pop()
+      } else {
+        this.element(elem, v[i])
+      }
+    }
+    this.bytes(CLOSE_BRACKET)
+  }
+
+  private map(node: TypeNode, v: unknown): void {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) this.fail(`expected an object (${node.type}), got ${describeJson(v)}`)
+    const o = v as Record<string, unknown>
+    const keys = Object.keys(o)
+    if (keys.length === 0) {
+      this.bytes(NIL)
+      return
+    }
+    const entries = sortedEntries(keys)
+    this.bytes(OPEN_MAP)
+    const elem = node.elem!
+    for (let i = 0; i < entries.length; i += 2) {
+      if (i > 0) this.bytes(SPACE)
+      const goKey = entries[i]
+      this.str(goKey)
+      this.bytes(COLON)
+      const value = o[entries[i + 1]]
+      if (this.trace) {
+        this.path.push(goKey)
+        this.element(elem, value)
+        this.path.pop()
+      } else {
+        this.element(elem, value)
+      }
+    }
+    this.bytes(CLOSE_BRACKET)
+  }
+
+  private integer(node: {type: string; tag: number; bits: number}, v: unknown): string {
+    let n: bigint
+    if (typeof v === 'number') {
+      if ((v | 0) === v && node.bits >= 32 && (node.tag === T_INT || v >= 0)) return String(v)
+      if (!Number.isSafeInteger(v)) this.fail(`expected an integer (${node.type}), got number ${v}`)
+      if (node.bits < 53 && node.tag === T_INT && v >= -(2 ** (node.bits - 1)) && v < 2 ** (node.bits - 1)) return String(v)
+      n = BigInt(v)
+    } else if (typeof v === 'bigint') {
+      n = v
+    } else {
+      this.fail(`expected an integer (${node.type}), got ${describeJson(v)}`)
+    }
+    const [lo, hi] = node.tag === T_INT ? INT_RANGE[node.bits] : [0n, UINT_MAX[node.bits]]
+    if (n < lo || n > hi) this.fail(`number ${n} overflows ${node.type}`)
+    return n.toString()
+  }
+
+  private quantity(node: TypeNode, v: unknown): void {
+    let text: string
+    if (typeof v === 'string') text = v
+    // A JSON number is parsed from its literal text by Quantity.UnmarshalJSON.
+    else if (typeof v === 'number' || typeof v === 'bigint') text = String(v)
+    else this.fail(`expected a quantity string (${node.type}), got ${describeJson(v)}`)
+    const cache = this.layout.quantityCache
+    let rendered = cache.get(text)
+    if (rendered === undefined) {
+      let q
+      try {
+        q = controllerQuantity(text)
+      } catch (err) {
+        if (err instanceof QuantityError) this.fail(`quantity ${JSON.stringify(text)} does not parse: ${err.message}`)
+        throw err
+      }
+      rendered = renderGoBytes(node, quantityGoValue(q))
+      if (cache.size > 10_000) cache.clear()
+      cache.set(text, rendered)
+    }
+    this.bytes(rendered)
+    if (this.recording) for (const sd of node.family!) this.visited.add(sd)
+  }
+
+  // ------------------------------------------------------------ Go values (special types' internals)
+
+  goValue(node: TypeNode, v: GoValue | undefined): void {
+    if (v === null || v === undefined) {
+      this.bytes(node.tag === T_PTR || node.tag === T_SLICE || node.tag === T_MAP ? NIL : node.struct ? node.struct.zero : node.zero)
+      return
+    }
+    switch (node.tag) {
+      case T_STRING:
+        this.str(v as string)
+        return
+      case T_BOOL:
+        this.bytes(v ? TRUE : FALSE)
+        return
+      case T_INT:
+      case T_UINT:
+        this.ascii(String(v))
+        return
+      case T_PTR:
+        this.goValue(node.elem!, v)
+        return
+      case T_SLICE: {
+        // Go values keep empty slices: "[]".
+        const list = v as ArrayLike<GoValue>
+        this.bytes(OPEN_BRACKET)
+        for (let i = 0; i < list.length; i++) {
+          if (i > 0) this.bytes(SPACE)
+          if (node.elem!.tag === T_PTR) {
+            if (list[i] === null) this.bytes(NIL)
+            else {
+              this.bytes(STAR)
+              this.goValue(node.elem!.elem!, list[i])
+            }
+          } else {
+            this.goValue(node.elem!, list[i])
+          }
+        }
+        this.bytes(CLOSE_BRACKET)
+        return
+      }
+      default: {
+        const sd = node.struct
+        if (!sd) throw new Error(`internal: Go value for ${node.type}`)
+        if (this.recording) this.visited.add(sd)
+        const o = v as Record<string, GoValue>
+        for (const f of sd.fields) {
+          const fv = o[f.name]
+          if (fv === undefined) {
+            this.bytes(f.absent)
+            continue
+          }
+          this.bytes(f.pre)
+          this.goValue(f.node, fv)
+        }
+        this.bytes(CLOSE_BRACE)
+      }
+    }
+  }
+
+  renderGo(node: TypeNode, v: GoValue): Uint8Array {
+    this.startSink(false)
+    this.goValue(node, v)
+    return this.takeBytes()
+  }
+}
+
+const INT32 = {type: 'int32', tag: T_INT, bits: 32}
+
+/**
+ * Map keys as Go holds them (lone surrogates → U+FFFD; keys that become equal keep the later value,
+ * as Go's decoder does) in Go's sort order. Returns [goKey, jsonKey, goKey, jsonKey, …].
+ */
+function sortedEntries(keys: string[]): string[] {
+  let plain = true
+  for (const k of keys) {
+    for (let i = 0; i < k.length; i++) {
+      if (k.charCodeAt(i) >= 0xd800) {
+        plain = false
+        break
+      }
+    }
+    if (!plain) break
+  }
+  const out: string[] = []
+  if (plain) {
+    if (keys.length > 1) keys.sort()
+    for (const k of keys) out.push(k, k)
+    return out
+  }
+  const byGoKey = new Map<string, string>()
+  for (const k of keys) byGoKey.set(wellFormed(k), k)
+  const goKeys = [...byGoKey.keys()].sort(compareGoStrings)
+  for (const g of goKeys) out.push(g, byGoKey.get(g)!)
+  return out
+}
+
+const renderer = new SpewRenderer()
+const goRenderer = new SpewRenderer()
+
+/** The spew text (or just its FNV-1a state) of a JSON PodTemplateSpec under a compiled layout. */
+export function spewTemplate(layout: CompiledLayout, template: unknown, opts: SpewOptions = {}): SpewResult {
+  return renderer.run(layout, template, opts)
+}
+
+/** spew of a Go value (a special type's internals) without type prefix. */
+export function renderGoBytes(node: TypeNode, v: GoValue): Uint8Array {
+  return goRenderer.renderGo(node, v)
+}
+
+/** What a controller holds for a special type's JSON null or absence, rendered (used by compile). */
+export function specialZeroGoValue(node: TypeNode): GoValue {
+  if (node.tag === T_QUANTITY) return quantityGoValue(controllerQuantity(null))
+  return {}
+}
