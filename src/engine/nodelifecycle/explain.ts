@@ -1,0 +1,235 @@
+// Explanations for `kubectl why node`: one per node, and one for the cluster (zones, master disruption mode,
+// the lease circuit breaker) holding a line per node. Every step names the upstream rule it re-executes.
+import type {Explanation, Severity, SourceDescription, Step} from '../../explanation.js'
+import type {ClusterAnalysis, NodeAnalysis, NodeVerdict, ZoneAnalysis} from './analyze.js'
+import {humanDuration, iso} from './time.js'
+import type {NodeLifecycleSettings, Taint} from './types.js'
+
+const NLC = 'pkg/controller/nodelifecycle/node_lifecycle_controller.go'
+const CONSISTENCY = 'staging/src/k8s.io/client-go/util/consistency/consistency.go'
+
+export const NODE_SEVERITY: Record<NodeVerdict, Severity> = {
+  healthy: 'none', excluded: 'none', withinGrace: 'info', unhealthy: 'warning', taintPending: 'warning', taintBlocked: 'warning', circuitOpen: 'warning',
+}
+
+export interface ExplainContext {
+  now: number
+  settings: NodeLifecycleSettings
+  source: SourceDescription
+}
+
+const t = (x: Taint) => `${x.key}:${x.effect}`
+const at = (ms: number | undefined) => (ms === undefined ? undefined : iso(ms))
+
+export interface NodeTimeline {
+  lastHeartbeat: string | null
+  lastRenewal: string | null
+  probeEstimate: string
+  graceExpiry: string
+  markedUnknown: string | null
+  noExecuteTaintAdded: string | null
+  expectedTaintBy: string | null
+  now: string
+}
+
+export function nodeTimeline(a: NodeAnalysis, now: number): NodeTimeline {
+  const marked = a.markedByController?.at ?? (a.stale && a.conditionsSetUnknown.length > 0 ? now : undefined)
+  return {
+    lastHeartbeat: at(a.sign.lastHeartbeat) ?? null,
+    lastRenewal: at(a.sign.lastRenewal) ?? null,
+    probeEstimate: iso(a.sign.probe),
+    graceExpiry: iso(a.graceExpiry),
+    markedUnknown: at(marked) ?? null,
+    noExecuteTaintAdded: at(a.noExecute.addedAt) ?? null,
+    expectedTaintBy: a.noExecute.status === 'pending' && a.noExecute.pendingWithinMs !== undefined ? iso(now + a.noExecute.pendingWithinMs) : null,
+    now: iso(now),
+  }
+}
+
+function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): string {
+  const zone = c.zones.find((z) => z.key === a.zone)
+  const grace = `${a.gracePeriodKind} grace ${humanDuration(a.gracePeriod)}`
+  switch (a.verdict) {
+    case 'healthy':
+      return `Healthy: last sign of life (${a.sign.probeFrom === 'lease' ? 'lease renewal' : a.sign.probeFrom}) ${humanDuration(ctx.now - a.sign.probe)} ago, within the ${grace} until ${iso(a.graceExpiry)}.`
+    case 'excluded':
+      return `Healthy, and labelled node.kubernetes.io/exclude-disruption: it is not counted in zone ${a.zoneName}'s disruption state (it is still health-checked and tainted).`
+    case 'withinGrace':
+      return a.readyAfter
+        ? `No sign of life for ${humanDuration(ctx.now - a.sign.probe)}, but still inside the ${grace}: marked Unknown after ${iso(a.graceExpiry)} (within one ${humanDuration(ctx.settings.nodeMonitorPeriod)} monitor period).`
+        : `Never posted a Ready condition; inside the startup grace (${humanDuration(a.gracePeriod)} from creation or the last lease renewal) until ${iso(a.graceExpiry)}.`
+    case 'unhealthy':
+      return `${readyText(a)}; it carries ${a.noExecute.present ? t(a.noExecute.present) : 'its NoExecute taint'}${a.noExecute.status === 'swapNextPass' ? ` (swapped to ${t(a.noExecute.expected!)} at the next monitor pass, without the rate limit)` : a.noExecute.addedAt ? ` since ${iso(a.noExecute.addedAt)}` : ''}: pods without a matching toleration are evicted.`
+    case 'taintPending':
+      return `${readyText(a)}; ${t(a.noExecute.expected!)} is not there yet: zone ${a.zoneName} taints at ${zone?.rate}/s, ${zone?.pendingTaints} node(s) waiting, so within about ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}.`
+    case 'taintBlocked':
+      return `${readyText(a)}, but ${t(a.noExecute.expected!)} is not added: ${blockedText(a, zone)}. Its pods are not evicted by the node lifecycle controller.`
+    case 'circuitOpen':
+      return c.circuit.open
+        ? `Not evaluated: the lease circuit breaker is open (${c.circuit.message}); no node is evaluated until the lease cache catches up — the safe direction, nothing is tainted or evicted.${a.verdictOnceCaughtUp ? ` Once it has caught up: ${a.verdictOnceCaughtUp}.` : ''}`
+        : `Skipped this pass: ${a.circuit?.message ?? 'the lease could not be verified'}; no pods are evicted from it this pass.`
+  }
+}
+
+function readyText(a: NodeAnalysis): string {
+  const r = a.readyAfter ?? a.readyBefore
+  if (a.conditionsSetUnknown.some((c) => c.type === 'Ready')) return `Ready becomes Unknown now: no sign of life since ${iso(a.sign.probe)} (grace ${humanDuration(a.gracePeriod)} ended ${iso(a.graceExpiry)})`
+  if (a.markedByController) return `Ready is Unknown (${a.markedByController.reason}, written by the controller${a.markedByController.at ? ` at ${iso(a.markedByController.at)}` : ''})`
+  return `Ready is ${r?.status}${r?.reason ? ` (${r.reason})` : ''}`
+}
+
+function blockedText(a: NodeAnalysis, zone: ZoneAnalysis | undefined): string {
+  switch (a.noExecute.blockedBecause) {
+    case 'masterDisruption': return 'master disruption mode (every zone is fully disrupted, so the controller assumes its own connectivity is the problem and stops all tainting)'
+    case 'zoneRateZero': return `zone ${a.zoneName} is partially disrupted and has ${zone?.counted} counted nodes, not more than --large-cluster-size-threshold, so its rate is 0`
+    case 'circuitOpen': return 'the lease circuit breaker is open'
+    case 'leaseLookupError': return 'the controller could not verify the lease live and skipped the node'
+    default: return 'blocked'
+  }
+}
+
+function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): Step[] {
+  const s = ctx.settings
+  const steps: Step[] = []
+  steps.push({
+    rule: 'tryUpdateNodeHealth', upstream: `${NLC} (tryUpdateNodeHealth)`,
+    inputs: {lastHeartbeatTime: at(a.sign.lastHeartbeat) ?? null, leaseRenewTime: at(a.sign.lastRenewal) ?? null, probeEstimate: iso(a.sign.probe), gracePeriod: humanDuration(a.gracePeriod), gracePeriodKind: a.gracePeriodKind, graceExpiry: iso(a.graceExpiry), now: iso(ctx.now)},
+    result: a.stale ? 'stale' : 'fresh',
+    why: `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${a.sign.probeFrom === 'lease' ? 'lease renewTime' : a.sign.probeFrom === 'heartbeat' ? 'Ready lastHeartbeatTime' : 'creationTimestamp (never posted)'} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
+    inferred: {evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as the newer of the two, so it is marked Unknown between ${iso(a.graceExpiry)} and ${iso(a.graceExpiry + s.nodeMonitorPeriod)}. A controller restart or leader change gives every node a fresh grace.`, confidence: 'likely'},
+  })
+  const live = a.liveCheck ?? a.circuit?.liveCheck
+  steps.push({
+    rule: 'NodeControllerLeaseCircuitBreaker', upstream: `${NLC} (tryUpdateNodeHealth steps 0 and 6); ${CONSISTENCY}`,
+    inputs: {gate: s.leaseCircuitBreaker, cachedLeaseRV: live?.acceptedRV ?? null, liveLeaseRV: live?.liveRV ?? null, informerSyncRV: c.circuit.informerSyncRV ?? null},
+    result: !s.leaseCircuitBreaker ? 'gateOff' : a.circuit ? a.circuit.why : live ? live.outcome : 'notConsulted',
+    why: !s.leaseCircuitBreaker ? 'the gate is off for this version/flags: a stale cached lease is acted on without a live check'
+      : a.circuit ? a.circuit.message
+      : !live ? 'the node is not stale, so the controller does not look at the live lease'
+      : live.outcome === 'rvEqual' ? 'the live lease has the resourceVersion the controller last accepted: the stale verdict stands'
+      : live.outcome === 'notFound' ? 'the lease does not exist live (NotFound is not a bail-out): the stale verdict stands'
+      : live.outcome === 'unreadable' ? `the live lease could not be read here (${live.message}); assumed to agree with the cache`
+      : live.outcome,
+  })
+  if (a.conditionsSetUnknown.length > 0 || a.markedByController) {
+    steps.push({
+      rule: 'tryUpdateNodeHealth: set conditions Unknown', upstream: `${NLC} (tryUpdateNodeHealth)`,
+      inputs: {changes: a.conditionsSetUnknown},
+      result: a.conditionsSetUnknown.length > 0 ? a.conditionsSetUnknown.map((x) => `${x.type}→Unknown (${x.reason})`).join(', ') : `already written (${a.markedByController!.reason})`,
+      why: 'Ready, MemoryPressure, DiskPressure and PIDPressure become Unknown (missing ones are added as NodeStatusNeverUpdated); NetworkUnavailable is left alone; the status is written only when Ready changes',
+    })
+  }
+  const zone = c.zones.find((z) => z.key === a.zone)
+  steps.push({
+    rule: 'ComputeZoneState', upstream: `${NLC} (ComputeZoneState, handleDisruption)`,
+    inputs: {zone: a.zoneName, counted: zone?.counted ?? 0, ready: zone?.ready ?? 0, notReady: zone?.notReady ?? 0, unhealthyZoneThreshold: s.unhealthyZoneThreshold, excluded: a.excluded},
+    result: zone?.state ?? 'notCounted',
+    why: `${a.excluded ? 'this node has the node.kubernetes.io/exclude-disruption label and is not counted; ' : ''}FullDisruption when no counted node is ready; PartialDisruption when more than 2 are not ready and their share (float32) is at least ${s.unhealthyZoneThreshold}; Normal otherwise`,
+  })
+  steps.push({
+    rule: 'setLimiterInZone', upstream: `${NLC} (setLimiterInZone, ReducedQPSFunc, HealthyQPSFunc)`,
+    inputs: {state: zone?.state ?? null, counted: zone?.counted ?? 0, largeClusterSizeThreshold: s.largeClusterSizeThreshold, masterDisruption: c.masterDisruption},
+    result: `${zone?.rate ?? 0}/s`, why: zone?.rateWhy ?? 'zone not evaluated',
+  })
+  steps.push({
+    rule: 'processTaintBaseEviction', upstream: `${NLC} (processTaintBaseEviction, doNoExecuteTaintingPass); pkg/controller/nodelifecycle/scheduler/rate_limited_queue.go`,
+    inputs: {ready: (a.readyAfter ?? a.readyBefore)?.status ?? null, expected: a.noExecute.expected ? t(a.noExecute.expected) : null, present: a.noExecute.present ? t(a.noExecute.present) : null, otherNoExecute: a.noExecute.others.map(t)},
+    result: a.noExecute.status,
+    why: a.noExecute.status === 'notExpected' ? 'Ready is True (or absent): the controller removes both NoExecute taints and takes the node out of its zone queue'
+      : a.noExecute.status === 'present' ? `the taint is there${a.noExecute.addedAt ? ` (timeAdded ${iso(a.noExecute.addedAt)}, the controller's clock)` : ''}`
+      : a.noExecute.status === 'swapNextPass' ? 'the opposite NoExecute taint is there: the controller swaps it at once, outside the rate limit'
+      : a.noExecute.status === 'pending' ? `queued in zone ${a.zoneName}; the queue drains one node per token (burst 1) every 100ms check: worst case ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}`
+      : blockedText(a, zone),
+    ...(a.noExecute.status === 'pending' ? {inferred: {evidence: 'the queue order is in the controller\'s memory (8 parallel workers re-queue untainted nodes every pass); the wait counts every pending node in the zone ahead of this one', confidence: 'possible' as const}} : {}),
+  })
+  steps.push({
+    rule: 'doNoScheduleTaintingPass', upstream: `${NLC} (doNoScheduleTaintingPass)`,
+    inputs: {expected: a.noSchedule.expected.map(t), present: a.noSchedule.present.map(t)},
+    result: a.noSchedule.missing.length === 0 && a.noSchedule.extra.length === 0 ? 'inSync' : `add ${a.noSchedule.missing.map(t).join(', ') || 'nothing'}; remove ${a.noSchedule.extra.map(t).join(', ') || 'nothing'}`,
+    why: 'condition-derived NoSchedule taints follow the conditions on every node update, with no rate limit and regardless of zone state',
+  })
+  return steps
+}
+
+export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): Explanation {
+  return {
+    subject: {kind: 'Node', apiVersion: 'v1', name: a.name, uid: a.uid},
+    controller: 'nodelifecycle',
+    verdict: a.verdict,
+    severity: NODE_SEVERITY[a.verdict],
+    summary: summary(a, c, ctx),
+    steps: nodeSteps(a, c, ctx),
+    evaluatedAt: iso(ctx.now),
+    source: ctx.source,
+    zone: {name: a.zoneName, key: a.zone, state: c.zones.find((z) => z.key === a.zone)?.state ?? null, rate: c.zones.find((z) => z.key === a.zone)?.rate ?? null},
+    excluded: a.excluded,
+    masterDisruption: c.masterDisruption,
+    circuitBreaker: {gate: c.circuit.gate, open: c.circuit.open},
+    ...(a.verdictOnceCaughtUp ? {verdictOnceCaughtUp: a.verdictOnceCaughtUp} : {}),
+    conditionsSetUnknown: a.conditionsSetUnknown,
+    taints: {
+      noExecute: {expected: a.noExecute.expected ? t(a.noExecute.expected) : null, present: a.noExecute.present ? t(a.noExecute.present) : null, status: a.noExecute.status, blockedBecause: a.noExecute.blockedBecause ?? null, others: a.noExecute.others.map(t)},
+      noSchedule: {expected: a.noSchedule.expected.map(t), present: a.noSchedule.present.map(t), missing: a.noSchedule.missing.map(t), extra: a.noSchedule.extra.map(t)},
+    },
+    timeline: nodeTimeline(a, ctx.now),
+  }
+}
+
+const CLUSTER_SEVERITY = {healthy: 'none', degraded: 'info', masterDisruption: 'critical', circuitOpen: 'warning'} as const
+const RANK: Severity[] = ['none', 'info', 'warning', 'critical']
+
+/** The NoExecute column of the node table: which taint, since when, or why not. */
+function noExecuteDetail(n: NodeAnalysis): string {
+  const x = n.noExecute
+  const short = (tt?: Taint) => (tt ? tt.key.replace('node.kubernetes.io/', '') : '')
+  switch (x.status) {
+    case 'notExpected': return x.others.length ? `others: ${x.others.map(t).join(', ')}` : '—'
+    case 'present': return `${short(x.present)}${x.addedAt ? ` since ${iso(x.addedAt).slice(11, 19)}` : ''}`
+    case 'swapNextPass': return `${short(x.present)} → ${short(x.expected)} next pass`
+    case 'pending': return `${short(x.expected)} pending (≤ ${humanDuration(x.pendingWithinMs ?? 0)})`
+    case 'blocked': return `${short(x.expected)} blocked: ${x.blockedBecause}`
+  }
+}
+
+export function clusterSummary(c: ClusterAnalysis): string {
+  const counts = new Map<string, number>()
+  for (const n of c.nodes) counts.set(n.verdict, (counts.get(n.verdict) ?? 0) + 1)
+  const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([v, n]) => `${n} ${v}`).join(', ')
+  const zones = c.zones.map((z) => `${z.name} ${z.state} (${z.rate}/s)`).join('; ')
+  const head = c.verdict === 'circuitOpen' ? `Lease circuit breaker open (tripped by node ${c.circuit.trippedBy}): no node is evaluated until the lease cache catches up; nothing is tainted or evicted meanwhile.`
+    : c.verdict === 'masterDisruption' ? 'Master disruption mode: every zone is fully disrupted, NoExecute tainting is stopped everywhere.'
+    : c.verdict === 'degraded' ? 'Some nodes need attention.' : 'All nodes healthy.'
+  return `${head} ${c.nodes.length} nodes: ${parts || 'none'}. Zones: ${zones || 'none'}.`
+}
+
+export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: string): Explanation {
+  const s = ctx.settings
+  const steps: Step[] = [
+    {rule: 'handleDisruption', upstream: `${NLC} (handleDisruption)`, inputs: {zones: c.zones.map((z) => ({zone: z.name, state: z.state}))},
+      result: c.masterDisruption ? 'masterDisruption' : 'normalOperation',
+      why: c.masterDisruption ? 'every zone is FullDisruption: taints are stripped once on entry and all queues stopped; leaving the mode gives every node a fresh grace'
+        : 'at least one zone has a ready node: each zone taints at its own rate'},
+    {rule: 'NodeControllerLeaseCircuitBreaker', upstream: `${NLC}; ${CONSISTENCY}`, inputs: {gate: s.leaseCircuitBreaker, recordedRV: c.circuit.recordedRV ?? null, informerSyncRV: c.circuit.informerSyncRV ?? null},
+      result: !s.leaseCircuitBreaker ? 'gateOff' : c.circuit.open ? 'open' : 'closed',
+      why: !s.leaseCircuitBreaker ? 'the gate is off: no live lease double-check'
+        : c.circuit.open ? `${c.circuit.message}: the controller records the live RV and refuses every node until its lease informer has synced that far; skipped nodes drop out of zone counting`
+        : 'no stale cached lease disagrees with its live read'},
+  ]
+  if (c.panic) steps.push({rule: 'handleDisruption (exit master disruption mode)', upstream: `${NLC} (handleDisruption); kubernetes/kubernetes#141572`, result: 'panic', why: c.panic})
+  return {
+    subject: {kind: 'Cluster', name},
+    controller: 'nodelifecycle',
+    verdict: c.verdict,
+    // The worst of the cluster's own state and its nodes'.
+    severity: RANK[Math.max(RANK.indexOf(CLUSTER_SEVERITY[c.verdict]), ...c.nodes.map((n) => RANK.indexOf(NODE_SEVERITY[n.verdict])))],
+    summary: clusterSummary(c),
+    steps,
+    evaluatedAt: iso(ctx.now),
+    source: ctx.source,
+    masterDisruption: c.masterDisruption,
+    circuitBreaker: {gate: c.circuit.gate, open: c.circuit.open, trippedBy: c.circuit.trippedBy ?? null, recordedRV: c.circuit.recordedRV ?? null, informerSyncRV: c.circuit.informerSyncRV ?? null},
+    zones: c.zones.map((z) => ({name: z.name, key: z.key, state: z.state, counted: z.counted, ready: z.ready, notReady: z.notReady, rate: z.rate, rateWhy: z.rateWhy, pendingTaints: z.pendingTaints})),
+    nodes: c.nodes.map((n) => ({name: n.name, zone: n.zoneName, verdict: n.verdict, severity: NODE_SEVERITY[n.verdict], ready: (n.readyAfter ?? n.readyBefore)?.status ?? null,
+      lastSignOfLife: iso(n.sign.probe), graceExpiry: iso(n.graceExpiry), noExecute: n.noExecute.status, noExecuteDetail: noExecuteDetail(n), summary: summary(n, c, ctx)})),
+  }
+}

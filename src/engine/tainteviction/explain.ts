@@ -1,0 +1,186 @@
+// The explanation for `kubectl why evicted pod/NAME`: the pod's node, its NoExecute taints, the first matching
+// toleration of each, the minimum tolerationSeconds, and when (or why not) the taint-eviction controller deletes it.
+import type {ClusterAnalysis, NodeAnalysis} from '../nodelifecycle/analyze.js'
+import {noExecuteTaints} from '../nodelifecycle/taints.js'
+import {humanDuration, iso} from '../nodelifecycle/time.js'
+import type {NodeLifecycleSettings, NodeLike} from '../nodelifecycle/types.js'
+import type {Explanation, Severity, SourceDescription, Step} from '../../explanation.js'
+import {collectEvidence, type EvictionEvidence, wasEvictedByTaintManager} from './evidence.js'
+import {describeOrigin, tolerationOrigin} from './origins.js'
+import {estimateEvictionTime, type EvictionTiming, type PodDecision, processPodOnNode} from './process.js'
+import {secondsOf} from './toleration.js'
+import type {EventLike, PodLike, Taint} from './types.js'
+
+const TE = 'pkg/controller/tainteviction/taint_eviction.go'
+const HELPERS = 'pkg/apis/core/v1/helper/helpers.go (GetMatchingTolerations); staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint)'
+
+export type EvictedVerdict = 'notAffected' | 'toleratedForever' | 'evictAt' | 'evictedImmediately' | 'evicted' | 'notEvictedBecause'
+export type NotEvictedReason = 'masterDisruption' | 'zoneRateZero' | 'circuitOpen' | 'taintEvictionDisabled' | 'leaseLookupError'
+
+export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
+  notAffected: 'none', toleratedForever: 'none', notEvictedBecause: 'info', evictAt: 'warning', evicted: 'warning', evictedImmediately: 'critical',
+}
+
+export interface EvictedInput {
+  namespace: string
+  name: string
+  pod?: PodLike
+  events: readonly EventLike[]
+  node?: NodeLike
+  nodeAnalysis?: NodeAnalysis
+  cluster?: ClusterAnalysis
+  now: number
+  settings: NodeLifecycleSettings
+  source: SourceDescription
+}
+
+const tk = (x: Taint) => `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`
+
+interface Outcome {
+  verdict: EvictedVerdict
+  summary: string
+  reason?: NotEvictedReason
+  timing?: EvictionTiming & {estimatedFrom?: string}
+  taints: Taint[]
+  decision?: PodDecision
+  hypothetical: boolean
+}
+
+function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
+  const {pod, node, nodeAnalysis: na, settings, now} = input
+  const ref = `${input.namespace}/${input.name}`
+  if (!pod && !wasEvictedByTaintManager(ev)) {
+    return {verdict: 'notAffected', taints: [], hypothetical: false,
+      summary: `Pod ${ref} no longer exists and no TaintManagerEviction event or DisruptionTarget condition says the taint-eviction controller deleted it (as far as the remaining events go; they expire after an hour by default).`}
+  }
+  if (!pod || wasEvictedByTaintManager(ev)) {
+    const mark = ev.marked.at(-1)
+    const when = ev.disruptionTarget?.at ?? mark?.at
+    // With the pod and its node still there, replay the decision too: does the deadline agree with what happened?
+    const taints = pod && node ? noExecuteTaints(node) : []
+    const d = taints.length > 0 ? processPodOnNode(taints, pod?.spec?.tolerations ?? []) : undefined
+    const timing = d && pod ? estimateEvictionTime(pod, taints, pod.spec?.tolerations ?? []) : undefined
+    const agrees = timing && when !== undefined ? ` — the replay expects ≈ ${iso(timing.deadline)} (${humanDuration(timing.minMs)} after ${timing.seenFrom})` : ''
+    return {verdict: 'evicted', taints, decision: d, timing, hypothetical: false,
+      summary: `Evicted by the taint-eviction controller${when ? ` at ${iso(when)}` : ''}${ev.disruptionTarget ? ' (DisruptionTarget condition, reason DeletionByTaintManager)' : ''}${mark ? ` ("${mark.message}")` : ''}${agrees}${!pod ? '; the pod no longer exists' : ''}.`}
+  }
+  const tolerations = pod.spec?.tolerations ?? []
+  if (!pod.spec?.nodeName) return {verdict: 'notAffected', taints: [], hypothetical: false, summary: `Pod ${ref} is not bound to a node: taint eviction ignores it.`}
+  if (!node) return {verdict: 'notAffected', taints: [], hypothetical: false, summary: `Node ${pod.spec.nodeName} no longer exists: the taint-eviction controller forgets it (pending timers are not cancelled); the pod garbage collector handles pods of deleted nodes.`}
+  const taints = noExecuteTaints(node)
+  if (taints.length > 0) {
+    const d = processPodOnNode(taints, tolerations)
+    const timing = estimateEvictionTime(pod, taints, tolerations)
+    if (d.kind === 'forever') return {verdict: 'toleratedForever', taints, decision: d, hypothetical: false, summary: `Every NoExecute taint on ${node.metadata?.name} is tolerated without tolerationSeconds: the pod stays, however long the taints last.`}
+    if (!settings.taintEvictionEnabled) return {verdict: 'notEvictedBecause', reason: 'taintEvictionDisabled', taints, decision: d, timing, hypothetical: false, summary: `Node ${node.metadata?.name} has ${taints.map(tk).join(', ')}, but the taint-eviction controller is not running (--controllers): NoExecute taints are not enforced.`}
+    if (d.kind === 'notAllTolerated' || (d.kind === 'timed' && d.minMs <= 0)) {
+      const why = d.kind === 'notAllTolerated' ? `${d.matches.filter((m) => m.index === undefined).map((m) => tk(m.taint)).join(', ')} is not tolerated` : 'a matching toleration has tolerationSeconds ≤ 0'
+      return {verdict: 'evictedImmediately', taints, decision: d, timing, hypothetical: false,
+        summary: `${why}: deleted as soon as the taint-eviction controller saw it${timing ? ` (≈ ${iso(timing.seenAt)})` : ''}${pod.metadata?.deletionTimestamp ? '' : '; the pod is still there, so the controller has not acted (not running, or its 5 attempts failed)'}.`}
+    }
+    if (d.kind === 'timed' && timing) {
+      const overdue = timing.deadline <= now
+      return {verdict: 'evictAt', taints, decision: d, timing, hypothetical: false,
+        summary: `Evicted at ≈ ${iso(timing.deadline)}: ${humanDuration(timing.minMs)} (the smallest first-match tolerationSeconds) after the controller first saw it with the taint (≈ ${iso(timing.seenAt)}, ${timing.seenFrom})${overdue ? `; that is ${humanDuration(now - timing.deadline)} ago and the pod is still there — a restarted controller restarts its timers` : `, in ${humanDuration(timing.deadline - now)}`}.`}
+    }
+  }
+  // No NoExecute taint: does the node lifecycle controller owe one, and what would it do to this pod?
+  const expected = na?.noExecute.expected
+  if (!na || !expected) return {verdict: 'notAffected', taints, hypothetical: false, summary: `Node ${node.metadata?.name} carries no NoExecute taint and is ${na?.verdict ?? 'not evaluated'}: nothing evicts this pod.`}
+  const d = processPodOnNode([expected], tolerations)
+  if (d.kind === 'forever') return {verdict: 'toleratedForever', taints: [expected], decision: d, hypothetical: true, summary: `Node ${node.metadata?.name} is not ready; even once it carries ${tk(expected)} the pod tolerates it forever (no tolerationSeconds).`}
+  const status = na.noExecute.status
+  if (status === 'blocked') {
+    const reason = na.noExecute.blockedBecause as NotEvictedReason
+    const text = reason === 'masterDisruption' ? 'master disruption mode (every zone is fully disrupted): the node lifecycle controller adds no NoExecute taints'
+      : reason === 'zoneRateZero' ? `zone ${na.zoneName} is partially disrupted and small (≤ --large-cluster-size-threshold counted nodes): its taint rate is 0`
+      : reason === 'circuitOpen' ? 'the lease circuit breaker is open: no node is evaluated until the lease cache catches up'
+      : 'the controller could not verify the node\'s lease and skipped it'
+    return {verdict: 'notEvictedBecause', reason, taints: [expected], decision: d, hypothetical: true, summary: `Node ${node.metadata?.name} is not ready but has no ${tk(expected)}: ${text}. The pod is not evicted while that lasts.`}
+  }
+  if (status === 'pending' && na.noExecute.pendingWithinMs !== undefined) {
+    const taintBy = now + na.noExecute.pendingWithinMs
+    const minMs = d.kind === 'timed' ? d.minMs : 0
+    return {verdict: 'evictAt', taints: [expected], decision: d, hypothetical: true,
+      timing: {seenAt: taintBy, seenFrom: `the expected taint time (zone queue: within ${humanDuration(na.noExecute.pendingWithinMs)})`, deadline: taintBy + minMs, minMs, immediate: minMs <= 0, confidence: 'possible'},
+      summary: `Node ${node.metadata?.name} is queued for ${tk(expected)} (within ≈ ${humanDuration(na.noExecute.pendingWithinMs)}); then the pod goes after ${humanDuration(minMs)}: by ≈ ${iso(taintBy + minMs)} at the latest.`}
+  }
+  return {verdict: 'notAffected', taints, hypothetical: false, summary: `Node ${node.metadata?.name} carries no NoExecute taint (${na.verdict}): nothing evicts this pod now.`}
+}
+
+export interface EvictedTimeline {
+  lastHeartbeat: string | null
+  lastRenewal: string | null
+  graceExpiry: string | null
+  taintAdded: string | null
+  controllerSawTaint: string | null
+  evictionDeadline: string | null
+  markedForDeletion: string | null
+  now: string
+}
+
+export function explainEvicted(input: EvictedInput): Explanation {
+  const ev = collectEvidence(input.namespace, input.name, input.pod, input.events)
+  const o = decide(input, ev)
+  const pod = input.pod
+  const tolerations = pod?.spec?.tolerations ?? []
+  const matches = o.decision && o.decision.kind !== 'noTaints' ? o.decision.matches : []
+  const steps: Step[] = []
+  if (input.nodeAnalysis) {
+    const na = input.nodeAnalysis
+    steps.push({rule: 'node lifecycle', upstream: 'pkg/controller/nodelifecycle/node_lifecycle_controller.go', inputs: {node: na.name, verdict: na.verdict, zone: na.zoneName},
+      result: na.verdict, why: `NoExecute taint ${na.noExecute.expected ? tk(na.noExecute.expected) : 'not expected'}: ${na.noExecute.status}${na.noExecute.blockedBecause ? ` (${na.noExecute.blockedBecause})` : ''}`})
+  }
+  if (matches.length > 0) {
+    steps.push({rule: 'GetMatchingTolerations', upstream: HELPERS,
+      inputs: {taints: o.taints.map(tk), tolerations: tolerations.length},
+      result: matches.every((m) => m.index !== undefined) ? 'allTolerated' : 'notAllTolerated',
+      why: matches.map((m) => m.index === undefined ? `${tk(m.taint)}: no toleration matches` : `${tk(m.taint)}: toleration #${m.index} (${secondsOf(m.toleration) === undefined ? 'forever' : `${secondsOf(m.toleration)}s`}) is the first match in spec order — ${describeOrigin(tolerationOrigin(m.toleration!, pod ?? {}))}`).join('; '),
+      ...(o.hypothetical ? {inferred: {evidence: 'the node does not carry this taint yet: matched against the taint the node lifecycle controller owes it', confidence: 'likely' as const}} : {})})
+  }
+  if (o.decision?.kind === 'timed' || o.decision?.kind === 'forever') {
+    const min = o.decision.kind === 'timed' ? o.decision.minMs : -1
+    steps.push({rule: 'getMinTolerationTime', upstream: `${TE} (getMinTolerationTime)`, inputs: {tolerationSeconds: matches.map((m) => secondsOf(m.toleration) ?? null)},
+      result: min < 0 ? 'forever' : `${min / 1000}s`, why: 'the minimum over the first-match tolerations only; any value ≤ 0 means at once, none set means never'})
+  }
+  if (o.timing) {
+    steps.push({rule: 'processPodOnNode', upstream: `${TE} (processPodOnNode); pkg/controller/tainteviction/timed_workers.go`,
+      inputs: {seenAt: iso(o.timing.seenAt), minTolerationSeconds: o.timing.minMs / 1000}, result: iso(o.timing.deadline),
+      why: 'the timer runs from the taint-eviction controller\'s own clock when it first saw the pod with the taint; the taint\'s timeAdded is not used by the controller; once armed, later tolerationSeconds changes do not move it',
+      inferred: {evidence: `estimated from ${o.timing.seenFrom}; informer latency adds about a second, a swapped taint (unreachable↔not-ready) or a controller restart moves the real start`, confidence: o.timing.confidence}})
+  }
+  if (ev.marked.length || ev.cancelled.length || ev.disruptionTarget) {
+    steps.push({rule: 'evidence', upstream: `${TE} (deletePodHandler: TaintManagerEviction event, DisruptionTarget condition)`,
+      inputs: {marked: ev.marked.map((m) => ({at: m.at ? iso(m.at) : null, message: m.message})), cancelled: ev.cancelled.map((m) => ({at: m.at ? iso(m.at) : null, message: m.message})), disruptionTarget: ev.disruptionTarget ?? null},
+      result: wasEvictedByTaintManager(ev) ? 'evicted' : 'cancelled', why: 'what the controller left behind: the event it records before deleting and the condition it patches'})
+  }
+  const na = input.nodeAnalysis
+  const timeline: EvictedTimeline = {
+    lastHeartbeat: na?.sign.lastHeartbeat !== undefined ? iso(na.sign.lastHeartbeat) : null,
+    lastRenewal: na?.sign.lastRenewal !== undefined ? iso(na.sign.lastRenewal) : null,
+    graceExpiry: na ? iso(na.graceExpiry) : null,
+    taintAdded: o.taints.map((x) => x.timeAdded).filter(Boolean).sort()[0] ?? null,
+    controllerSawTaint: o.timing ? iso(o.timing.seenAt) : null,
+    evictionDeadline: o.timing ? iso(o.timing.deadline) : null,
+    markedForDeletion: ev.marked.at(-1)?.at !== undefined ? iso(ev.marked.at(-1)!.at!) : ev.disruptionTarget?.at !== undefined ? iso(ev.disruptionTarget.at) : null,
+    now: iso(input.now),
+  }
+  return {
+    subject: {kind: 'Pod', apiVersion: 'v1', namespace: input.namespace, name: input.name, uid: pod?.metadata?.uid},
+    controller: 'tainteviction',
+    verdict: o.verdict,
+    severity: EVICTED_SEVERITY[o.verdict],
+    summary: o.summary,
+    steps,
+    evaluatedAt: iso(input.now),
+    source: input.source,
+    node: pod?.spec?.nodeName ?? null,
+    notEvictedBecause: o.reason ?? null,
+    taints: o.taints.map((x) => ({key: x.key, value: x.value ?? null, effect: x.effect, timeAdded: x.timeAdded ?? null, present: !o.hypothetical})),
+    tolerations: matches.map((m) => ({taint: tk(m.taint), index: m.index ?? null, toleration: m.toleration ?? null,
+      tolerationSeconds: secondsOf(m.toleration) ?? null, origin: m.toleration ? tolerationOrigin(m.toleration, pod ?? {}) : null})),
+    minTolerationSeconds: o.decision?.kind === 'timed' ? o.decision.minMs / 1000 : o.decision?.kind === 'forever' ? null : o.decision ? 0 : null,
+    estimate: o.timing ? {seenAt: iso(o.timing.seenAt), seenFrom: o.timing.seenFrom, deadline: iso(o.timing.deadline), confidence: o.timing.confidence} : null,
+    timeline,
+  }
+}

@@ -1,0 +1,34 @@
+// The human view of `kubectl why evicted pod/NAME`: verdict and steps, each NoExecute taint with the toleration
+// that matched it first, and the timeline from the node's last sign of life to the eviction deadline.
+import chalk from 'chalk'
+import type {Explanation} from '../explanation.js'
+import {renderExplanations} from './explanation-table.js'
+import {renderSettings} from './node.js'
+import {renderTimeline} from './timeline.js'
+
+interface TolerationLine {taint: string; index: number | null; tolerationSeconds: number | null; origin: string | null}
+
+export function renderEvicted(e: Explanation, wide: boolean): string {
+  const out: string[] = [renderExplanations([e], wide).trimEnd(), '']
+  const tolerations = (e.tolerations as TolerationLine[]) ?? []
+  if (tolerations.length > 0) {
+    out.push(chalk.bold('NoExecute taints and the first toleration that matches each:'))
+    for (const t of tolerations) {
+      out.push(`  ${t.taint}  →  ${t.index === null ? chalk.red('none: evicted at once') : `toleration #${t.index}, ${t.tolerationSeconds === null ? 'forever' : `${t.tolerationSeconds}s`}${t.origin && t.origin !== 'podSpec' ? chalk.dim(` (${t.origin === 'admissionDefault' ? 'DefaultTolerationSeconds admission plugin' : 'DaemonSet controller'})`) : ''}`}`)
+    }
+    out.push('')
+  }
+  const t = e.timeline as Record<string, string | null>
+  out.push(renderTimeline([
+    {label: 'last heartbeat', at: t.lastHeartbeat},
+    {label: 'last renewal', at: t.lastRenewal},
+    {label: 'grace expires', at: t.graceExpiry, estimated: true},
+    {label: 'taint added', at: t.taintAdded},
+    {label: 'controller saw taint', at: t.controllerSawTaint, estimated: true},
+    {label: 'eviction deadline', at: t.evictionDeadline, estimated: true},
+    {label: 'marked for deletion', at: t.markedForDeletion},
+    {label: 'now', at: t.now},
+  ], t.now!))
+  out.push(renderSettings(e, wide))
+  return out.join('\n')
+}

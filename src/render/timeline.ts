@@ -1,0 +1,48 @@
+// An ASCII timeline, to scale: one row per instant (label, marker at its place between the earliest and the
+// latest instant, the time), and an axis. Used by `kubectl why node NAME` and `kubectl why evicted pod/NAME`.
+import chalk from 'chalk'
+
+export interface TimelineMark {
+  label: string
+  /** RFC 3339, or null/undefined when the instant does not apply. */
+  at: string | null | undefined
+  /** Marks an estimate rather than something the API shows. */
+  estimated?: boolean
+}
+
+const WIDTH = 48
+
+function clock(ms: number, sameDay: boolean): string {
+  const s = new Date(ms).toISOString()
+  return sameDay ? s.slice(11, 19) : s.replace('.000Z', 'Z').replace('T', ' ')
+}
+
+function relative(ms: number, now: number): string {
+  const d = Math.round((ms - now) / 1000)
+  if (d === 0) return 'now'
+  const a = Math.abs(d)
+  const text = a >= 3600 ? `${Math.floor(a / 3600)}h${Math.floor((a % 3600) / 60)}m` : a >= 60 ? `${Math.floor(a / 60)}m${a % 60}s` : `${a}s`
+  return d < 0 ? `${text} ago` : `in ${text}`
+}
+
+export function renderTimeline(marks: readonly TimelineMark[], nowIso: string, width = WIDTH): string {
+  const points = marks.filter((m) => m.at).map((m) => ({...m, ms: Date.parse(m.at!)})).sort((a, b) => a.ms - b.ms)
+  if (points.length === 0) return ''
+  const now = Date.parse(nowIso)
+  const min = points[0].ms
+  const max = points.at(-1)!.ms
+  const span = max - min
+  const sameDay = new Date(min).toISOString().slice(0, 10) === new Date(max).toISOString().slice(0, 10)
+  const labelWidth = Math.max(...points.map((p) => p.label.length + (p.estimated ? 2 : 0)))
+  const out: string[] = []
+  out.push(chalk.bold(`Timeline (to scale, ${clock(min, false)} → ${clock(max, sameDay)}${sameDay ? ' UTC' : ''}):`))
+  for (const p of points) {
+    const pos = span === 0 ? 0 : Math.round(((p.ms - min) / span) * (width - 1))
+    const line = `${'·'.repeat(pos)}●${' '.repeat(width - 1 - pos)}`
+    const label = `${p.label}${p.estimated ? ' ~' : ''}`.padEnd(labelWidth)
+    out.push(`  ${label}  ${p.label === 'now' ? chalk.bold(line) : line}  ${clock(p.ms, sameDay)}  ${chalk.dim(relative(p.ms, now))}`)
+  }
+  out.push(`  ${' '.repeat(labelWidth)}  ${chalk.dim(`└${'─'.repeat(Math.max(0, width - 2))}┘`)}`)
+  if (points.some((p) => p.estimated)) out.push(chalk.dim('  ~ estimated: the controller keeps these instants in memory only'))
+  return out.join('\n') + '\n'
+}
