@@ -11,6 +11,7 @@ import {SnapshotSource} from '../../src/cluster/snapshot/snapshot-source.js'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {generateCluster, STUCK_POD_FINALIZER, SyntheticCluster, writeSnapshot, type SyntheticClusterOptions} from './synthetic/index.js'
 import {DNS1123_LABEL, DNS1123_SUBDOMAIN} from './synthetic/names.js'
+import {permute, uniqueSuffix} from './synthetic/prng.js'
 
 const NOW = '2026-11-29T03:00:00Z'
 const NOW_MS = Date.parse(NOW)
@@ -82,6 +83,18 @@ describe('synthetic cluster generator', () => {
   it('gives every object a unique uid and a unique name within its kind and namespace', () => {
     assert.equal(byUid.size, objects.length)
     assert.equal(new Set(objects.map(key)).size, objects.length)
+    // Also with many zones, incidents everywhere and hundreds of dangling objects.
+    const heavy = all({now: NOW, nodes: 30, zones: 30, notReadyNodes: 29, notReadyTaints: 'all', stuckForeground: 12, danglingOwners: 600, events: 300})
+    assert.equal(new Set(heavy.map((o) => o.metadata?.uid)).size, heavy.length)
+    assert.equal(new Set(heavy.map(key)).size, heavy.length)
+  })
+
+  it('never repeats a generated pod name suffix, even at benchmark scale (random 5-letter suffixes would)', () => {
+    assert.deepEqual(new Set(Array.from({length: 1000}, (_, i) => permute(i, 1000, 7))).size, 1000)
+    const suffixes = new Set<string>()
+    for (let i = 0; i < 200_000; i++) suffixes.add(uniqueSuffix(i, 42))
+    assert.equal(suffixes.size, 200_000)
+    for (const s of [...suffixes].slice(0, 100)) assert.match(s, /^[bcdfghjklmnpqrstvwxz2456789]{5}$/)
   })
 
   it('keeps ownership consistent: every owner exists (same kind, name, namespace) except the deliberately dangling ones', () => {

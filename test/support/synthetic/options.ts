@@ -189,8 +189,11 @@ export function resolveOptions(o: SyntheticClusterOptions = {}): ResolvedOptions
   } else {
     pods = count('pods', o.pods, nodes * 30)
     deploymentPods = pods - fixedPods
-    if (deploymentPods < 0 || (deploymentPods > 0 && deployments === 0)) {
-      throw new Error(`synthetic cluster: pods=${pods} cannot hold ${fixedPods} DaemonSet, StatefulSet and control-plane pods plus Deployment pods; raise pods or lower daemonSets/statefulSets`)
+    if (deploymentPods < 0) {
+      throw new Error(`synthetic cluster: pods=${pods} cannot hold the ${fixedPods} DaemonSet, StatefulSet and control-plane pods; raise pods or lower daemonSets/statefulSets`)
+    }
+    if (deploymentPods > 0 && deployments === 0) {
+      throw new Error(`synthetic cluster: pods=${pods} leaves ${deploymentPods} pods for Deployments but deployments=0; give pods=${fixedPods} or some deployments`)
     }
   }
   const workers = nodes > 1 ? nodes - 1 : 1

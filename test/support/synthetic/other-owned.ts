@@ -188,7 +188,8 @@ function danglingObject(c: Ctx): KubeObject {
     case 'ConfigMap': return configMap(c, name, a.namespace, createdMs, [owner], a.name)
     case 'Secret': return secret(c, name, a.namespace, createdMs, [owner], a.name)
     case 'Service': return service(c, name, a.namespace, createdMs, [owner], a.name)
-    case 'Job': return job(c, `${a.name}-nightly`, a.namespace, lastSchedule(plan.o.nowMs, k % 60) - 30 * 86_400_000, `registry.example.com/${a.namespace}/${a.name}-jobs:1.0.0`, [owner])
+    // A distinct run per k (minute k%60, one hour earlier per 60): Job names stay unique.
+    case 'Job': return job(c, `${a.name}-nightly`, a.namespace, lastSchedule(plan.o.nowMs, k % 60) - 30 * 86_400_000 - Math.floor(k / 60) * HOUR, `registry.example.com/${a.namespace}/${a.name}-jobs:1.0.0`, [owner])
   }
 }
 

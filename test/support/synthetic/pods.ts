@@ -2,7 +2,7 @@
 // uid, node — is a function of its global index, so events and other objects can refer to any pod.
 import type {KubeObject} from '../../../src/cluster/source.js'
 import type {Rng} from './prng.js'
-import {randomSuffix} from './prng.js'
+import {randomSuffix, uniqueSuffix} from './prng.js'
 import {rng, Stream, uidOf} from './identity.js'
 import {daemonSetTemplateLabels, deploymentTemplateLabels, statefulSetTemplateLabels, withLabels} from './labels.js'
 import {controllerRef, meta} from './meta.js'
@@ -62,7 +62,7 @@ export class PodFactory {
   deploymentPodIdentity(d: DeploymentPlan, ordinal: number): PodIdentity {
     const index = d.firstPod + ordinal
     const r = rng(this.plan.o.seed, Stream.Pod, index)
-    const name = `${latest(d).name}-${randomSuffix(r)}`
+    const name = `${latest(d).name}-${uniqueSuffix(index, this.plan.o.seed)}`
     return {index, name, uid: uidOf(this.plan.o.seed, Stream.Pod, index), node: pickNode(this.plan, r, latest(d).createdMs), rng: r}
   }
 
@@ -75,7 +75,7 @@ export class PodFactory {
   daemonSetPodIdentity(s: DaemonSetPlan, nodeIndex: number): PodIdentity {
     const index = s.firstPod + nodeIndex
     const r = rng(this.plan.o.seed, Stream.Pod, index)
-    return {index, name: `${s.name}-${randomSuffix(r)}`, uid: uidOf(this.plan.o.seed, Stream.Pod, index), node: this.plan.nodes[nodeIndex], rng: r}
+    return {index, name: `${s.name}-${uniqueSuffix(index, this.plan.o.seed)}`, uid: uidOf(this.plan.o.seed, Stream.Pod, index), node: this.plan.nodes[nodeIndex], rng: r}
   }
 
   deploymentPod(d: DeploymentPlan, ordinal: number, resourceVersion: string): KubeObject {

@@ -107,6 +107,48 @@ export function randomSuffix(rng: Rng, n = 5): string {
   return s
 }
 
+/** 27^5: how many distinct 5-character suffixes there are. */
+const SUFFIXES = 27 ** 5
+
+/**
+ * A keyed bijection on [0, n): a 4-round Feistel network over the smallest even bit width that holds n,
+ * cycle-walked back into range. Distinct indices always give distinct results.
+ */
+export function permute(index: number, n: number, key: number): number {
+  let bits = 2
+  while (2 ** bits < n) bits += 2
+  const half = bits / 2
+  const mask = 2 ** half - 1
+  let x = index
+  do {
+    let l = Math.floor(x / 2 ** half)
+    let r = x & mask
+    for (let round = 1; round <= 4; round++) {
+      const f = fmix32((r ^ Math.imul(round, 0x9e3779b9) ^ key) >>> 0) & mask
+      const next = l ^ f
+      l = r
+      r = next
+    }
+    x = l * 2 ** half + r
+  } while (x >= n)
+  return x
+}
+
+/**
+ * A generateName suffix unique to `index` (the API server retries a taken name; a generator that
+ * drew suffixes at random would collide a few times in 150,000 pods): the index, permuted under the
+ * seed so the suffixes look random, written in the 27-letter alphabet. Unique for up to 27^5 indices.
+ */
+export function uniqueSuffix(index: number, seed: number): string {
+  let x = permute(index % SUFFIXES, SUFFIXES, seed)
+  let s = ''
+  for (let i = 0; i < 5; i++) {
+    s += SAFE_ALPHABET[x % 27]
+    x = Math.floor(x / 27)
+  }
+  return s
+}
+
 /** rand.SafeEncodeString: each byte maps to SAFE_ALPHABET[byte % 27]. */
 export function safeEncodeString(s: string): string {
   let r = ''
