@@ -197,6 +197,13 @@ describe('GET', () => {
     assert.equal(again.body.metadata.uid, r.body.metadata.uid, 'deterministic')
   })
 
+  test('stored(): what the server holds, as a GET would return it', async () => {
+    const held = server.stored({apiVersion: 'v1', kind: 'Pod', namespace: 'web', name: 'web-a'})
+    const r = await call(server, '/api/v1/namespaces/web/pods/web-a')
+    assert.deepEqual(held, {...r.body, kind: 'Pod', apiVersion: 'v1'})
+    assert.equal(server.stored({apiVersion: 'v1', kind: 'Pod', namespace: 'web', name: 'nope'}), undefined)
+  })
+
   test('a given uid and resourceVersion are kept; the server revision starts above the highest', async () => {
     const r = await call(server, '/apis/apps/v1/namespaces/web/deployments/web')
     assert.equal(r.body.metadata.uid, 'f0e1d2c3-0000-4000-8000-000000000001')
@@ -610,7 +617,8 @@ describe('scale', () => {
       assert.equal(pages, 60)
       const node = await call(big, '/api/v1/pods?fieldSelector=spec.nodeName%3Dnode-7')
       assert.equal(node.body.items.length, 100)
-      assert.ok(startMs < 5000 && listMs < 5000, `start ${startMs} ms, list ${listMs} ms`)
+      // generous bounds (CI machines are shared): they catch a quadratic slip, not a few percent
+      assert.ok(startMs < 20_000 && listMs < 20_000, `start ${startMs} ms, list ${listMs} ms`)
     } finally {
       await big.close()
     }

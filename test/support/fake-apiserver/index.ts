@@ -160,6 +160,11 @@ export class FakeApiServer {
     return this.store.put(obj)
   }
 
+  /** The object as the server holds it now (resourceVersion and uid filled in); undefined when absent. */
+  stored(ref: ObjectRef): KubeObject | undefined {
+    return this.store.get(ref)
+  }
+
   /** Deletes an object; false when there was none. */
   remove(ref: ObjectRef): boolean {
     return this.store.remove(ref)

@@ -340,6 +340,13 @@ export class Store {
     return s.write(key, undefined, ++this.rev)
   }
 
+  /** The latest stored version of an object, as a GET returns it. */
+  get(ref: ObjectRef): KubeObject | undefined {
+    const type = this.typeOf(ref.apiVersion, ref.kind)
+    const s = this.storeFor(type)
+    return s.getAt(s.keyOf(ref.namespace ?? 'default', ref.name), this.rev)?.object()
+  }
+
   lagCache(): void {
     this.frozenCacheRev ??= this.rev
   }
