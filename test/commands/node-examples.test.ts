@@ -12,7 +12,17 @@ import {runCli} from '../support/cli.js'
 type Any = any
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/node-zone-outage.json', import.meta.url))
-const schema = (name: string) => new Ajv({allErrors: true, strict: true}).compile(JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${name}.json`, import.meta.url)), 'utf8')))
+/** A plain boolean check (ajv's compiled function is a type guard, which would narrow the data to unknown). */
+function schema(name: string): ((data: Any) => boolean) & {errors?: unknown} {
+  const v = new Ajv({allErrors: true, strict: true}).compile(JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${name}.json`, import.meta.url)), 'utf8')))
+  const check = (data: Any): boolean => {
+    const ok = v(data)
+    check.errors = v.errors
+    return ok
+  }
+  check.errors = undefined as unknown
+  return check
+}
 const validNode = schema('node')
 const validEvicted = schema('evicted')
 
