@@ -3,12 +3,14 @@
 // the snapshot source reads back.
 import assert from 'node:assert/strict'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {request} from 'node:https'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {after, describe, it} from 'node:test'
 import {gunzipSync} from 'node:zlib'
 import {SnapshotSource} from '../../src/cluster/snapshot/snapshot-source.js'
 import type {KubeObject} from '../../src/cluster/source.js'
+import {FakeApiServer} from './fake-apiserver/index.js'
 import {generateCluster, STUCK_POD_FINALIZER, SyntheticCluster, writeSnapshot, type SyntheticClusterOptions} from './synthetic/index.js'
 import {DNS1123_LABEL, DNS1123_SUBDOMAIN} from './synthetic/names.js'
 import {permute, uniqueSuffix} from './synthetic/prng.js'
@@ -303,6 +305,32 @@ describe('synthetic cluster generator', () => {
       assert.ok(Date.parse(e.firstTimestamp) >= NOW_MS - 3_600_000)
       assert.ok(Date.parse(e.lastTimestamp) >= Date.parse(e.firstTimestamp))
       assert.ok(e.count >= 1)
+    }
+  })
+
+  it('can be served by the fake API server, with a watch cache that lags on the Leases', async () => {
+    const cluster = new SyntheticCluster({...SMALL, leaseCacheLagSeconds: 30})
+    const server = await FakeApiServer.start({objects: cluster.objects('cached'), version: cluster.plan.o.kubernetesVersion})
+    // A plain HTTPS GET, as any client sends it (the live source is tested on its own).
+    const get = (path: string): Promise<Any> => new Promise((resolve, reject) => {
+      const req = request(`${server.url}${path}`, {ca: readFileSync(server.caFile), headers: {Authorization: `Bearer ${server.token}`}}, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    try {
+      server.lagCache()
+      for (const lease of cluster.leases('fresh')) server.put(lease)
+      assert.equal((await get('/api/v1/pods')).items.length, 120)
+      const lease = `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${cluster.plan.nodes[1].name}`
+      const fresh = await get(lease)
+      const cached = await get(`${lease}?resourceVersion=0`)
+      assert.ok(Date.parse(cached.spec.renewTime) < Date.parse(fresh.spec.renewTime))
+    } finally {
+      await server.close()
     }
   })
 

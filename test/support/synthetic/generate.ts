@@ -3,7 +3,7 @@
 // the next one, and dropped by the generator once yielded.
 //
 // Every object (and every sub-object) is freshly built: callers may mutate what they receive.
-import type {KubeObject} from '../../../src/cluster/source.js'
+import type {KubeObject, ReadView} from '../../../src/cluster/source.js'
 import {controllerManagerPod, namespaceNames, namespaceObject} from './control-plane.js'
 import {controllerRevisionObject} from './controller-revisions.js'
 import {daemonSetObject} from './daemonsets.js'
@@ -15,6 +15,7 @@ import {controllerManagerLease, leaseRenewMs, nodeLease, nodeObject} from './nod
 import type {SyntheticClusterOptions} from './options.js'
 import {otherOwnedObject} from './other-owned.js'
 import {planCluster, type ClusterPlan} from './plan.js'
+import type {NodePlan} from './plan-nodes.js'
 import {PodFactory} from './pods.js'
 import {statefulSetObject} from './statefulsets.js'
 
@@ -28,14 +29,20 @@ function leaseResourceVersion(plan: ClusterPlan, nodeIndex: number, view: 'fresh
   return String(plan.rvStart + total + 2 * nodeIndex + (view === 'fresh' ? 1 : 0))
 }
 
-function* objects(plan: ClusterPlan): Generator<KubeObject> {
+/** A node's Lease as a quorum read (fresh) or the watch cache (cached, `leaseCacheLagSeconds` behind) returns it. */
+function leaseIn(plan: ClusterPlan, n: NodePlan, view: ReadView): KubeObject {
+  const renewMs = view === 'fresh' ? n.health.renewMs : leaseRenewMs(n.health, plan.o.nowMs, plan.o.leaseCacheLagSeconds * 1000)
+  return nodeLease(plan.o, n, leaseResourceVersion(plan, n.index, renewMs === n.health.renewMs ? 'fresh' : 'cached'), renewMs)
+}
+
+function* objects(plan: ClusterPlan, leaseView: ReadView): Generator<KubeObject> {
   const o = plan.o
   const rv = new ResourceVersions(plan.rvStart)
   const next = (): string => rv.take()
   const names = namespaceNames(plan)
   for (let i = 0; i < names.length; i++) yield namespaceObject(plan, i, names[i], next())
   for (const n of plan.nodes) yield nodeObject(o, n, next())
-  for (const n of plan.nodes) yield nodeLease(o, n, leaseResourceVersion(plan, n.index, 'fresh'), n.health.renewMs)
+  for (const n of plan.nodes) yield leaseIn(plan, n, leaseView)
   yield controllerManagerLease(o, plan.nodes[0], next())
   for (const d of plan.deployments) yield deploymentObject(d, next())
   for (const d of plan.deployments) for (const rs of d.revisions) yield replicaSetObject(d, rs, next())
@@ -61,22 +68,26 @@ export class SyntheticCluster {
     this.plan = planCluster(options)
   }
 
-  /** Every object, as a quorum read returns it. Each call starts a new, identical stream. */
-  objects(): Generator<KubeObject> {
-    return objects(this.plan)
+  /**
+   * Every object, as a quorum read returns it. Each call starts a new, identical stream. With
+   * leaseView 'cached' the node Leases are the watch cache's view instead — e.g. to load a fake API
+   * server, freeze its cache, then write the fresh Leases over them (see README.md).
+   */
+  objects(leaseView: ReadView = 'fresh'): Generator<KubeObject> {
+    return objects(this.plan, leaseView)
+  }
+
+  /** The node Leases in one view: fresh, or as the watch cache serves them (resourceVersion=0 reads). */
+  *leases(view: ReadView): Generator<KubeObject> {
+    for (const n of this.plan.nodes) yield leaseIn(this.plan, n, view)
   }
 
   /**
-   * The node Leases as the API server's watch cache serves them (resourceVersion=0 reads): the fresh
-   * Lease when the cache is current, else the renewal the cache last saw, `leaseCacheLagSeconds` behind.
+   * The node Leases as the API server's watch cache serves them: the fresh Lease when the cache is
+   * current, else the renewal the cache last saw, `leaseCacheLagSeconds` behind.
    */
-  *cachedLeases(): Generator<KubeObject> {
-    const lagMs = this.plan.o.leaseCacheLagSeconds * 1000
-    for (const n of this.plan.nodes) {
-      const renewMs = leaseRenewMs(n.health, this.plan.o.nowMs, lagMs)
-      const view = renewMs === n.health.renewMs ? 'fresh' : 'cached'
-      yield nodeLease(this.plan.o, n, leaseResourceVersion(this.plan, n.index, view), renewMs)
-    }
+  cachedLeases(): Generator<KubeObject> {
+    return this.leases('cached')
   }
 
   /** Objects per kind the stream holds (Secret counted as metadata-only objects). */
