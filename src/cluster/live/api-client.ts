@@ -2,7 +2,7 @@
 // (bounded), a 5xx is retried with backoff, a reset connection is retried. It has no other verb:
 // kubectl-why is read-only by construction. Authentication comes from the client library's KubeConfig.
 import https from 'node:https'
-import type {KubeConfig} from '@kubernetes/client-node'
+import type {KubeConfig} from '@kubernetes/client-node/dist/config.js'
 import {ReadError, type ReadFailure} from '../../errors.js'
 import {parseJson} from '../../util/json.js'
 

@@ -1,6 +1,6 @@
 // The live source: reads a cluster through the API server, GETs only. Built-in kinds map to URLs
 // without a discovery round trip; other kinds (CRDs) trigger discovery once.
-import type {KubeConfig} from '@kubernetes/client-node'
+import type {KubeConfig} from '@kubernetes/client-node/dist/config.js'
 import {ReadError, UserError} from '../../errors.js'
 import type {Problem, SourceDescription} from '../../explanation.js'
 import {apiVersionOf, BUILTIN_KINDS} from '../builtin-kinds.js'
@@ -47,8 +47,10 @@ export class LiveSource implements ClusterSource {
       throw new UserError('no kubeconfig found ($KUBECONFIG is unset and ~/.kube/config does not exist) and not running in a cluster',
         'pass --kubeconfig, set KUBECONFIG, or read a snapshot with -f')
     }
-    // Imported here, not at the top: the client library costs close to a second to load.
-    const {KubeConfig} = await import('@kubernetes/client-node')
+    // Imported here, not at the top: the client library costs close to a second to load. Its config
+    // module alone (authentication: tokens, certificates, exec and auth-provider plugins) costs about
+    // two thirds of the package index, which also loads every generated API client.
+    const {KubeConfig} = await import('@kubernetes/client-node/dist/config.js')
     const kc: KubeConfig = new KubeConfig()
     try {
       kc.loadFromString(forClientLibrary(config.merged))
