@@ -5,7 +5,7 @@ import {parseTypeName, resolveResource} from '../cluster/resolve.js'
 import type {ClusterSource, KubeObject, ListRequest} from '../cluster/source.js'
 import {chooseVersion} from '../cluster/version.js'
 import {
-  claimPods, type CoreEvent, explainReplicaSet, labelSelectorAsSelector, type Lease, type Pod, type Recheck, type ReplicaSet,
+  claimPods, commonSelector, type CoreEvent, explainReplicaSet, labelSelectorAsSelector, selectorQuery, type Lease, type Pod, type Recheck, type ReplicaSet,
   ReplicaSetInputError, type ReplicaSetReplayInput, replicaSetsOfDeployment, VERDICTS,
 } from '../engine/replicaset/index.js'
 import {ReadError, UserError} from '../errors.js'
@@ -135,7 +135,7 @@ Verdicts: ${VERDICTS.join(', ')}.`
   private async explainDeployment(source: ClusterSource, namespace: string, name: string, minor: number, describe: (p: Problem[]) => SourceDescription): Promise<Explanation[]> {
     const deployment = await source.get({apiVersion: 'apps/v1', kind: 'Deployment', namespace, name, view: 'cached'})
     if (!deployment) throw new UserError(`deployments.apps "${name}" not found in namespace ${namespace}`, `list them with \`kubectl get deploy -n ${namespace}\``)
-    const reads = await readScope(source, namespace, {})
+    const reads = await readScope(source, namespace, {deployment})
     const {ordered} = replicaSetsOfDeployment(deployment, reads.replicaSets)
     if (ordered.length === 0) {
       throw new UserError(`deployment ${namespace}/${name} controls no ReplicaSet`, 'the Deployment controller creates one at its next sync; `kubectl why hash deployment/' + name + '` predicts its name')
@@ -244,23 +244,58 @@ async function readEvents(source: ClusterSource, namespace: string | undefined, 
   }
 }
 
-async function readScope(source: ClusterSource, namespace: string | undefined, only: {replicaSet?: ReplicaSet}): Promise<Reads> {
+/** What to read: one ReplicaSet (and its siblings), a Deployment's ReplicaSets, or (neither) every ReplicaSet in scope. */
+interface Scope {
+  replicaSet?: ReplicaSet
+  deployment?: KubeObject
+}
+
+async function readScope(source: ClusterSource, namespace: string | undefined, only: Scope): Promise<Reads> {
   const problems: Problem[] = []
   const where = namespace === undefined ? 'in all namespaces' : `in ${namespace}`
-  const [replicaSets, pods, fresh, events, lease] = await Promise.all([
-    listAll<ReplicaSet>(source, {apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace, view: 'cached'}),
-    listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'cached'}),
+  const lease = source.get({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-system', name: 'kube-controller-manager', view: 'cached'}).catch(() => undefined)
+  const events = readEvents(source, namespace, only.replicaSet).catch((err) => {
+    problems.push(problemOf(`list ReplicaSet events ${where}`, err))
+    return undefined
+  })
+  const replicaSets = await listAll<ReplicaSet>(source, {apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace, view: 'cached'})
+  // One ReplicaSet needs full pods only where its selector (or its siblings', for the co-location rank) can match;
+  // the rest of the namespace is read as metadata, which is enough to find the pods it would release.
+  const rs = only.replicaSet
+  const deploymentUid = only.deployment?.metadata?.uid
+  const owned = deploymentUid ? replicaSets.filter((r) => (r.metadata.ownerReferences ?? []).some((x) => x?.controller === true && x.uid === deploymentUid)) : []
+  const family = rs ? familyOf(rs, replicaSets) : owned.length > 0 ? owned : undefined
+  const labelSelector = family ? selectorQuery(commonSelector(family.map((r) => r.spec?.selector))) : undefined
+  const [pods, fresh] = await Promise.all([
+    listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'cached', labelSelector}),
     listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'fresh', metadataOnly: true}).catch((err) => {
-      problems.push(problemOf(`list pods ${where} (quorum read, to detect watch-cache lag)`, err))
+      problems.push(problemOf(`list pods ${where} (quorum read, metadata only: cache lag${family ? ', pods to release' : ''})`, err))
       return undefined
     }),
-    readEvents(source, namespace, only.replicaSet).catch((err) => {
-      problems.push(problemOf(`list ReplicaSet events ${where}`, err))
-      return undefined
-    }),
-    source.get({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-system', name: 'kube-controller-manager', view: 'cached'}).catch(() => undefined),
   ])
-  return {replicaSets, pods, freshPods: fresh && differs(pods, fresh) ? fresh : undefined, events, lease: lease as Lease | undefined, problems}
+  let relevantFresh = fresh
+  if (family && fresh) {
+    const matches = labelSelector === undefined ? () => true : labelSelectorAsSelector(commonSelector(family!.map((r) => r.spec?.selector)))
+    const familyUids = new Set(family!.map((r) => r.metadata.uid))
+    const controllerUid = (p: Pod) => (p.metadata.ownerReferences ?? []).find((r) => r?.controller === true)?.uid
+    relevantFresh = fresh.filter((p) => matches(p.metadata.labels) || familyUids.has(controllerUid(p) ?? ''))
+    const listed = new Set(pods.map((p) => p.metadata.name))
+    // Owned pods whose labels left the selector: ClaimPods releases them. Read each as the informer sees it.
+    for (const p of relevantFresh) {
+      if (listed.has(p.metadata.name) || !familyUids.has(controllerUid(p) ?? '')) continue
+      const full = await source.get({apiVersion: 'v1', kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name, view: 'cached'}).catch(() => undefined)
+      if (full) pods.push(full as Pod)
+    }
+  }
+  return {replicaSets, pods, freshPods: relevantFresh && differs(pods, relevantFresh) ? relevantFresh : undefined, events: await events, lease: (await lease) as Lease | undefined, problems}
+}
+
+/** The ReplicaSets under the same controller as `rs` (itself included), as getReplicaSetsWithSameController finds them. */
+function familyOf(rs: ReplicaSet, all: readonly ReplicaSet[]): ReplicaSet[] {
+  const ref = (rs.metadata.ownerReferences ?? []).find((r) => r?.controller === true)
+  if (!ref) return [rs]
+  const siblings = all.filter((r) => (r.metadata.ownerReferences ?? []).some((x) => x?.controller === true && x.uid === ref.uid))
+  return siblings.some((r) => r.metadata.uid === rs.metadata.uid) ? siblings : [rs, ...siblings]
 }
 
 /** Whether the quorum read shows pods the watch cache does not (or not yet) show the same way. */

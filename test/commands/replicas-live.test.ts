@@ -136,6 +136,26 @@ describe('live, against the fake API server', () => {
     }
   })
 
+  test('a pod relabelled out of the selector is found through the metadata list and released', async () => {
+    const {server, kubeconfig} = await serve(load('replicas-quota.yaml'))
+    try {
+      // The on-call trick: take a pod out of service by removing its pod-template-hash label.
+      server.put({apiVersion: 'v1', kind: 'Pod', metadata: {name: 'cart-7c9d8f6b5-quarantined', namespace: 'shop', uid: 'pod-q', creationTimestamp: '2026-11-29T08:00:01Z',
+        labels: {app: 'cart'}, ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'cart-7c9d8f6b5', uid: 'rs-cart', controller: true, blockOwnerDeletion: true}]},
+      spec: {nodeName: 'node-1'}, status: {phase: 'Running'}})
+      server.clearRequests()
+      const r = await run(kubeconfig, ['rs/cart-7c9d8f6b5'])
+      assert.deepEqual(r.json.replicaSet.claims.release, ['cart-7c9d8f6b5-quarantined'], r.stderr)
+      assert.equal(r.json.replicaSet.active, 3)
+      // Full pods were listed with the selector; the release candidate was read on its own.
+      const podLists = lists(server.requests, 'pods')
+      assert.ok(podLists.some((q) => q.query.labelSelector === 'app=cart,pod-template-hash=7c9d8f6b5' && q.query.resourceVersion === '0'))
+      assert.ok(server.requests.some((q) => q.path === '/api/v1/namespaces/shop/pods/cart-7c9d8f6b5-quarantined'))
+    } finally {
+      await server.close()
+    }
+  })
+
   test('events forbidden: still a verdict, reported as partial; pods forbidden: exit 2', async () => {
     const {server, kubeconfig} = await serve(load('replicas-quota.yaml'))
     try {

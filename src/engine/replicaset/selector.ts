@@ -61,3 +61,31 @@ export function describeSelector(ps: LabelSelector | null | undefined): string {
   }
   return parts.length === 0 ? '<empty: matches everything>' : parts.join(',')
 }
+
+/**
+ * The selector in the API's query syntax (?labelSelector=), or undefined for one that matches everything.
+ * Used to let the API server narrow a pod list to what a replay can use.
+ */
+export function selectorQuery(ps: LabelSelector | null | undefined): string | undefined {
+  if (ps === null || ps === undefined) return undefined
+  const parts = Object.entries(ps.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`)
+  for (const e of ps.matchExpressions ?? []) {
+    const values = (e.values ?? []).join(',')
+    if (e.operator === 'In') parts.push(`${e.key} in (${values})`)
+    else if (e.operator === 'NotIn') parts.push(`${e.key} notin (${values})`)
+    else if (e.operator === 'Exists') parts.push(e.key)
+    else if (e.operator === 'DoesNotExist') parts.push(`!${e.key}`)
+  }
+  return parts.length === 0 ? undefined : parts.join(',')
+}
+
+/** The requirements every selector of `list` shares (equal matchLabels entries, identical expressions). */
+export function commonSelector(list: readonly (LabelSelector | null | undefined)[]): LabelSelector {
+  if (list.length === 0 || list.some((s) => !s)) return {}
+  const [first, ...rest] = list as LabelSelector[]
+  const matchLabels: Record<string, string> = {}
+  for (const [k, v] of Object.entries(first.matchLabels ?? {})) if (rest.every((s) => s.matchLabels?.[k] === v)) matchLabels[k] = v
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  const matchExpressions = (first.matchExpressions ?? []).filter((e) => rest.every((s) => (s.matchExpressions ?? []).some((x) => same(x, e))))
+  return {matchLabels, matchExpressions}
+}
