@@ -12,6 +12,7 @@ import {
 import {ReadError, UserError} from '../errors.js'
 import {type Problem, severityRank, type SourceDescription} from '../explanation.js'
 import {type GcReport, type GcTree, type GcTreeNode, renderGcReport, renderGcTree} from '../render/gc.js'
+import {renderExplanations} from '../render/explanation-table.js'
 import {formatData} from '../render/output.js'
 import {sharedFlags} from '../flags.js'
 
@@ -48,7 +49,16 @@ class OwnerReader {
     })
   }
 
+  /** A reset connection (a stale keep-alive socket) is retried, as client-go retries GETs on connection resets. */
   private async readOne(k: OwnerReadKey): Promise<OwnerRead> {
+    let r = await this.readOnce(k)
+    for (let attempt = 1; attempt <= 2 && r.outcome === 'error' && r.reason === 'Unreachable' && /reset|socket hang up|EPIPE/i.test(r.message); attempt++) {
+      r = await this.readOnce(k)
+    }
+    return r
+  }
+
+  private async readOnce(k: OwnerReadKey): Promise<OwnerRead> {
     this.gets++
     const apiVersion = k.group === '' ? k.version : `${k.group}/${k.version}`
     const request: GetRequest = {apiVersion, kind: k.kind, namespace: k.namespace, name: k.name, view: 'fresh', metadataOnly: true}
@@ -206,12 +216,18 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
     if (flags.tree && built) {
       const tree = await buildGcTree(item, replay, world, reader, flags['max-depth'])
       const format = flags.output ?? 'table'
-      if (format === 'json' || format === 'yaml') this.write(formatData({...explanation, tree}, format))
-      else this.write(renderGcTree(tree, explanation))
+      await this.flush(format === 'json' || format === 'yaml' ? formatData({...explanation, tree}, format) : renderGcTree(tree, explanation))
       this.exitOnSeverity([explanation], flags)
       return
     }
-    this.finish([explanation], flags)
+    const format = flags.output ?? 'table'
+    await this.flush(format === 'json' || format === 'yaml' ? formatData(explanation, format) : renderExplanations([explanation], format === 'wide'))
+    this.exitOnSeverity([explanation], flags)
+  }
+
+  /** Writes and waits until stdout has taken it all: exiting with unflushed pipe writes would cut large outputs short. */
+  private flush(text: string): Promise<void> {
+    return new Promise((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())))
   }
 
   private async runAll(source: ClusterSource, discovery: GcDiscovery, reader: OwnerReader,
@@ -298,8 +314,7 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
       findings,
     }
     const format = flags.output ?? 'table'
-    if (format === 'json' || format === 'yaml') this.write(formatData(report, format))
-    else this.write(renderGcReport(report))
+    await this.flush(format === 'json' || format === 'yaml' ? formatData(report, format) : renderGcReport(report))
     this.exitOnSeverity(findings, flags)
   }
 
