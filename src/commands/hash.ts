@@ -1,13 +1,27 @@
+import {readFileSync} from 'node:fs'
 import {Args, Flags} from '@oclif/core'
 import {WhyCommand} from '../base-command.js'
+import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
+import {findTemplates, hashRecords, type HashRecord} from '../hash/template-records.js'
+import {selectLayoutVersion} from '../hash/versions.js'
+import {renderHashRecords} from '../render/hash-template.js'
+import {formatData} from '../render/output.js'
+import {parseJson, parseYamlDocuments} from '../util/json.js'
 
 export default class Hash extends WhyCommand {
   static override summary = "Recompute a workload's pod-template-hash / controller-revision-hash as its controller does."
   static override description = `Recomputes, byte for byte, the hash the Deployment, DaemonSet or StatefulSet controller of this
 cluster's Kubernetes version derives from the pod template (FNV over Go's spew dump of the struct, with
 status.collisionCount), names the ReplicaSet or ControllerRevision it implies, and explains which existing
-revision the controller treats as current, which labels came from an older controller, and collisions.`
+revision the controller treats as current, which labels came from an older controller, and collisions.
+
+With --template, templates are read from a file (or stdin) instead: a PodTemplateSpec, a PodTemplate, a
+Deployment, ReplicaSet, DaemonSet or StatefulSet, or a List of them, as JSON or YAML (several documents).
+Each gets the hash for --k8s-version (default: the newest layout) and the name it implies; a ReplicaSet's
+own pod-template-hash label is checked, and when it differs, the layouts and collision counts that
+reproduce it are listed. Exit code 1 when a label is reproduced by no known layout or a hash cannot be
+recomputed exactly (a non-null timestamp in the template).`
 
   static override examples = [
     {description: 'Why does my Deployment have two ReplicaSets with the same template?', command: '<%= config.bin %> hash deployment/web -n shop'},
@@ -27,8 +41,42 @@ revision the controller treats as current, which labels came from an older contr
   }
 
   async run(): Promise<void> {
-    const {flags} = await this.parse(Hash)
+    const {args, flags} = await this.parse(Hash)
     this.setupOutput(flags)
-    this.notImplemented('kubectl why hash', 3)
+    if (flags.template === undefined) this.notImplemented('kubectl why hash deployment/NAME', 4)
+    if (args.target !== undefined) throw new UserError(`give either ${args.target} or --template, not both`, '--template hashes templates from a file without reading a cluster')
+
+    const choice = selectLayoutVersion(this.versionOverride(flags))
+    if (choice.warning) process.stderr.write(`warning: ${choice.warning}\n`)
+    const where = flags.template === '-' ? 'stdin' : flags.template
+    const records = hashRecords(findTemplates(readDocuments(flags.template, where), where), {
+      version: choice.version,
+      collisionCount: flags['collision-count'],
+      showSerialization: flags['show-serialization'],
+    })
+    if (records.length === 0) throw new UserError(`${where}: no templates found`, 'the input is empty')
+
+    const format = flags.output ?? 'table'
+    if (format === 'json' || format === 'yaml') this.write(formatData(records, format))
+    else this.write(renderHashRecords(records))
+    const failOn = flags['fail-on'] ?? 'warning'
+    if (failOn !== 'none' && failOn !== 'critical' && records.some(isWarning)) this.exit(1)
   }
+}
+
+/** A label nothing reproduces, or a hash that cannot be recomputed: worth a non-zero exit. */
+function isWarning(r: HashRecord): boolean {
+  return r.error !== undefined || (r.reproducedBy !== undefined && r.reproducedBy.length === 0)
+}
+
+function readDocuments(file: string, where: string): unknown[] {
+  let text: string
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8')
+  } catch (err) {
+    throw new UserError(`cannot read ${where}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'give a readable file, or - for stdin')
+  }
+  const trimmed = text.trimStart()
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return [parseJson(text, where)]
+  return parseYamlDocuments(text, where)
 }

@@ -71,9 +71,14 @@ export interface StructDef {
   known: Set<string>
   /** Indices of inline fields. */
   inlines: number[]
+  /** Every field absent, then "}": runs of absent fields are slices of it. */
   zero: Uint8Array
+  /** Where field i's absent rendering starts in zero (offsets[fields.length]: the closing brace). */
+  offsets: Int32Array
   /** Interned id of everything that shapes this struct's output; equal ids across versions = same output. */
   sig: number
+  /** Interned id of the type key (the same in every version). */
+  keyId: number
 }
 
 export interface CompiledLayout {
@@ -81,6 +86,8 @@ export interface CompiledLayout {
   goVersion: string
   root: TypeNode
   structs: Map<string, StructDef>
+  /** sig of each struct by keyId (undefined: the version has no such type). */
+  sigByKey: number[]
   /** Rendered bytes of quantities by JSON text, for this layout. */
   quantityCache: Map<string, Uint8Array>
 }
@@ -88,6 +95,16 @@ export interface CompiledLayout {
 const encoder = new TextEncoder()
 const bytes = (s: string): Uint8Array => encoder.encode(s)
 const NIL = bytes('<nil>')
+
+const keyIds = new Map<string, number>()
+function keyIdOf(key: string): number {
+  let id = keyIds.get(key)
+  if (id === undefined) {
+    id = keyIds.size
+    keyIds.set(key, id)
+  }
+  return id
+}
 
 const signatures = new Map<string, number>()
 function intern(s: string): number {
@@ -212,7 +229,7 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
       if (inline) inlines.push(i)
       if (json) jsonFields[json.name] = i
     }
-    const sd: StructDef = {key: def.key, type: node.type, fields, jsonFields, known: new Set(), inlines, zero: new Uint8Array(0), sig: -1}
+    const sd: StructDef = {key: def.key, type: node.type, fields, jsonFields, known: new Set(), inlines, zero: new Uint8Array(0), offsets: new Int32Array(fields.length + 1), sig: -1, keyId: keyIdOf(def.key)}
     structs.set(def.key, sd)
     node.struct = sd
   }
@@ -241,10 +258,14 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     if (done.has(sd)) return
     done.add(sd)
     const parts: Uint8Array[] = []
-    for (const f of sd.fields) {
+    let offset = 0
+    for (const [i, f] of sd.fields.entries()) {
       f.absent = concat([f.pre, zeroOf(f.node)])
       parts.push(f.absent)
+      sd.offsets[i] = offset
+      offset += f.absent.length
     }
+    sd.offsets[sd.fields.length] = offset
     parts.push(sd.fields.length === 0 ? bytes('{}') : bytes('}'))
     sd.zero = concat(parts)
   }
@@ -269,7 +290,9 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     sd.sig = intern(JSON.stringify([sd.key, sd.type, node.tag, sd.fields.map((f) => [f.name, latin1(f.absent), f.json, f.inline, f.node.desc])]))
   }
 
-  return {version, goVersion: v.goVersion, root, structs, quantityCache: new Map()}
+  const sigByKey: number[] = []
+  for (const sd of structs.values()) sigByKey[sd.keyId] = sd.sig
+  return {version, goVersion: v.goVersion, root, structs, sigByKey, quantityCache: new Map()}
 }
 
 /** Every struct reachable from sd (through fields, pointers, slices and maps). */

@@ -31,8 +31,9 @@ export function ControllerRevisionName(prefix: string, hash: string): string {
  * {"spec":{"template":<template + "$patch":"replace">}} and written by json.Marshal (sorted keys,
  * HTML-safe escaping). Only the template matters; its encoding follows the version's layout.
  */
-export function statefulSetPatch(layout: CompiledLayout, template: unknown, basePath: (string | number)[] = []): Uint8Array {
+export function statefulSetPatch(layout: CompiledLayout, template: unknown, basePath: (string | number)[] = [], unknownFields?: string[]): Uint8Array {
   const typed = typedTemplateJson(layout, template, basePath)
-  typed.$patch = 'replace'
-  return encoder.encode(goJsonMarshal({spec: {template: typed}}))
+  unknownFields?.push(...typed.unknownFields)
+  typed.value.$patch = 'replace'
+  return encoder.encode(goJsonMarshal({spec: {template: typed.value}}))
 }

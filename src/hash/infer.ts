@@ -4,6 +4,8 @@
 // Not one full hash per version:
 //  - versions whose layouts agree on every struct the template's text went through produce the same
 //    text, so they share one FNV state (found by comparing interned struct signatures, no rendering);
+//  - a version whose text differs reuses, struct instance by struct instance, the text of earlier
+//    renderings wherever the definitions involved agree (only the changed structs are walked again);
 //  - a version whose text differs is rendered, and its FNV resumes from the longest prefix it shares
 //    with a text already hashed (states are kept every CHECKPOINT bytes);
 //  - every collision count only adds its 8 bytes to the state before the suffix.
@@ -11,8 +13,8 @@ import type {StructDef} from './compile.js'
 import {FNV32_OFFSET, FNV32_PRIME, sum32, withCollisionCount} from './fnv.js'
 import {layoutVersions} from './layout-data.js'
 import {getLayout} from './layouts.js'
-import {encodeSum32} from './safe-encode.js'
-import {spewTemplate} from './spew.js'
+import {decodeSum32} from './safe-encode.js'
+import {type SpanMemo, spewTemplate} from './spew.js'
 
 const CHECKPOINT = 256
 // A local copy: module interop may turn an imported binding into a getter call per byte.
@@ -80,15 +82,17 @@ export interface InferOptions {
 export function inferLayouts(template: unknown, label: string, opts: InferOptions): {matches: InferredLayout[]; stats: InferenceStats} {
   const versions = [...(opts.versions ?? layoutVersions())].reverse()
   const classes: TextClass[] = []
+  const memo: SpanMemo = new Map()
   let hashedBytes = 0
   for (const version of versions) {
     const layout = getLayout(version)
-    const same = classes.find((c) => c.visited.every((sd) => layout.structs.get(sd.key)?.sig === sd.sig))
+    const sigs = layout.sigByKey
+    const same = classes.find((c) => c.visited.every((sd) => sigs[sd.keyId] === sd.sig))
     if (same) {
       same.versions.push(version)
       continue
     }
-    const r = spewTemplate(layout, template, {text: true, skipHash: true, record: true})
+    const r = spewTemplate(layout, template, {text: true, skipHash: true, record: true, memo})
     const text = r.text!
     const checkpoints = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1)
     let best: TextClass | undefined
@@ -110,15 +114,17 @@ export function inferLayouts(template: unknown, label: string, opts: InferOption
     }
     const state = hashFrom(text, from, h, checkpoints)
     hashedBytes += text.length - from
-    classes.push({versions: [version], visited: [...r.visited!], text, checkpoints, state})
+    classes.push({versions: [version], visited: [...new Set(r.visited)], text, checkpoints, state})
   }
   const counts: (number | null)[] = [null]
   for (let c = 0; c <= opts.maxCollisionCount; c++) counts.push(c)
   const matches: InferredLayout[] = []
+  const wanted = decodeSum32(label)
   for (const cc of counts) {
+    if (wanted === null) break
     const found: string[] = []
     for (const c of classes) {
-      if (encodeSum32(sum32(withCollisionCount(c.state, cc))) === label) found.push(...c.versions)
+      if (sum32(withCollisionCount(c.state, cc)) === wanted) found.push(...c.versions)
     }
     if (found.length > 0) matches.push({versions: found.sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1])), collisionCount: cc})
   }

@@ -16,3 +16,22 @@ export function SafeEncodeString(s: string): string {
 export function encodeSum32(sum: number): string {
   return SafeEncodeString(String(sum >>> 0))
 }
+
+/**
+ * The Sum32 a SafeEncoded decimal hash came from (the mapping of digits is one-to-one), or null when
+ * the text is not such a hash. Lets a search compare numbers instead of encoding every candidate.
+ */
+export function decodeSum32(hash: string): number | null {
+  if (hash.length === 0 || hash.length > 10) return null
+  let digits = ''
+  for (const ch of hash) {
+    const d = DIGIT_OF.get(ch)
+    if (d === undefined) return null
+    digits += d
+  }
+  if (digits.length > 1 && digits[0] === '0') return null
+  const n = Number(digits)
+  return n <= 0xffffffff ? n : null
+}
+
+const DIGIT_OF = new Map([...'0123456789'].map((d) => [ALPHANUMS[d.charCodeAt(0) % ALPHANUMS.length], d]))

@@ -43,6 +43,7 @@ const UINT_MAX: Record<number, bigint> = {8: 255n, 16: 65535n, 32: (1n << 32n) -
 const RETRY = Symbol('retry with path tracking')
 
 export function describeJson(v: unknown): string {
+  if (v === undefined) return 'nothing'
   if (v === null) return 'null'
   if (Array.isArray(v)) return 'an array'
   if (typeof v === 'object') return 'an object'
@@ -60,6 +61,25 @@ export function formatPath(segments: (string | number)[]): string {
   return out
 }
 
+/**
+ * A struct instance's text from an earlier rendering (layout inference renders one template under many
+ * layouts): reusable by a later layout when every struct definition its text went through is the same.
+ */
+export interface Span {
+  key: string
+  /** The earlier rendering's text (set once that rendering is complete). */
+  text: Uint8Array | undefined
+  start: number
+  end: number
+  /** The struct definitions the span's text went through: log[logStart, logEnd). */
+  log: StructDef[]
+  logStart: number
+  logEnd: number
+}
+
+/** Spans by JSON object, shared by the renderings of one template. */
+export type SpanMemo = Map<object, Span[]>
+
 export interface SpewOptions {
   /** Collect the text instead of only hashing it. */
   text?: boolean
@@ -67,6 +87,8 @@ export interface SpewOptions {
   skipHash?: boolean
   /** Record which struct definitions the rendering went through (layout inference). */
   record?: boolean
+  /** With text and record: reuse and extend the spans of earlier renderings of the same template. */
+  memo?: SpanMemo
   /** Path of the template inside the input object, for messages ("spec.template"). */
   basePath?: (string | number)[]
 }
@@ -78,25 +100,31 @@ export interface SpewResult {
   text?: Uint8Array
   /** JSON fields the layout does not know (Go's decoder drops them), as paths. */
   unknownFields: string[]
-  /** Struct definitions the text went through, when asked for. */
-  visited?: Set<StructDef>
+  /** Struct definitions the text went through (in order, repeated), when asked for. */
+  visited?: StructDef[]
 }
 
 class SpewRenderer extends ByteSink {
   private layout!: CompiledLayout
   private trace = false
   private path: (string | number)[] = []
+  /** A stack of (field index, value) pairs for the structs being written. */
+  private presentIdx = new Int32Array(1 << 14)
   private slots: unknown[] = []
   private sp = 0
   private unknownCount = 0
   private unknownPaths: string[] = []
   private recording = false
-  private visited = new Set<StructDef>()
+  private visited: StructDef[] = []
+  private memo: SpanMemo | null = null
+  private newSpans: Span[] = []
 
   run(layout: CompiledLayout, template: unknown, opts: SpewOptions): SpewResult {
     this.layout = layout
     this.recording = opts.record === true
-    this.visited = new Set()
+    this.visited = []
+    this.memo = opts.text && opts.record && opts.memo ? opts.memo : null
+    this.newSpans = []
     const base = opts.basePath ?? []
     try {
       this.pass(template, opts.text === true, false, base)
@@ -107,15 +135,18 @@ class SpewRenderer extends ByteSink {
     }
     const text = opts.text ? this.takeBytes() : undefined
     const state = text ? (opts.skipHash ? 0 : fnv1a32(text)) : this.h
+    for (const span of this.newSpans) span.text = text
+    this.memo = null
     let unknownFields: string[] = []
     if (this.unknownCount > 0) {
       // The fast pass only counts them: a second pass with paths names them (rare).
       const visited = this.visited
+      this.recording = false
       this.pass(template, false, true, base)
       this.visited = visited
       unknownFields = this.unknownPaths
     }
-    return {state, text, unknownFields, visited: this.recording ? this.visited : undefined}
+    return {state, text, unknownFields, visited: opts.record === true ? this.visited : undefined}
   }
 
   private pass(template: unknown, text: boolean, trace: boolean, base: (string | number)[]): void {
@@ -152,41 +183,106 @@ class SpewRenderer extends ByteSink {
 
   private structJson(sd: StructDef, obj: unknown, inline: boolean): void {
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) this.fail(`expected an object (${sd.type}), got ${describeJson(obj)}`)
-    if (this.recording) this.visited.add(sd)
-    const fields = sd.fields
-    const nf = fields.length
-    const base = this.sp
-    this.sp = base + nf
-    const slots = this.slots
-    for (let i = 0; i < nf; i++) slots[base + i] = undefined
-    const o = obj as Record<string, unknown>
-    for (const k in o) {
-      const idx = sd.jsonFields[k]
-      if (idx !== undefined) slots[base + idx] = o[k]
-      else if (!inline && !sd.known.has(k)) this.unknownField(k)
+    if (this.memo !== null) {
+      this.memoStruct(sd, obj, inline)
+      return
     }
-    for (let i = 0; i < nf; i++) {
+    if (this.recording) this.visited.push(sd)
+    this.structFields(sd, obj, inline)
+  }
+
+  /** structJson through the span memo: copy an earlier rendering when this layout would write the same. */
+  private memoStruct(sd: StructDef, obj: object, inline: boolean): void {
+    const memo = this.memo!
+    const spans = memo.get(obj)
+    if (spans !== undefined) {
+      for (const span of spans) {
+        if (span.key === sd.key && span.text !== undefined && this.sameDefinitions(span.log, span.logStart, span.logEnd)) {
+          this.copy(span.text, span.start, span.end)
+          for (let i = span.logStart; i < span.logEnd; i++) this.visited.push(span.log[i])
+          return
+        }
+      }
+    }
+    const start = this.pos
+    const logStart = this.visited.length
+    this.visited.push(sd)
+    this.structFields(sd, obj, inline)
+    const span: Span = {key: sd.key, text: undefined, start, end: this.pos, log: this.visited, logStart, logEnd: this.visited.length}
+    this.newSpans.push(span)
+    if (spans === undefined) memo.set(obj, [span])
+    else spans.push(span)
+  }
+
+  private sameDefinitions(log: StructDef[], from: number, to: number): boolean {
+    const sigs = this.layout.sigByKey
+    for (let i = from; i < to; i++) if (sigs[log[i].keyId] !== log[i].sig) return false
+    return true
+  }
+
+  /**
+   * The fields in Go order. Only the present ones are visited: the JSON keys are collected (already in
+   * Go order when the API server wrote them, insertion-sorted otherwise), and each run of absent
+   * fields between them is one slice of the struct's precomputed all-absent rendering.
+   */
+  private structFields(sd: StructDef, obj: object, inline: boolean): void {
+    const o = obj as Record<string, unknown>
+    const jsonFields = sd.jsonFields
+    const idxs = this.presentIdx
+    const vals = this.slots
+    const base = this.sp
+    let n = 0
+    for (const k in o) {
+      const idx = jsonFields[k]
+      if (idx === undefined) {
+        if (!inline && !sd.known.has(k)) this.unknownField(k)
+        continue
+      }
+      const v = o[k]
+      if (v === null || v === undefined) continue
+      let j = base + n
+      while (j > base && idxs[j - 1] > idx) {
+        idxs[j] = idxs[j - 1]
+        vals[j] = vals[j - 1]
+        j--
+      }
+      idxs[j] = idx
+      vals[j] = v
+      n++
+    }
+    for (const idx of sd.inlines) {
+      let j = base + n
+      while (j > base && idxs[j - 1] > idx) {
+        idxs[j] = idxs[j - 1]
+        vals[j] = vals[j - 1]
+        j--
+      }
+      idxs[j] = idx
+      vals[j] = obj
+      n++
+    }
+    this.sp = base + n
+    const zero = sd.zero
+    const offsets = sd.offsets
+    const fields = sd.fields
+    let run = 0
+    for (let p = base; p < base + n; p++) {
+      const i = idxs[p]
+      if (i > run) this.bytesRange(zero, offsets[run], offsets[i])
       const f = fields[i]
-      if (f.inline) {
-        this.bytes(f.pre)
-        this.structJson(f.node.struct!, obj, true)
-        continue
-      }
-      const v = slots[base + i]
-      if (v === undefined || v === null) {
-        this.bytes(f.absent)
-        continue
-      }
       this.bytes(f.pre)
-      if (this.trace) {
+      if (f.inline) {
+        this.structJson(f.node.struct!, obj, true)
+      } else if (this.trace) {
         this.path.push(f.json!.name)
-        this.value(f.node, v)
+        this.value(f.node, vals[p])
         this.path.pop()
       } else {
-        this.value(f.node, v)
+        this.value(f.node, vals[p])
       }
+      run = i + 1
     }
-    this.bytes(CLOSE_BRACE)
+    this.bytesRange(zero, offsets[run], zero.length)
     this.sp = base
   }
 
@@ -342,7 +438,7 @@ class SpewRenderer extends ByteSink {
       cache.set(text, rendered)
     }
     this.bytes(rendered)
-    if (this.recording) for (const sd of node.family!) this.visited.add(sd)
+    if (this.recording) for (const sd of node.family!) this.visited.push(sd)
   }
 
   // ------------------------------------------------------------ Go values (special types' internals)
@@ -388,7 +484,7 @@ class SpewRenderer extends ByteSink {
       default: {
         const sd = node.struct
         if (!sd) throw new Error(`internal: Go value for ${node.type}`)
-        if (this.recording) this.visited.add(sd)
+        if (this.recording) this.visited.push(sd)
         const o = v as Record<string, GoValue>
         for (const f of sd.fields) {
           const fv = o[f.name]

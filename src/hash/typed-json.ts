@@ -53,12 +53,16 @@ function integer(node: TypeNode, v: unknown, path: Path): number | bigint {
   fail(path, `expected an integer (${node.type}), got ${describeJson(v)}`)
 }
 
-function structJson(sd: StructDef, obj: unknown, path: Path, out: Record<string, GoJson>): Record<string, GoJson> {
+/** JSON fields the layout does not know, as paths (Go's decoder drops them). */
+let unknownFields: string[] = []
+
+function structJson(sd: StructDef, obj: unknown, path: Path, out: Record<string, GoJson>, inline = false): Record<string, GoJson> {
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) fail(path, `expected an object (${sd.type}), got ${describeJson(obj)}`)
   const o = obj as Record<string, unknown>
+  if (!inline) for (const k of Object.keys(o)) if (!sd.known.has(k)) unknownFields.push(formatPath([...path, k]))
   for (const f of sd.fields) {
     if (f.inline) {
-      structJson(f.node.struct!, obj, path, out)
+      structJson(f.node.struct!, obj, path, out, true)
       continue
     }
     if (f.json === null) continue
@@ -128,6 +132,8 @@ function encode(node: TypeNode, v: unknown, path: Path): GoJson {
 }
 
 /** The typed template, written by encoding/json and read back as a generic value. */
-export function typedTemplateJson(layout: CompiledLayout, template: unknown, basePath: Path = []): Record<string, GoJson> {
-  return structJson(layout.root.struct!, template, basePath, {})
+export function typedTemplateJson(layout: CompiledLayout, template: unknown, basePath: Path = []): {value: Record<string, GoJson>; unknownFields: string[]} {
+  unknownFields = []
+  const value = structJson(layout.root.struct!, template, basePath, {})
+  return {value, unknownFields}
 }

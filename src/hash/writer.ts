@@ -42,8 +42,35 @@ export class ByteSink {
       return
     }
     if (this.pos + n > this.buf.length) this.grow(n)
-    if (n > 32) this.buf.set(b, this.pos)
-    else for (let i = 0; i < n; i++) this.buf[this.pos + i] = b[i]
+    const buf = this.buf
+    const p = this.pos
+    if (n > 64) buf.set(b, p)
+    else for (let i = 0; i < n; i++) buf[p + i] = b[i]
+    this.pos = p + n
+  }
+
+  /** b[start, end). */
+  bytesRange(b: Uint8Array, start: number, end: number): void {
+    if (this.hashing) {
+      let h = this.h
+      for (let i = start; i < end; i++) h = Math.imul(h ^ b[i], P)
+      this.h = h
+      return
+    }
+    const n = end - start
+    if (this.pos + n > this.buf.length) this.grow(n)
+    const buf = this.buf
+    const p = this.pos
+    if (n > 64) buf.set(b.subarray(start, end), p)
+    else for (let i = 0; i < n; i++) buf[p + i] = b[start + i]
+    this.pos = p + n
+  }
+
+  /** bytes[start, end) of an earlier text (buffer mode only). */
+  copy(b: Uint8Array, start: number, end: number): void {
+    const n = end - start
+    if (this.pos + n > this.buf.length) this.grow(n)
+    this.buf.set(b.subarray(start, end), this.pos)
     this.pos += n
   }
 
@@ -57,8 +84,10 @@ export class ByteSink {
       return
     }
     if (this.pos + n > this.buf.length) this.grow(n)
-    for (let i = 0; i < n; i++) this.buf[this.pos + i] = s.charCodeAt(i)
-    this.pos += n
+    const buf = this.buf
+    const p = this.pos
+    for (let i = 0; i < n; i++) buf[p + i] = s.charCodeAt(i)
+    this.pos = p + n
   }
 
   /** A Go string: its UTF-8 bytes, each lone surrogate as U+FFFD (Go's JSON decoder put one there). */

@@ -1,0 +1,44 @@
+// Layout inference against the fixture: for a label taken from the upstream hashes of one version and
+// collision count, the versions reported must be exactly those whose upstream hash is that label.
+import assert from 'node:assert/strict'
+import {describe, it} from 'node:test'
+import {inferLayouts} from '../../src/hash/infer.js'
+import {expectedHash, inputFor, loadFixture} from './fixture.js'
+
+describe('inferLayouts', () => {
+  const f = loadFixture()
+
+  it('finds exactly the versions and collision counts that produce a label (every template)', () => {
+    const picks: [string, string][] = [['1.22', 'nil'], ['1.30', '7'], ['1.37', '2']]
+    for (const [n, t] of f.templates.entries()) {
+      const [version, count] = picks[n % picks.length]
+      const input = inputFor(t, version)
+      const label = expectedHash(t, version, count)
+      const {matches} = inferLayouts(input, label, {maxCollisionCount: 7})
+      const cc = count === 'nil' ? null : Number(count)
+      const found = matches.find((m) => m.collisionCount === cc)
+      // Every version whose own API server returns this input unchanged and whose upstream hash is the label.
+      const expected = f.versions.filter((v) => JSON.stringify(inputFor(t, v), big) === JSON.stringify(input, big) && expectedHash(t, v, count) === label)
+      assert.ok(found, `${t.id}: ${label} (${version}, collisionCount ${count}) not found`)
+      for (const v of expected) assert.ok(found.versions.includes(v), `${t.id}: ${v} also gives ${label}`)
+      assert.ok(found.versions.includes(version))
+    }
+  })
+
+  it('shares work: one text per group of agreeing layouts, prefixes hashed once', () => {
+    const t = f.templates.find((x) => x.id === 'p-docs-nginx-defaulted')!
+    const {stats} = inferLayouts(inputFor(t, '1.37'), 'x', {maxCollisionCount: 10})
+    assert.equal(stats.versions, 18)
+    assert.ok(stats.texts < 18, `${stats.texts} texts`)
+    assert.ok(stats.hashedBytes < stats.texts * stats.textBytes, 'shared prefixes were not reused')
+  })
+
+  it('reports nothing for a label that is not a SafeEncoded hash', () => {
+    const t = f.templates[0]
+    assert.deepEqual(inferLayouts(inputFor(t, '1.37'), 'aeiou', {maxCollisionCount: 3}).matches, [])
+  })
+})
+
+function big(_k: string, v: unknown): unknown {
+  return typeof v === 'bigint' ? v.toString() : v
+}
