@@ -1,0 +1,316 @@
+// `kubectl why hash deployment/NAME`: the Deployment controller's view of its ReplicaSets (pkg/controller/deployment):
+// the hash and name it computes now, which ReplicaSet it treats as new and which as old, whether each
+// ReplicaSet's pod-template-hash is what its own template hashes to (and if not, which layout wrote it), and what
+// the create path would do: create, adopt, or collide and bump status.collisionCount. Pure.
+import {UnreproducibleHashError} from '../../hash/errors.js'
+import type {Explanation, Step} from '../../explanation.js'
+import {labelSelectorAsSelector} from '../replicaset/selector.js'
+import {claimed, claimObjects, type ClaimResult} from './claim.js'
+import {collisionCountOf, comparisonLayout, controllerOf, type HashVerdict, plural, severityOf, templateOf} from './common.js'
+import {POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION} from './constants.js'
+import {type CollisionCountEvidence, type CreatePrediction, explainCollisionCount, predictCreate} from './create.js'
+import {withoutHashLabel} from './equal-ignore-hash.js'
+import {FindNewReplicaSet, FindOldReplicaSets, MaxRevision} from './find.js'
+import {checkTemplateLabel, describeCount, type LabelCheck} from './label-check.js'
+import type {PodMeta, ReplicaSet, Workload, WorkloadInput} from './types.js'
+
+const SYNC = 'pkg/controller/deployment/sync.go'
+const UTIL = 'pkg/controller/deployment/util/deployment_util.go'
+
+export interface DeploymentHashInput extends WorkloadInput<Workload> {
+  /** Every ReplicaSet of the Deployment's namespace, as the controller's informer sees them. */
+  replicaSets: readonly ReplicaSet[]
+  /** The namespace's pods (metadata is enough): they reveal ReplicaSets the data lacks. */
+  pods?: readonly PodMeta[]
+}
+
+export interface ReplicaSetRow {
+  name: string
+  uid?: string
+  role: 'new' | 'old'
+  /** An old ReplicaSet whose template also equals the Deployment's (newer than the new one: kubernetes#40415). */
+  sameTemplate?: boolean
+  claim: ClaimResult
+  revision?: string
+  revisionHistory?: string
+  createdAt?: string
+  replicas: {desired?: number; current?: number; ready?: number; available?: number}
+  label: LabelCheck
+}
+
+/** A ReplicaSet the data does not hold but pods point to (their controller owner reference). */
+export interface MissingReplicaSet {
+  name: string
+  pods: number
+  label?: string
+  /** Whether the Deployment's current template hashes to the pods' label (then it is the new ReplicaSet). */
+  current: LabelCheck
+}
+
+export interface DeploymentHashReplay {
+  version?: string
+  collisionCount: number | null
+  paused: boolean
+  deleting: boolean
+  computed?: {hash: string; name: string; truncated?: boolean; nameError?: string}
+  /** Why nothing is computed now (no layout for the cluster's version, a non-null timestamp). */
+  computeError?: string
+  nextRevision: string
+  newReplicaSet?: string
+  replicaSets: ReplicaSetRow[]
+  missingReplicaSets?: MissingReplicaSet[]
+  notClaimed?: {name: string; claim: ClaimResult; why: string}[]
+  create?: CreatePrediction
+  collisionCountHistory?: {evidence: CollisionCountEvidence[]; why: string}
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : undefined
+}
+
+function suffixOf(name: string): string {
+  return name.slice(name.lastIndexOf('-') + 1)
+}
+
+function labelOf(rs: ReplicaSet): string | undefined {
+  const t = rs.spec?.template as {metadata?: {labels?: Record<string, string>}} | undefined
+  return t?.metadata?.labels?.[POD_TEMPLATE_HASH_LABEL] ?? rs.metadata.labels?.[POD_TEMPLATE_HASH_LABEL]
+}
+
+/** Counts a ReplicaSet of this Deployment may have been created with: the current one, unset, then 1..current. */
+export function countsToTry(collisionCount: number | null): (number | null)[] {
+  const out: (number | null)[] = [collisionCount, null]
+  for (let c = 1; c <= (collisionCount ?? 0); c++) out.push(c)
+  return [...new Set(out)]
+}
+
+function missingReplicaSets(d: Workload, template: unknown, input: DeploymentHashInput, counts: (number | null)[], matchSelector: (l?: Record<string, string>) => boolean): MissingReplicaSet[] {
+  const known = new Set(input.replicaSets.map((r) => r.metadata.name))
+  const groups = new Map<string, PodMeta[]>()
+  for (const p of input.pods ?? []) {
+    if (p.metadata.namespace !== d.metadata.namespace) continue
+    const c = controllerOf(p)
+    if (!c || c.kind !== 'ReplicaSet' || known.has(c.name) || !matchSelector(p.metadata.labels)) continue
+    const l = groups.get(c.name)
+    if (l) l.push(p)
+    else groups.set(c.name, [p])
+  }
+  return [...groups].map(([name, pods]) => {
+    const label = pods[0].metadata.labels?.[POD_TEMPLATE_HASH_LABEL]
+    const current = checkTemplateLabel(template, label, {settings: input.settings, counts, nameSuffix: suffixOf(name)})
+    return {name, pods: pods.length, ...(label !== undefined ? {label} : {}), current}
+  })
+}
+
+export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
+  const d = input.workload
+  const s = input.settings
+  const template = templateOf(d)
+  const N = collisionCountOf(d)
+  const layout = comparisonLayout(s)
+  const minor = s.minor ?? (s.version ? Number(s.version.split('.')[1]) : undefined)
+  const steps: Step[] = []
+  const counts = countsToTry(N)
+
+  // getReplicaSetsForDeployment → ClaimReplicaSets (controller_ref_manager.go ClaimObject).
+  const claims = claimObjects(d, input.replicaSets)
+  const rsList = claimed(claims)
+  const notClaimed = claims.filter((c) => c.result === 'release' || (c.result === 'ignore' && c.object.metadata.name.startsWith(`${d.metadata.name}-`)))
+  steps.push({rule: 'ClaimReplicaSets', upstream: 'pkg/controller/controller_ref_manager.go',
+    inputs: {selector: d.spec?.selector, replicaSetsInNamespace: input.replicaSets.length},
+    result: `${rsList.length} claimed`,
+    why: `${plural(claims.filter((c) => c.result === 'owned').length, 'ReplicaSet')} controlled by the Deployment and matching its selector` +
+      `${claims.some((c) => c.result === 'adopt') ? `; adopts ${claims.filter((c) => c.result === 'adopt').map((c) => c.object.metadata.name).join(', ')}` : ''}` +
+      `${claims.some((c) => c.result === 'release') ? `; releases ${claims.filter((c) => c.result === 'release').map((c) => c.object.metadata.name).join(', ')}` : ''}`})
+
+  // ComputeHash and generateReplicaSetName with the cluster's layout, as the create path would.
+  let computed: DeploymentHashReplay['computed']
+  let computeError: string | undefined
+  let create: CreatePrediction | undefined
+  const byName = new Map(input.replicaSets.filter((r) => r.metadata.namespace === d.metadata.namespace).map((r) => [r.metadata.name, r]))
+  if (s.version === undefined) {
+    computeError = s.versionNote ?? 'no struct layout for the cluster\'s version'
+  } else {
+    try {
+      create = predictCreate(layout, d, template, N, s.version, minor!, byName)
+      const first = create.attempts[0]
+      computed = {hash: first.hash, name: first.name, ...(create.nameTruncated ? {truncated: true} : {}), ...(create.nameError ? {nameError: create.nameError} : {})}
+    } catch (err) {
+      if (!(err instanceof UnreproducibleHashError)) throw err
+      computeError = `${err.message}: the hash depends on the controller-manager's time zone and cannot be recomputed offline`
+    }
+  }
+  steps.push(computed
+    ? {rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {version: s.version, collisionCount: N},
+      result: computed.hash, why: `FNV-1a over the spew dump of spec.template with the ${s.version} struct layout${N === null ? '' : `, then collisionCount ${N} as 8 bytes`}, SafeEncoded`}
+    : {rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {version: s.version ?? null, collisionCount: N}, result: 'unavailable', why: computeError!})
+  if (computed) {
+    steps.push({rule: minor !== undefined && minor >= 34 ? 'generateReplicaSetName' : 'ReplicaSet name', upstream: SYNC, inputs: {deployment: d.metadata.name, hash: computed.hash},
+      result: computed.name,
+      why: computed.nameError ?? (computed.truncated ? 'the Deployment name is cut so that "<name>-<hash>" fits 253 characters (kubernetes#132560, from 1.34); the hash is never cut' : '"<deployment>-<hash>"')})
+  }
+
+  // FindNewReplicaSet / FindOldReplicaSets.
+  const {newRS, sorted, duplicates} = FindNewReplicaSet(layout, d, rsList)
+  const {required, all} = FindOldReplicaSets(sorted, newRS)
+  const claimOf = new Map(claims.map((c) => [c.object, c.result]))
+  const rows: ReplicaSetRow[] = sorted.map((rs) => {
+    const label = labelOf(rs)
+    const check = checkTemplateLabel(withoutHashLabel(rs.spec?.template), label, {settings: s, counts, createdAt: rs.metadata.creationTimestamp ?? undefined, nameSuffix: suffixOf(rs.metadata.name)})
+    const ann = rs.metadata.annotations ?? {}
+    return {
+      name: rs.metadata.name,
+      ...(rs.metadata.uid ? {uid: rs.metadata.uid} : {}),
+      role: rs === newRS ? 'new' : 'old',
+      ...(duplicates.includes(rs) ? {sameTemplate: true} : {}),
+      claim: claimOf.get(rs) ?? 'owned',
+      ...(ann[REVISION_ANNOTATION] !== undefined ? {revision: ann[REVISION_ANNOTATION]} : {}),
+      ...(ann[REVISION_HISTORY_ANNOTATION] !== undefined ? {revisionHistory: ann[REVISION_HISTORY_ANNOTATION]} : {}),
+      ...(rs.metadata.creationTimestamp ? {createdAt: rs.metadata.creationTimestamp} : {}),
+      replicas: {desired: num(rs.spec?.replicas), current: num(rs.status?.replicas), ready: num(rs.status?.readyReplicas), available: num(rs.status?.availableReplicas)},
+      label: check,
+    }
+  })
+  const newRow = rows.find((r) => r.role === 'new')
+  const nextRevision = String(MaxRevision(all) + 1)
+  steps.push({rule: 'FindNewReplicaSet', upstream: `${UTIL}:629`, inputs: {claimed: sorted.map((r) => r.metadata.name)},
+    result: newRS ? newRS.metadata.name : 'none',
+    why: newRS
+      ? `the oldest claimed ReplicaSet whose template equals the Deployment's (EqualIgnoreHash: Semantic.DeepEqual without the pod-template-hash label)${duplicates.length > 0 ? `; ${duplicates.map((r) => r.metadata.name).join(', ')} also match${duplicates.length === 1 ? 'es' : ''} but ${duplicates.length === 1 ? 'is' : 'are'} newer, so the controller treats ${duplicates.length === 1 ? 'it' : 'them'} as old (kubernetes#40415)` : ''}`
+      : `no claimed ReplicaSet's template equals the Deployment's (EqualIgnoreHash)`})
+  steps.push({rule: 'FindOldReplicaSets', upstream: `${UTIL}:646`, result: all ? all.map((r) => r.metadata.name).join(', ') : 'none',
+    why: all ? `${plural(all.length, 'old ReplicaSet')}, ${required ? `${required.length} still with replicas (${required.map((r) => r.metadata.name).join(', ')})` : 'all scaled to 0'}` : 'no other ReplicaSet'})
+
+  for (const r of rows) {
+    steps.push({rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {replicaSet: r.name, label: r.label.label ?? null},
+      result: r.label.result, why: `${r.name} (${r.role}${r.revision !== undefined ? `, revision ${r.revision}` : ''}): ${r.label.why}`})
+  }
+
+  // ReplicaSets the pods point to but the data lacks.
+  let missing: MissingReplicaSet[] = []
+  let inferredNew: MissingReplicaSet | undefined
+  if (!newRS) {
+    missing = missingReplicaSets(d, template, input, counts, labelSelectorAsSelector(d.spec?.selector))
+    inferredNew = missing.find((m) => m.current.result === 'matches' || m.current.result === 'otherLayout')
+    if (missing.length > 0) {
+      steps.push({rule: 'FindNewReplicaSet', upstream: `${UTIL}:629`, inputs: {missing: missing.map((m) => m.name)},
+        result: inferredNew ? inferredNew.name : 'none',
+        why: inferredNew
+          ? `${inferredNew.name} is not in the data, but ${plural(inferredNew.pods, 'pod')} it owns carry pod-template-hash=${inferredNew.label}, which the Deployment's current template hashes to (${inferredNew.current.why}): it is the new ReplicaSet`
+          : `${missing.map((m) => m.name).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the data; ${missing.length === 1 ? 'its' : 'their'} pods' pod-template-hash is not the current template's, so ${missing.length === 1 ? 'it belongs' : 'they belong'} to another revision (or the template shown was redacted)`,
+        inferred: {evidence: 'owner references and pod-template-hash labels of pods whose ReplicaSet is missing from the data', confidence: inferredNew ? 'likely' : 'possible'}})
+    }
+  }
+
+  // The create path, when the controller has no new ReplicaSet.
+  const paused = d.spec?.paused === true
+  const deleting = Boolean(d.metadata.deletionTimestamp)
+  let collisionCountHistory: DeploymentHashReplay['collisionCountHistory']
+  if (!newRS && !inferredNew && create) {
+    const gated = paused ? 'while the Deployment is paused the controller only syncs (getNewReplicaSet with createIfNotExisted=false) and creates nothing'
+      : deleting ? 'the Deployment is being deleted: the controller only updates its status and creates nothing' : undefined
+    if (create.adopts) {
+      steps.push({rule: 'getNewReplicaSet', upstream: SYNC, result: `adopts ${create.adopts.name}`,
+        why: `Create fails with AlreadyExists; ${create.adopts.name} is controlled by this Deployment and has its template, so the controller takes it as the new ReplicaSet (no event, no collision)`})
+    } else if (create.collision) {
+      const last = create.attempts[create.attempts.length - 1]
+      steps.push({rule: 'getNewReplicaSet', upstream: SYNC, inputs: {name: computed!.name},
+        result: 'collision',
+        why: `Create fails with AlreadyExists: ${create.collision.holder.name} exists and ${create.collision.why}. The controller sets status.collisionCount to ${(N ?? 0) + 1}, logs "Found a hash collision for deployment - bumping collisionCount to resolve it" and requeues; ` +
+          (create.creates ? `the next sync${create.attempts.length > 2 ? `s (${create.attempts.length - 1} bumps)` : ''} hash${create.attempts.length > 2 ? '' : 'es'} with ${describeCount(last.collisionCount)} and create${create.attempts.length > 2 ? '' : 's'} ${last.name}` : `the next ${create.attempts.length - 1} names are taken as well`) +
+          (gated ? ` — once it creates at all: ${gated}` : '')})
+    } else {
+      steps.push({rule: 'getNewReplicaSet', upstream: SYNC, result: `creates ${create.creates}`,
+        why: create.nameError ? `${create.nameError}: the controller emits ReplicaSetCreateError and sets Progressing=False` :
+          gated ? `${create.creates} is the name it would create, but ${gated}` :
+          `no ReplicaSet has the template and the name is free: the controller creates ${create.creates} (revision ${nextRevision}, pod-template-hash ${computed!.hash} in its labels, selector and template) and the rollout starts`})
+    }
+  }
+  if (N !== null && N > 0 && s.version !== undefined && computed) {
+    const bumped = rows.filter((r) => r.label.result === 'matches' && typeof r.label.collisionCount === 'number' && r.label.collisionCount > 0)
+      .map((r) => ({rs: sorted.find((x) => x.metadata.name === r.name)!, template: withoutHashLabel(sorted.find((x) => x.metadata.name === r.name)!.spec?.template), collisionCount: r.label.collisionCount as number, version: s.version!}))
+    collisionCountHistory = explainCollisionCount(layout, d, template, N, s.version, minor!, byName, bumped)
+    steps.push({rule: 'collisionCount', upstream: SYNC, inputs: {collisionCount: N}, result: collisionCountHistory.evidence.length > 0 ? 'explained' : 'unexplained', why: collisionCountHistory.why})
+  }
+
+  // The verdict.
+  const labelRows = rows.map((r) => r.label)
+  const unreproducible = labelRows.filter((l) => l.result === 'unreproducible')
+  const drift = labelRows.filter((l) => l.result === 'otherLayout').concat(inferredNew && inferredNew.current.result === 'otherLayout' ? [inferredNew.current] : [])
+  let verdict: HashVerdict
+  if (!newRS && !inferredNew && create?.collision) verdict = 'collision'
+  else if (!newRS && !inferredNew && !create?.adopts) verdict = 'rolloutPending'
+  else if (unreproducible.length > 0) verdict = 'unreproducible'
+  else if (drift.length > 0) verdict = 'hashDrift'
+  else verdict = 'upToDate'
+  const severity = severityOf(verdict, {unexplained: unreproducible.some((l) => !l.explained), failing: Boolean(create?.nameError) && !paused && !deleting})
+
+  const replay: DeploymentHashReplay = {
+    ...(s.version !== undefined ? {version: s.version} : {}),
+    collisionCount: N,
+    paused,
+    deleting,
+    ...(computed ? {computed} : {}),
+    ...(computeError ? {computeError} : {}),
+    nextRevision,
+    ...(newRS ? {newReplicaSet: newRS.metadata.name} : inferredNew ? {newReplicaSet: inferredNew.name} : {}),
+    replicaSets: rows,
+    ...(missing.length > 0 ? {missingReplicaSets: missing} : {}),
+    ...(notClaimed.length > 0 ? {notClaimed: notClaimed.map((c) => ({name: c.object.metadata.name, claim: c.result, why: c.why}))} : {}),
+    ...(create && !newRS && !inferredNew ? {create} : {}),
+    ...(collisionCountHistory ? {collisionCountHistory} : {}),
+  }
+  return {
+    subject: {kind: 'Deployment', apiVersion: 'apps/v1', namespace: d.metadata.namespace, name: d.metadata.name, ...(d.metadata.uid ? {uid: d.metadata.uid} : {})},
+    controller: 'deployment',
+    verdict,
+    severity,
+    summary: summarize(verdict, d, replay, newRow, inferredNew),
+    steps,
+    evaluatedAt: new Date(input.now).toISOString(),
+    source: input.source,
+    deployment: replay,
+  }
+}
+
+function replicaText(r: ReplicaSetRow): string {
+  const x = r.replicas
+  return `${x.ready ?? 0}/${x.desired ?? 0} ready`
+}
+
+function summarize(verdict: HashVerdict, d: Workload, r: DeploymentHashReplay, newRow: ReplicaSetRow | undefined, inferredNew: MissingReplicaSet | undefined): string {
+  const v = r.version ?? 'the cluster\'s'
+  const old = r.replicaSets.filter((x) => x.role === 'old')
+  const oldText = old.length === 0 ? 'no old ReplicaSet' : `${plural(old.length, 'old ReplicaSet')}${old.every((x) => (x.replicas.desired ?? 1) === 0) ? ', all scaled to 0' : ` (${old.filter((x) => (x.replicas.desired ?? 1) !== 0).map((x) => `${x.name} at ${x.replicas.desired}`).join(', ')})`}`
+  const newText = newRow ? `ReplicaSet ${newRow.name}${newRow.revision !== undefined ? ` (revision ${newRow.revision}, ${replicaText(newRow)})` : ''} is new: its template equals the Deployment's`
+    : inferredNew ? `ReplicaSet ${inferredNew.name} (not in the data; ${plural(inferredNew.pods, 'pod')}) is new: its pods carry the hash of the Deployment's template` : ''
+  const bad = r.replicaSets.filter((x) => x.label.result === 'unreproducible')
+  const drifted = r.replicaSets.filter((x) => x.label.result === 'otherLayout')
+  switch (verdict) {
+    case 'collision': {
+      const c = r.create!
+      const last = c.attempts[c.attempts.length - 1]
+      return `No ReplicaSet has the Deployment's template, and the name a ${v} controller computes for it, ${r.computed!.name}, is taken by ${c.collision!.holder.name}, which ${c.collision!.why.replace(/^it /, '')}: Create fails with AlreadyExists, the controller bumps status.collisionCount to ${(r.collisionCount ?? 0) + 1} and ` +
+        (c.creates ? `${c.attempts.length > 2 ? `after ${c.attempts.length - 1} bumps ` : ''}creates ${last.name} (hash ${last.hash}) instead.` : `keeps colliding for the next ${c.attempts.length - 1} names.`)
+    }
+    case 'rolloutPending': {
+      if (!r.computed) return `No ReplicaSet has the Deployment's template: the controller creates a new one, but its name cannot be computed (${r.computeError}).`
+      const from = old.filter((x) => (x.replicas.desired ?? 1) !== 0).map((x) => x.name)
+      const gate = r.paused ? ' once the Deployment is resumed (it is paused)' : r.deleting ? ' — but the Deployment is being deleted, so it does not' : ''
+      const fails = r.computed.nameError ? ` — and fails: ${r.computed.nameError}` : ''
+      return `No ReplicaSet has the Deployment's template: a ${v} controller creates ReplicaSet ${r.computed.name} (pod-template-hash ${r.computed.hash}, revision ${r.nextRevision})${gate}${fails}${from.length > 0 && !fails ? `, then scales ${from.join(', ')} down` : ''}.`
+    }
+    case 'unreproducible':
+      return `${newText}. ${bad.length === 1 ? `The pod-template-hash of ${bad[0].name} is` : `The pod-template-hash labels of ${bad.map((x) => x.name).join(', ')} are`} reproduced by no known layout: ${bad[0].label.why}. The controller never recomputes existing labels, so this changes nothing it does.`
+    case 'hashDrift': {
+      const first = drifted[0] ?? newRow
+      const isNew = first?.role === 'new'
+      return `${newText}. ${isNew
+        ? `Its pod-template-hash ${first.label.label} was ${first.label.why.replace(/^written/, 'written')}; a ${v} controller computes ${r.computed?.hash ?? first.label.recomputed} for the same template, but it finds the ReplicaSet by template equality (EqualIgnoreHash) and never recomputes existing labels, so no rollout happens.`
+        : `${drifted.map((x) => x.name).join(', ')} ${drifted.length === 1 ? 'was' : 'were'} labelled by another controller version (${drifted[0].label.why}); harmless: labels are only written at creation.`}`
+    }
+    default:
+      return `${newText}, and its pod-template-hash is what a ${v} controller computes now${newRow?.label.collisionCount !== undefined ? ` (${describeCount(newRow.label.collisionCount)})` : ''}; ${oldText}${r.replicaSets.length > 1 ? ', every label reproduces' : ''}.`
+  }
+}
+

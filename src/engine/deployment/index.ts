@@ -1,0 +1,8 @@
+// The Deployment controller's revisions replay (`kubectl why hash deployment/NAME`), and what the DaemonSet and
+// StatefulSet replays share with it.
+export {explainDeploymentHash, type DeploymentHashInput, type DeploymentHashReplay, type ReplicaSetRow} from './explain.js'
+export {VERDICTS, type HashVerdict} from './common.js'
+export {WorkloadInputError} from './claim.js'
+export {EqualIgnoreHash} from './equal-ignore-hash.js'
+export {FindNewReplicaSet, FindOldReplicaSets, MaxRevision, Revision} from './find.js'
+export type {ControllerRevision, HashSettings, PodMeta, ReplicaSet, Workload} from './types.js'
