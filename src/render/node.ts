@@ -13,7 +13,7 @@ const COLOUR: Record<Severity, (s: string) => string> = {
 }
 const RANK: Record<Severity, number> = {none: 0, info: 1, warning: 2, critical: 3}
 
-interface NodeLine {name: string; zone: string; verdict: string; severity: Severity; ready: string | null; lastSignOfLife: string; graceExpiry: string; noExecute: string; noExecuteDetail?: string}
+interface NodeLine {name: string; zone: string; verdict: string; severity: Severity; ready: string | null; lastSignOfLife: string; graceExpiry: string; noExecute: string; noExecuteDetail?: string; verdictOnceCaughtUp?: string}
 interface ZoneLine {name: string; state: string; counted: number; ready: number; notReady: number; rate: number; rateWhy: string; pendingTaints: number}
 
 export function renderSettings(e: Explanation, wide: boolean): string {
@@ -69,7 +69,7 @@ export function renderCluster(e: Explanation, wide: boolean): string {
     if (z && (wide || z.state !== 'Normal')) out.push(chalk.dim(`  ${z.rateWhy}`))
     const rows = [['NODE', 'VERDICT', 'READY', 'LAST SIGN OF LIFE', 'GRACE EXPIRES', 'NOEXECUTE TAINT'].map((h) => chalk.dim(h))]
     for (const n of list) {
-      rows.push([n.name, COLOUR[n.severity](n.verdict), n.ready ?? '—', ago(n.lastSignOfLife, now), ago(n.graceExpiry, now), n.noExecuteDetail ?? n.noExecute])
+      rows.push([n.name, COLOUR[n.severity](n.verdict) + (n.verdictOnceCaughtUp ? chalk.dim(` (then ${n.verdictOnceCaughtUp})`) : ''), n.ready ?? '—', ago(n.lastSignOfLife, now), ago(n.graceExpiry, now), n.noExecuteDetail ?? n.noExecute])
     }
     out.push(...table(rows).map((l) => `  ${l}`))
     out.push('')

@@ -26,8 +26,8 @@ function schema(name: string): ((data: Any) => boolean) & {errors?: unknown} {
 const validNode = schema('node')
 const validEvicted = schema('evicted')
 
-async function json(args: string[]): Promise<{code: number; json: Any}> {
-  const r = await runCli([...args, '-f', EXAMPLE, '-o', 'json'])
+async function json(args: string[], example = EXAMPLE): Promise<{code: number; json: Any}> {
+  const r = await runCli([...args, '-f', example, '-o', 'json'])
   assert.equal(r.stderr, '', r.stderr)
   return {code: r.code, json: JSON.parse(r.stdout)}
 }
@@ -105,5 +105,40 @@ describe('examples/node-zone-outage.json', () => {
     assert.equal(validNode({...j, surprise: 1}), false)
     const {json: e} = await json(['evicted', 'pod/node-exporter-b5e25', '-n', 'monitoring'])
     assert.equal(validEvicted({...e, surprise: 1}), false)
+  })
+})
+
+const CACHE_LAG = fileURLToPath(new URL('../../examples/node-lease-cache-lag.json', import.meta.url))
+const SMALL_ZONE = fileURLToPath(new URL('../../examples/node-small-zone-partial.json', import.meta.url))
+
+describe('examples/node-lease-cache-lag.json (offline circuit breaker from the snapshot\'s two lease views)', () => {
+  test('node (all): circuitOpen, tripped by ip-10-1-0-1 (live RV 8045 vs cached 8006; cache synced to 8042)', async () => {
+    const {code, json: j} = await json(['node'], CACHE_LAG)
+    assert.ok(validNode(j), JSON.stringify(validNode.errors))
+    assert.equal(code, 1)
+    assert.deepEqual([j.verdict, j.circuitBreaker], ['circuitOpen', {gate: true, open: true, trippedBy: 'ip-10-1-0-1', recordedRV: '8045', informerSyncRV: '8042'}])
+    assert.ok(j.nodes.every((n: Any) => n.verdict === 'circuitOpen'))
+    assert.deepEqual(j.nodes.map((n: Any) => n.verdictOnceCaughtUp), ['healthy', 'healthy', 'healthy', 'healthy', 'healthy', 'healthy', 'taintPending'])
+  })
+  test('evicted: the pod on the really dead node is notEvictedBecause circuitOpen; the other notAffected', async () => {
+    const dead = await json(['evicted', 'pod/api-5d8f9c7b6-r7m2d', '-n', 'shop'], CACHE_LAG)
+    assert.ok(validEvicted(dead.json), JSON.stringify(validEvicted.errors))
+    assert.deepEqual([dead.json.verdict, dead.json.notEvictedBecause], ['notEvictedBecause', 'circuitOpen'])
+    const alive = await json(['evicted', 'pod/api-5d8f9c7b6-qz8kt', '-n', 'shop'], CACHE_LAG)
+    assert.equal(alive.json.verdict, 'notAffected')
+  })
+})
+
+describe('examples/node-small-zone-partial.json', () => {
+  test('node (all): zone c PartialDisruption with 4 counted nodes → rate 0; c1..c3 taintBlocked', async () => {
+    const {json: j} = await json(['node'], SMALL_ZONE)
+    assert.ok(validNode(j), JSON.stringify(validNode.errors))
+    assert.deepEqual(j.zones.map((z: Any) => [z.state, z.counted, z.rate]), [['Normal', 4, 0.1], ['Normal', 4, 0.1], ['PartialDisruption', 4, 0]])
+    assert.deepEqual(j.nodes.filter((n: Any) => n.verdict === 'taintBlocked').map((n: Any) => n.name), ['node-c1', 'node-c2', 'node-c3'])
+  })
+  test('evicted cart-7c9d8f6b5-w2xlm: notEvictedBecause zoneRateZero', async () => {
+    const {json: j} = await json(['evicted', 'pod/cart-7c9d8f6b5-w2xlm', '-n', 'shop'], SMALL_ZONE)
+    assert.ok(validEvicted(j), JSON.stringify(validEvicted.errors))
+    assert.deepEqual([j.verdict, j.notEvictedBecause], ['notEvictedBecause', 'zoneRateZero'])
   })
 })

@@ -9,7 +9,7 @@ import {type HealthMemory, type HealthOutcome, type LiveLeaseLookup, tryUpdateNo
 import {RateLimitedTimedQueue, TokenBucket} from './rate-limited-queue.js'
 import {NOT_READY_NO_EXECUTE, removeTaint, swapNodeControllerTaint, taintExists, UNREACHABLE_NO_EXECUTE} from './taints.js'
 import {iso} from './time.js'
-import type {LeaseLike, NodeCondition, NodeLifecycleSettings, NodeLike, Taint, ZoneState} from './types.js'
+import {copyNode, type LeaseLike, type NodeCondition, type NodeLifecycleSettings, type NodeLike, type Taint, type ZoneState} from './types.js'
 import {computeZoneState, getZoneKey, isNodeExcludedFromDisruptionChecks, rateForState} from './zone.js'
 
 export interface ControllerState {
@@ -116,17 +116,16 @@ function markNodeForTainting(state: ControllerState, node: NodeLike, status: 'Fa
 
 /** processTaintBaseEviction (nlc.go:779-815). */
 function processTaintBaseEviction(state: ControllerState, node: NodeLike, ready: NodeCondition, now: number, settings: NodeLifecycleSettings): TaintAction {
-  const nowIso = iso(now)
   switch (ready.status) {
     case 'False':
       if (taintExists(node.spec?.taints, UNREACHABLE_NO_EXECUTE)) {
-        swapNodeControllerTaint(node, [NOT_READY_NO_EXECUTE], [UNREACHABLE_NO_EXECUTE], nowIso)
+        swapNodeControllerTaint(node, [NOT_READY_NO_EXECUTE], [UNREACHABLE_NO_EXECUTE], iso(now))
         return {kind: 'swappedNow', added: NOT_READY_NO_EXECUTE, removed: UNREACHABLE_NO_EXECUTE}
       }
       return {kind: 'queued', taint: NOT_READY_NO_EXECUTE, newlyAdded: markNodeForTainting(state, node, 'False', now, settings)}
     case 'Unknown':
       if (taintExists(node.spec?.taints, NOT_READY_NO_EXECUTE)) {
-        swapNodeControllerTaint(node, [UNREACHABLE_NO_EXECUTE], [NOT_READY_NO_EXECUTE], nowIso)
+        swapNodeControllerTaint(node, [UNREACHABLE_NO_EXECUTE], [NOT_READY_NO_EXECUTE], iso(now))
         return {kind: 'swappedNow', added: UNREACHABLE_NO_EXECUTE, removed: NOT_READY_NO_EXECUTE}
       }
       return {kind: 'queued', taint: UNREACHABLE_NO_EXECUTE, newlyAdded: markNodeForTainting(state, node, 'Unknown', now, settings)}
@@ -165,7 +164,7 @@ export function monitorNodeHealth(state: ControllerState, view: ClusterView, now
   const zoneConditions = new Map<string, (NodeCondition | undefined)[]>()
   const results: NodePassResult[] = []
   for (const listed of view.nodes) {
-    const node: NodeLike = structuredClone(listed)
+    const node: NodeLike = copyNode(listed)
     const name = node.metadata?.name ?? ''
     const zone = getZoneKey(node)
     const excluded = isNodeExcludedFromDisruptionChecks(node)
@@ -177,7 +176,7 @@ export function monitorNodeHealth(state: ControllerState, view: ClusterView, now
       results.push({name, zone, excluded, outcome, counted: false, taintAction: {kind: 'none'}, markPodsNotReady: false})
       continue
     }
-    if (outcome.statusWritten) listed.status = node.status
+    if (outcome.statusWritten) listed.status = {...(listed.status ?? {}), conditions: node.status?.conditions}
     const current = outcome.currentReady
     if (!excluded) {
       const list = zoneConditions.get(zone) ?? []

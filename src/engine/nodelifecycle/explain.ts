@@ -230,6 +230,6 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
     circuitBreaker: {gate: c.circuit.gate, open: c.circuit.open, trippedBy: c.circuit.trippedBy ?? null, recordedRV: c.circuit.recordedRV ?? null, informerSyncRV: c.circuit.informerSyncRV ?? null},
     zones: c.zones.map((z) => ({name: z.name, key: z.key, state: z.state, counted: z.counted, ready: z.ready, notReady: z.notReady, rate: z.rate, rateWhy: z.rateWhy, pendingTaints: z.pendingTaints})),
     nodes: c.nodes.map((n) => ({name: n.name, zone: n.zoneName, verdict: n.verdict, severity: NODE_SEVERITY[n.verdict], ready: (n.readyAfter ?? n.readyBefore)?.status ?? null,
-      lastSignOfLife: iso(n.sign.probe), graceExpiry: iso(n.graceExpiry), noExecute: n.noExecute.status, noExecuteDetail: noExecuteDetail(n), summary: summary(n, c, ctx)})),
+      lastSignOfLife: iso(n.sign.probe), graceExpiry: iso(n.graceExpiry), noExecute: n.noExecute.status, noExecuteDetail: noExecuteDetail(n), ...(n.verdictOnceCaughtUp ? {verdictOnceCaughtUp: n.verdictOnceCaughtUp} : {}), summary: summary(n, c, ctx)})),
   }
 }

@@ -9,7 +9,7 @@ import type {LiveLeaseLookup} from './health.js'
 import {RateLimitedTimedQueue} from './rate-limited-queue.js'
 import {NOT_READY_NO_EXECUTE, taintExists, UNREACHABLE_NO_EXECUTE} from './taints.js'
 import {parseMillis} from './time.js'
-import type {LeaseLike, NodeCondition, NodeLifecycleSettings, NodeLike, ZoneState} from './types.js'
+import {copyNode, type LeaseLike, type NodeCondition, type NodeLifecycleSettings, type NodeLike, type ZoneState} from './types.js'
 import {computeZoneState, getZoneKey, isNodeExcludedFromDisruptionChecks, rateForState} from './zone.js'
 
 export interface ReplayInput {
@@ -115,7 +115,7 @@ export function replay(input: ReplayInput): Replay {
     state.zoneQueues.get(getZoneKey(n))?.add(n.metadata?.name ?? '', n.metadata?.uid ?? '', Math.min(since, input.now))
   }
 
-  const after = input.nodes.map((n) => structuredClone(n) as NodeLike)
+  const after = input.nodes.map(copyNode)
   const view: ClusterView = {
     nodes: after,
     leases: input.cachedLeases,

@@ -5,14 +5,22 @@ import {UserError} from '../../errors.js'
 
 const RFC3339 = /^(\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/
 
+// A pass compares the same few thousand timestamps many times; parsing each once matters at 5,000 nodes.
+const parsed = new Map<string, number>()
+
 /** Microseconds since the epoch, or undefined for an absent time. Malformed times are a UserError. */
 export function parseMicros(value: string | null | undefined, what: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined
+  const hit = parsed.get(value)
+  if (hit !== undefined) return hit
   const m = RFC3339.exec(value)
   const ms = m ? Date.parse(`${m[1]}${m[3]}`) : Number.NaN
   if (!m || Number.isNaN(ms)) throw new UserError(`${what}: "${value}" is not an RFC 3339 time`)
   const fraction = (m[2] ?? '').padEnd(6, '0').slice(0, 6)
-  return ms * 1000 + Number(fraction)
+  const us = ms * 1000 + Number(fraction)
+  if (parsed.size > 200_000) parsed.clear()
+  parsed.set(value, us)
+  return us
 }
 
 /** Milliseconds since the epoch (sub-millisecond digits dropped), or undefined. */

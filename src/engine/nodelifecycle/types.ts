@@ -79,3 +79,18 @@ export const NEWEST_DEFAULTS: NodeLifecycleSettings = {
   nodeLifecycleEnabled: true,
   taintOnCurrentReady: true,
 }
+
+/**
+ * The controller's deep copy of a node, limited to what the node lifecycle controller reads or writes
+ * (metadata, taints, unschedulable, conditions): copying whole Node objects (images, volumes) dominates a
+ * 5,000-node pass otherwise.
+ */
+export function copyNode(n: NodeLike): NodeLike {
+  const m = n.metadata ?? {}
+  return {
+    apiVersion: n.apiVersion, kind: n.kind,
+    metadata: {name: m.name, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp, labels: m.labels ? {...m.labels} : undefined},
+    spec: {taints: n.spec?.taints ? n.spec.taints.map((t) => ({...t})) : undefined, unschedulable: n.spec?.unschedulable},
+    status: {conditions: n.status?.conditions ? n.status.conditions.map((c) => ({...c})) : n.status?.conditions},
+  }
+}

@@ -1,7 +1,7 @@
 // The explanation for `kubectl why evicted pod/NAME`: the pod's node, its NoExecute taints, the first matching
 // toleration of each, the minimum tolerationSeconds, and when (or why not) the taint-eviction controller deletes it.
 import type {ClusterAnalysis, NodeAnalysis} from '../nodelifecycle/analyze.js'
-import {noExecuteTaints} from '../nodelifecycle/taints.js'
+import {noExecuteTaints, UNREACHABLE_NO_EXECUTE} from '../nodelifecycle/taints.js'
 import {humanDuration, iso} from '../nodelifecycle/time.js'
 import type {NodeLifecycleSettings, NodeLike} from '../nodelifecycle/types.js'
 import type {Explanation, Severity, SourceDescription, Step} from '../../explanation.js'
@@ -85,6 +85,14 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
     }
   }
   // No NoExecute taint: does the node lifecycle controller owe one, and what would it do to this pod?
+  if (na?.verdict === 'circuitOpen' && na.verdictOnceCaughtUp && !['healthy', 'excluded', 'withinGrace'].includes(na.verdictOnceCaughtUp)) {
+    // Not evaluated while the breaker is open; once the cache has caught up its stale lease makes it Unknown.
+    const owed = UNREACHABLE_NO_EXECUTE
+    const d = processPodOnNode([owed], tolerations)
+    if (d.kind === 'forever') return {verdict: 'toleratedForever', taints: [owed], decision: d, hypothetical: true, summary: `Node ${node.metadata?.name} will be marked Unknown once the lease cache catches up; the pod tolerates ${tk(owed)} forever.`}
+    return {verdict: 'notEvictedBecause', reason: 'circuitOpen', taints: [owed], decision: d, hypothetical: true,
+      summary: `Node ${node.metadata?.name} has stopped renewing its lease, but the lease circuit breaker is open: no node is evaluated until the lease cache catches up, so it is not marked Unknown or tainted yet. Once it is (${na.verdictOnceCaughtUp}), ${tk(owed)} applies to this pod.`}
+  }
   const expected = na?.noExecute.expected
   if (!na || !expected) return {verdict: 'notAffected', taints, hypothetical: false, summary: `Node ${node.metadata?.name} carries no NoExecute taint and is ${na?.verdict ?? 'not evaluated'}: nothing evicts this pod.`}
   const d = processPodOnNode([expected], tolerations)
