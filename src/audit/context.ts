@@ -1,0 +1,87 @@
+// What a check is given, and what it gives back. A check is a small adapter: it takes the gathered objects, calls its
+// engine (pure) and turns the engine's explanations into findings; its only I/O is the few single-object GETs its
+// controller itself would make (owner lookups, the live lease double-check, the recheck before adoption).
+import type {ClusterSource, GetRequest, KubeObject, ResourceType} from '../cluster/source.js'
+import type {ChosenVersion} from '../cluster/version.js'
+import {ReadError} from '../errors.js'
+import type {Explanation, Problem, SourceDescription} from '../explanation.js'
+import type {SettingsOverrides} from '../settings/resolve.js'
+import type {CheckName} from './checks.js'
+import type {Gathered, NeedRead} from './gather.js'
+import type {CheckNeeds} from './needs.js'
+import {describeList, type ResolvedNeed} from './plan.js'
+
+export type CheckStatus = 'complete' | 'partial' | 'notRun'
+
+export interface CheckResult {
+  check: CheckName
+  status: CheckStatus
+  /** Objects the check replayed (or judged by the engine's first rules, see each check). */
+  evaluated: number
+  /** How many of them got each verdict. */
+  verdicts: Record<string, number>
+  findings: Explanation[]
+  /** What the check could not read or use: the result is partial when this is non-empty. */
+  problems: Problem[]
+  /** What a reader should know about how the check ran. */
+  notes: string[]
+}
+
+export interface CheckContext {
+  gathered: Gathered
+  types: readonly ResourceType[]
+  /** The audit's namespace; undefined with -A. */
+  namespace?: string
+  now: Date
+  version?: ChosenVersion
+  /** The source's description with the version applied; each check adds its own settings and problems. */
+  base: SourceDescription
+  overrides: SettingsOverrides
+  /** A single-object read, counted; refused credentials and an unreachable server still end the audit. */
+  get(request: GetRequest): Promise<KubeObject | undefined>
+  progress?: (line: string) => void
+  /** Results shared between checks (the node lifecycle analysis serves the node and evicted checks). */
+  shared: Map<string, Promise<unknown>>
+}
+
+export interface Check {
+  name: CheckName
+  needs(types: readonly ResourceType[]): CheckNeeds
+  run(ctx: CheckContext): Promise<CheckResult>
+}
+
+export function failureText(err: Error | undefined): string {
+  if (!err) return 'the source does not serve this kind'
+  if (err instanceof ReadError) return `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`
+  return err.message
+}
+
+/** The need a check declared under `key`, resolved against the plan. */
+export function needOf(ctx: CheckContext, check: CheckName, key: string): ResolvedNeed {
+  const n = ctx.gathered.plan.needs.find((x) => x.check === check && x.key === key)
+  if (!n) throw new Error(`internal: check ${check} declared no need "${key}"`)
+  return n
+}
+
+/** Reads a need; a failure becomes a problem naming the list and what it costs the check. */
+export function readNeed(ctx: CheckContext, check: CheckName, key: string, problems: Problem[], consequence: string): NeedRead & {need: ResolvedNeed} {
+  const need = needOf(ctx, check, key)
+  const r = ctx.gathered.read(need)
+  if (!r.ok) {
+    const what = need.list ? `list ${describeList(need.list)}` : `list ${need.ref.apiVersion ?? ''} ${need.ref.kind}`.replace('  ', ' ')
+    problems.push({what, reason: `${failureText(r.error)}; ${consequence}`})
+  }
+  return {...r, need}
+}
+
+export function count(verdicts: Record<string, number>, verdict: string, n = 1): void {
+  verdicts[verdict] = (verdicts[verdict] ?? 0) + n
+}
+
+export function describeWith(base: SourceDescription, problems: readonly Problem[], extra: Partial<SourceDescription> = {}): SourceDescription {
+  return {...base, ...extra, partial: [...(base.partial ?? []), ...problems]}
+}
+
+export function notRun(check: CheckName, problems: Problem[], why: string): CheckResult {
+  return {check, status: 'notRun', evaluated: 0, verdicts: {}, findings: [], problems, notes: [why]}
+}
