@@ -6,6 +6,7 @@ import {apiVersionOf, BUILTIN_KINDS} from '../builtin-kinds.js'
 import type {Problem} from '../../explanation.js'
 import {parseJson, parseYamlDocuments} from '../../util/json.js'
 import type {KubeObject, ServerVersion} from '../source.js'
+import {OwnLayoutReader} from './own-layout.js'
 import {decodeText} from './read-input.js'
 
 export interface SnapshotHeader {
@@ -31,37 +32,20 @@ export interface FileContents {
   inferredKinds: Set<string>
 }
 
-const CLOSING_LINE = /^\](?:,"kubectlWhyTrailer":(\{.*\}))?\}\r?$/
-const OWN_FIRST_LINE = /^\{"apiVersion":"v1","kind":"List","metadata":\{[^\n]*\},"kubectlWhy":(\{.*\}),"items":\[$/
-
-/** kubectl-why's own layout: header line, one item per line, closing line. Never one giant string. */
+/** kubectl-why's own layout, from a buffer already in memory (stdin, a small file). */
 function readOwnLayout(raw: Buffer, where: string): FileContents | undefined {
   const firstEnd = raw.indexOf(10)
   if (firstEnd === -1 || raw[0] !== 0x7b) return undefined
-  const m = OWN_FIRST_LINE.exec(raw.subarray(0, firstEnd).toString('utf8'))
-  if (!m) return undefined
-  const header = parseJson(m[1], `${where}:1`) as SnapshotHeader
-  const objects: KubeObject[] = []
+  const reader = OwnLayoutReader.begin(raw.subarray(0, firstEnd).toString('utf8'), where)
+  if (!reader) return undefined
   let start = firstEnd + 1
-  let line = 2
-  let closed = false
-  while (start < raw.length) {
+  while (start < raw.length && !reader.closed) {
     let end = raw.indexOf(10, start)
     if (end === -1) end = raw.length
-    let text = raw.subarray(start, end).toString('utf8')
+    reader.line(raw.subarray(start, end).toString('utf8'))
     start = end + 1
-    const close = CLOSING_LINE.exec(text)
-    if (close) {
-      if (close[1]) header.problems = [...(header.problems ?? []), ...((parseJson(close[1], `${where}:${line}`) as SnapshotHeader).problems ?? [])]
-      closed = true
-      break
-    }
-    if (text.endsWith(',')) text = text.slice(0, -1)
-    if (text !== '') objects.push(parseJson(text, `${where}:${line}`) as KubeObject)
-    line++
   }
-  if (!closed) throw new UserError(`${where}:${line}: the snapshot ends before its closing "]}" (truncated?)`, 'capture it again with `kubectl why snapshot`')
-  return {objects, header, problems: [], path: where, inferredKinds: new Set()}
+  return reader.finish()
 }
 
 function isServerVersion(v: Record<string, unknown>): v is ServerVersion & Record<string, unknown> {

@@ -10,6 +10,7 @@ import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, Res
 import {newestTimestamp, versionFromControlPlanePods} from './clock.js'
 import {snapshotDiscovery} from './discovery.js'
 import {type FileContents, readContents, type SnapshotHeader} from './documents.js'
+import {readOwnLayoutFile} from './own-layout.js'
 import {isDirectory, listFiles, plainBytes, readFileBytes, readStdin} from './read-input.js'
 
 const DEFAULT_PAGE = 500
@@ -33,12 +34,12 @@ export class SnapshotSource implements ClusterSource {
 
   static async open(path: string, options: Pick<SourceOptions, 'now'> = {}): Promise<SnapshotSource> {
     const source = new SnapshotSource(path)
-    const files = path === '-' ? [{name: '<stdin>', contents: () => readStdin()}] : source.files(path)
+    const files: {name: string; contents: () => Promise<Uint8Array>; own?: () => Promise<FileContents | undefined>}[] = path === '-' ? [{name: '<stdin>', contents: () => readStdin()}] : source.files(path)
     const strict = path === '-' || !isDirectory(path)
     for (const f of files) {
       let contents: FileContents
       try {
-        contents = readContents(plainBytes(await f.contents(), f.name), f.name)
+        contents = (await f.own?.()) ?? readContents(plainBytes(await f.contents(), f.name), f.name)
       } catch (err) {
         if (strict || !(err instanceof UserError)) throw err
         source.loadProblems.push({what: f.name, reason: err.message.replace(`${f.name}: `, '').replace(`${f.name}:`, 'line '), file: f.name})
@@ -57,11 +58,11 @@ export class SnapshotSource implements ClusterSource {
     return source
   }
 
-  private files(path: string): {name: string; contents: () => Promise<Uint8Array>}[] {
-    if (!isDirectory(path)) return [{name: path, contents: async () => readFileBytes(path)}]
+  private files(path: string): {name: string; contents: () => Promise<Uint8Array>; own: () => Promise<FileContents | undefined>}[] {
+    if (!isDirectory(path)) return [{name: path, contents: async () => readFileBytes(path), own: () => readOwnLayoutFile(path)}]
     const {data, other} = listFiles(path)
     for (const o of other) this.loadProblems.push({what: relative(path, o) || o, reason: 'not a .json or .yaml file: not read', file: o})
-    return data.map((name) => ({name, contents: async () => readFileBytes(name)}))
+    return data.map((name) => ({name, contents: async () => readFileBytes(name), own: () => readOwnLayoutFile(name)}))
   }
 
   private absorb(contents: FileContents, file: string): void {
