@@ -14,14 +14,7 @@ export default class Hash extends WhyCommand {
   static override description = `Recomputes, byte for byte, the hash the Deployment, DaemonSet or StatefulSet controller of this
 cluster's Kubernetes version derives from the pod template (FNV over Go's spew dump of the struct, with
 status.collisionCount), names the ReplicaSet or ControllerRevision it implies, and explains which existing
-revision the controller treats as current, which labels came from an older controller, and collisions.
-
-With --template, templates are read from a file (or stdin) instead: a PodTemplateSpec, a PodTemplate, a
-Deployment, ReplicaSet, DaemonSet or StatefulSet, or a List of them, as JSON or YAML (several documents).
-Each gets the hash for --k8s-version (default: the newest layout) and the name it implies; a ReplicaSet's
-own pod-template-hash label is checked, and when it differs, the layouts and collision counts that
-reproduce it are listed. Exit code 1 when a label is reproduced by no known layout or a hash cannot be
-recomputed exactly (a non-null timestamp in the template).`
+revision the controller treats as current, which labels came from an older controller, and collisions.`
 
   static override examples = [
     {description: 'Why does my Deployment have two ReplicaSets with the same template?', command: '<%= config.bin %> hash deployment/web -n shop'},
@@ -49,7 +42,7 @@ recomputed exactly (a non-null timestamp in the template).`
     const choice = selectLayoutVersion(this.versionOverride(flags))
     if (choice.warning) process.stderr.write(`warning: ${choice.warning}\n`)
     const where = flags.template === '-' ? 'stdin' : flags.template
-    const records = hashRecords(findTemplates(readDocuments(flags.template, where), where), {
+    const records = hashRecords(findTemplates(await readDocuments(flags.template, where), where), {
       version: choice.version,
       collisionCount: flags['collision-count'],
       showSerialization: flags['show-serialization'],
@@ -60,7 +53,11 @@ recomputed exactly (a non-null timestamp in the template).`
     if (format === 'json' || format === 'yaml') this.write(formatData(records, format))
     else this.write(renderHashRecords(records))
     const failOn = flags['fail-on'] ?? 'warning'
-    if (failOn !== 'none' && failOn !== 'critical' && records.some(isWarning)) this.exit(1)
+    if (failOn !== 'none' && failOn !== 'critical' && records.some(isWarning)) {
+      // Let a large output (--show-serialization) reach a pipe before exiting.
+      await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
+      this.exit(1)
+    }
   }
 }
 
@@ -69,14 +66,22 @@ function isWarning(r: HashRecord): boolean {
   return r.error !== undefined || (r.reproducedBy !== undefined && r.reproducedBy.length === 0)
 }
 
-function readDocuments(file: string, where: string): unknown[] {
+/** stdin as a stream: a synchronous read of fd 0 fails with EAGAIN when the pipe is non-blocking. */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function readDocuments(file: string, where: string): Promise<unknown[]> {
   let text: string
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8')
+    text = file === '-' ? await readStdin() : readFileSync(file, 'utf8')
   } catch (err) {
     throw new UserError(`cannot read ${where}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'give a readable file, or - for stdin')
   }
   const trimmed = text.trimStart()
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return [parseJson(text, where)]
+  // JSON keeps int64 exact through the JSON parser; several JSON documents separated by --- are YAML.
+  if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && !/^---/m.test(text)) return [parseJson(text, where)]
   return parseYamlDocuments(text, where)
 }
