@@ -66,7 +66,7 @@ export function renderCluster(e: Explanation, wide: boolean): string {
     const z = zones.find((x) => x.name === zn)
     const list = byZone.get(zn)!.sort((a, b) => RANK[b.severity] - RANK[a.severity] || a.name.localeCompare(b.name))
     out.push(chalk.bold(`Zone ${zn}`) + (z ? `  ${z.state}  ${z.counted} counted (${z.notReady} not ready), rate ${z.rate}/s${z.pendingTaints ? `, ${z.pendingTaints} taint(s) pending` : ''}` : '  (no counted node)'))
-    if (z && (wide || z.state !== 'Normal')) out.push(chalk.dim(`  ${z.rateWhy}`))
+    if (z && (wide || z.state !== 'Normal' || e.verdict === 'circuitOpen')) out.push(chalk.dim(`  ${z.rateWhy}`))
     const rows = [['NODE', 'VERDICT', 'READY', 'LAST SIGN OF LIFE', 'GRACE EXPIRES', 'NOEXECUTE TAINT'].map((h) => chalk.dim(h))]
     for (const n of list) {
       rows.push([n.name, COLOUR[n.severity](n.verdict) + (n.verdictOnceCaughtUp ? chalk.dim(` (then ${n.verdictOnceCaughtUp})`) : ''), n.ready ?? '—', ago(n.lastSignOfLife, now), ago(n.graceExpiry, now), n.noExecuteDetail ?? n.noExecute])

@@ -179,11 +179,11 @@ function analyzeReplay(r: Replay, input: ReplayInput, circuitOpen: boolean): Omi
   const zones = new Map<string, ZoneAnalysis>()
   // With the circuit open no node is counted: zones are reported as the controller last had them.
   const zoneSource = circuitOpen || r.pass.zones.length === 0
-    ? r.previousZones.map((z) => ({key: z.key, counted: z.counted, ready: 0, notReady: 0, state: z.state, previous: z.state, rate: 0}))
+    ? r.previousZones.map((z) => ({key: z.key, counted: z.counted, ready: z.ready, notReady: z.notReady, state: z.state, previous: z.state, rate: 0}))
     : r.pass.zones
   for (const z of zoneSource) {
     zones.set(z.key, {key: z.key, name: zoneDisplayName(z.key), counted: z.counted, ready: z.ready, notReady: z.notReady, state: z.state, previous: z.previous,
-      rate: circuitOpen ? 0 : z.rate, rateWhy: circuitOpen ? 'lease circuit breaker open: no node is evaluated, nothing is queued or tainted' : rateWhy(z.state, z.counted, z.rate, master, s), nodes: [], pendingTaints: 0})
+      rate: circuitOpen ? 0 : z.rate, rateWhy: circuitOpen ? 'lease circuit breaker open: no node is evaluated or counted, so the zone is dropped and its queue recreated empty every pass; effectively nothing is tainted (state and counts as the conditions stand)' : rateWhy(z.state, z.counted, z.rate, master, s), nodes: [], pendingTaints: 0})
   }
   const afterByName = new Map(r.after.map((n) => [n.metadata?.name ?? '', n]))
   // Pending taints per zone: not ready after the pass and without the matching NoExecute taint.

@@ -134,8 +134,9 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
   steps.push({
     rule: 'processTaintBaseEviction', upstream: `${NLC} (processTaintBaseEviction, doNoExecuteTaintingPass); pkg/controller/nodelifecycle/scheduler/rate_limited_queue.go`,
     inputs: {ready: (a.readyAfter ?? a.readyBefore)?.status ?? null, expected: a.noExecute.expected ? t(a.noExecute.expected) : null, present: a.noExecute.present ? t(a.noExecute.present) : null, otherNoExecute: a.noExecute.others.map(t)},
-    result: a.noExecute.status,
-    why: a.noExecute.status === 'notExpected' ? 'Ready is True (or absent): the controller removes both NoExecute taints and takes the node out of its zone queue'
+    result: a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected' ? 'notEvaluated' : a.noExecute.status,
+    why: a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected' ? 'not evaluated while the lease circuit breaker is open: no taint is added or removed'
+      : a.noExecute.status === 'notExpected' ? 'Ready is True (or absent): the controller removes both NoExecute taints and takes the node out of its zone queue'
       : a.noExecute.status === 'present' ? `the taint is there${a.noExecute.addedAt ? ` (timeAdded ${iso(a.noExecute.addedAt)}, the controller's clock)` : ''}`
       : a.noExecute.status === 'swapNextPass' ? 'the opposite NoExecute taint is there: the controller swaps it at once, outside the rate limit'
       : a.noExecute.status === 'pending' ? `queued in zone ${a.zoneName}; the queue drains one node per token (burst 1) every 100ms check: worst case ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}`

@@ -52,6 +52,8 @@ export interface PreviousZone {
   key: string
   state: ZoneState
   counted: number
+  ready: number
+  notReady: number
 }
 
 /** Zone states as the current Ready conditions put them (excluded nodes not counted). */
@@ -64,7 +66,7 @@ export function zoneStatesOf(nodes: readonly NodeLike[], settings: NodeLifecycle
     list.push(readyCondition(n))
     byZone.set(k, list)
   }
-  return [...byZone].map(([key, list]) => ({key, state: computeZoneState(list, settings.unhealthyZoneThreshold).state, counted: list.length}))
+  return [...byZone].map(([key, list]) => ({key, ...computeZoneState(list, settings.unhealthyZoneThreshold), counted: list.length}))
 }
 
 export interface Replay {
