@@ -1,0 +1,23 @@
+// schemas/audit-report.json with the engines' schemas it refers to for findings, compiled once (strict ajv).
+import {readFileSync} from 'node:fs'
+import {fileURLToPath} from 'node:url'
+import {Ajv} from 'ajv'
+
+const load = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${name}.json`, import.meta.url)), 'utf8'))
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Any = any
+
+/** A plain boolean check (ajv's compiled function is a type guard, which would narrow the data to unknown). */
+export function auditSchema(): ((data: Any) => boolean) & {errors?: unknown} {
+  const ajv = new Ajv({allErrors: true, strict: true})
+  for (const s of ['gc', 'node', 'evicted', 'replicas']) ajv.addSchema(load(s))
+  const v = ajv.compile(load('audit-report'))
+  const check = (data: Any): boolean => {
+    const ok = v(data)
+    check.errors = v.errors
+    return ok
+  }
+  check.errors = undefined as unknown
+  return check
+}
