@@ -68,13 +68,23 @@ export abstract class WhyCommand extends Command {
     process.stdout.write(text)
   }
 
-  /** Prints explanations and exits 1 when one is at or above --fail-on. */
+  /** Prints explanations; the exit code becomes 1 when one is at or above --fail-on. */
   protected finish(list: Explanation[], flags: CommonFlags): void {
     const format = flags.output ?? 'table'
     if (format === 'json' || format === 'yaml') this.write(formatData(list.length === 1 ? list[0] : list, format))
     else this.write(renderExplanations(list, format === 'wide'))
+    this.failOnFindings(list, flags)
+  }
+
+  /**
+   * Exit code 1 when a finding is at or above --fail-on. It sets the code rather than exiting: oclif's
+   * exit calls process.exit, which drops what is still queued for a piped stdout.
+   */
+  protected failOnFindings(list: readonly Pick<Explanation, 'severity'>[], flags: Pick<CommonFlags, 'fail-on'>): boolean {
     const failOn = flags['fail-on'] ?? 'warning'
-    if (failOn !== 'none' && list.some((e) => severityRank(e.severity) >= severityRank(failOn))) this.exit(1)
+    const fails = failOn !== 'none' && list.some((e) => severityRank(e.severity) >= severityRank(failOn))
+    if (fails) process.exitCode = 1
+    return fails
   }
 
   protected notImplemented(what: string, issue: number): never {

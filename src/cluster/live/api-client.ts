@@ -30,6 +30,8 @@ const MAX_429_RETRIES = 5
 const MAX_RETRY_AFTER_S = 30
 const MAX_5XX_RETRIES = 3
 const BACKOFF_MS = 250
+const MAX_RESET_RETRIES = 2
+const RESET = new Set(['ECONNRESET', 'EPIPE'])
 
 const REASON_BY_STATUS: Record<number, ReadFailure> = {401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 410: 'Gone', 429: 'TooManyRequests'}
 
@@ -61,6 +63,10 @@ export class ApiClient {
   }
 
   private retryDelay(err: unknown, attempt: number): number | undefined {
+    // A keep-alive connection the server has just closed: client-go retries GETs on a reset (IsConnectionReset).
+    if (err instanceof ReadError && err.reason === 'Unreachable' && RESET.has(((err.cause ?? {}) as {code?: string}).code ?? '')) {
+      return attempt < MAX_RESET_RETRIES ? 0 : undefined
+    }
     if (!(err instanceof ApiHttpError)) return undefined
     if (err.status === 429) return attempt < MAX_429_RETRIES ? Math.min(err.retryAfter ?? 1, MAX_RETRY_AFTER_S) * 1000 : undefined
     if (err.status !== undefined && err.status >= 500) {
