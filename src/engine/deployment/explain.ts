@@ -55,7 +55,8 @@ export interface DeploymentHashReplay {
   computed?: {hash: string; name: string; truncated?: boolean; nameError?: string}
   /** Why nothing is computed now (no layout for the cluster's version, a non-null timestamp). */
   computeError?: string
-  nextRevision: string
+  /** The revision a ReplicaSet created now gets (MaxRevision of the old ones + 1); only when one would be created. */
+  nextRevision?: string
   newReplicaSet?: string
   replicaSets: ReplicaSetRow[]
   missingReplicaSets?: MissingReplicaSet[]
@@ -252,7 +253,7 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
     deleting,
     ...(computed ? {computed} : {}),
     ...(computeError ? {computeError} : {}),
-    nextRevision,
+    ...(!newRS && !inferredNew ? {nextRevision} : {}),
     ...(newRS ? {newReplicaSet: newRS.metadata.name} : inferredNew ? {newReplicaSet: inferredNew.name} : {}),
     replicaSets: rows,
     ...(missing.length > 0 ? {missingReplicaSets: missing} : {}),

@@ -1,0 +1,261 @@
+// `kubectl why hash daemonset/NAME`: the DaemonSet controller's view of its ControllerRevisions
+// (pkg/controller/daemon/update.go): which revision Matches the DaemonSet now (byte-equal patch), each revision's
+// controller-revision-hash against ComputeHash of the template it stores, the name snapshot would create and what a
+// collision does (with the stale-collisionCount guard), and which pods are on which revision. Pure.
+import {UnreproducibleHashError} from '../../hash/errors.js'
+import {ComputeHash} from '../../hash/compute-hash.js'
+import {getLayout} from '../../hash/layouts.js'
+import {daemonSetRevisionName} from '../../hash/names.js'
+import type {Explanation, Step} from '../../explanation.js'
+import {claimed, claimObjects, type ClaimResult} from '../deployment/claim.js'
+import {collisionCountOf, type HashVerdict, plural, severityOf, templateOf} from '../deployment/common.js'
+import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
+import {countsToTry} from '../deployment/explain.js'
+import {checkTemplateLabel, describeCount, type LabelCheck} from '../deployment/label-check.js'
+import type {ControllerRevision, PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
+import {constructHistory, type DaemonSetHistory, getPatch, predictSnapshot, rawOf, revisionNumber, type SnapshotPrediction, templateOfRevision} from './history.js'
+import {daemonPods, IsPodUpdated, templateGeneration} from './pods.js'
+
+const UPDATE = 'pkg/controller/daemon/update.go'
+
+export interface DaemonSetHashInput extends WorkloadInput<Workload> {
+  /** Every ControllerRevision of the DaemonSet's namespace, as the controller's informer sees them. */
+  controllerRevisions: readonly ControllerRevision[]
+  /** The namespace's pods (metadata is enough). */
+  pods?: readonly PodMeta[]
+}
+
+export interface DaemonSetRevisionRow {
+  name: string
+  revision: number
+  claim: ClaimResult
+  /** Its data is byte-equal to the patch the controller builds now (Match). */
+  current?: boolean
+  /** The current revision dedupCurHistories keeps when several match. */
+  keeper?: boolean
+  createdAt?: string
+  label: LabelCheck
+  /** The label was missing: the controller sets it to the revision's name (a legacy shim). */
+  labelFromName?: boolean
+  pods: number
+}
+
+export interface DaemonSetHashReplay {
+  version?: string
+  collisionCount: number | null
+  computed?: {hash: string; name: string}
+  computeError?: string
+  /** The revision the controller treats as current (dedup keeper), if any Matches. */
+  currentRevision?: string
+  revisions: DaemonSetRevisionRow[]
+  snapshot?: SnapshotPrediction & {revision: number}
+  templateGeneration?: string
+  pods: {total: number; updated: number; updatedByHash: number; updatedByGeneration: number; terminating: number; onUnknownRevision: number}
+  collisionCountHistory?: {evidence: {holder: string; from: number | null}[]; why: string}
+}
+
+function suffixOf(name: string): string {
+  return name.slice(name.lastIndexOf('-') + 1)
+}
+
+export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
+  const ds = input.workload
+  const s = input.settings
+  const template = templateOf(ds)
+  const N = collisionCountOf(ds)
+  const steps: Step[] = []
+  const counts = countsToTry(N)
+
+  const claims = claimObjects(ds, input.controllerRevisions)
+  const histories = claimed(claims)
+  const claimOf = new Map(claims.map((c) => [c.object, c.result]))
+  steps.push({rule: 'controlledHistories', upstream: `${UPDATE}:457`, inputs: {selector: ds.spec?.selector, revisionsInNamespace: input.controllerRevisions.length},
+    result: `${histories.length} claimed`, why: `ClaimControllerRevisions: ${plural(histories.length, 'revision')} controlled by the DaemonSet (or adopted) and matching its selector`})
+
+  const byName = new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === ds.metadata.namespace).map((c) => [c.metadata.name, c]))
+  let patch: string | undefined
+  let history: DaemonSetHistory | undefined
+  let computed: DaemonSetHashReplay['computed']
+  let computeError: string | undefined
+  let snapshot: DaemonSetHashReplay['snapshot']
+  if (s.version === undefined) {
+    computeError = s.versionNote ?? 'no struct layout for the cluster\'s version'
+  } else {
+    patch = getPatch(getLayout(s.version), template)
+    history = constructHistory(patch, histories)
+    try {
+      const hash = ComputeHash(template, N, s.version)
+      computed = {hash, name: daemonSetRevisionName(ds.metadata.name, hash)}
+    } catch (err) {
+      if (!(err instanceof UnreproducibleHashError)) throw err
+      computeError = `${err.message}: the hash depends on the controller-manager's time zone and cannot be recomputed offline`
+    }
+  }
+  steps.push(computed
+    ? {rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {version: s.version, collisionCount: N}, result: computed.hash,
+      why: `the hash snapshot names a new revision with: "${computed.name}" (uncut, update.go:528)`}
+    : {rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {version: s.version ?? null, collisionCount: N}, result: 'unavailable', why: computeError!})
+  if (history) {
+    steps.push({rule: 'Match', upstream: `${UPDATE}:487`, inputs: {patchBytes: patch!.length},
+      result: history.current.length > 0 ? history.current.map((c) => c.metadata.name).join(', ') : 'none',
+      why: history.current.length > 0
+        ? `the revision's data is byte-equal to getPatch(ds) as a ${s.version} controller writes it${history.current.length > 1 ? `; dedupCurHistories keeps ${history.keeper!.metadata.name} (highest revision${history.keeperTie ? ', tied: the last in informer order wins, so which one is not certain' : ''}), relabels pods to its hash and deletes the others` : ''}`
+        : `no revision's data is byte-equal to getPatch(ds) under ${s.version} (the template changed, or a serializer change such as 1.34 dropping "creationTimestamp":null altered the bytes)`})
+  }
+
+  // Each revision's hash label against ComputeHash of the template its data stores.
+  const rows: DaemonSetRevisionRow[] = histories.map((cr) => {
+    const labelled = cr.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL]
+    const label = labelled ?? cr.metadata.name
+    const stored = templateOfRevision(cr)
+    const check: LabelCheck = stored === undefined
+      ? {label, result: 'unreproducible', reason: 'invalidTemplate', explained: true, why: 'the revision holds no spec.template in its data (metadata only, or not a DaemonSet revision)'}
+      : checkTemplateLabel(stored, label, {settings: s, counts, createdAt: cr.metadata.creationTimestamp ?? undefined, nameSuffix: suffixOf(cr.metadata.name)})
+    return {
+      name: cr.metadata.name,
+      revision: revisionNumber(cr),
+      claim: claimOf.get(cr) ?? 'owned',
+      ...(history?.current.includes(cr) ? {current: true} : {}),
+      ...(history?.keeper === cr ? {keeper: true} : {}),
+      ...(cr.metadata.creationTimestamp ? {createdAt: cr.metadata.creationTimestamp} : {}),
+      label: check,
+      ...(labelled === undefined ? {labelFromName: true} : {}),
+      pods: 0,
+    }
+  }).sort((a, b) => a.revision - b.revision)
+  for (const r of rows) {
+    steps.push({rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {revision: r.name, label: r.label.label ?? null},
+      result: r.label.result, why: `${r.name} (revision ${r.revision}${r.current ? ', current' : ''}): ${r.labelFromName ? 'no controller-revision-hash label (the controller sets it to the name); ' : ''}${r.label.why}`})
+  }
+
+  // The create path when nothing Matches.
+  const keeper = history?.keeper
+  if (history && !keeper && computed) {
+    const p = predictSnapshot(ds, template, patch!, N, s.version!, byName)
+    snapshot = {...p, revision: history.currRevision}
+    const last = p.attempts[p.attempts.length - 1]
+    steps.push({rule: 'snapshot', upstream: `${UPDATE}:522`, inputs: {name: computed.name, revision: history.currRevision},
+      result: p.collision ? 'collision' : p.existing ? `returns ${p.existing}` : `creates ${p.creates}`,
+      why: p.collision
+        ? `Create fails with AlreadyExists: ${p.collision.holder} exists and ${p.collision.why}. The controller GETs the DaemonSet live; its collisionCount is still ${describeCount(N).replace('collisionCount ', '')}, the one it hashed with, so it bumps it to ${(N ?? 0) + 1} and requeues; ` +
+          (p.creates ? `the next sync creates ${last.name} (hash ${last.hash}, ${describeCount(last.collisionCount)}).` : `the next ${p.attempts.length - 1} names are taken as well.`)
+        : p.existing ? `${p.existing} already exists and Matches: snapshot returns it (it was created earlier)`
+        : `creates ControllerRevision ${p.creates} (revision ${history.currRevision}, controller-revision-hash ${computed.hash})`})
+  }
+
+  // Pods.
+  const gen = templateGeneration(ds)
+  const hash = keeper ? keeper.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL] ?? keeper.metadata.name : computed?.hash
+  const pods = daemonPods(ds, input.pods ?? [])
+  const live = pods.filter((p) => !p.metadata.deletionTimestamp)
+  const byLabel = new Map(rows.map((r) => [r.label.label, r]))
+  let updatedByHash = 0
+  let updatedByGeneration = 0
+  let onUnknown = 0
+  for (const p of live) {
+    const h = p.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL]
+    const r = h === undefined ? undefined : byLabel.get(h)
+    if (r) r.pods++
+    else onUnknown++
+    const u = IsPodUpdated(p, hash, gen)
+    if (u.by === 'hash') updatedByHash++
+    else if (u.by === 'generation') updatedByGeneration++
+  }
+  const podSummary = {total: live.length, updated: updatedByHash + updatedByGeneration, updatedByHash, updatedByGeneration, terminating: pods.length - live.length, onUnknownRevision: onUnknown}
+  if (input.pods !== undefined) {
+    steps.push({rule: 'IsPodUpdated', upstream: 'pkg/controller/daemon/util/daemonset_util.go', inputs: {hash: hash ?? null, templateGeneration: gen ?? null},
+      result: `${podSummary.updated}/${live.length} updated`,
+      why: `a pod is updated when its controller-revision-hash is the current revision's${gen !== undefined ? ` or its pod-template-generation is ${gen}` : ''}: ${updatedByHash} by hash, ${updatedByGeneration} by generation${onUnknown > 0 ? `; ${plural(onUnknown, 'pod')} carry a hash no revision has` : ''}`})
+  }
+
+  // collisionCount > 0: which objects explain it, and the guard that keeps one collision from bumping it twice.
+  let collisionCountHistory: DaemonSetHashReplay['collisionCountHistory']
+  if (N !== null && N > 0 && s.version !== undefined && patch !== undefined && computed) {
+    const evidence: {holder: string; from: number | null}[] = []
+    const before: (number | null)[] = [null]
+    for (let c = 1; c < N; c++) before.push(c)
+    for (const c of before) {
+      const name = daemonSetRevisionName(ds.metadata.name, ComputeHash(template, c, s.version))
+      const holder = byName.get(name)
+      if (holder && rawOf(holder) !== patch) evidence.push({holder: name, from: c})
+    }
+    for (const r of rows) {
+      if (r.label.result !== 'matches' || typeof r.label.collisionCount !== 'number' || r.label.collisionCount === 0) continue
+      const stored = templateOfRevision(byName.get(r.name)!)
+      const from = r.label.collisionCount === 1 ? null : r.label.collisionCount - 1
+      const name = daemonSetRevisionName(ds.metadata.name, ComputeHash(stored, from, s.version))
+      const holder = byName.get(name)
+      if (holder && name !== r.name && !evidence.some((e) => e.holder === name)) evidence.push({holder: name, from})
+    }
+    const why = `status.collisionCount is ${N}: ${evidence.length > 0 ? evidence.map((e) => `${e.holder} holds the name a template got with ${describeCount(e.from)}`).join('; ') : 'no revision in the data explains it (the one that held the name was deleted since, or — before the guard, 1.11 and earlier — concurrent syncs bumped it more than once)'}. ` +
+      `The guard: on AlreadyExists with another template, snapshot re-reads the DaemonSet live and bumps only if the live count still equals the one it hashed with; otherwise it returns "found a stale collision count (…, expected …) of DaemonSet "${ds.metadata.name}" while processing; will retry until it is updated" and requeues, so one collision bumps once (kubernetes#66476, #67461; upstream formats the two *int32 with %d, so the message shows two pointer values, not the counts)`
+    collisionCountHistory = {evidence, why}
+    steps.push({rule: 'snapshot', upstream: `${UPDATE}:566`, inputs: {collisionCount: N}, result: evidence.length > 0 ? 'explained' : 'unexplained', why})
+  }
+
+  const unreproducible = rows.filter((r) => r.label.result === 'unreproducible')
+  const drift = rows.filter((r) => r.label.result === 'otherLayout')
+  let verdict: HashVerdict
+  if (history && !keeper && snapshot?.collision) verdict = 'collision'
+  else if (history && !keeper && !snapshot?.existing) verdict = 'rolloutPending'
+  else if (unreproducible.length > 0) verdict = 'unreproducible'
+  else if (drift.length > 0) verdict = 'hashDrift'
+  else verdict = 'upToDate'
+  const replay: DaemonSetHashReplay = {
+    ...(s.version !== undefined ? {version: s.version} : {}),
+    collisionCount: N,
+    ...(computed ? {computed} : {}),
+    ...(computeError ? {computeError} : {}),
+    ...(keeper ? {currentRevision: keeper.metadata.name} : {}),
+    revisions: rows,
+    ...(snapshot ? {snapshot} : {}),
+    ...(gen !== undefined ? {templateGeneration: gen} : {}),
+    pods: podSummary,
+    ...(collisionCountHistory ? {collisionCountHistory} : {}),
+  }
+  return {
+    subject: {kind: 'DaemonSet', apiVersion: 'apps/v1', namespace: ds.metadata.namespace, name: ds.metadata.name, ...(ds.metadata.uid ? {uid: ds.metadata.uid} : {})},
+    controller: 'daemonset',
+    verdict,
+    severity: severityOf(verdict, {unexplained: unreproducible.some((r) => !r.label.explained)}),
+    summary: summarize(verdict, replay, input.pods !== undefined),
+    steps,
+    evaluatedAt: new Date(input.now).toISOString(),
+    source: input.source,
+    daemonSet: replay,
+  }
+}
+
+function podsText(r: DaemonSetHashReplay, withPods: boolean): string {
+  if (!withPods) return ''
+  const p = r.pods
+  if (p.total === 0) return ' No pods.'
+  return p.updated === p.total ? ` All ${plural(p.total, 'pod')} are updated${p.updatedByGeneration > 0 ? ` (${p.updatedByGeneration} by pod-template-generation only)` : ''}.` : ` ${p.updated} of ${plural(p.total, 'pod')} are updated; ${p.total - p.updated} still run an older revision (a rolling update in progress).`
+}
+
+function summarize(verdict: HashVerdict, r: DaemonSetHashReplay, withPods: boolean): string {
+  const v = r.version ?? 'the cluster\'s'
+  const cur = r.revisions.find((x) => x.keeper)
+  const bad = r.revisions.filter((x) => x.label.result === 'unreproducible')
+  const drifted = r.revisions.filter((x) => x.label.result === 'otherLayout')
+  const pods = podsText(r, withPods)
+  switch (verdict) {
+    case 'collision': {
+      const sn = r.snapshot!
+      const last = sn.attempts[sn.attempts.length - 1]
+      return `No revision matches the DaemonSet's template, and the name a ${v} controller gives a new one, ${sn.attempts[0].name}, is taken by a revision with another template: the controller bumps status.collisionCount to ${(r.collisionCount ?? 0) + 1} and ${sn.creates ? `creates ${last.name}` : 'keeps colliding'}.${pods}`
+    }
+    case 'rolloutPending': {
+      if (!r.snapshot) return `No revision matches the DaemonSet's template; the name of the next one cannot be computed (${r.computeError}).${pods}`
+      const byGen = r.pods.updatedByGeneration > 0 && r.pods.updated === r.pods.total && r.pods.total > 0
+      return `No revision's data equals the DaemonSet's template as a ${v} controller writes it: it creates ControllerRevision ${r.snapshot.creates} (revision ${r.snapshot.revision}, hash ${r.snapshot.attempts[r.snapshot.attempts.length - 1].hash}).` +
+        (byGen ? ` Its pods still count as updated by pod-template-generation ${r.templateGeneration}, so they are not restarted (an upgrade changed the patch bytes, not the template).` : pods)
+    }
+    case 'unreproducible':
+      return `${cur ? `Revision ${cur.name} is current. ` : ''}The controller-revision-hash of ${bad.map((x) => x.name).join(', ')} is reproduced by no known layout: ${bad[0].label.why}.${pods}`
+    case 'hashDrift':
+      return `${cur ? `Revision ${cur.name} is current (its data equals the DaemonSet's patch). ` : ''}${drifted.map((x) => x.name).join(', ')} ${drifted.length === 1 ? 'was' : 'were'} named by another controller version (${drifted[0].label.why}); the controller matches revisions by their data, not by name, so nothing changes.${pods}`
+    default:
+      return `Revision ${cur?.name ?? '?'} (revision ${cur?.revision ?? '?'}) is current: its data equals the DaemonSet's patch and its hash is what a ${v} controller computes (${describeCount(cur?.label.collisionCount)}).${pods}`
+  }
+}

@@ -1,0 +1,292 @@
+// `kubectl why hash statefulset/NAME`: getStatefulSetRevisions (pkg/controller/statefulset/stateful_set_control.go:266)
+// replayed: the candidate revision a controller of this version builds from the set (getPatch bytes,
+// HashControllerRevision with status.collisionCount as the probe, ControllerRevisionName), which existing revision is
+// equal to it, whether it reuses, rolls back, reuses by semantic comparison (StatefulSetSemanticRevisionComparison) or
+// creates a revision (and collides), each revision's name against its own data, and the pods on each revision. Pure.
+import {ControllerRevisionName} from '../../hash/controller-revision.js'
+import {getLayout} from '../../hash/layouts.js'
+import type {Explanation, Step} from '../../explanation.js'
+import {claimed, claimObjects, type ClaimResult} from '../deployment/claim.js'
+import {collisionCountOf, controllerOf, type HashVerdict, severityOf, templateOf} from '../deployment/common.js'
+import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
+import {describeCount, type LabelCheck} from '../deployment/label-check.js'
+import type {ControllerRevision, PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
+import {getPatch, templateOfRevision} from '../daemonset/history.js'
+import {type CreateAttempt, EqualRevision, FindEqualRevisions, hashRaw, nextRevision, predictCreateRevision, type Rev, revOf, SortControllerRevisions} from './history.js'
+
+const SSC = 'pkg/controller/statefulset/stateful_set_control.go'
+const HISTORY = 'pkg/controller/history/controller_history.go'
+export const SEMANTIC_GATE = 'StatefulSetSemanticRevisionComparison'
+
+export interface StatefulSetHashInput extends WorkloadInput<Workload> {
+  controllerRevisions: readonly ControllerRevision[]
+  pods?: readonly PodMeta[]
+}
+
+export type RevisionDecision = 'latest' | 'rollback' | 'semanticReuse' | 'create'
+
+export interface StatefulSetRevisionRow {
+  name: string
+  revision: number
+  claim: ClaimResult
+  createdAt?: string
+  /** The name's hash against HashControllerRevision of the revision's own data (the layout does not matter). */
+  label: LabelCheck
+  /** controller.kubernetes.io/hash, and the collision count it was computed with (it keeps the first attempt's). */
+  hashLabel?: string
+  hashLabelCount?: number
+  role?: 'current' | 'update' | 'currentAndUpdate'
+  pods: string[]
+}
+
+export interface StatefulSetHashReplay {
+  version?: string
+  collisionCount: number
+  candidate?: {hash: string; name: string; revision: number}
+  computeError?: string
+  decision?: RevisionDecision
+  gate?: {name: string; enabled: boolean | null; why: string}
+  updateRevision?: string
+  currentRevision?: string
+  revisions: StatefulSetRevisionRow[]
+  create?: {attempts: CreateAttempt[]; creates?: string; returnsExisting?: string; spurious?: boolean}
+  rollbackTo?: string
+  status: {currentRevision?: string; updateRevision?: string}
+  pods: {total: number; onUnknownRevision: string[]}
+}
+
+/** Whether the controller has the semantic comparison: beta and on from 1.35, backported to 1.34.2 (kubernetes#135087). */
+export function semanticGate(minor: number | undefined, patch: number | undefined, override: boolean | undefined): {enabled: boolean | null; why: string} {
+  if (override !== undefined) return {enabled: override, why: `--feature-gates ${SEMANTIC_GATE}=${override}`}
+  if (minor === undefined) return {enabled: null, why: 'the control-plane version is unknown'}
+  if (minor >= 35) return {enabled: true, why: `beta and on by default in 1.${minor}`}
+  if (minor < 34) return {enabled: false, why: `1.${minor} predates it (1.33 and older write the bytes 1.33 wrote)`}
+  if (patch === undefined) return {enabled: null, why: '1.34.2 and later have it (backport kubernetes#135087); 1.34.0 and 1.34.1 do not, and the patch version is unknown'}
+  return patch >= 2 ? {enabled: true, why: `1.34.${patch} has the backport (kubernetes#135087)`} : {enabled: false, why: `1.34.${patch} lacks it (added in 1.34.2, kubernetes#135087)`}
+}
+
+function suffixOf(name: string): string {
+  return name.slice(name.lastIndexOf('-') + 1)
+}
+
+/** Which collision count reproduces a revision's name (and its hash label) from its own data. */
+function checkRevision(setName: string, r: Rev, collisionCount: number, max: number): {label: LabelCheck; hashLabelCount?: number} {
+  const suffix = suffixOf(r.name)
+  if (r.raw === undefined) return {label: {label: suffix, result: 'unreproducible', reason: 'invalidTemplate', explained: true, why: 'the revision has no data to hash (read as metadata only?)'}}
+  const counts = [...new Set([collisionCount, ...Array.from({length: Math.max(max, collisionCount) + 1}, (_, i) => i)])]
+  let nameCount: number | undefined
+  let labelCount: number | undefined
+  for (const c of counts) {
+    const h = hashRaw(r.raw, c)
+    if (nameCount === undefined && ControllerRevisionName(setName, h) === r.name) nameCount = c
+    if (labelCount === undefined && h === r.hashLabel) labelCount = c
+  }
+  if (nameCount !== undefined) {
+    const bumped = labelCount !== undefined && labelCount !== nameCount
+      ? `; its ${'controller.kubernetes.io/hash'} label is the hash with collisionCount ${labelCount}: created after a collision (the label is not updated in CreateControllerRevision's loop)` : ''
+    return {label: {label: suffix, recomputed: hashRaw(r.raw, collisionCount), result: 'matches', collisionCount: nameCount,
+      why: `HashControllerRevision of its data with ${describeCount(nameCount)} gives its name${bumped}`}, ...(labelCount !== undefined ? {hashLabelCount: labelCount} : {})}
+  }
+  return {label: {label: suffix, recomputed: hashRaw(r.raw, collisionCount), result: 'unreproducible', reason: 'unknown', explained: false,
+    why: `its data does not hash to its name with collisionCount 0–${Math.max(max, collisionCount)}: the data was rewritten (a re-serialized dump does not keep bytes) or edited, or an older controller hashed differently`}}
+}
+
+export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation {
+  const set = input.workload
+  const s = input.settings
+  const template = templateOf(set)
+  const N = collisionCountOf(set) ?? 0
+  const steps: Step[] = []
+
+  const claims = claimObjects(set, input.controllerRevisions)
+  const owned = claimed(claims)
+  const claimOf = new Map(claims.map((c) => [c.object.metadata.name, c.result]))
+  const revs = SortControllerRevisions(owned.map(revOf))
+  const byName = new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === set.metadata.namespace).map((c) => [c.metadata.name, revOf(c)]))
+  steps.push({rule: 'ListRevisions', upstream: HISTORY, inputs: {selector: set.spec?.selector, revisionsInNamespace: input.controllerRevisions.length},
+    result: `${revs.length} revisions`, why: `ControllerRevisions matching the selector, controlled by the StatefulSet or orphaned (adopted); sorted by revision: ${revs.map((r) => `${r.name} (${r.revision})`).join(', ') || 'none'}`})
+
+  const rows: StatefulSetRevisionRow[] = revs.map((r) => {
+    const c = checkRevision(set.metadata.name, r, N, s.maxInferredCollisionCount)
+    return {name: r.name, revision: r.revision, claim: claimOf.get(r.name) ?? 'owned', ...(r.created ? {createdAt: r.created} : {}), label: c.label,
+      ...(r.hashLabel !== undefined ? {hashLabel: r.hashLabel} : {}), ...(c.hashLabelCount !== undefined ? {hashLabelCount: c.hashLabelCount} : {}), pods: []}
+  })
+  for (const r of rows) {
+    steps.push({rule: 'HashControllerRevision', upstream: HISTORY, inputs: {revision: r.name}, result: r.label.result, why: `${r.name} (revision ${r.revision}): ${r.label.why}`})
+  }
+
+  let candidate: StatefulSetHashReplay['candidate']
+  let computeError: string | undefined
+  let decision: RevisionDecision | undefined
+  let update: Rev | undefined
+  let create: StatefulSetHashReplay['create']
+  let rollbackTo: string | undefined
+  let gate: StatefulSetHashReplay['gate']
+  const latest = revs[revs.length - 1]
+  if (s.version === undefined) {
+    computeError = s.versionNote ?? 'no struct layout for the cluster\'s version'
+  } else {
+    const layout = getLayout(s.version)
+    const raw = getPatch(layout, template)
+    const hash = hashRaw(raw, N)
+    const next = nextRevision(revs)
+    const cand: Rev = {name: ControllerRevisionName(set.metadata.name, hash), revision: next, hashLabel: hash, raw}
+    candidate = {hash, name: cand.name, revision: next}
+    steps.push({rule: 'newRevision', upstream: 'pkg/controller/statefulset/stateful_set_utils.go', inputs: {version: s.version, collisionCount: N, revision: next},
+      result: cand.name, why: `getPatch(set) as a ${s.version} controller writes it, FNV-1 32 with the probe "${N}" (status.collisionCount, 0 when unset), SafeEncoded: ${hash}`})
+    const equal = FindEqualRevisions(revs, cand)
+    let g: {enabled: boolean | null; why: string} | undefined
+    if (equal.length > 0 && EqualRevision(latest, equal[equal.length - 1])) {
+      decision = 'latest'
+      update = latest
+    } else if (equal.length > 0) {
+      decision = 'rollback'
+      update = equal[equal.length - 1]
+      rollbackTo = update.name
+    } else {
+      g = semanticGate(s.minor, s.patch, s.gates?.[SEMANTIC_GATE])
+      // setMatchesLatestExistingRevision: apply the latest revision to the set, re-default, re-encode, compare.
+      // Replayed by re-encoding the latest revision's template with this version's serializer; re-defaulting of
+      // fields a newer version defaults is not replayed (such revisions would compare unequal here).
+      const stored = latest ? templateOfRevision(latest.object!) : undefined
+      const semanticallyEqual = stored !== undefined && getPatch(layout, stored) === raw
+      if (latest && semanticallyEqual) gate = {name: SEMANTIC_GATE, enabled: g.enabled, why: g.why}
+      if (latest && semanticallyEqual && g.enabled !== false) {
+        decision = 'semanticReuse'
+        update = latest
+      } else {
+        decision = 'create'
+        const p = predictCreateRevision(set.metadata.name, raw, N, byName)
+        create = {...p, ...(latest && semanticallyEqual ? {spurious: true} : {})}
+      }
+    }
+    const why: Record<RevisionDecision, string> = {
+      latest: `the latest revision ${latest?.name} is equal to the candidate (EqualRevision: byte-equal data): the update revision is unchanged (SSC:291)`,
+      rollback: `${rollbackTo} (revision ${update?.revision}) is equal to the candidate but is not the latest: a rollback — UpdateControllerRevision renumbers it to ${next}, no new object (SSC:294)`,
+      semanticReuse: `no revision is byte-equal, but ${SEMANTIC_GATE} (${gate?.why}) applies the latest revision ${latest?.name} to the set, re-defaults it and finds it equal: it is reused, no new revision (SSC:303)`,
+      create: create?.spurious
+        ? `no revision is byte-equal; the latest, ${latest?.name}, has the same template written by an older serializer, but without ${SEMANTIC_GATE} (${gate?.why}) the controller creates a new revision and rolls every pod although nothing changed (kubernetes#134773)`
+        : `no revision is equal to the candidate: CreateControllerRevision (SSC:308)`,
+    }
+    steps.push({rule: 'getStatefulSetRevisions', upstream: `${SSC}:266`, inputs: {equal: equal.map((r) => r.name)}, result: decision, why: why[decision],
+      ...(decision === 'semanticReuse' || create?.spurious ? {inferred: {evidence: 'the latest revision\'s template re-encoded with this version\'s serializer equals the candidate\'s bytes; re-defaulting is not replayed', confidence: g?.enabled === null ? 'possible' : 'likely'}} : {})})
+    if (create) {
+      const last = create.attempts[create.attempts.length - 1]
+      const collided = create.attempts.filter((a) => a.taken)
+      steps.push({rule: 'CreateControllerRevision', upstream: HISTORY, inputs: {name: cand.name},
+        result: create.creates ? `creates ${create.creates}` : create.returnsExisting ? `returns ${create.returnsExisting}` : 'collides',
+        why: collided.length > 0
+          ? `${collided.map((a) => a.name).join(', ')} ${collided.length === 1 ? 'exists' : 'exist'} with other data: collisionCount goes to ${last.collisionCount} within the sync, and ${create.creates ? `${create.creates} is created (its controller.kubernetes.io/hash label keeps ${hash}); status.collisionCount becomes ${last.collisionCount}` : 'every name tried is taken'}`
+          : create.returnsExisting ? `${create.returnsExisting} exists with the same bytes: it is returned` : `${create.creates} is created as revision ${next}`})
+    }
+  }
+  if (create?.creates) update = {name: create.creates, revision: candidate!.revision}
+  else if (create?.returnsExisting) update = byName.get(create.returnsExisting)
+
+  // currentRevision: status.currentRevision when such a revision exists, else the update revision (SSC:316).
+  const statusCurrent = set.status?.currentRevision
+  const current = revs.find((r) => r.name === statusCurrent) ?? update
+  for (const r of rows) {
+    const isCur = r.name === current?.name
+    const isUpd = r.name === update?.name
+    if (isCur || isUpd) r.role = isCur && isUpd ? 'currentAndUpdate' : isCur ? 'current' : 'update'
+  }
+  if (update || current) {
+    steps.push({rule: 'getStatefulSetRevisions', upstream: `${SSC}:316`, inputs: {statusCurrentRevision: statusCurrent ?? null, statusUpdateRevision: set.status?.updateRevision ?? null},
+      result: `current ${current?.name ?? '?'}, update ${update?.name ?? '?'}`,
+      why: `the current revision is the one status.currentRevision names${revs.some((r) => r.name === statusCurrent) ? '' : ' — none exists, so it is the update revision'}`})
+  }
+
+  // Pods: controller-revision-hash holds the full revision name.
+  const pods = (input.pods ?? []).filter((p) => p.metadata.namespace === set.metadata.namespace && controllerOf(p)?.uid === set.metadata.uid && !p.metadata.deletionTimestamp)
+  const rowByName = new Map(rows.map((r) => [r.name, r]))
+  const unknown: string[] = []
+  for (const p of pods.sort((a, b) => ordinal(a.metadata.name) - ordinal(b.metadata.name))) {
+    const r = rowByName.get(p.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL] ?? '')
+    if (r) r.pods.push(p.metadata.name)
+    else unknown.push(p.metadata.name)
+  }
+  if (input.pods !== undefined) {
+    steps.push({rule: 'computeReplicaStatus', upstream: `${SSC}:370`, result: rows.filter((r) => r.pods.length > 0).map((r) => `${r.pods.length} on ${r.name}`).join(', ') || 'no pods',
+      why: `pods carry their revision's full name in controller-revision-hash${unknown.length > 0 ? `; ${unknown.join(', ')} name${unknown.length === 1 ? 's' : ''} no existing revision` : ''}`})
+  }
+
+  const unreproducible = rows.filter((r) => r.label.result === 'unreproducible')
+  let verdict: HashVerdict
+  if (decision === 'create' && create?.attempts.some((a) => a.taken)) verdict = 'collision'
+  else if (decision === 'create' || decision === 'rollback') verdict = 'rolloutPending'
+  else if (unreproducible.length > 0) verdict = 'unreproducible'
+  else if (decision === 'semanticReuse') verdict = 'hashDrift'
+  else verdict = 'upToDate'
+  let severity = severityOf(verdict, {unexplained: unreproducible.some((r) => !r.label.explained)})
+  if (verdict === 'rolloutPending' && create?.spurious) severity = 'warning'
+
+  const replay: StatefulSetHashReplay = {
+    ...(s.version !== undefined ? {version: s.version} : {}),
+    collisionCount: N,
+    ...(candidate ? {candidate} : {}),
+    ...(computeError ? {computeError} : {}),
+    ...(decision ? {decision} : {}),
+    ...(gate ? {gate} : {}),
+    ...(update ? {updateRevision: update.name} : {}),
+    ...(current ? {currentRevision: current.name} : {}),
+    revisions: rows,
+    ...(create ? {create} : {}),
+    ...(rollbackTo ? {rollbackTo} : {}),
+    status: {...(statusCurrent ? {currentRevision: statusCurrent} : {}), ...(set.status?.updateRevision ? {updateRevision: set.status.updateRevision} : {})},
+    pods: {total: pods.length, onUnknownRevision: unknown},
+  }
+  return {
+    subject: {kind: 'StatefulSet', apiVersion: 'apps/v1', namespace: set.metadata.namespace, name: set.metadata.name, ...(set.metadata.uid ? {uid: set.metadata.uid} : {})},
+    controller: 'statefulset',
+    verdict,
+    severity,
+    summary: summarize(verdict, replay, input.pods !== undefined),
+    steps,
+    evaluatedAt: new Date(input.now).toISOString(),
+    source: input.source,
+    statefulSet: replay,
+  }
+}
+
+function ordinal(name: string): number {
+  const m = /-(\d+)$/.exec(name)
+  return m ? Number(m[1]) : Number.MAX_SAFE_INTEGER
+}
+
+function podsText(r: StatefulSetHashReplay, withPods: boolean): string {
+  if (!withPods) return ''
+  const on = r.revisions.filter((x) => x.pods.length > 0)
+  if (r.pods.total === 0) return ' No pods.'
+  const parts = on.map((x) => `${x.pods.join(', ')} on ${x.name}${x.role ? ` (${x.role === 'currentAndUpdate' ? 'current and update' : x.role})` : ''}`)
+  if (r.pods.onUnknownRevision.length > 0) parts.push(`${r.pods.onUnknownRevision.join(', ')} on a revision that no longer exists`)
+  const rolling = on.length > 1 || (on.length === 1 && on[0].name !== r.updateRevision)
+  return ` ${parts.join('; ')}${rolling ? ': a rolling update in progress (highest ordinal first)' : ''}.`
+}
+
+function summarize(verdict: HashVerdict, r: StatefulSetHashReplay, withPods: boolean): string {
+  const v = r.version ?? 'the cluster\'s'
+  const pods = podsText(r, withPods)
+  const upd = r.revisions.find((x) => x.name === r.updateRevision)
+  switch (verdict) {
+    case 'collision': {
+      const c = r.create!
+      const last = c.attempts[c.attempts.length - 1]
+      return `No revision equals the StatefulSet's template; the name a ${v} controller gives the new one, ${c.attempts[0].name}, is taken by a revision with other data, so within the same sync it retries with collisionCount ${last.collisionCount} and ${c.creates ? `creates ${c.creates}, then writes status.collisionCount ${last.collisionCount}` : 'every name it tries is taken'}.${pods}`
+    }
+    case 'rolloutPending':
+      if (r.decision === 'rollback') return `The StatefulSet's template equals revision ${r.rollbackTo}'s: the controller renumbers it to revision ${r.candidate!.revision} (UpdateControllerRevision, no new object) and rolls the pods back to it.${pods}`
+      if (r.create?.spurious) return `A ${v} controller writes the same template with different bytes than the latest revision (${r.revisions[r.revisions.length - 1].name}); without ${SEMANTIC_GATE} (${r.gate?.why}) it creates ${r.create.creates} (revision ${r.candidate!.revision}) and restarts every pod although nothing changed (kubernetes#134773; fixed in 1.34.2 and 1.35).${pods}`
+      if (!r.candidate) return `The StatefulSet's update revision cannot be computed (${r.computeError}).${pods}`
+      return `No revision equals the StatefulSet's template: a ${v} controller creates ControllerRevision ${r.create?.creates ?? r.candidate.name} (revision ${r.candidate.revision}) and rolls the pods to it, highest ordinal first.${pods}`
+    case 'unreproducible': {
+      const bad = r.revisions.filter((x) => x.label.result === 'unreproducible')
+      return `${upd ? `Revision ${upd.name} is the update revision. ` : ''}The name of ${bad.map((x) => x.name).join(', ')} is not reproduced from ${bad.length === 1 ? 'its' : 'their'} data: ${bad[0].label.why}.${pods}`
+    }
+    case 'hashDrift':
+      return `The latest revision ${upd?.name} was written by an older serializer (a ${v} controller writes the same template as ${r.candidate!.name}), but ${SEMANTIC_GATE} finds them equal, so it is reused: no new revision, no rollout.${pods}`
+    default:
+      return `Revision ${upd?.name ?? '?'} (revision ${upd?.revision ?? '?'}) is the update revision: the StatefulSet's template, as a ${v} controller writes it, is byte-equal to its data (hash ${r.candidate?.hash} with collisionCount ${r.collisionCount})${r.currentRevision && r.currentRevision !== r.updateRevision ? `; the current revision is ${r.currentRevision}` : ''}.${pods}`
+  }
+}
+

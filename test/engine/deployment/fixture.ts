@@ -1,0 +1,38 @@
+// Reads a workload fixture (the snapshot format, in YAML) into a replay input the way the command does: the
+// workload by kind and name, every object of its namespace, and the hash settings of the recorded server version.
+import {readFileSync} from 'node:fs'
+import {fileURLToPath} from 'node:url'
+import {parse} from 'yaml'
+import type {KubeObject} from '../../../src/cluster/source.js'
+import type {HashSettings, Workload} from '../../../src/engine/deployment/types.js'
+
+export interface Loaded {
+  workload: Workload
+  items: KubeObject[]
+  settings: HashSettings
+  now: number
+}
+
+export function load(engine: 'deployment' | 'daemonset' | 'statefulset', file: string, kind: string, name?: string, version?: {minor: number; patch?: number}): Loaded {
+  const doc = parse(readFileSync(fileURLToPath(new URL(`../../fixtures/${engine}/${file}`, import.meta.url)), 'utf8')) as {
+    kubectlWhy?: {capturedAt?: string; serverVersion?: {minor: string; gitVersion?: string}}
+    items: KubeObject[]
+  }
+  const workload = doc.items.find((o) => o.kind === kind && (name === undefined || o.metadata?.name === name)) as Workload | undefined
+  if (!workload) throw new Error(`no ${kind} ${name ?? ''} in ${file}`)
+  const items = doc.items.filter((o) => o.metadata?.namespace === workload.metadata.namespace)
+  const minor = version?.minor ?? Number(doc.kubectlWhy?.serverVersion?.minor ?? 31)
+  const patch = version ? version.patch : Number(/v1\.\d+\.(\d+)/.exec(doc.kubectlWhy?.serverVersion?.gitVersion ?? '')?.[1] ?? Number.NaN)
+  return {
+    workload,
+    items,
+    settings: {version: `1.${minor}`, minor, ...(patch !== undefined && !Number.isNaN(patch) ? {patch} : {}), maxInferredCollisionCount: 10},
+    now: Date.parse(doc.kubectlWhy?.capturedAt ?? '2026-11-29T10:00:00Z'),
+  }
+}
+
+export const SOURCE = {mode: 'snapshot' as const}
+
+export function ofKind<T>(items: KubeObject[], kind: string): T[] {
+  return items.filter((o) => o.kind === kind) as T[]
+}
