@@ -1,6 +1,8 @@
 // npm run bench:replicas — `kubectl why replicas` through the fake API server on one namespace holding 2,000
 // ReplicaSets, 60,000 pods and 200,000 events (synthetic, seeded): wall time and peak memory of the CLI for one
-// ReplicaSet and for --all, the requests it made, and how many events the field selectors let through.
+// ReplicaSet and for --all, the requests it made, the field selector on its event list, and kubectl get of
+// the same lists on the same server as a baseline (the fake server shares this process, so wall times include
+// its work; CPU time is the CLI's own).
 import {spawn} from 'node:child_process'
 import {existsSync, mkdtempSync, readFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -24,12 +26,12 @@ interface Run {
 }
 
 /** Runs the built CLI under /usr/bin/time (peak RSS), or polls /proc for VmHWM where time(1) is missing. */
-function cli(server: FakeApiServer, args: string[]): Promise<Run> {
+function cli(server: FakeApiServer, args: string[], program: string[] = [process.execPath, BIN]): Promise<Run> {
   return new Promise((resolve, reject) => {
     server.clearRequests()
     const useTime = existsSync('/usr/bin/time')
-    const cmd = useTime ? '/usr/bin/time' : process.execPath
-    const argv = useTime ? ['-f', '__TIME__ %e %M %U %S', process.execPath, BIN, ...args] : [BIN, ...args]
+    const cmd = useTime ? '/usr/bin/time' : program[0]
+    const argv = useTime ? ['-f', '__TIME__ %e %M %U %S', ...program, ...args] : [...program.slice(1), ...args]
     const started = process.hrtime.bigint()
     const child = spawn(cmd, argv, {env: {...process.env, NO_COLOR: '1'}})
     let out = 0
@@ -72,11 +74,22 @@ async function main(): Promise<void> {
   const single = await cli(server, ['replicas', `replicaset/${busiest.metadata!.name}`, ...common, '-o', 'json'])
   const eventLists = server.requests.filter((r) => r.path.endsWith('/events'))
   const all = await cli(server, ['replicas', '--all', ...common, '-o', 'json'])
+  // The baseline: kubectl reading what --all reads (ReplicaSets, pods and ReplicaSet events of the namespace).
+  const kubectl = await cli(server, ['--kubeconfig', kubeconfig, '-n', ns, 'get', 'replicasets,pods', '--chunk-size=500', '-o', 'json'], ['kubectl'])
+    .catch((err: Error) => (console.log(`kubectl get failed or is missing: ${err.message.split('\n')[0]}`), undefined))
+  const kubectlEvents = await cli(server, ['--kubeconfig', kubeconfig, '-n', ns, 'get', 'events', '--field-selector', 'involvedObject.kind=ReplicaSet', '--chunk-size=500', '-o', 'json'], ['kubectl'])
+    .catch(() => undefined)
   await server.close()
 
   const row = (label: string, r: Run) => `${label.padEnd(28)} ${r.seconds.toFixed(2).padStart(7)} s wall  ${r.cpuSeconds.toFixed(2).padStart(6)} s CPU  ${r.peakMiB.toFixed(0).padStart(6)} MiB peak  ${String(r.requests).padStart(5)} requests  ${(r.stdoutBytes / 1024).toFixed(0).padStart(7)} KiB out`
   console.log(row(`replicas rs/${busiest.metadata!.name.slice(0, 12)}…`, single))
   console.log(row('replicas --all', all))
+  if (kubectl) console.log(row('kubectl get rs,pods -o json', kubectl))
+  if (kubectlEvents) console.log(row('kubectl get events (RS)', kubectlEvents))
+  if (kubectl && kubectlEvents) {
+    const base = kubectl.seconds + kubectlEvents.seconds
+    console.log(`--all / (kubectl get rs,pods + kubectl get events) = ${(all.seconds / base).toFixed(2)}× wall, ${(all.cpuSeconds / (kubectl.cpuSeconds + kubectlEvents.cpuSeconds)).toFixed(2)}× CPU`)
+  }
   console.log(`events request of the single run: fieldSelector=${eventLists[0]?.query.fieldSelector ?? '(none)'}`)
   console.log(`ratios: --all / one = ${(all.seconds / single.seconds).toFixed(2)}× wall, ${(all.cpuSeconds / single.cpuSeconds).toFixed(2)}× CPU, ${(all.peakMiB / single.peakMiB).toFixed(2)}× memory; --all = ${((all.seconds * 1000) / counts.replicaSets).toFixed(2)} ms per ReplicaSet`)
 }

@@ -5,7 +5,7 @@ import {parseTypeName, resolveResource} from '../cluster/resolve.js'
 import type {ClusterSource, KubeObject, ListRequest} from '../cluster/source.js'
 import {chooseVersion} from '../cluster/version.js'
 import {
-  claimPods, commonSelector, type CoreEvent, explainReplicaSet, labelSelectorAsSelector, selectorQuery, type Lease, type Pod, type Recheck, type ReplicaSet,
+  claimPods, commonSelector, type CoreEvent, explainReplicaSet, informerView, labelSelectorAsSelector, selectorQuery, slimPod, type Lease, type Pod, type Recheck, type ReplicaSet,
   ReplicaSetInputError, type ReplicaSetReplayInput, replicaSetsOfDeployment, VERDICTS,
 } from '../engine/replicaset/index.js'
 import {ReadError, UserError} from '../errors.js'
@@ -224,9 +224,9 @@ function problemOf(what: string, err: unknown): Problem {
   return {what, reason: (err as Error).message}
 }
 
-async function listAll<T extends KubeObject>(source: ClusterSource, request: ListRequest): Promise<T[]> {
+async function listAll<T extends KubeObject>(source: ClusterSource, request: ListRequest, map?: (o: KubeObject) => T): Promise<T[]> {
   const out: T[] = []
-  for await (const page of source.pages({pageSize: PAGE_SIZE, ...request})) out.push(...(page as T[]))
+  for await (const page of source.pages({pageSize: PAGE_SIZE, ...request})) for (const o of page) out.push(map ? map(o) : (o as T))
   return out
 }
 
@@ -266,13 +266,29 @@ async function readScope(source: ClusterSource, namespace: string | undefined, o
   const owned = deploymentUid ? replicaSets.filter((r) => (r.metadata.ownerReferences ?? []).some((x) => x?.controller === true && x.uid === deploymentUid)) : []
   const family = rs ? familyOf(rs, replicaSets) : owned.length > 0 ? owned : undefined
   const labelSelector = family ? selectorQuery(commonSelector(family.map((r) => r.spec?.selector))) : undefined
-  const [pods, fresh] = await Promise.all([
-    listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'cached', labelSelector}),
-    listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'fresh', metadataOnly: true}).catch((err) => {
-      problems.push(problemOf(`list pods ${where} (quorum read, metadata only: cache lag${family ? ', pods to release' : ''})`, err))
-      return undefined
-    }),
-  ])
+  let pods: Pod[]
+  let fresh: Pod[] | undefined
+  if (family) {
+    ;[pods, fresh] = await Promise.all([
+      listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'cached', labelSelector}, slimPod),
+      listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'fresh', metadataOnly: true}).catch((err) => {
+        problems.push(problemOf(`list pods ${where} (quorum read, metadata only: cache lag, pods to release)`, err))
+        return undefined
+      }),
+    ])
+  } else {
+    // Every pod in scope: full pods page by page from a quorum read (kept slim), and the watch cache's metadata
+    // for what the informer sees exist, owned and deleting. A watch-cache list is not paginated, so it stays metadata.
+    const [full, cachedMetadata] = await Promise.all([
+      listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'fresh'}, slimPod),
+      listAll<KubeObject>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'cached', metadataOnly: true}).catch((err) => {
+        problems.push(problemOf(`list pods ${where} (watch cache, metadata only: what the informer sees)`, err))
+        return undefined
+      }),
+    ])
+    fresh = full
+    pods = cachedMetadata ? informerView(cachedMetadata, full) : full
+  }
   let relevantFresh = fresh
   if (family && fresh) {
     const matches = labelSelector === undefined ? () => true : labelSelectorAsSelector(commonSelector(family!.map((r) => r.spec?.selector)))
@@ -284,7 +300,7 @@ async function readScope(source: ClusterSource, namespace: string | undefined, o
     for (const p of relevantFresh) {
       if (listed.has(p.metadata.name) || !familyUids.has(controllerUid(p) ?? '')) continue
       const full = await source.get({apiVersion: 'v1', kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name, view: 'cached'}).catch(() => undefined)
-      if (full) pods.push(full as Pod)
+      if (full) pods.push(slimPod(full))
     }
   }
   return {replicaSets, pods, freshPods: relevantFresh && differs(pods, relevantFresh) ? relevantFresh : undefined, events: await events, lease: (await lease) as Lease | undefined, problems}

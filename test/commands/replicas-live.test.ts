@@ -100,6 +100,10 @@ describe('live, against the fake API server', () => {
       assert.deepEqual(x.unobserved.map((u: Any) => [u.op, u.pod]), [['delete', 'api-5f6d7c8b9-eeee5']])
       assert.equal(x.expiresAt, '2026-11-29T10:04:15Z')
       assert.match(x.unobserved[0].why, /watch cache/)
+      // --all rebuilds the informer's view from the watch cache's metadata and a paginated quorum read: same answer.
+      const all = await run(kubeconfig, ['--all'])
+      assert.deepEqual(all.json.counts, {waitingForExpectations: 1}, all.stderr)
+      assert.deepEqual(all.json.findings[0].replicaSet.expectations.unobserved.map((u: Any) => u.pod), ['api-5f6d7c8b9-eeee5'])
       // Once the cache catches up, the same ReplicaSet is converged: eeee5 is terminating, 3 active = 3 desired.
       server.syncCache()
       const after = await run(kubeconfig, ['rs/api-5f6d7c8b9'])

@@ -3,4 +3,5 @@ export {explainReplicaSet, ReplicaSetInputError, VERDICTS, type ReplicaSetReplay
 export {claimPods, type Recheck} from './claim.js'
 export {commonSelector, labelSelectorAsSelector, selectorQuery} from './selector.js'
 export {replicaSetsOfDeployment} from './deployment.js'
+export {informerView, slimPod} from './slim.js'
 export type {CoreEvent, Lease, Pod, ReplicaSet, ReplicaSetSettings} from './types.js'
