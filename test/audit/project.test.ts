@@ -1,0 +1,86 @@
+// The projections keep what the engines read and drop the rest: the engines give the same explanation from a projected
+// object as from the whole one (the zone-outage and deletion-cost examples, every pod), and what is dropped is dropped.
+import assert from 'node:assert/strict'
+import {readFileSync} from 'node:fs'
+import {describe, test} from 'node:test'
+import {fileURLToPath} from 'node:url'
+import {parse} from 'yaml'
+import {projectMetadataOnly, projectNode, projectObject, projectPod} from '../../src/audit/project.js'
+import type {KubeObject} from '../../src/cluster/source.js'
+import {analyzeCluster} from '../../src/engine/nodelifecycle/analyze.js'
+import type {LeaseLike, NodeLike} from '../../src/engine/nodelifecycle/types.js'
+import {NEWEST_DEFAULTS} from '../../src/engine/nodelifecycle/types.js'
+import {explainReplicaSet, type Pod, type ReplicaSet} from '../../src/engine/replicaset/index.js'
+import {explainEvicted} from '../../src/engine/tainteviction/explain.js'
+import type {EventLike, PodLike} from '../../src/engine/tainteviction/types.js'
+
+const example = (name: string): {items: KubeObject[]; kubectlWhy?: {capturedAt: string}} =>
+  parse(readFileSync(fileURLToPath(new URL(`../../examples/${name}`, import.meta.url)), 'utf8'))
+
+describe('projectPod', () => {
+  const full: KubeObject = {
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: {name: 'web-1', namespace: 'shop', uid: 'u1', labels: {app: 'web'}, managedFields: [{manager: 'kubelet'}],
+      annotations: {'kubectl.kubernetes.io/last-applied-configuration': '{"huge": true}', 'controller.kubernetes.io/pod-deletion-cost': '-5', 'prometheus.io/scrape': 'true'},
+      ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true}]},
+    spec: {nodeName: 'n1', tolerations: [{key: 'a', operator: 'Exists'}], containers: [{name: 'web', image: 'x', env: [{name: 'A', value: 'b'}]}],
+      initContainers: [{name: 'proxy', image: 'p', restartPolicy: 'Always'}], volumes: [{name: 'v'}]},
+    status: {phase: 'Running', podIP: '10.0.0.1', conditions: [{type: 'Ready', status: 'True', lastTransitionTime: 't', message: 'long'}, {type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint', lastTransitionTime: 't2'}],
+      containerStatuses: [{name: 'web', restartCount: 3, image: 'x', state: {running: {}}}], initContainerStatuses: [{name: 'proxy', restartCount: 1, ready: true}]},
+  }
+
+  test('keeps the fields the engines read, nothing else', () => {
+    assert.deepEqual(projectPod(full), {
+      apiVersion: 'v1', kind: 'Pod',
+      metadata: {name: 'web-1', namespace: 'shop', uid: 'u1', labels: {app: 'web'}, annotations: {'controller.kubernetes.io/pod-deletion-cost': '-5'},
+        ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true}]},
+      spec: {nodeName: 'n1', tolerations: [{key: 'a', operator: 'Exists'}], initContainers: [{name: 'proxy', restartPolicy: 'Always'}]},
+      status: {phase: 'Running', conditions: [{type: 'Ready', status: 'True', lastTransitionTime: 't'}, {type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint', lastTransitionTime: 't2'}],
+        containerStatuses: [{name: 'web', restartCount: 3}], initContainerStatuses: [{name: 'proxy', restartCount: 1}]},
+    })
+  })
+
+  test('the kube-controller-manager mirror pod keeps its command line (the node lifecycle settings come from it)', () => {
+    const kcm: KubeObject = {apiVersion: 'v1', kind: 'Pod', metadata: {name: 'kube-controller-manager-cp-1', namespace: 'kube-system', labels: {component: 'kube-controller-manager'}, managedFields: []},
+      spec: {containers: [{name: 'kube-controller-manager', command: ['kube-controller-manager', '--node-monitor-grace-period=20s']}]}}
+    const p = projectPod(kcm)
+    assert.deepEqual((p.spec as {containers: unknown[]}).containers, [{name: 'kube-controller-manager', command: ['kube-controller-manager', '--node-monitor-grace-period=20s']}])
+    assert.equal(p.metadata?.managedFields, undefined)
+  })
+
+  test('other objects lose managedFields and the last-applied annotation only; metadata-only items keep metadata only', () => {
+    const rs: KubeObject = {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', managedFields: [{}], annotations: {'kubectl.kubernetes.io/last-applied-configuration': '{}', 'deployment.kubernetes.io/revision': '3'}}, spec: {replicas: 2}, status: {replicas: 2}}
+    assert.deepEqual(projectObject(rs), {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}}, spec: {replicas: 2}, status: {replicas: 2}})
+    assert.deepEqual(projectMetadataOnly(rs), {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}}})
+  })
+})
+
+describe('the engines decide the same from projected objects', () => {
+  test('node lifecycle and taint eviction: examples/node-zone-outage.json, every pod', () => {
+    const doc = example('node-zone-outage.json')
+    const now = Date.parse(doc.kubectlWhy!.capturedAt)
+    const of = (kind: string) => doc.items.filter((o) => o.kind === kind)
+    const run = (nodes: NodeLike[], pods: PodLike[]) => {
+      const cachedLeases = new Map(of('Lease').map((l) => [l.metadata!.name!, l as LeaseLike]))
+      const analysis = analyzeCluster({nodes, cachedLeases, liveLeases: new Map(), now, settings: NEWEST_DEFAULTS})
+      return pods.map((p) => explainEvicted({
+        namespace: p.metadata!.namespace!, name: p.metadata!.name!, pod: p, events: of('Event') as EventLike[], node: nodes.find((n) => n.metadata?.name === p.spec?.nodeName),
+        nodeAnalysis: analysis.nodes.find((a) => a.name === p.spec?.nodeName), cluster: analysis, now, settings: NEWEST_DEFAULTS, source: {mode: 'snapshot'},
+      }))
+    }
+    const whole = run(of('Node') as NodeLike[], of('Pod') as PodLike[])
+    const projected = run(of('Node').map(projectNode) as NodeLike[], of('Pod').map(projectPod) as PodLike[])
+    assert.ok(whole.length >= 10)
+    assert.deepEqual(projected, whole)
+  })
+
+  test('ReplicaSet replay: examples/replicas-deletion-cost.yaml (deletion costs, readiness, co-location ranks)', () => {
+    const doc = example('replicas-deletion-cost.yaml')
+    const rs = doc.items.find((o) => o.kind === 'ReplicaSet') as ReplicaSet
+    const pods = doc.items.filter((o) => o.kind === 'Pod')
+    const run = (p: KubeObject[]) => explainReplicaSet({replicaSet: rs, pods: p as Pod[], replicaSets: [rs], events: [], now: Date.parse(doc.kubectlWhy!.capturedAt), settings: {minor: 31}, source: {mode: 'snapshot'}})
+    const whole = run(pods)
+    assert.equal(whole.verdict, 'willDelete')
+    assert.deepEqual(run(pods.map(projectPod)), whole)
+  })
+})
