@@ -8,7 +8,7 @@ import {sharedFlags} from '../flags.js'
 import {renderEvicted} from '../render/node-evicted.js'
 import {formatData} from '../render/output.js'
 import {controllerManagerFlags} from '../settings/flags.js'
-import {failsOn, readNodeLifecycle} from './node.js'
+import {readNodeLifecycle} from './node.js'
 
 /** "Successfully assigned ns/pod to node-x": the scheduler's Scheduled event names the node of a vanished pod. */
 function nodeFromEvents(events: readonly EventLike[], name: string): string | undefined {
@@ -72,7 +72,7 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
       const format = flags.output ?? 'table'
       if (format === 'json' || format === 'yaml') this.write(formatData(e, format))
       else this.write(renderEvicted(e, format === 'wide'))
-      if (failsOn([e], flags)) this.exit(1)
+      this.failOnFindings([e], flags)
     } finally {
       await source.close?.()
     }

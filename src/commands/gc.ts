@@ -10,7 +10,7 @@ import {
   readKeyString, replayGc, slimObject, subjectOf,
 } from '../engine/garbagecollector/index.js'
 import {ReadError, UserError} from '../errors.js'
-import {type Problem, severityRank, type SourceDescription} from '../explanation.js'
+import {type Problem, type SourceDescription} from '../explanation.js'
 import {type GcReport, type GcTree, type GcTreeNode, renderGcReport, renderGcTree} from '../render/gc.js'
 import {renderExplanations} from '../render/explanation-table.js'
 import {formatData} from '../render/output.js'
@@ -216,18 +216,13 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
     if (flags.tree && built) {
       const tree = await buildGcTree(item, replay, world, reader, flags['max-depth'])
       const format = flags.output ?? 'table'
-      await this.flush(format === 'json' || format === 'yaml' ? formatData({...explanation, tree}, format) : renderGcTree(tree, explanation))
-      this.exitOnSeverity([explanation], flags)
+      this.write(format === 'json' || format === 'yaml' ? formatData({...explanation, tree}, format) : renderGcTree(tree, explanation))
+      this.failOnFindings([explanation], flags)
       return
     }
     const format = flags.output ?? 'table'
-    await this.flush(format === 'json' || format === 'yaml' ? formatData(explanation, format) : renderExplanations([explanation], format === 'wide'))
-    this.exitOnSeverity([explanation], flags)
-  }
-
-  /** Writes and waits until stdout has taken it all: exiting with unflushed pipe writes would cut large outputs short. */
-  private flush(text: string): Promise<void> {
-    return new Promise((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())))
+    this.write(format === 'json' || format === 'yaml' ? formatData(explanation, format) : renderExplanations([explanation], format === 'wide'))
+    this.failOnFindings([explanation], flags)
   }
 
   private async runAll(source: ClusterSource, discovery: GcDiscovery, reader: OwnerReader,
@@ -314,13 +309,8 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
       findings,
     }
     const format = flags.output ?? 'table'
-    await this.flush(format === 'json' || format === 'yaml' ? formatData(report, format) : renderGcReport(report))
-    this.exitOnSeverity(findings, flags)
-  }
-
-  private exitOnSeverity(list: GcExplanation[], flags: {'fail-on'?: string}): void {
-    const failOn = (flags['fail-on'] ?? 'warning') as 'none' | 'info' | 'warning' | 'critical'
-    if (failOn !== 'none' && list.some((e) => severityRank(e.severity) >= severityRank(failOn))) this.exit(1)
+    this.write(format === 'json' || format === 'yaml' ? formatData(report, format) : renderGcReport(report))
+    this.failOnFindings(findings, flags)
   }
 }
 

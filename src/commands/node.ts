@@ -11,7 +11,7 @@ import type {LeaseLike, NodeLike} from '../engine/nodelifecycle/types.js'
 import {processPodOnNode} from '../engine/tainteviction/process.js'
 import type {PodLike} from '../engine/tainteviction/types.js'
 import {ReadError, UserError} from '../errors.js'
-import {type Explanation, type Problem, severityRank, type SourceDescription} from '../explanation.js'
+import {type Explanation, type Problem, type SourceDescription} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {renderCluster, renderNode} from '../render/node.js'
 import {formatData} from '../render/output.js'
@@ -109,12 +109,6 @@ export async function readNodeLifecycle(source: ClusterSource, flags: NodeLifecy
   return {analysis, settings, nodes, source: sourceDesc, now}
 }
 
-/** Exit 1 when a finding is at or above --fail-on (as WhyCommand.finish does for its own rendering). */
-export function failsOn(list: readonly Explanation[], flags: CommonFlags): boolean {
-  const failOn = flags['fail-on'] ?? 'warning'
-  return failOn !== 'none' && list.some((e) => severityRank(e.severity) >= severityRank(failOn))
-}
-
 export default class Node extends WhyCommand {
   static override summary = 'Replay node lifecycle: heartbeats, leases, grace periods, zone state and taints, on a timeline.'
   static override description = `Recomputes node health from the NodeReady heartbeat and the kube-node-lease Lease as the node lifecycle
@@ -162,7 +156,7 @@ the flags below override either, and the output says which values were used and 
         if (format === 'json' || format === 'yaml') this.write(formatData(e, format))
         else this.write(renderNode(e, format === 'wide'))
       }
-      if (failsOn([e], flags)) this.exit(1)
+      this.failOnFindings([e], flags)
     } finally {
       await source.close?.()
     }
