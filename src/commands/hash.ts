@@ -1,13 +1,18 @@
 import {readFileSync} from 'node:fs'
 import {Args, Flags} from '@oclif/core'
-import {WhyCommand} from '../base-command.js'
+import {type CommonFlags, WhyCommand} from '../base-command.js'
+import {isHashReport, planHashWorkload, runHashWorkload} from '../commands-support/hash-workload.js'
 import {UserError} from '../errors.js'
+import {severityRank} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {findTemplates, hashRecords, type HashRecord} from '../hash/template-records.js'
 import {selectLayoutVersion} from '../hash/versions.js'
 import {renderHashRecords} from '../render/hash-template.js'
+import {renderHashExplanation, renderHashReport} from '../render/hash-workload.js'
 import {formatData} from '../render/output.js'
 import {parseJson, parseYamlDocuments} from '../util/json.js'
+
+type ClusterFlags = CommonFlags & {all: boolean; 'collision-count'?: number; 'show-serialization': boolean}
 
 export default class Hash extends WhyCommand {
   static override summary = "Recompute a workload's pod-template-hash / controller-revision-hash as its controller does."
@@ -20,6 +25,7 @@ revision the controller treats as current, which labels came from an older contr
     {description: 'Why does my Deployment have two ReplicaSets with the same template?', command: '<%= config.bin %> hash deployment/web -n shop'},
     {description: 'The same question against a saved dump, as of the capture time', command: '<%= config.bin %> hash deployment/web -n shop -f incident.json'},
     {description: 'Hash a template offline for a given version', command: '<%= config.bin %> hash --template rs.yaml --k8s-version 1.29'},
+    {description: 'Every Deployment, DaemonSet and StatefulSet of the cluster, problems first, for CI', command: '<%= config.bin %> hash --all -A -o json'},
   ]
 
   static override args = {
@@ -31,12 +37,14 @@ revision the controller treats as current, which labels came from an older contr
     template: Flags.string({description: 'Hash the template(s) in this file (or - for stdin) instead of reading a cluster.'}),
     'collision-count': Flags.integer({description: 'Use this collisionCount instead of the object\'s status.collisionCount.', min: 0, max: 2_147_483_647}),
     'show-serialization': Flags.boolean({description: 'Print the exact text that was hashed.', default: false}),
+    all: Flags.boolean({description: 'Every Deployment, DaemonSet and StatefulSet of the namespace (-A: the cluster), one line each, problems first.', default: false}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Hash)
     this.setupOutput(flags)
-    if (flags.template === undefined) this.notImplemented('kubectl why hash deployment/NAME', 4)
+    if (flags.template === undefined) return this.runCluster(args.target, flags)
+    if (flags.all) throw new UserError('give either --all or --template, not both', '--all reads a cluster; --template reads a file')
     if (args.target !== undefined) throw new UserError(`give either ${args.target} or --template, not both`, '--template hashes templates from a file without reading a cluster')
 
     const choice = selectLayoutVersion(this.versionOverride(flags))
@@ -57,6 +65,28 @@ revision the controller treats as current, which labels came from an older contr
       // Let a large output (--show-serialization) reach a pipe before exiting.
       await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
       this.exit(1)
+    }
+  }
+
+  /** TYPE/NAME or --all: read a cluster or a dump and replay the controllers (src/commands-support/hash-workload.ts). */
+  private async runCluster(target: string | undefined, flags: ClusterFlags): Promise<void> {
+    const plan = planHashWorkload({target, all: flags.all, allNamespaces: flags['all-namespaces'] === true,
+      templateOnly: [...(flags['collision-count'] !== undefined ? ['--collision-count'] : []), ...(flags['show-serialization'] ? ['--show-serialization'] : [])]})
+    const source = await this.openSource(flags)
+    try {
+      const progress = process.stderr.isTTY ? (line: string) => process.stderr.write(`\r\u001B[2K${line}`) : undefined
+      const result = await runHashWorkload(source, plan, {namespace: this.namespace(flags, source), override: this.versionOverride(flags), progress})
+      if (progress) process.stderr.write('\r\u001B[2K')
+      const format = flags.output ?? 'table'
+      if (format === 'json' || format === 'yaml') this.write(formatData(result.data, format))
+      else this.write(isHashReport(result.data) ? renderHashReport(result.data, format === 'wide') : renderHashExplanation(result.data, format === 'wide'))
+      const failOn = flags['fail-on'] ?? 'warning'
+      if (failOn !== 'none' && result.severities.some((s) => severityRank(s) >= severityRank(failOn))) {
+        await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
+        this.exit(1)
+      }
+    } finally {
+      await source.close?.()
     }
   }
 }

@@ -23,6 +23,8 @@ export interface DaemonSetHashInput extends WorkloadInput<Workload> {
   controllerRevisions: readonly ControllerRevision[]
   /** The namespace's pods (metadata is enough). */
   pods?: readonly PodMeta[]
+  /** Every ControllerRevision of the namespace by name, when controllerRevisions holds only the candidates (--all). */
+  byName?: ReadonlyMap<string, ControllerRevision>
 }
 
 export interface DaemonSetRevisionRow {
@@ -72,7 +74,7 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
   steps.push({rule: 'controlledHistories', upstream: `${UPDATE}:457`, inputs: {selector: ds.spec?.selector, revisionsInNamespace: input.controllerRevisions.length},
     result: `${histories.length} claimed`, why: `ClaimControllerRevisions: ${plural(histories.length, 'revision')} controlled by the DaemonSet (or adopted) and matching its selector`})
 
-  const byName = new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === ds.metadata.namespace).map((c) => [c.metadata.name, c]))
+  const byName = input.byName ?? new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === ds.metadata.namespace).map((c) => [c.metadata.name, c]))
   let patch: string | undefined
   let history: DaemonSetHistory | undefined
   let computed: DaemonSetHashReplay['computed']

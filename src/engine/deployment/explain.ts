@@ -22,6 +22,8 @@ export interface DeploymentHashInput extends WorkloadInput<Workload> {
   replicaSets: readonly ReplicaSet[]
   /** The namespace's pods (metadata is enough): they reveal ReplicaSets the data lacks. */
   pods?: readonly PodMeta[]
+  /** Every ReplicaSet of the namespace by name, when replicaSets holds only the Deployment's candidates (--all). */
+  byName?: ReadonlyMap<string, ReplicaSet>
 }
 
 export interface ReplicaSetRow {
@@ -86,7 +88,7 @@ export function countsToTry(collisionCount: number | null): (number | null)[] {
 }
 
 function missingReplicaSets(d: Workload, template: unknown, input: DeploymentHashInput, counts: (number | null)[], matchSelector: (l?: Record<string, string>) => boolean): MissingReplicaSet[] {
-  const known = new Set(input.replicaSets.map((r) => r.metadata.name))
+  const known = input.byName ?? new Set(input.replicaSets.map((r) => r.metadata.name))
   const groups = new Map<string, PodMeta[]>()
   for (const p of input.pods ?? []) {
     if (p.metadata.namespace !== d.metadata.namespace) continue
@@ -128,7 +130,7 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
   let computed: DeploymentHashReplay['computed']
   let computeError: string | undefined
   let create: CreatePrediction | undefined
-  const byName = new Map(input.replicaSets.filter((r) => r.metadata.namespace === d.metadata.namespace).map((r) => [r.metadata.name, r]))
+  const byName = input.byName ?? new Map(input.replicaSets.filter((r) => r.metadata.namespace === d.metadata.namespace).map((r) => [r.metadata.name, r]))
   if (s.version === undefined) {
     computeError = s.versionNote ?? 'no struct layout for the cluster\'s version'
   } else {

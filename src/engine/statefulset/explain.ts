@@ -21,6 +21,8 @@ export const SEMANTIC_GATE = 'StatefulSetSemanticRevisionComparison'
 export interface StatefulSetHashInput extends WorkloadInput<Workload> {
   controllerRevisions: readonly ControllerRevision[]
   pods?: readonly PodMeta[]
+  /** Every ControllerRevision of the namespace by name, when controllerRevisions holds only the candidates (--all). */
+  byName?: ReadonlyMap<string, ControllerRevision>
 }
 
 export type RevisionDecision = 'latest' | 'rollback' | 'semanticReuse' | 'create'
@@ -70,7 +72,7 @@ function suffixOf(name: string): string {
 }
 
 /** Which collision count reproduces a revision's name (and its hash label) from its own data. */
-function checkRevision(setName: string, r: Rev, collisionCount: number, max: number): {label: LabelCheck; hashLabelCount?: number} {
+export function checkRevision(setName: string, r: Rev, collisionCount: number, max: number): {label: LabelCheck; hashLabelCount?: number} {
   const suffix = suffixOf(r.name)
   if (r.raw === undefined) return {label: {label: suffix, result: 'unreproducible', reason: 'invalidTemplate', explained: true, why: 'the revision has no data to hash (read as metadata only?)'}}
   const counts = [...new Set([collisionCount, ...Array.from({length: Math.max(max, collisionCount) + 1}, (_, i) => i)])]
@@ -102,7 +104,15 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
   const owned = claimed(claims)
   const claimOf = new Map(claims.map((c) => [c.object.metadata.name, c.result]))
   const revs = SortControllerRevisions(owned.map(revOf))
-  const byName = new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === set.metadata.namespace).map((c) => [c.metadata.name, revOf(c)]))
+  const byName = new Map<string, Rev>()
+  const lookup = input.byName ?? new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === set.metadata.namespace).map((c) => [c.metadata.name, c]))
+  const revByName = {get: (name: string) => {
+    if (!byName.has(name)) {
+      const c = lookup.get(name)
+      if (c) byName.set(name, revOf(c))
+    }
+    return byName.get(name)
+  }}
   steps.push({rule: 'ListRevisions', upstream: HISTORY, inputs: {selector: set.spec?.selector, revisionsInNamespace: input.controllerRevisions.length},
     result: `${revs.length} revisions`, why: `ControllerRevisions matching the selector, controlled by the StatefulSet or orphaned (adopted); sorted by revision: ${revs.map((r) => `${r.name} (${r.revision})`).join(', ') || 'none'}`})
 
@@ -156,7 +166,7 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
         update = latest
       } else {
         decision = 'create'
-        const p = predictCreateRevision(set.metadata.name, raw, N, byName)
+        const p = predictCreateRevision(set.metadata.name, raw, N, revByName)
         create = {...p, ...(latest && semanticallyEqual ? {spurious: true} : {})}
       }
     }
@@ -181,7 +191,7 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     }
   }
   if (create?.creates) update = {name: create.creates, revision: candidate!.revision}
-  else if (create?.returnsExisting) update = byName.get(create.returnsExisting)
+  else if (create?.returnsExisting) update = revByName.get(create.returnsExisting)
 
   // currentRevision: status.currentRevision when such a revision exists, else the update revision (SSC:316).
   const statusCurrent = set.status?.currentRevision

@@ -69,7 +69,7 @@ export interface CreateAttempt {
  * AlreadyExists GET it live — equal bytes: return it; else count++ and try again, all within one sync. The hash
  * label keeps the first count's hash (it is not updated in the loop).
  */
-export function predictCreateRevision(parent: string, raw: string, collisionCount: number, byName: ReadonlyMap<string, Rev>): {attempts: CreateAttempt[]; creates?: string; returnsExisting?: string} {
+export function predictCreateRevision(parent: string, raw: string, collisionCount: number, byName: {get(name: string): Rev | undefined}): {attempts: CreateAttempt[]; creates?: string; returnsExisting?: string} {
   const attempts: CreateAttempt[] = []
   let count = collisionCount
   for (let i = 0; i <= MAX_PREDICTED_BUMPS; i++) {
