@@ -91,6 +91,10 @@ function diagnose(template: unknown, label: string, opts: LabelCheckOptions, unk
   if (containsString(template, REDACTED)) {
     return {reason: 'redacted', explained: true, why: 'the template holds redacted values (***HIDDEN***, as support-bundle redactors write them): it is not the template the controller hashed'}
   }
+  const spec = (template as {spec?: {containers?: unknown}} | undefined)?.spec
+  if (!Array.isArray(spec?.containers) || spec.containers.length === 0) {
+    return {reason: 'invalidTemplate', explained: true, why: 'the template has no containers, which every pod template the API server accepts has: the data holds a stub or a part of the object, not the template the controller hashed'}
+  }
   const created = opts.createdAt ? Date.parse(opts.createdAt) : Number.NaN
   if (!Number.isNaN(created) && created < Date.parse(OLDEST_LAYOUT_RELEASED)) {
     return {reason: 'predatesLayouts', explained: true,
