@@ -137,12 +137,16 @@ export const replicasCheck: Check = {
   },
 }
 
-/** The kube-controller-manager leader lease, from a gathered Lease list that covers kube-system, else one GET. */
+/**
+ * The kube-controller-manager leader lease, from a gathered Lease list that covers kube-system, else one GET (also when
+ * the list lacks it: a snapshot's recorded watch-cache view holds the node Leases only).
+ */
 async function leaderLease(ctx: CheckContext): Promise<Lease | undefined> {
   for (const o of ctx.gathered.outcomes.values()) {
     if (typeKey(o.list.type) !== 'coordination.k8s.io/leases' || o.error) continue
     if (o.list.namespace !== undefined && o.list.namespace !== 'kube-system') continue
-    return o.items.find((l) => l.metadata?.namespace === 'kube-system' && l.metadata?.name === 'kube-controller-manager') as Lease | undefined
+    const found = o.items.find((l) => l.metadata?.namespace === 'kube-system' && l.metadata?.name === 'kube-controller-manager') as Lease | undefined
+    if (found) return found
   }
   return (await ctx.get({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-system', name: 'kube-controller-manager', view: 'cached'}).catch(() => undefined)) as Lease | undefined
 }

@@ -1,0 +1,284 @@
+// `kubectl why audit` end to end against the fake API server: each kind listed at most once, paginated, metadata-only
+// where only the collector reads it, the watch cache only for the node Leases, GETs only; --checks reads no more than
+// those checks declare; the same findings from a snapshot file of the same cluster; exit codes for each --fail-on;
+// a 403 on one kind gives a partial report naming the RBAC rule (exit by findings, not 2); progress on stderr only
+// when asked for off a terminal. Run `npm run build` first.
+import assert from 'node:assert/strict'
+import {mkdtempSync, readFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {after, before, describe, test} from 'node:test'
+import {fileURLToPath} from 'node:url'
+import {parse} from 'yaml'
+import type {KubeObject} from '../../src/cluster/source.js'
+import {type Any, auditSchema} from '../audit/schema.js'
+import {runCli} from '../support/cli.js'
+import {FakeApiServer, type RequestRecord} from '../support/fake-apiserver/index.js'
+import {SyntheticCluster, writeSnapshot} from '../support/synthetic/index.js'
+
+const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url))
+const INCIDENT_NOW = '2026-11-29T10:00:00Z'
+const valid = auditSchema()
+const CHECK: Record<string, string> = {garbagecollector: 'gc', nodelifecycle: 'node', tainteviction: 'evicted', replicaset: 'replicas'}
+const line = (f: Any) => `${f.severity} ${CHECK[f.controller]} ${f.verdict} ${f.subject.kind} ${f.subject.namespace ?? ''}/${f.subject.name}`
+
+/** A list request: a collection path (no object name after the resource), first page only. */
+function listsOf(requests: RequestRecord[]): RequestRecord[] {
+  return requests.filter((r) => r.query.continue === undefined && /^\/(api\/v1|apis\/[^/]+\/[^/]+)(\/namespaces\/[^/]+)?\/[a-z]+$/.test(r.path) && !/^\/api\/v1\/namespaces\/[^/]+$/.test(r.path) && r.path !== '/api/v1/namespaces/')
+}
+const resourceOf = (path: string) => {
+  const m = /^\/(?:api\/v1|apis\/([^/]+)\/[^/]+)(?:\/namespaces\/[^/]+)?\/([a-z]+)$/.exec(path)!
+  return `${m[1] ?? ''}/${m[2]}`
+}
+const METADATA = /as=PartialObjectMetadataList;g=meta\.k8s\.io;v=v1/
+
+async function run(args: string[], env: Record<string, string | undefined> = {}): Promise<{code: number; json: Any; stderr: string}> {
+  const r = await runCli(['audit', ...args, '-o', 'json'], {env})
+  let json: Any
+  try {
+    json = JSON.parse(r.stdout)
+  } catch {
+    assert.fail(`not JSON (exit ${r.code}): ${r.stdout.slice(0, 500)}\n${r.stderr}`)
+  }
+  return {code: r.code, json, stderr: r.stderr}
+}
+
+describe('a synthetic cluster of 30 nodes and 900 pods', () => {
+  const options = {seed: 8, nodes: 30, notReadyNodes: 3, danglingOwners: 4, stuckForeground: 1}
+  const cluster = new SyntheticCluster(options)
+  let server: FakeApiServer
+  let kubeconfig: string
+  let requests: RequestRecord[]
+  let live: Any
+  const dir = mkdtempSync(join(tmpdir(), 'audit-cmd-'))
+
+  before(async () => {
+    server = await FakeApiServer.start({objects: cluster.objects(), version: cluster.plan.o.kubernetesVersion})
+    kubeconfig = server.writeKubeconfig(dir)
+    server.clearRequests()
+    const r = await run(['-A', '--kubeconfig', kubeconfig, '--now', cluster.plan.o.now])
+    requests = [...server.requests]
+    live = r.json
+    assert.equal(r.stderr, '', 'nothing on stderr off a terminal without --progress')
+    assert.equal(r.code, 1)
+  })
+  after(async () => server.close())
+
+  test('the report validates and every check ran complete', () => {
+    assert.ok(valid(live), JSON.stringify(valid.errors, null, 1))
+    assert.deepEqual(live.summary.checks.map((c: Any) => [c.name, c.status]), [['hash', 'unavailable'], ['gc', 'complete'], ['node', 'complete'], ['evicted', 'complete'], ['replicas', 'complete']])
+    assert.deepEqual(live.summary.notChecked, [])
+  })
+
+  test('each kind is listed once; nothing but GET is sent', () => {
+    assert.deepEqual(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), [])
+    const lists = listsOf(requests)
+    const kinds = lists.map((r) => resourceOf(r.path))
+    assert.deepEqual(kinds.filter((k, i) => kinds.indexOf(k) !== i), [], 'a kind listed twice')
+    assert.equal(live.summary.reads.lists, lists.length)
+    assert.ok(kinds.includes('/pods') && kinds.includes('apps/replicasets') && kinds.includes('/events'))
+    assert.ok(!kinds.includes('/secrets'), 'Secrets are never read')
+  })
+
+  test('paginated quorum reads (limit 500, no resourceVersion), pods over two pages; the node Leases from the watch cache', () => {
+    for (const r of listsOf(requests)) {
+      if (resourceOf(r.path) === 'coordination.k8s.io/leases') assert.equal(r.query.resourceVersion, '0', 'leases: the informer\'s view')
+      else {
+        assert.equal(r.query.resourceVersion, undefined, `${r.path} is a quorum read`)
+        assert.equal(r.query.limit, '500', `${r.path} is paginated`)
+      }
+    }
+    const podPages = requests.filter((r) => r.path === '/api/v1/pods')
+    assert.equal(podPages.length, 2)
+    assert.ok(podPages[1].query.continue)
+  })
+
+  test('metadata-only where only the collector reads the kind; whole objects where another check reads them', () => {
+    const accept = new Map(listsOf(requests).map((r) => [resourceOf(r.path), r.accept ?? '']))
+    for (const k of ['/configmaps', '/services', 'apps/deployments', 'batch/jobs', 'discovery.k8s.io/endpointslices']) assert.match(accept.get(k)!, METADATA, k)
+    for (const k of ['/pods', '/nodes', 'apps/replicasets', '/events', 'coordination.k8s.io/leases']) assert.doesNotMatch(accept.get(k)!, METADATA, k)
+  })
+
+  test('the only single-object reads are the collector\'s owner confirmations (fresh, metadata-only)', () => {
+    const gets = requests.filter((r) => !listsOf(requests).includes(r) && r.query.continue === undefined && !/^\/(api|apis)(\/[^/]+(\/[^/]+)?)?$/.test(r.path) && r.path !== '/version')
+    assert.equal(gets.length, live.summary.reads.gets)
+    for (const g of gets) {
+      assert.equal(g.query.resourceVersion, undefined)
+      assert.match(g.accept ?? '', /as=PartialObjectMetadata;g=meta\.k8s\.io;v=v1/)
+    }
+  })
+
+  test('what the synthetic incidents make of it', () => {
+    const c = (name: string) => live.summary.checks.find((x: Any) => x.name === name)
+    // 3 nodes stopped: whatever their taint state, none is healthy; the other 27 are.
+    assert.equal(c('node').verdicts.healthy, 27)
+    assert.equal(c('node').evaluated, 30)
+    // Every pod of the cluster is considered by the eviction check, and every ReplicaSet replayed.
+    assert.equal(c('evicted').evaluated, cluster.counts.Pod)
+    assert.equal(c('replicas').evaluated, cluster.counts.ReplicaSet)
+    // 4 dangling owners: 4 objects the collector deletes, at least.
+    assert.ok(c('gc').verdicts.delete >= 4)
+    assert.ok(c('gc').verdicts.waitForBlockingDependents >= 1, 'the stuck foreground deletion')
+  })
+
+  test('--checks replicas lists ReplicaSets, pods, events and namespaces, nothing else', async () => {
+    server.clearRequests()
+    const r = await run(['-A', '--checks', 'replicas', '--kubeconfig', kubeconfig, '--now', cluster.plan.o.now, '--fail-on', 'none'])
+    assert.equal(r.code, 0)
+    assert.deepEqual(listsOf(server.requests).map((q) => resourceOf(q.path)).sort(), ['/events', '/namespaces', '/pods', 'apps/replicasets'])
+    assert.deepEqual(r.json.findings.map(line), live.findings.filter((f: Any) => f.controller === 'replicaset').map(line))
+  })
+
+  test('a snapshot file of the same cluster gives the same findings', async () => {
+    const file = join(dir, 'snapshot.json')
+    await writeSnapshot(file, options)
+    const r = await run(['-A', '-f', file])
+    assert.equal(r.code, 1)
+    assert.deepEqual(r.json.findings.map(line), live.findings.map(line))
+    // One object differs, and not in the audit: the snapshot records the watch-cache view of the node Leases only
+    // (docs/snapshot-format.md), so the one Lease list (-A: the watch-cache view, for the node lifecycle replay) has no
+    // kube-system/kube-controller-manager leader Lease offline, and the collector replays one ownerless object fewer.
+    const verdicts = (j: Any) => j.summary.checks.map((c: Any) => c.verdicts)
+    const offline = verdicts(r.json)
+    const online = verdicts(live)
+    assert.equal(online[1].noOwners - offline[1].noOwners, 1)
+    offline[1].noOwners = online[1].noOwners
+    assert.deepEqual(offline, online)
+  })
+
+  test('--progress writes progress lines to stderr off a terminal, and stdout stays the report', async () => {
+    const r = await run(['-A', '--kubeconfig', kubeconfig, '--now', cluster.plan.o.now, '--progress', '--checks', 'node'])
+    assert.match(r.stderr, /^audit: listed 1\/3 kinds, \d+ objects read — /m)
+    assert.match(r.stderr, /^audit: listed 3\/3 kinds, \d+ objects read — /m)
+    assert.match(r.stderr, /^audit: node: replaying$/m)
+    assert.ok(valid(r.json))
+  })
+})
+
+describe('the incident example, served live', () => {
+  const doc = parse(readFileSync(`${EXAMPLES}incident.yaml`, 'utf8')) as {items: KubeObject[]}
+  let server: FakeApiServer
+  let kubeconfig: string
+  const args = () => ['-A', '--kubeconfig', kubeconfig, '--now', INCIDENT_NOW]
+
+  before(async () => {
+    server = await FakeApiServer.start({objects: structuredClone(doc.items), version: 'v1.32.4'})
+    kubeconfig = server.writeKubeconfig(mkdtempSync(join(tmpdir(), 'audit-incident-')))
+  })
+  after(async () => server.close())
+
+  test('the same four findings as offline', async () => {
+    const r = await run(args())
+    assert.equal(r.code, 1)
+    assert.deepEqual(r.json.findings.map(line), [
+      'critical replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c', 'warning gc delete ConfigMap shop/web-canary-env',
+      'warning node unhealthy Node /worker-c1', 'warning evicted evictAt Pod shop/web-85d7f67c4d-2xk9p'])
+    assert.equal(r.json.source.mode, 'live')
+  })
+
+  test('403 on CronJobs: a partial report naming the rule; the exit code follows the findings, not 2', async () => {
+    const denied = server.forbid({resource: 'cronjobs', group: 'batch'})
+    try {
+      const r = await run(args())
+      assert.equal(r.code, 1)
+      assert.equal(r.stderr, '')
+      assert.ok(valid(r.json), JSON.stringify(valid.errors, null, 1))
+      assert.deepEqual(r.json.summary.notChecked.map((n: Any) => [n.apiVersion, n.kind, n.reason, n.status, n.checks, n.rule, n.command]), [
+        ['batch/v1', 'CronJob', 'Forbidden', 403, ['gc'], {apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['get', 'list']}, 'kubectl create clusterrole NAME --verb=get,list --resource=cronjobs.batch']])
+      assert.deepEqual(r.json.summary.checks.map((c: Any) => c.status), ['unavailable', 'partial', 'complete', 'complete', 'complete'])
+      assert.equal(r.json.findings.length, 4)
+      const none = await run([...args(), '--fail-on', 'none'])
+      assert.equal(none.code, 0)
+    } finally {
+      denied.lift()
+    }
+  })
+
+  test('403 on nodes: the node and evicted checks do not run, the others do', async () => {
+    const denied = server.forbid({resource: 'nodes'})
+    try {
+      const r = await run(args())
+      assert.equal(r.code, 1)
+      assert.deepEqual(r.json.summary.checks.map((c: Any) => c.status), ['unavailable', 'partial', 'notRun', 'notRun', 'complete'])
+      assert.deepEqual(r.json.summary.notChecked.map((n: Any) => [n.kind, n.checks]), [['Node', ['gc', 'node', 'evicted']]])
+      // The node Leases' owners are Nodes, which cannot be read now: the collector's replay does not guess them gone.
+      assert.deepEqual(r.json.findings.map(line), ['critical replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c', 'warning gc delete ConfigMap shop/web-canary-env',
+        ...['a1', 'a2', 'b1', 'b2', 'c1', 'c2'].map((n) => `warning gc unknown Lease kube-node-lease/worker-${n}`)])
+      const unknown = r.json.findings.find((f: Any) => f.verdict === 'unknown')
+      assert.match(unknown.summary, /^Unknown: owner Node worker-a1 could not be read \(403\)/)
+    } finally {
+      denied.lift()
+    }
+  })
+
+  test('-n shop: the namespace\'s objects, and the nodes its pods run on', async () => {
+    const r = await run(['-n', 'shop', '--kubeconfig', kubeconfig, '--now', INCIDENT_NOW])
+    assert.deepEqual(r.json.scope, {namespace: 'shop'})
+    assert.equal(r.json.findings.length, 4)
+    const node = r.json.summary.checks.find((c: Any) => c.name === 'node')
+    assert.equal(node.evaluated, 6, 'shop has pods on all six nodes')
+    assert.ok(r.json.summary.checks.find((c: Any) => c.name === 'gc').evaluated < 32, 'only shop\'s objects are replayed')
+  })
+
+  test('nothing readable at all, or refused credentials: exit 2, one line', async () => {
+    const denied = ['pods', 'nodes', 'events', 'namespaces'].map((resource) => server.forbid({resource}))
+    const denied2 = [server.forbid({resource: 'replicasets', group: 'apps'}), server.forbid({resource: 'leases', group: 'coordination.k8s.io'})]
+    try {
+      const r = await runCli(['audit', ...args(), '--checks', 'node,evicted,replicas'])
+      assert.equal(r.code, 2)
+      assert.match(r.stderr, /^error: nothing could be audited: /)
+      assert.equal(r.stderr.trim().split('\n').length, 1)
+    } finally {
+      for (const d of [...denied, ...denied2]) d.lift()
+    }
+    const bad = server.writeKubeconfig(mkdtempSync(join(tmpdir(), 'audit-401-')), {token: 'wrong'})
+    const r = await runCli(['audit', '-A', '--kubeconfig', bad])
+    assert.equal(r.code, 2)
+    assert.equal(r.stderr.trim().split('\n').length, 1)
+  })
+})
+
+describe('exit codes and --fail-on', () => {
+  const cases: [string, string, number][] = [
+    // The incident has a critical and three warnings.
+    ['incident.yaml', 'none', 0], ['incident.yaml', 'info', 1], ['incident.yaml', 'warning', 1], ['incident.yaml', 'critical', 1],
+    // gc-mixed-owners has one info finding (patchRemoveOwnerRefs) and nothing worse.
+    ['gc-mixed-owners.json', 'critical', 0], ['gc-mixed-owners.json', 'warning', 0], ['gc-mixed-owners.json', 'info', 1],
+    // gc-recreated-deployment: warnings, no critical.
+    ['gc-recreated-deployment.json', 'critical', 0], ['gc-recreated-deployment.json', 'warning', 1],
+  ]
+  for (const [file, failOn, code] of cases) {
+    test(`${file} --fail-on ${failOn}: exit ${code}`, async () => {
+      const r = await run(['-A', '-f', `${EXAMPLES}${file}`, '--fail-on', failOn])
+      assert.equal(r.code, code)
+      assert.equal(r.json.summary.failing > 0, code === 1)
+    })
+  }
+  test('the default is warning', async () => {
+    assert.equal((await run(['-A', '-f', `${EXAMPLES}gc-mixed-owners.json`])).code, 0)
+    assert.equal((await run(['-A', '-f', `${EXAMPLES}gc-recreated-deployment.json`])).code, 1)
+  })
+  test('usage errors exit 2 with one line: an unknown check, a check not available yet, a bad --fail-on, -o wrong', async () => {
+    for (const [args, message] of [
+      [['--checks', 'gc,hpa'], /unknown check "hpa"/],
+      [['--checks', 'hash'], /the hash check is not available yet/],
+      [['--fail-on', 'fatal'], /fail-on/],
+      [['-o', 'xml'], /output/],
+    ] as [string[], RegExp][]) {
+      const r = await runCli(['audit', '-A', '-f', `${EXAMPLES}incident.yaml`, ...args])
+      assert.equal(r.code, 2, args.join(' '))
+      assert.match(r.stderr, message)
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr)
+    }
+  })
+  test('the table: summary, then the findings worst first, without colour when piped', async () => {
+    const r = await runCli(['audit', '-A', '-f', `${EXAMPLES}incident.yaml`])
+    assert.equal(r.code, 1)
+    assert.doesNotMatch(r.stdout, /\u001B\[/)
+    const lines = r.stdout.split('\n')
+    assert.match(lines[1], /^ CHECK +STATUS +OBJECTS +CRITICAL +WARNING +INFO/)
+    assert.ok(lines.some((l) => /^ replicas +complete +3 +1 +0 +0/.test(l)))
+    const findings = lines.filter((l) => /^(critical|warning|info) /.test(l))
+    assert.deepEqual(findings.map((l) => l.split(/\s+/).slice(0, 3).join(' ')), ['critical replicas createsFailing', 'warning gc delete', 'warning node unhealthy', 'warning evicted evictAt'])
+  })
+})
