@@ -37,11 +37,34 @@ export function parseLabelSelector(text: string): LabelSelector {
   })
 }
 
-/** The field selectors every kind supports, plus spec.nodeName (pods) that the engines use. */
+function path(...keys: string[]): (o: KubeObject) => string {
+  return (o) => {
+    let v: unknown = o
+    for (const k of keys) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined
+    return v === undefined || v === null ? '' : String(v)
+  }
+}
+
+/**
+ * The field selectors the API server accepts that the engines use: metadata.name and
+ * metadata.namespace for every kind, and the fields pods and events add (pkg/apis/core/v1/conversion.go:
+ * AddFieldLabelConversionsForPod, ...ForEvent).
+ */
 const FIELDS: Record<string, (o: KubeObject) => string> = {
-  'metadata.name': (o) => o.metadata?.name ?? '',
-  'metadata.namespace': (o) => o.metadata?.namespace ?? '',
-  'spec.nodeName': (o) => String((o.spec as {nodeName?: string} | undefined)?.nodeName ?? ''),
+  'metadata.name': path('metadata', 'name'),
+  'metadata.namespace': path('metadata', 'namespace'),
+  'spec.nodeName': path('spec', 'nodeName'),
+  'status.phase': path('status', 'phase'),
+  'involvedObject.kind': path('involvedObject', 'kind'),
+  'involvedObject.namespace': path('involvedObject', 'namespace'),
+  'involvedObject.name': path('involvedObject', 'name'),
+  'involvedObject.uid': path('involvedObject', 'uid'),
+  'involvedObject.apiVersion': path('involvedObject', 'apiVersion'),
+  'involvedObject.fieldPath': path('involvedObject', 'fieldPath'),
+  reason: path('reason'),
+  reportingComponent: path('reportingComponent'),
+  source: path('source', 'component'),
+  type: path('type'),
 }
 
 export type FieldSelector = (o: KubeObject) => boolean
