@@ -113,12 +113,7 @@ Verdicts: ${VERDICTS.join(', ')}.`
     const format = flags.output ?? 'table'
     if (format === 'json' || format === 'yaml') this.write(formatData(asList ? explanations : explanations[0], format))
     else this.write(renderReplicas(explanations, format === 'wide'))
-    this.exitOnSeverity(explanations, flags)
-  }
-
-  private exitOnSeverity(list: readonly Explanation[], flags: ReplicasFlags): void {
-    const failOn = flags['fail-on'] ?? 'warning'
-    if (failOn !== 'none' && list.some((e) => severityRank(e.severity) >= severityRank(failOn))) this.exit(1)
+    this.failOnFindings(explanations, flags)
   }
 
   private async explainOne(source: ClusterSource, namespace: string, name: string, minor: number, describe: (p: Problem[]) => SourceDescription): Promise<Explanation> {
@@ -215,7 +210,7 @@ Verdicts: ${VERDICTS.join(', ')}.`
     const format = flags.output ?? 'table'
     if (format === 'json' || format === 'yaml') this.write(formatData(report, format))
     else this.write(renderReplicasReport(report))
-    this.exitOnSeverity(findings, flags)
+    this.failOnFindings(findings, flags)
   }
 }
 
