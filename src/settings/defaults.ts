@@ -3,18 +3,15 @@
 // cmd/kube-controller-manager/app/options/nodelifecyclecontroller.go@025f2834:39-48; feature gates as the
 // decisions document lists them (NodeControllerLeaseCircuitBreaker beta-on 1.37, SeparateTaintEvictionController
 // beta-on 1.29 and GA 1.34: gate stages UNCERTAIN, read from a fork and an issue, not kube_features.go).
+import type {NodeLifecycleSettings} from '../engine/nodelifecycle/types.js'
 import type {MinorVersion} from '../util/parse.js'
 
 export const NEWEST_MODELLED: MinorVersion = {major: 1, minor: 37}
 
-export interface VersionDefaults {
-  nodeMonitorPeriod: number
-  nodeMonitorGracePeriod: number
-  nodeStartupGracePeriod: number
-  nodeEvictionRate: number
-  secondaryNodeEvictionRate: number
-  largeClusterSizeThreshold: number
-  unhealthyZoneThreshold: number
+type TunableSettings = Pick<NodeLifecycleSettings, 'nodeMonitorPeriod' | 'nodeMonitorGracePeriod' | 'nodeStartupGracePeriod'
+  | 'nodeEvictionRate' | 'secondaryNodeEvictionRate' | 'largeClusterSizeThreshold' | 'unhealthyZoneThreshold'>
+
+export interface VersionDefaults extends TunableSettings {
   gates: {NodeControllerLeaseCircuitBreaker: boolean; SeparateTaintEvictionController: boolean}
   /** Whether the release has the gate at all (setting an unknown gate is refused by kube-controller-manager). */
   knownGates: Set<string>

@@ -1,16 +1,11 @@
 // Turns a replay into the Explanation every command prints: verdict, severity, a summary a tired on-call
 // engineer can act on, the steps, and the collector-specific fields (documented in schemas/gc.json).
+import type {OwnerReference} from '../../cluster/source.js'
 import type {Explanation, Severity, SourceDescription, Step, Subject} from '../../explanation.js'
 import {describeObject, type GcObject, type GcVerdict} from './model.js'
 import type {BlockingReport, CollectorRequest, GcEvent, GcReplay, RefOutcome} from './replay.js'
 
-export interface GcOwnerRefReport {
-  apiVersion: string
-  kind: string
-  name: string
-  uid: string
-  controller?: boolean
-  blockOwnerDeletion?: boolean
+export interface GcOwnerRefReport extends OwnerReference {
   classification: RefOutcome
   reason?: 'notFound' | 'uidMismatch'
   why: string
