@@ -1,10 +1,15 @@
 // Which struct layout and controller version `kubectl why hash` replays: --k8s-version, else the server's version
 // (live /version or the snapshot's record), else the newest layout. A server older than every layout is not an
 // error here — its hashes are reported as not recomputable and the rest of the replay still runs.
-import type {ServerVersion} from '../cluster/source.js'
+import type {KubeObject, ServerVersion} from '../cluster/source.js'
 import {chooseVersion} from '../cluster/version.js'
-import type {HashSettings} from '../engine/deployment/types.js'
+import {templateOfRevision} from '../engine/daemonset/history.js'
+import {CONTROLLER_REVISION_HASH_LABEL, POD_TEMPLATE_HASH_LABEL} from '../engine/deployment/constants.js'
+import {withoutHashLabel} from '../engine/deployment/equal-ignore-hash.js'
+import {versionRange} from '../engine/deployment/label-check.js'
+import type {ControllerRevision, HashSettings} from '../engine/deployment/types.js'
 import {UserError} from '../errors.js'
+import {inferLayouts} from '../hash/infer.js'
 import {layoutVersions} from '../hash/layout-data.js'
 import {newestLayoutVersion, selectLayoutVersion} from '../hash/versions.js'
 import type {MinorVersion} from '../util/parse.js'
@@ -41,4 +46,57 @@ export function resolveHashSettings(override: MinorVersion | undefined, server: 
     settings: {...base, version: choice.version, minor: chosen.minor, ...(patch !== undefined ? {patch} : {}), ...(choice.warning ? {versionNote: choice.warning} : {})},
     describe: {value: choice.version, from: `${chosen.from === 'flag' ? '--k8s-version' : `server ${server?.gitVersion ?? chosen.text}`}${choice.warning ? ' (newer than every layout: the newest is used)' : ''}`},
   }
+}
+
+/** Objects whose labels can say which controller version wrote them: ReplicaSets and DaemonSet revisions. */
+function labelSample(o: KubeObject): {template: unknown; label: string} | undefined {
+  if (o.kind === 'ReplicaSet') {
+    const t = (o.spec as {template?: {metadata?: {labels?: Record<string, string>}}} | undefined)?.template
+    const label = t?.metadata?.labels?.[POD_TEMPLATE_HASH_LABEL]
+    return label === undefined ? undefined : {template: withoutHashLabel(t), label}
+  }
+  if (o.kind === 'ControllerRevision' && (o.metadata?.ownerReferences ?? []).some((r) => r?.controller === true && r.kind === 'DaemonSet')) {
+    const template = templateOfRevision(o as ControllerRevision)
+    const label = o.metadata?.labels?.[CONTROLLER_REVISION_HASH_LABEL]
+    return template && label ? {template, label} : undefined
+  }
+  return undefined
+}
+
+const SAMPLE_LIMIT = 25
+
+/**
+ * No server version recorded (a plain dump): the newest object whose label some layout reproduces tells which
+ * versions its controller could have been; the newest of those is assumed, and the explanation says so.
+ */
+export function inferVersionFromLabels(objects: readonly KubeObject[]): {versions: string[]; from: string} | undefined {
+  const created = (o: KubeObject) => Date.parse(o.metadata?.creationTimestamp ?? '') || 0
+  const candidates = objects.filter((o) => labelSample(o) !== undefined).sort((a, b) => created(b) - created(a)).slice(0, SAMPLE_LIMIT)
+  for (const o of candidates) {
+    const {template, label} = labelSample(o)!
+    let found: string[] = []
+    try {
+      found = [...new Set(inferLayouts(template, label, {maxCollisionCount: DEFAULT_MAX_INFERRED_COLLISION_COUNT}).matches.flatMap((m) => m.versions))]
+    } catch (err) {
+      if (err instanceof UserError) continue
+      throw err
+    }
+    if (found.length > 0) {
+      found.sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]))
+      return {versions: found, from: `${o.kind} ${o.metadata?.namespace ?? ''}/${o.metadata?.name}`}
+    }
+  }
+  return undefined
+}
+
+/** resolveHashSettings, with the labels of the data as the last resort when no version is known. */
+export function resolveHashSettingsFor(override: MinorVersion | undefined, server: ServerVersion | undefined, objects: readonly KubeObject[]): ResolvedHashSettings {
+  if (chooseVersion(override, server)) return resolveHashSettings(override, server)
+  const inferred = inferVersionFromLabels(objects)
+  if (!inferred) return resolveHashSettings(override, server)
+  const v = inferred.versions[inferred.versions.length - 1]
+  const range = versionRange(inferred.versions)
+  const note = `no server version recorded: the labels of ${inferred.from}, the newest labelled object, reproduce with ${range}; assuming ${v}`
+  return {settings: {maxInferredCollisionCount: DEFAULT_MAX_INFERRED_COLLISION_COUNT, version: v, minor: Number(v.split('.')[1]), versionNote: note},
+    describe: {value: v, from: `inferred (${note})`}}
 }

@@ -5,6 +5,7 @@ import {BUILTIN_KINDS} from '../cluster/builtin-kinds.js'
 import {parseTypeName, resolveResource} from '../cluster/resolve.js'
 import type {ClusterSource, KubeObject, ListRequest} from '../cluster/source.js'
 import {explainDaemonSetHash} from '../engine/daemonset/index.js'
+import {MissingDataError} from '../engine/deployment/claim.js'
 import {checkUnowned, explainDeploymentHash, type UnownedRow, VERDICTS, WorkloadInputError} from '../engine/deployment/index.js'
 import type {LabelCheck} from '../engine/deployment/label-check.js'
 import type {ControllerRevision, HashSettings, PodMeta, ReplicaSet, Workload} from '../engine/deployment/types.js'
@@ -14,7 +15,7 @@ import {ReadError, UserError} from '../errors.js'
 import {type Explanation, type Problem, severityRank, type SourceDescription} from '../explanation.js'
 import {HashInputError} from '../hash/errors.js'
 import type {MinorVersion} from '../util/parse.js'
-import {resolveHashSettings, type ResolvedHashSettings} from './hash-settings.js'
+import {resolveHashSettings, resolveHashSettingsFor, type ResolvedHashSettings} from './hash-settings.js'
 
 export type WorkloadKind = 'Deployment' | 'DaemonSet' | 'StatefulSet'
 const KINDS: WorkloadKind[] = ['Deployment', 'DaemonSet', 'StatefulSet']
@@ -44,18 +45,24 @@ async function listAll<T extends KubeObject>(source: ClusterSource, request: Lis
 
 export interface HashContext {
   source: ClusterSource
-  resolved: ResolvedHashSettings
+  /** The version and layout: --k8s-version, the server's, else inferred from the labels of these objects. */
+  resolve(objects: readonly KubeObject[]): ResolvedHashSettings
   describe(problems: Problem[]): SourceDescription
 }
 
 export async function hashContext(source: ClusterSource, override: MinorVersion | undefined): Promise<HashContext> {
-  const resolved = resolveHashSettings(override, await source.serverVersion().catch(() => undefined))
+  const server = await source.serverVersion().catch(() => undefined)
+  let resolved: ResolvedHashSettings | undefined
   return {
     source,
-    resolved,
+    resolve(objects) {
+      resolved ??= resolveHashSettingsFor(override, server, objects)
+      return resolved
+    },
     describe(problems) {
+      const r = resolved ?? resolveHashSettings(override, server)
       const d = source.describe()
-      return {...d, k8sVersion: resolved.describe.value, settings: {...d.settings, k8sVersion: resolved.describe}, partial: [...(d.partial ?? []), ...problems]}
+      return {...d, k8sVersion: r.describe.value, settings: {...d.settings, k8sVersion: r.describe}, partial: [...(d.partial ?? []), ...problems]}
     },
   }
 }
@@ -93,7 +100,8 @@ export async function explainHashTarget(ctx: HashContext, kind: WorkloadKind, na
     problems.push(problemOf(`list pods in ${namespace} (metadata only)`, err))
   }
   try {
-    return explain(kind, w, {replicaSets: related as ReplicaSet[], revisions: related as ControllerRevision[], pods}, ctx.resolved.settings, source.now().getTime(), ctx.describe(problems))
+    const {settings} = ctx.resolve(related)
+    return explain(kind, w, {replicaSets: related as ReplicaSet[], revisions: related as ControllerRevision[], pods}, settings, source.now().getTime(), ctx.describe(problems))
   } catch (err) {
     const bad = inputError(err)
     if (bad) throw new UserError(bad, 'the object is not one the API server would return; check the dump')
@@ -177,7 +185,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     read<Workload>('Deployment', 'apps/v1'), read<Workload>('DaemonSet', 'apps/v1'), read<Workload>('StatefulSet', 'apps/v1'),
     read<ReplicaSet>('ReplicaSet', 'apps/v1'), read<ControllerRevision>('ControllerRevision', 'apps/v1'),
   ])
-  const settings = ctx.resolved.settings
+  const {settings} = ctx.resolve([...(replicaSets ?? []), ...(revisions ?? [])])
   const now = source.now().getTime()
   const ns = (o: KubeObject) => o.metadata?.namespace ?? ''
   const rsByOwner = byKey(replicaSets ?? [], controllerUid)
@@ -215,7 +223,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
   const description = ctx.describe(problems)
   const total = (deployments?.length ?? 0) + (daemonSets?.length ?? 0) + (statefulSets?.length ?? 0)
   let done = 0
-  const run = (kind: WorkloadKind, w: Workload, withPods?: PodMeta[]): Explanation | undefined => {
+  const run = (kind: WorkloadKind, w: Workload, withPods?: PodMeta[]): Explanation | 'needsPods' | undefined => {
     const uid = w.metadata.uid ?? ''
     const n = ns(w)
     try {
@@ -224,6 +232,8 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
       }
       return explain(kind, w, {revisions: [...(crByOwner.get(uid) ?? []), ...(crOrphans.get(n) ?? [])], crByName: crByName.get(n) ?? new Map(), pods: podIndex?.get(uid) ?? (pods ? [] : undefined)}, settings, now, description)
     } catch (err) {
+      // A Deployment whose ReplicaSets the data lacks may be explained by its pods: read them (once) and try again.
+      if (err instanceof MissingDataError && kind === 'Deployment' && withPods === undefined) return 'needsPods'
       const bad = inputError(err)
       if (!bad) throw err
       skipped.push({kind, namespace: w.metadata.namespace, name: w.metadata.name, reason: bad})
@@ -241,7 +251,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
       const e = run(kind, w)
       if (!e) continue
       // A Deployment without a new ReplicaSet may have one the data lacks: its pods tell (read once, only then).
-      if (kind === 'Deployment' && (e.verdict === 'rolloutPending' || e.verdict === 'collision')) needPods.push(w)
+      if (e === 'needsPods' || (kind === 'Deployment' && (e.verdict === 'rolloutPending' || e.verdict === 'collision'))) needPods.push(w)
       else results.push(e)
     }
   }
@@ -251,7 +261,8 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     const byNs = byKey(pods ?? [], ns)
     for (const w of needPods) {
       const e = run('Deployment', w, pods ? byNs.get(ns(w)) ?? [] : undefined)
-      if (e) results.push(e)
+      if (e === 'needsPods') skipped.push({kind: 'Deployment', namespace: w.metadata.namespace, name: w.metadata.name, reason: 'its ReplicaSets are not in the data and its pods could not be read'})
+      else if (e) results.push(e)
     }
   }
   const owners = new Set([...(deployments ?? []), ...(daemonSets ?? []), ...(statefulSets ?? [])].map((w) => w.metadata.uid ?? ''))

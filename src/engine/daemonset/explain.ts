@@ -7,11 +7,11 @@ import {ComputeHash} from '../../hash/compute-hash.js'
 import {getLayout} from '../../hash/layouts.js'
 import {daemonSetRevisionName} from '../../hash/names.js'
 import type {Explanation, Step} from '../../explanation.js'
-import {claimed, claimObjects, type ClaimResult} from '../deployment/claim.js'
+import {claimed, claimObjects, type ClaimResult, MissingDataError} from '../deployment/claim.js'
 import {collisionCountOf, type HashVerdict, plural, severityOf, templateOf} from '../deployment/common.js'
 import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
 import {countsToTry} from '../deployment/explain.js'
-import {checkTemplateLabel, describeCount, type LabelCheck} from '../deployment/label-check.js'
+import {checkTemplateLabel, describeCount, isRedacted, type LabelCheck} from '../deployment/label-check.js'
 import type {ControllerRevision, PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
 import {constructHistory, type DaemonSetHistory, getPatch, predictSnapshot, rawOf, revisionNumber, type SnapshotPrediction, templateOfRevision} from './history.js'
 import {daemonPods, IsPodUpdated, templateGeneration} from './pods.js'
@@ -51,6 +51,10 @@ export interface DaemonSetHashReplay {
   currentRevision?: string
   revisions: DaemonSetRevisionRow[]
   snapshot?: SnapshotPrediction & {revision: number}
+  /** No revision is in the data: the pods' hash labels checked against the DaemonSet's template instead. */
+  podRevisions?: {label: string; pods: number; current: LabelCheck}[]
+  /** The DaemonSet's template holds redacted values: no hash of it is the controller's. */
+  templateRedacted?: true
   templateGeneration?: string
   pods: {total: number; updated: number; updatedByHash: number; updatedByGeneration: number; terminating: number; onUnknownRevision: number}
   collisionCountHistory?: {evidence: {holder: string; from: number | null}[]; why: string}
@@ -130,9 +134,31 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
       result: r.label.result, why: `${r.name} (revision ${r.revision}${r.current ? ', current' : ''}): ${r.labelFromName ? 'no controller-revision-hash label (the controller sets it to the name); ' : ''}${r.label.why}`})
   }
 
+  // No revision in the data at all: a DaemonSet that has run has one, so the data lacks them (must-gather does not
+  // collect ControllerRevisions). Its pods' hash labels still tell which template they were created from.
+  const redacted = isRedacted(template)
+  const daemon = daemonPods(ds, input.pods ?? []).filter((p) => !p.metadata.deletionTimestamp)
+  let podRevisions: DaemonSetHashReplay['podRevisions']
+  if (histories.length === 0 && daemon.length > 0) {
+    const groups = new Map<string, number>()
+    for (const p of daemon) {
+      const h = p.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL]
+      if (h !== undefined) groups.set(h, (groups.get(h) ?? 0) + 1)
+    }
+    podRevisions = [...groups].map(([label, pods]) => ({label, pods, current: checkTemplateLabel(template, label, {settings: s, counts})}))
+    steps.push({rule: 'constructHistory', upstream: `${UPDATE}:293`, result: 'no revisions in the data',
+      why: `the DaemonSet's pods carry ${podRevisions.map((g) => `${g.label} (${plural(g.pods, 'pod')}: ${g.current.result === 'unreproducible' ? 'not its template\'s hash' : g.current.why})`).join('; ')}`,
+      inferred: {evidence: 'controller-revision-hash labels of the DaemonSet\'s pods; its ControllerRevisions are not in the data', confidence: 'likely'}})
+  } else if (histories.length === 0) {
+    const st = ds.status ?? {}
+    const ran = ['currentNumberScheduled', 'numberReady', 'updatedNumberScheduled'].some((k) => typeof st[k] === 'number' && (st[k] as number) > 0)
+    if (ran && !redacted) throw new MissingDataError(`DaemonSet ${ds.metadata.namespace}/${ds.metadata.name}: its status counts scheduled pods, but none of its ControllerRevisions — nor its pods — is in the data`)
+  }
+  const podCurrent = podRevisions?.find((g) => g.current.result === 'matches' || g.current.result === 'otherLayout')
+
   // The create path when nothing Matches.
   const keeper = history?.keeper
-  if (history && !keeper && computed) {
+  if (history && !keeper && computed && !podRevisions && !redacted) {
     const p = predictSnapshot(ds, template, patch!, N, s.version!, byName)
     snapshot = {...p, revision: history.currRevision}
     const last = p.attempts[p.attempts.length - 1]
@@ -198,7 +224,10 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
   const unreproducible = rows.filter((r) => r.label.result === 'unreproducible')
   const drift = rows.filter((r) => r.label.result === 'otherLayout')
   let verdict: HashVerdict
-  if (history && !keeper && snapshot?.collision) verdict = 'collision'
+  const cannotTell = !keeper && ((podRevisions !== undefined && !podCurrent) || (redacted && histories.length === 0) || (redacted && !podCurrent && history !== undefined && !keeper))
+  if (podRevisions && podCurrent) verdict = podCurrent.current.result === 'matches' ? (unreproducibleOf(rows) ? 'unreproducible' : 'upToDate') : 'hashDrift'
+  else if (cannotTell) verdict = 'unreproducible'
+  else if (history && !keeper && snapshot?.collision) verdict = 'collision'
   else if (history && !keeper && !snapshot?.existing) verdict = 'rolloutPending'
   else if (unreproducible.length > 0) verdict = 'unreproducible'
   else if (drift.length > 0) verdict = 'hashDrift'
@@ -211,6 +240,8 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
     ...(keeper ? {currentRevision: keeper.metadata.name} : {}),
     revisions: rows,
     ...(snapshot ? {snapshot} : {}),
+    ...(podRevisions ? {podRevisions} : {}),
+    ...(redacted ? {templateRedacted: true as const} : {}),
     ...(gen !== undefined ? {templateGeneration: gen} : {}),
     pods: podSummary,
     ...(collisionCountHistory ? {collisionCountHistory} : {}),
@@ -219,13 +250,17 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
     subject: {kind: 'DaemonSet', apiVersion: 'apps/v1', namespace: ds.metadata.namespace, name: ds.metadata.name, ...(ds.metadata.uid ? {uid: ds.metadata.uid} : {})},
     controller: 'daemonset',
     verdict,
-    severity: severityOf(verdict, {unexplained: unreproducible.some((r) => !r.label.explained)}),
+    severity: severityOf(verdict, {unexplained: cannotTell ? !redacted : unreproducible.some((r) => !r.label.explained)}),
     summary: summarize(verdict, replay, input.pods !== undefined),
     steps,
     evaluatedAt: new Date(input.now).toISOString(),
     source: input.source,
     daemonSet: replay,
   }
+}
+
+function unreproducibleOf(rows: readonly DaemonSetRevisionRow[]): boolean {
+  return rows.some((r) => r.label.result === 'unreproducible')
 }
 
 function podsText(r: DaemonSetHashReplay, withPods: boolean): string {
@@ -254,10 +289,24 @@ function summarize(verdict: HashVerdict, r: DaemonSetHashReplay, withPods: boole
         (byGen ? ` Its pods still count as updated by pod-template-generation ${r.templateGeneration}, so they are not restarted (an upgrade changed the patch bytes, not the template).` : pods)
     }
     case 'unreproducible':
+      if (r.revisions.length === 0 || (!cur && r.templateRedacted)) {
+        const groups = (r.podRevisions ?? []).map((g) => `${g.label} (${plural(g.pods, 'pod')})`).join(', ')
+        return r.templateRedacted
+          ? `The DaemonSet's template holds redacted values (***HIDDEN***): no hash computed from it is the controller's, so which revision is current cannot be told from this data.${groups ? ` Its pods carry ${groups}.` : ''}`
+          : `None of the DaemonSet's ControllerRevisions is in the data, and its pods' controller-revision-hash (${groups}) is not the hash of its template under any known layout (${r.podRevisions?.[0]?.current.why ?? ''}): a rolling update from another revision, or a template changed after the capture.`
+      }
       return `${cur ? `Revision ${cur.name} is current. ` : ''}The controller-revision-hash of ${bad.map((x) => x.name).join(', ')} is reproduced by no known layout: ${bad[0].label.why}.${pods}`
     case 'hashDrift':
+      if (r.revisions.length === 0 && r.podRevisions) {
+        const g = r.podRevisions.find((x) => x.current.result === 'otherLayout')!
+        return `None of the DaemonSet's ControllerRevisions is in the data; ${plural(g.pods, 'pod')} carry ${g.label}, its template's hash ${g.current.why.replace(/^written/, 'as written')}; a ${v} controller computes ${r.computed?.hash ?? '?'} but matches revisions by their data, so nothing restarts.${pods}`
+      }
       return `${cur ? `Revision ${cur.name} is current (its data equals the DaemonSet's patch). ` : ''}${drifted.map((x) => x.name).join(', ')} ${drifted.length === 1 ? 'was' : 'were'} named by another controller version (${drifted[0].label.why}); the controller matches revisions by their data, not by name, so nothing changes.${pods}`
     default:
+      if (r.revisions.length === 0 && r.podRevisions) {
+        const g = r.podRevisions.find((x) => x.current.result === 'matches')!
+        return `None of the DaemonSet's ControllerRevisions is in the data; ${plural(g.pods, 'pod')} carry ${g.label}, the hash a ${v} controller computes for its template (${describeCount(g.current.collisionCount)}), so the current revision is ${r.computed?.name ?? `${g.label}`}.${pods}`
+      }
       return `Revision ${cur?.name ?? '?'} (revision ${cur?.revision ?? '?'}) is current: its data equals the DaemonSet's patch and its hash is what a ${v} controller computes (${describeCount(cur?.label.collisionCount)}).${pods}`
   }
 }

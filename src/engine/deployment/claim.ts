@@ -18,6 +18,12 @@ function controllerOf(o: KubeObject) {
 
 export class WorkloadInputError extends Error {}
 
+/**
+ * The objects the controller works from are not in the data although the workload's status shows it has run (a dump
+ * without ReplicaSets or ControllerRevisions): replaying would guess, so the workload is not replayed.
+ */
+export class MissingDataError extends WorkloadInputError {}
+
 /** Every object of the owner's namespace, classified. Owned and adopted ones are what the controller syncs with. */
 export function claimObjects<T extends KubeObject>(owner: Workload, objects: readonly T[]): Claim<T>[] {
   let match: (labels: Record<string, string> | undefined) => boolean

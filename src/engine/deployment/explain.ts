@@ -5,13 +5,13 @@
 import {UnreproducibleHashError} from '../../hash/errors.js'
 import type {Explanation, Step} from '../../explanation.js'
 import {labelSelectorAsSelector} from '../replicaset/selector.js'
-import {claimed, claimObjects, type ClaimResult} from './claim.js'
+import {claimed, claimObjects, type ClaimResult, MissingDataError} from './claim.js'
 import {collisionCountOf, comparisonLayout, controllerOf, type HashVerdict, plural, severityOf, templateOf} from './common.js'
 import {POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION} from './constants.js'
 import {type CollisionCountEvidence, type CreatePrediction, explainCollisionCount, predictCreate} from './create.js'
 import {withoutHashLabel} from './equal-ignore-hash.js'
 import {FindNewReplicaSet, FindOldReplicaSets, MaxRevision} from './find.js'
-import {checkTemplateLabel, describeCount, type LabelCheck} from './label-check.js'
+import {checkTemplateLabel, describeCount, isRedacted, type LabelCheck} from './label-check.js'
 import type {PodMeta, ReplicaSet, Workload, WorkloadInput} from './types.js'
 
 const SYNC = 'pkg/controller/deployment/sync.go'
@@ -57,6 +57,8 @@ export interface DeploymentHashReplay {
   computed?: {hash: string; name: string; truncated?: boolean; nameError?: string}
   /** Why nothing is computed now (no layout for the cluster's version, a non-null timestamp). */
   computeError?: string
+  /** The Deployment's template holds redacted values: no hash of it is the controller's. */
+  templateRedacted?: true
   /** The revision a ReplicaSet created now gets (MaxRevision of the old ones + 1); only when one would be created. */
   nextRevision?: string
   newReplicaSet?: string
@@ -236,17 +238,32 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
     steps.push({rule: 'collisionCount', upstream: SYNC, inputs: {collisionCount: N}, result: collisionCountHistory.evidence.length > 0 ? 'explained' : 'unexplained', why: collisionCountHistory.why})
   }
 
+  // Without a ReplicaSet in the data, "no ReplicaSet has the template" is only a conclusion when the data could show one.
+  const redacted = isRedacted(template)
+  const st = d.status ?? {}
+  const hasRun = (st.replicas ?? 0) > 0 || (st.updatedReplicas ?? 0) > 0 || (st.availableReplicas ?? 0) > 0
+  if (!newRS && !inferredNew && sorted.length === 0 && missing.length === 0 && hasRun && !redacted) {
+    throw new MissingDataError(`Deployment ${d.metadata.namespace}/${d.metadata.name}: its status counts ${st.replicas ?? st.updatedReplicas ?? st.availableReplicas} replicas, but none of its ReplicaSets — nor pods that would reveal them — is in the data`)
+  }
+  const cannotTell = !newRS && !inferredNew && (redacted || (sorted.length === 0 && missing.length > 0))
+  if (cannotTell) {
+    steps.push({rule: 'FindNewReplicaSet', upstream: `${UTIL}:629`, result: 'unknown',
+      why: redacted ? 'the Deployment\'s template holds redacted values (***HIDDEN***): no hash computed from it is the controller\'s, and no ReplicaSet in the data has it'
+        : `none of the Deployment's ReplicaSets is in the data, and the pod-template-hash its pods carry (${missing.map((m) => `${m.name}: ${m.label ?? '-'}`).join(', ')}) is not its template's: ${missing[0].current.why}`})
+  }
+
   // The verdict.
   const labelRows = rows.map((r) => r.label)
   const unreproducible = labelRows.filter((l) => l.result === 'unreproducible')
   const drift = labelRows.filter((l) => l.result === 'otherLayout').concat(inferredNew && inferredNew.current.result === 'otherLayout' ? [inferredNew.current] : [])
   let verdict: HashVerdict
-  if (!newRS && !inferredNew && create?.collision) verdict = 'collision'
+  if (cannotTell) verdict = 'unreproducible'
+  else if (!newRS && !inferredNew && create?.collision) verdict = 'collision'
   else if (!newRS && !inferredNew && !create?.adopts) verdict = 'rolloutPending'
   else if (unreproducible.length > 0) verdict = 'unreproducible'
   else if (drift.length > 0) verdict = 'hashDrift'
   else verdict = 'upToDate'
-  const severity = severityOf(verdict, {unexplained: unreproducible.some((l) => !l.explained), failing: Boolean(create?.nameError) && !paused && !deleting})
+  const severity = severityOf(verdict, {unexplained: cannotTell ? !redacted : unreproducible.some((l) => !l.explained), failing: Boolean(create?.nameError) && !paused && !deleting})
 
   const replay: DeploymentHashReplay = {
     ...(s.version !== undefined ? {version: s.version} : {}),
@@ -255,12 +272,13 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
     deleting,
     ...(computed ? {computed} : {}),
     ...(computeError ? {computeError} : {}),
+    ...(redacted ? {templateRedacted: true as const} : {}),
     ...(!newRS && !inferredNew ? {nextRevision} : {}),
     ...(newRS ? {newReplicaSet: newRS.metadata.name} : inferredNew ? {newReplicaSet: inferredNew.name} : {}),
     replicaSets: rows,
     ...(missing.length > 0 ? {missingReplicaSets: missing} : {}),
     ...(notClaimed.length > 0 ? {notClaimed: notClaimed.map((c) => ({name: c.object.metadata.name, claim: c.result, why: c.why}))} : {}),
-    ...(create && !newRS && !inferredNew ? {create} : {}),
+    ...(create && !newRS && !inferredNew && !cannotTell ? {create} : {}),
     ...(collisionCountHistory ? {collisionCountHistory} : {}),
   }
   return {
@@ -304,6 +322,13 @@ function summarize(verdict: HashVerdict, d: Workload, r: DeploymentHashReplay, n
       return `No ReplicaSet has the Deployment's template: a ${v} controller creates ReplicaSet ${r.computed.name} (pod-template-hash ${r.computed.hash}, revision ${r.nextRevision})${gate}${fails}${from.length > 0 && !fails ? `, then scales ${from.join(', ')} down` : ''}.`
     }
     case 'unreproducible':
+      if (!newText) {
+        const m = r.missingReplicaSets ?? []
+        const pods = m.length > 0 ? ` Its pods belong to ${m.map((x) => `${x.name} (pod-template-hash ${x.label ?? '-'})`).join(', ')}, which the data lacks.` : ''
+        return r.templateRedacted
+          ? `The Deployment's template holds redacted values (***HIDDEN***, as support-bundle redactors write them): no hash computed from it is the controller's, so which ReplicaSet is new cannot be told from this data.${pods}`
+          : `None of the Deployment's ReplicaSets is in the data.${pods} That label is not the hash of the Deployment's template under any known layout (${m[0]?.current.why ?? ''}): a rollout from another revision is under way, or the template was changed after the capture; the ReplicaSets would tell.`
+      }
       return `${newText}. ${bad.length === 1 ? `The pod-template-hash of ${bad[0].name} is` : `The pod-template-hash labels of ${bad.map((x) => x.name).join(', ')} are`} reproduced by no known layout: ${bad[0].label.why}. The controller never recomputes existing labels, so this changes nothing it does.`
     case 'hashDrift': {
       const first = drifted[0] ?? newRow

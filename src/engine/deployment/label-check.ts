@@ -80,8 +80,13 @@ function containsString(v: unknown, needle: RegExp, depth = 0): boolean {
 
 const REDACTED = /\*\*\*(HIDDEN|REDACTED)\*\*\*/
 
+/** Whether a template holds values a support-bundle redactor replaced: then no hash of it is the controller's. */
+export function isRedacted(template: unknown): boolean {
+  return containsString(template, REDACTED)
+}
+
 /** Why no known layout reproduces a label: the established causes first, then the likely ones. */
-function diagnose(template: unknown, label: string, opts: LabelCheckOptions, unknownFields: string[]): Pick<LabelCheck, 'reason' | 'explained' | 'why'> {
+export function diagnose(template: unknown, label: string, opts: LabelCheckOptions, unknownFields: string[] = []): Pick<LabelCheck, 'reason' | 'explained' | 'why'> {
   const all = layoutVersions()
   const range = `${all[0]}–${all[all.length - 1]}`
   if (/^\d+$/.test(label) && (/[013]/.test(label) || (opts.nameSuffix !== undefined && opts.nameSuffix !== label && encodeSum32(Number(label)) === opts.nameSuffix))) {

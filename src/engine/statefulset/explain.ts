@@ -6,10 +6,11 @@
 import {ControllerRevisionName} from '../../hash/controller-revision.js'
 import {getLayout} from '../../hash/layouts.js'
 import type {Explanation, Step} from '../../explanation.js'
-import {claimed, claimObjects, type ClaimResult} from '../deployment/claim.js'
+import {claimed, claimObjects, type ClaimResult, MissingDataError} from '../deployment/claim.js'
 import {collisionCountOf, controllerOf, type HashVerdict, severityOf, templateOf} from '../deployment/common.js'
 import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
-import {describeCount, type LabelCheck} from '../deployment/label-check.js'
+import {describeCount, diagnose, isRedacted, type LabelCheck, versionRange} from '../deployment/label-check.js'
+import {layoutVersions} from '../../hash/layout-data.js'
 import type {ControllerRevision, PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
 import {getPatch, templateOfRevision} from '../daemonset/history.js'
 import {type CreateAttempt, EqualRevision, FindEqualRevisions, hashRaw, nextRevision, predictCreateRevision, type Rev, revOf, SortControllerRevisions} from './history.js'
@@ -53,6 +54,8 @@ export interface StatefulSetHashReplay {
   revisions: StatefulSetRevisionRow[]
   create?: {attempts: CreateAttempt[]; creates?: string; returnsExisting?: string; spurious?: boolean}
   rollbackTo?: string
+  /** No revision is in the data: status.updateRevision checked against the names the set's template gets instead. */
+  statusRevision?: {name: string; check: LabelCheck}
   status: {currentRevision?: string; updateRevision?: string}
   pods: {total: number; onUnknownRevision: string[]}
 }
@@ -133,7 +136,21 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
   let rollbackTo: string | undefined
   let gate: StatefulSetHashReplay['gate']
   const latest = revs[revs.length - 1]
-  if (s.version === undefined) {
+  // No revision in the data (must-gather and support bundles do not collect them): status names the update revision,
+  // and which serializer (version) and probe give that name is still checkable from the set's template.
+  let statusRevision: StatefulSetHashReplay['statusRevision']
+  const named = set.status?.updateRevision ?? set.status?.currentRevision
+  if (revs.length === 0 && named) {
+    statusRevision = {name: named, check: checkStatusRevision(set.metadata.name, template, named, N, s.version, s.maxInferredCollisionCount, set.metadata.creationTimestamp ?? undefined)}
+    steps.push({rule: 'getStatefulSetRevisions', upstream: `${SSC}:266`, inputs: {statusUpdateRevision: named}, result: statusRevision.check.result,
+      why: `no ControllerRevision is in the data; ${named}: ${statusRevision.check.why}`,
+      inferred: {evidence: 'status.updateRevision and the set\'s template; its ControllerRevisions are not in the data', confidence: 'likely'}})
+  } else if (revs.length === 0 && ((set.status?.replicas ?? 0) > 0 || (set.status?.readyReplicas ?? 0) > 0)) {
+    throw new MissingDataError(`StatefulSet ${set.metadata.namespace}/${set.metadata.name}: its status counts ${set.status?.replicas ?? set.status?.readyReplicas} replicas, but neither its ControllerRevisions nor status.updateRevision is in the data`)
+  }
+  if (statusRevision) {
+    // nothing to replay: the revisions the decision is made from are not in the data
+  } else if (s.version === undefined) {
     computeError = s.versionNote ?? 'no struct layout for the cluster\'s version'
   } else {
     const layout = getLayout(s.version)
@@ -223,12 +240,14 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
 
   const unreproducible = rows.filter((r) => r.label.result === 'unreproducible')
   let verdict: HashVerdict
-  if (decision === 'create' && create?.attempts.some((a) => a.taken)) verdict = 'collision'
+  const sr = statusRevision?.check
+  if (sr) verdict = sr.result === 'matches' ? 'upToDate' : sr.result === 'otherLayout' ? 'hashDrift' : 'unreproducible'
+  else if (decision === 'create' && create?.attempts.some((a) => a.taken)) verdict = 'collision'
   else if (decision === 'create' || decision === 'rollback') verdict = 'rolloutPending'
   else if (unreproducible.length > 0) verdict = 'unreproducible'
   else if (decision === 'semanticReuse') verdict = 'hashDrift'
   else verdict = 'upToDate'
-  let severity = severityOf(verdict, {unexplained: unreproducible.some((r) => !r.label.explained)})
+  let severity = severityOf(verdict, {unexplained: sr ? sr.explained === false : unreproducible.some((r) => !r.label.explained)})
   if (verdict === 'rolloutPending' && create?.spurious) severity = 'warning'
 
   const replay: StatefulSetHashReplay = {
@@ -243,6 +262,7 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     revisions: rows,
     ...(create ? {create} : {}),
     ...(rollbackTo ? {rollbackTo} : {}),
+    ...(statusRevision ? {statusRevision} : {}),
     status: {...(statusCurrent ? {currentRevision: statusCurrent} : {}), ...(set.status?.updateRevision ? {updateRevision: set.status.updateRevision} : {})},
     pods: {total: pods.length, onUnknownRevision: unknown},
   }
@@ -259,6 +279,42 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
   }
 }
 
+/** Which versions' serializers and which probes give the set's template the name status records. */
+function checkStatusRevision(setName: string, template: unknown, name: string, collisionCount: number, version: string | undefined, max: number, createdAt: string | undefined): LabelCheck {
+  const probes = [...new Set([collisionCount, ...Array.from({length: Math.max(max, collisionCount) + 1}, (_, i) => i)])]
+  const byRaw = new Map<string, string[]>()
+  for (const v of layoutVersions()) {
+    const raw = getPatch(getLayout(v), template)
+    const l = byRaw.get(raw)
+    if (l) l.push(v)
+    else byRaw.set(raw, [v])
+  }
+  const found: {versions: string[]; collisionCount: number}[] = []
+  for (const [raw, versions] of byRaw) {
+    for (const p of probes) {
+      if (ControllerRevisionName(setName, hashRaw(raw, p)) === name) {
+        found.push({versions, collisionCount: p})
+        break
+      }
+    }
+  }
+  const suffix = name.slice(name.lastIndexOf('-') + 1)
+  const atVersion = version === undefined ? undefined : found.find((f) => f.versions.includes(version))
+  if (atVersion) return {label: suffix, result: 'matches', collisionCount: atVersion.collisionCount, why: `getPatch of the template as a ${version} controller writes it, hashed with the probe ${atVersion.collisionCount}, gives this name`}
+  if (found.length > 0) {
+    return {label: suffix, result: 'otherLayout', reproducedBy: found.map((f) => ({versions: f.versions, collisionCount: f.collisionCount})),
+      why: `written by a ${versionRange(found[0].versions)} controller (its serializer; probe ${found[0].collisionCount})${version ? `, whose bytes differ from what a ${version} controller writes` : ''}`}
+  }
+  if (isRedacted(template)) return {label: suffix, result: 'unreproducible', ...diagnose(template, suffix, {settings: {maxInferredCollisionCount: max}, counts: [], createdAt})}
+  const created = createdAt ? Date.parse(createdAt) : Number.NaN
+  if (!Number.isNaN(created) && created < Date.parse('2020-12-08T00:00:00Z')) {
+    return {label: suffix, result: 'unreproducible', reason: 'predatesLayouts', explained: false,
+      why: `no known serializer (1.20 on) with probe 0–${probes.length - 1} gives the template this name; the set was created ${createdAt}, before 1.20, and the revision may be as old (older controllers serialized and hashed differently) — or the template changed after the capture`}
+  }
+  return {label: suffix, result: 'unreproducible', reason: 'unknown', explained: false,
+    why: `no known serializer (${layoutVersions()[0]} on) with probe 0–${probes.length - 1} gives the template this name: the template changed after the update revision was written (a rollout not yet recorded, or an edited dump), or a version outside the layouts wrote it`}
+}
+
 function ordinal(name: string): number {
   const m = /-(\d+)$/.exec(name)
   return m ? Number(m[1]) : Number.MAX_SAFE_INTEGER
@@ -269,7 +325,7 @@ function podsText(r: StatefulSetHashReplay, withPods: boolean): string {
   const on = r.revisions.filter((x) => x.pods.length > 0)
   if (r.pods.total === 0) return ' No pods.'
   const parts = on.map((x) => `${x.pods.join(', ')} on ${x.name}${x.role ? ` (${x.role === 'currentAndUpdate' ? 'current and update' : x.role})` : ''}`)
-  if (r.pods.onUnknownRevision.length > 0) parts.push(`${r.pods.onUnknownRevision.join(', ')} on a revision that no longer exists`)
+  if (r.pods.onUnknownRevision.length > 0) parts.push(`${r.pods.onUnknownRevision.join(', ')} on ${r.revisions.length === 0 ? 'revisions not in the data' : 'a revision that no longer exists'}`)
   const rolling = on.length > 1 || (on.length === 1 && on[0].name !== r.updateRevision)
   return ` ${parts.join('; ')}${rolling ? ': a rolling update in progress (highest ordinal first)' : ''}.`
 }
@@ -277,6 +333,13 @@ function podsText(r: StatefulSetHashReplay, withPods: boolean): string {
 function summarize(verdict: HashVerdict, r: StatefulSetHashReplay, withPods: boolean): string {
   const v = r.version ?? 'the cluster\'s'
   const pods = podsText(r, withPods)
+  if (r.statusRevision) {
+    const c = r.statusRevision.check
+    const lead = `None of the StatefulSet's ControllerRevisions is in the data; status.updateRevision is ${r.statusRevision.name}`
+    if (verdict === 'upToDate') return `${lead}, the name a ${v} controller gives its template (probe ${c.collisionCount}): the update revision is current with the template.${pods}`
+    if (verdict === 'hashDrift') return `${lead}, ${c.why}: harmless, the controller compares revisions by their data.${pods}`
+    return `${lead}, which no known serializer and probe give its template: ${c.why}.${pods}`
+  }
   const upd = r.revisions.find((x) => x.name === r.updateRevision)
   switch (verdict) {
     case 'collision': {
