@@ -29,7 +29,8 @@ revision the controller treats as current, which labels came from an older contr
   ]
 
   static override args = {
-    target: Args.string({description: 'deployment/NAME, daemonset/NAME or statefulset/NAME', required: false}),
+    // ignoreStdin: oclif would otherwise take piped input (--template -, -f -) as this argument.
+    target: Args.string({description: 'deployment/NAME, daemonset/NAME or statefulset/NAME', required: false, ignoreStdin: true}),
   }
 
   static override flags = {

@@ -83,6 +83,8 @@ export interface StructDef {
 
 export interface CompiledLayout {
   version: string
+  /** Order of compilation (a small integer for tables indexed by layout). */
+  index: number
   goVersion: string
   root: TypeNode
   structs: Map<string, StructDef>
@@ -106,6 +108,13 @@ function keyIdOf(key: string): number {
   return id
 }
 
+let compiledCount = 0
+
+/** How many struct keys have an id so far (bitsets over key ids need this many bits). */
+export function keyIdCount(): number {
+  return keyIds.size
+}
+
 const signatures = new Map<string, number>()
 function intern(s: string): number {
   let id = signatures.get(s)
@@ -114,6 +123,11 @@ function intern(s: string): number {
     signatures.set(s, id)
   }
   return id
+}
+
+/** Every node has the same properties in the same order: one hidden class for the serializers' loads. */
+function makeNode(tag: number, type: string, bits: number, zero: Uint8Array, desc: string): TypeNode {
+  return {tag, type, bits, elem: undefined, mapKey: undefined, struct: undefined, family: undefined, zero, desc}
 }
 
 const INT_BITS: Record<string, [number, boolean]> = {
@@ -146,10 +160,10 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
   const pendingStructs: {def: TypeDefData; node: TypeNode}[] = []
 
   const basic = (kind: string, type: string): TypeNode => {
-    if (kind === 'string') return {tag: T_STRING, type, bits: 0, zero: new Uint8Array(0), desc: `s:${type}`}
-    if (kind === 'bool') return {tag: T_BOOL, type, bits: 0, zero: bytes('false'), desc: `b:${type}`}
+    if (kind === 'string') return makeNode(T_STRING, type, 0, new Uint8Array(0), `s:${type}`)
+    if (kind === 'bool') return makeNode(T_BOOL, type, 0, bytes('false'), `b:${type}`)
     const ib = INT_BITS[kind]
-    if (ib) return {tag: ib[1] ? T_INT : T_UINT, type, bits: ib[0], zero: bytes('0'), desc: `${kind}:${type}`}
+    if (ib) return makeNode(ib[1] ? T_INT : T_UINT, type, ib[0], bytes('0'), `${kind}:${type}`)
     throw new Error(`layout ${version}: unsupported Go kind ${kind} (${type})`)
   }
 
@@ -161,17 +175,17 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     if (named !== 0) {
       node = namedNode(named, type)
     } else if (kind === 'ptr') {
-      node = {tag: T_PTR, type, bits: 0, zero: NIL, desc: ''}
+      node = makeNode(T_PTR, type, 0, NIL, '')
       refNodes.set(ref, node)
       node.elem = nodeFor(elem)
       node.desc = `p:${type}[${node.elem.desc}]`
     } else if (kind === 'slice') {
-      node = {tag: T_SLICE, type, bits: 0, zero: NIL, desc: ''}
+      node = makeNode(T_SLICE, type, 0, NIL, '')
       refNodes.set(ref, node)
       node.elem = nodeFor(elem)
       node.desc = `l:${type}[${node.elem.desc}]`
     } else if (kind === 'map') {
-      node = {tag: T_MAP, type, bits: 0, zero: NIL, desc: ''}
+      node = makeNode(T_MAP, type, 0, NIL, '')
       refNodes.set(ref, node)
       node.mapKey = nodeFor(key)
       node.elem = nodeFor(elem)
@@ -191,7 +205,7 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     if (!def) throw new Error(`layout ${version}: type ${key} is referenced but not defined`)
     let node: TypeNode
     if (def.kind === 'struct') {
-      node = {tag: SPECIAL[key] ?? T_STRUCT, type, bits: 0, zero: new Uint8Array(0), desc: `S:${key}`}
+      node = makeNode(SPECIAL[key] ?? T_STRUCT, type, 0, new Uint8Array(0), `S:${key}`)
       namedNodes.set(key, node)
       pendingStructs.push({def, node})
     } else {
@@ -199,7 +213,7 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
       const [ukind, , , uelem, ukey] = data.refs[def.underlying]
       if (ukind === 'ptr' || ukind === 'slice' || ukind === 'map') {
         // A named composite (v1.ResourceList, big.nat): the underlying shape under the named type string.
-        node = {tag: ukind === 'ptr' ? T_PTR : ukind === 'slice' ? T_SLICE : T_MAP, type, bits: 0, zero: NIL, desc: ''}
+        node = makeNode(ukind === 'ptr' ? T_PTR : ukind === 'slice' ? T_SLICE : T_MAP, type, 0, NIL, '')
         namedNodes.set(key, node)
         node.elem = nodeFor(uelem)
         if (ukind === 'map') node.mapKey = nodeFor(ukey)
@@ -292,7 +306,7 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
 
   const sigByKey: number[] = []
   for (const sd of structs.values()) sigByKey[sd.keyId] = sd.sig
-  return {version, goVersion: v.goVersion, root, structs, sigByKey, quantityCache: new Map()}
+  return {version, index: compiledCount++, goVersion: v.goVersion, root, structs, sigByKey, quantityCache: new Map()}
 }
 
 /** Every struct reachable from sd (through fields, pointers, slices and maps). */

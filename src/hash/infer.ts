@@ -9,7 +9,8 @@
 //  - a version whose text differs is rendered, and its FNV resumes from the longest prefix it shares
 //    with a text already hashed (states are kept every CHECKPOINT bytes);
 //  - every collision count only adds its 8 bytes to the state before the suffix.
-import type {StructDef} from './compile.js'
+import type {CompiledLayout} from './compile.js'
+import {sameUnder} from './def-bits.js'
 import {FNV32_OFFSET, FNV32_PRIME, sum32, withCollisionCount} from './fnv.js'
 import {layoutVersions} from './layout-data.js'
 import {getLayout} from './layouts.js'
@@ -19,6 +20,8 @@ import {type SpanMemo, spewTemplate} from './spew.js'
 const CHECKPOINT = 256
 // A local copy: module interop may turn an imported binding into a getter call per byte.
 const PRIME = FNV32_PRIME
+/** One inference's texts are written one after the other here (reused: nothing outlives the call). */
+let arena = new Uint8Array(1 << 19)
 
 export interface InferredLayout {
   /** The versions (oldest first) whose controllers produce this hash with this collision count. */
@@ -40,22 +43,26 @@ export interface InferenceStats {
 
 interface TextClass {
   versions: string[]
-  visited: StructDef[]
+  layout: CompiledLayout
+  /** The struct definitions the text went through, as a bitset. */
+  bits: Uint32Array
   text: Uint8Array
   checkpoints: Int32Array
   state: number
+  /** Common prefix length with each earlier class, by index. */
+  lcp: number[]
 }
 
-/** Length of the common prefix of a and b. */
-function commonPrefix(a: Uint8Array, b: Uint8Array): number {
+/** Length of the common prefix of a and b, knowing they agree on the first `from` bytes. */
+function commonPrefix(a: Uint8Array, b: Uint8Array, from = 0): number {
   const n = Math.min(a.length, b.length)
-  let i = 0
+  let i = from
   if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
     const wa = new Uint32Array(a.buffer, a.byteOffset, n >>> 2)
     const wb = new Uint32Array(b.buffer, b.byteOffset, n >>> 2)
-    let w = 0
+    let w = from >>> 2
     while (w < wa.length && wa[w] === wb[w]) w++
-    i = w * 4
+    i = Math.max(i, w * 4)
   }
   while (i < n && a[i] === b[i]) i++
   return i
@@ -81,27 +88,48 @@ export interface InferOptions {
 /** Every (versions, collision count) whose hash of the template equals label. */
 export function inferLayouts(template: unknown, label: string, opts: InferOptions): {matches: InferredLayout[]; stats: InferenceStats} {
   const versions = [...(opts.versions ?? layoutVersions())].reverse()
+  // Compiled up front, so every struct key has its id before texts are compared by definitions.
+  for (const v of versions) getLayout(v)
   const classes: TextClass[] = []
   const memo: SpanMemo = new Map()
   let hashedBytes = 0
+  let free = 0
   for (const version of versions) {
     const layout = getLayout(version)
-    const sigs = layout.sigByKey
-    const same = classes.find((c) => c.visited.every((sd) => sigs[sd.keyId] === sd.sig))
+    const same = classes.find((c) => sameUnder(c.layout, layout, c.bits))
     if (same) {
       same.versions.push(version)
       continue
     }
-    const r = spewTemplate(layout, template, {text: true, skipHash: true, record: true, memo})
+    if (arena.length - free < 1 << 16) {
+      // Earlier texts stay where they are (still referenced); later ones go to a new arena.
+      arena = new Uint8Array(Math.max(arena.length, 1 << 19))
+      free = 0
+    }
+    const r = spewTemplate(layout, template, {text: true, skipHash: true, record: true, memo, skipUnknownPaths: true, into: arena.subarray(free)})
     const text = r.text!
+    if (text.buffer === arena.buffer) free = text.byteOffset + text.length
+    free = (free + 7) & ~7
     const checkpoints = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1)
+    // Common prefixes with every earlier text, comparing bytes about once: against the latest text in
+    // full; for any other text c, the prefix it shares with the latest one decides, unless it equals
+    // the new text's prefix with the latest — only then can c share more, and only beyond that point.
+    const lcp: number[] = []
     let best: TextClass | undefined
     let bestPrefix = 0
-    for (const c of classes) {
-      const p = commonPrefix(text, c.text)
-      if (p > bestPrefix) {
-        bestPrefix = p
-        best = c
+    const last = classes.length - 1
+    if (last >= 0) {
+      const withLast = commonPrefix(text, classes[last].text)
+      lcp[last] = withLast
+      for (let j = 0; j < last; j++) {
+        const between = classes[last].lcp[j]
+        lcp[j] = between !== withLast ? Math.min(between, withLast) : commonPrefix(text, classes[j].text, withLast)
+      }
+      for (let j = 0; j <= last; j++) {
+        if (lcp[j] > bestPrefix) {
+          bestPrefix = lcp[j]
+          best = classes[j]
+        }
       }
     }
     let from = 0
@@ -114,7 +142,7 @@ export function inferLayouts(template: unknown, label: string, opts: InferOption
     }
     const state = hashFrom(text, from, h, checkpoints)
     hashedBytes += text.length - from
-    classes.push({versions: [version], visited: [...new Set(r.visited)], text, checkpoints, state})
+    classes.push({versions: [version], layout, bits: r.visited!, text, checkpoints, state, lcp})
   }
   const counts: (number | null)[] = [null]
   for (let c = 0; c <= opts.maxCollisionCount; c++) counts.push(c)

@@ -8,7 +8,9 @@
 // "<*>value" as an element; maps "map[k:v k:v]" with keys sorted as Go strings.
 // The round trip adds: empty slices and maps become nil; quantities are re-parsed from String().
 import * as compiled from './compile.js'
+import {keyIdCount} from './compile.js'
 import type {CompiledLayout, StructDef, TypeNode} from './compile.js'
+import {sameUnder} from './def-bits.js'
 import {fnv1a32} from './fnv.js'
 import {HashInputError, UnreproducibleHashError} from './errors.js'
 import {goJsonMarshal, type GoJson} from './go-json.js'
@@ -71,10 +73,10 @@ export interface Span {
   text: Uint8Array | undefined
   start: number
   end: number
-  /** The struct definitions the span's text went through: log[logStart, logEnd). */
-  log: StructDef[]
-  logStart: number
-  logEnd: number
+  /** The layout that wrote it. */
+  layout: CompiledLayout
+  /** The struct definitions the span's text went through, as bits over their key ids. */
+  bits: Uint32Array
 }
 
 /** Spans by JSON object, shared by the renderings of one template. */
@@ -89,6 +91,10 @@ export interface SpewOptions {
   record?: boolean
   /** With text and record: reuse and extend the spans of earlier renderings of the same template. */
   memo?: SpanMemo
+  /** Do not name unknown fields (saves the second pass that finds their paths). */
+  skipUnknownPaths?: boolean
+  /** With text: write into this buffer and return a view of it (while it is large enough). */
+  into?: Uint8Array
   /** Path of the template inside the input object, for messages ("spec.template"). */
   basePath?: (string | number)[]
 }
@@ -100,8 +106,8 @@ export interface SpewResult {
   text?: Uint8Array
   /** JSON fields the layout does not know (Go's decoder drops them), as paths. */
   unknownFields: string[]
-  /** Struct definitions the text went through (in order, repeated), when asked for. */
-  visited?: StructDef[]
+  /** The struct definitions the text went through, as bits over their key ids, when asked for. */
+  visited?: Uint32Array
 }
 
 class SpewRenderer extends ByteSink {
@@ -115,16 +121,25 @@ class SpewRenderer extends ByteSink {
   private unknownCount = 0
   private unknownPaths: string[] = []
   private recording = false
-  private visited: StructDef[] = []
+  /** Bits of the struct definitions visited, one accumulator per struct being written (memo mode). */
+  private bitsStack: Uint32Array[] = []
+  private bitsTop = 0
+  private words = 0
   private memo: SpanMemo | null = null
   private newSpans: Span[] = []
 
   run(layout: CompiledLayout, template: unknown, opts: SpewOptions): SpewResult {
     this.layout = layout
     this.recording = opts.record === true
-    this.visited = []
+    if (this.recording) {
+      this.words = (keyIdCount() >>> 5) + 1
+      this.bitsTop = 0
+      this.pushBits()
+    }
     this.memo = opts.text && opts.record && opts.memo ? opts.memo : null
     this.newSpans = []
+    const own = this.buf
+    if (opts.text && opts.into) this.buf = opts.into
     const base = opts.basePath ?? []
     try {
       this.pass(template, opts.text === true, false, base)
@@ -133,20 +148,20 @@ class SpewRenderer extends ByteSink {
       this.pass(template, false, true, base)
       throw new Error('internal: the traced pass did not fail like the fast one')
     }
-    const text = opts.text ? this.takeBytes() : undefined
+    // A text written into the caller's buffer is handed over as a view; otherwise copied out.
+    const text = opts.text ? (opts.into ? this.buf.subarray(0, this.pos) : this.takeBytes()) : undefined
+    this.buf = own
     const state = text ? (opts.skipHash ? 0 : fnv1a32(text)) : this.h
     for (const span of this.newSpans) span.text = text
     this.memo = null
     let unknownFields: string[] = []
-    if (this.unknownCount > 0) {
+    if (this.unknownCount > 0 && opts.skipUnknownPaths !== true) {
       // The fast pass only counts them: a second pass with paths names them (rare).
-      const visited = this.visited
       this.recording = false
       this.pass(template, false, true, base)
-      this.visited = visited
       unknownFields = this.unknownPaths
     }
-    return {state, text, unknownFields, visited: opts.record === true ? this.visited : undefined}
+    return {state, text, unknownFields, visited: opts.record === true ? this.bitsStack[0].slice() : undefined}
   }
 
   private pass(template: unknown, text: boolean, trace: boolean, base: (string | number)[]): void {
@@ -187,8 +202,32 @@ class SpewRenderer extends ByteSink {
       this.memoStruct(sd, obj, inline)
       return
     }
-    if (this.recording) this.visited.push(sd)
+    if (this.recording) this.mark(sd)
     this.structFields(sd, obj, inline)
+  }
+
+  private pushBits(): void {
+    let acc = this.bitsStack[this.bitsTop]
+    if (acc === undefined || acc.length !== this.words) acc = this.bitsStack[this.bitsTop] = new Uint32Array(this.words)
+    else acc.fill(0)
+    this.bitsTop++
+  }
+
+  /** Pops the current accumulator, merges it into its parent, and returns it. */
+  private popBits(): Uint32Array {
+    const acc = this.bitsStack[--this.bitsTop]
+    this.orBits(acc)
+    return acc
+  }
+
+  private orBits(bits: Uint32Array): void {
+    const parent = this.bitsStack[this.bitsTop - 1]
+    const n = Math.min(bits.length, parent.length)
+    for (let w = 0; w < n; w++) parent[w] |= bits[w]
+  }
+
+  private mark(sd: StructDef): void {
+    this.bitsStack[this.bitsTop - 1][sd.keyId >>> 5] |= 1 << (sd.keyId & 31)
   }
 
   /** structJson through the span memo: copy an earlier rendering when this layout would write the same. */
@@ -196,28 +235,25 @@ class SpewRenderer extends ByteSink {
     const memo = this.memo!
     const spans = memo.get(obj)
     if (spans !== undefined) {
-      for (const span of spans) {
-        if (span.key === sd.key && span.text !== undefined && this.sameDefinitions(span.log, span.logStart, span.logEnd)) {
+      // Latest first: the version just before is the likeliest to agree.
+      for (let k = spans.length - 1; k >= 0; k--) {
+        const span = spans[k]
+        if (span.key === sd.key && span.text !== undefined && sameUnder(span.layout, this.layout, span.bits)) {
           this.copy(span.text, span.start, span.end)
-          for (let i = span.logStart; i < span.logEnd; i++) this.visited.push(span.log[i])
+          this.orBits(span.bits)
           return
         }
       }
     }
     const start = this.pos
-    const logStart = this.visited.length
-    this.visited.push(sd)
+    this.pushBits()
+    this.mark(sd)
     this.structFields(sd, obj, inline)
-    const span: Span = {key: sd.key, text: undefined, start, end: this.pos, log: this.visited, logStart, logEnd: this.visited.length}
+    const bits = this.popBits().slice()
+    const span: Span = {key: sd.key, text: undefined, start, end: this.pos, layout: this.layout, bits}
     this.newSpans.push(span)
     if (spans === undefined) memo.set(obj, [span])
     else spans.push(span)
-  }
-
-  private sameDefinitions(log: StructDef[], from: number, to: number): boolean {
-    const sigs = this.layout.sigByKey
-    for (let i = from; i < to; i++) if (sigs[log[i].keyId] !== log[i].sig) return false
-    return true
   }
 
   /**
@@ -268,17 +304,20 @@ class SpewRenderer extends ByteSink {
     let run = 0
     for (let p = base; p < base + n; p++) {
       const i = idxs[p]
-      if (i > run) this.bytesRange(zero, offsets[run], offsets[i])
       const f = fields[i]
-      this.bytes(f.pre)
+      // The absent fields before this one and this field's "Name:(type)" are one slice of zero.
+      this.bytesRange(zero, offsets[run], offsets[i] + f.pre.length)
+      const v = vals[p]
       if (f.inline) {
         this.structJson(f.node.struct!, obj, true)
       } else if (this.trace) {
         this.path.push(f.json!.name)
-        this.value(f.node, vals[p])
+        this.value(f.node, v)
         this.path.pop()
+      } else if (f.node.tag === T_STRING && typeof v === 'string') {
+        this.str(v)
       } else {
-        this.value(f.node, vals[p])
+        this.value(f.node, v)
       }
       run = i + 1
     }
@@ -438,7 +477,7 @@ class SpewRenderer extends ByteSink {
       cache.set(text, rendered)
     }
     this.bytes(rendered)
-    if (this.recording) for (const sd of node.family!) this.visited.push(sd)
+    if (this.recording) for (const sd of node.family!) this.mark(sd)
   }
 
   // ------------------------------------------------------------ Go values (special types' internals)
@@ -484,7 +523,7 @@ class SpewRenderer extends ByteSink {
       default: {
         const sd = node.struct
         if (!sd) throw new Error(`internal: Go value for ${node.type}`)
-        if (this.recording) this.visited.push(sd)
+        if (this.recording) this.mark(sd)
         const o = v as Record<string, GoValue>
         for (const f of sd.fields) {
           const fv = o[f.name]

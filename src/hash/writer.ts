@@ -11,7 +11,7 @@ export class ByteSink {
   /** FNV-1a state (hashing mode). */
   h = FNV32_OFFSET
   /** Output (buffer mode). */
-  buf = new Uint8Array(1 << 15)
+  buf: Uint8Array = new Uint8Array(1 << 15)
   pos = 0
 
   protected startSink(hashing: boolean): void {
@@ -24,6 +24,7 @@ export class ByteSink {
   takeBytes(): Uint8Array {
     return this.buf.slice(0, this.pos)
   }
+
 
   private grow(extra: number): void {
     let size = this.buf.length * 2
@@ -44,7 +45,7 @@ export class ByteSink {
     if (this.pos + n > this.buf.length) this.grow(n)
     const buf = this.buf
     const p = this.pos
-    if (n > 64) buf.set(b, p)
+    if (n > 32) buf.set(b, p)
     else for (let i = 0; i < n; i++) buf[p + i] = b[i]
     this.pos = p + n
   }
@@ -61,7 +62,7 @@ export class ByteSink {
     if (this.pos + n > this.buf.length) this.grow(n)
     const buf = this.buf
     const p = this.pos
-    if (n > 64) buf.set(b.subarray(start, end), p)
+    if (n > 32) buf.set(b.subarray(start, end), p)
     else for (let i = 0; i < n; i++) buf[p + i] = b[start + i]
     this.pos = p + n
   }

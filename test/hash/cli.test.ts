@@ -160,10 +160,4 @@ describe('kubectl why hash --template', () => {
     const w = await json(['--template', file('new2.json', withNew), '--k8s-version', '1.24'])
     assert.match(String((w.records[0].warnings as string[])[0]), /ignored fields the 1\.24 structs do not have .*: spec\.template\.spec\.hostUsers/)
   })
-
-  it('without --template, the cluster mode is a later issue', async () => {
-    const r = await runCli(['hash', 'deployment/web'])
-    assert.equal(r.code, 2)
-    assert.match(r.stderr, /kubectl why hash deployment\/NAME is not implemented yet; it is tracked as issue 4/)
-  })
 })
