@@ -27,7 +27,7 @@ export function resolveHashSettings(override: MinorVersion | undefined, server: 
   const chosen = chooseVersion(override, server)
   if (!chosen) {
     const v = newestLayoutVersion()
-    return {settings: {...base, version: v, versionNote: `no server version known: hashes use the newest layout, ${v}`},
+    return {settings: {...base, version: v, versionAssumed: true, versionNote: `no server version known: hashes use the newest layout, ${v}`},
       describe: {value: v, from: 'default (no server version recorded; the newest layout)'}}
   }
   const patchText = chosen.from === 'server' ? /^v?\d+\.\d+\.(\d+)/.exec(server?.gitVersion ?? '')?.[1] : undefined
@@ -90,13 +90,31 @@ export function inferVersionFromLabels(objects: readonly KubeObject[]): {version
 }
 
 /** resolveHashSettings, with the labels of the data as the last resort when no version is known. */
-export function resolveHashSettingsFor(override: MinorVersion | undefined, server: ServerVersion | undefined, objects: readonly KubeObject[]): ResolvedHashSettings {
+export function resolveHashSettingsFor(override: MinorVersion | undefined, server: ServerVersion | undefined, objects: readonly KubeObject[], kubeletVersion?: string): ResolvedHashSettings {
   if (chooseVersion(override, server)) return resolveHashSettings(override, server)
   const inferred = inferVersionFromLabels(objects)
-  if (!inferred) return resolveHashSettings(override, server)
+  if (!inferred) {
+    const r = resolveHashSettings(override, server)
+    return kubeletVersion === undefined ? r : {...r, settings: {...r.settings, kubeletVersion}, describe: {...r.describe, from: `${r.describe.from}; the newest kubelet in the data is ${kubeletVersion}`}}
+  }
   const v = inferred.versions[inferred.versions.length - 1]
   const range = versionRange(inferred.versions)
   const note = `no server version recorded: the labels of ${inferred.from}, the newest labelled object, reproduce with ${range}; assuming ${v}`
   return {settings: {maxInferredCollisionCount: DEFAULT_MAX_INFERRED_COLLISION_COUNT, version: v, minor: Number(v.split('.')[1]), versionNote: note},
     describe: {value: v, from: `inferred (${note})`}}
+}
+
+/** The newest kubelet version the Nodes report: a hint of the control plane's age when nothing else tells it. */
+export function newestKubelet(nodes: readonly KubeObject[]): string | undefined {
+  let best: string | undefined
+  let bestMinor = -1
+  for (const n of nodes) {
+    const v = (n.status as {nodeInfo?: {kubeletVersion?: string}} | undefined)?.nodeInfo?.kubeletVersion
+    const m = v === undefined ? null : /^v?1\.(\d+)/.exec(v)
+    if (m && Number(m[1]) > bestMinor) {
+      bestMinor = Number(m[1])
+      best = v
+    }
+  }
+  return best
 }

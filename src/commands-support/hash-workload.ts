@@ -15,7 +15,8 @@ import {ReadError, UserError} from '../errors.js'
 import {type Explanation, type Problem, severityRank, type SourceDescription} from '../explanation.js'
 import {HashInputError} from '../hash/errors.js'
 import type {MinorVersion} from '../util/parse.js'
-import {resolveHashSettings, resolveHashSettingsFor, type ResolvedHashSettings} from './hash-settings.js'
+import {chooseVersion} from '../cluster/version.js'
+import {newestKubelet, resolveHashSettings, resolveHashSettingsFor, type ResolvedHashSettings} from './hash-settings.js'
 
 export type WorkloadKind = 'Deployment' | 'DaemonSet' | 'StatefulSet'
 const KINDS: WorkloadKind[] = ['Deployment', 'DaemonSet', 'StatefulSet']
@@ -45,8 +46,10 @@ async function listAll<T extends KubeObject>(source: ClusterSource, request: Lis
 
 export interface HashContext {
   source: ClusterSource
+  /** Neither --k8s-version nor a server version: the data has to tell (labels, then the Nodes' kubelets). */
+  versionUnknown: boolean
   /** The version and layout: --k8s-version, the server's, else inferred from the labels of these objects. */
-  resolve(objects: readonly KubeObject[]): ResolvedHashSettings
+  resolve(objects: readonly KubeObject[], kubeletVersion?: string): ResolvedHashSettings
   describe(problems: Problem[]): SourceDescription
 }
 
@@ -55,8 +58,9 @@ export async function hashContext(source: ClusterSource, override: MinorVersion 
   let resolved: ResolvedHashSettings | undefined
   return {
     source,
-    resolve(objects) {
-      resolved ??= resolveHashSettingsFor(override, server, objects)
+    versionUnknown: chooseVersion(override, server) === undefined,
+    resolve(objects, kubeletVersion) {
+      resolved ??= resolveHashSettingsFor(override, server, objects, kubeletVersion)
       return resolved
     },
     describe(problems) {
@@ -64,6 +68,16 @@ export async function hashContext(source: ClusterSource, override: MinorVersion 
       const d = source.describe()
       return {...d, k8sVersion: r.describe.value, settings: {...d.settings, k8sVersion: r.describe}, partial: [...(d.partial ?? []), ...problems]}
     },
+  }
+}
+
+/** Only when no version is known (a plain dump): the Nodes' kubelets bound the control plane's age. */
+async function kubeletHint(ctx: HashContext): Promise<string | undefined> {
+  if (!ctx.versionUnknown) return undefined
+  try {
+    return newestKubelet((await ctx.source.list({apiVersion: 'v1', kind: 'Node'})).items)
+  } catch {
+    return undefined
   }
 }
 
@@ -100,7 +114,7 @@ export async function explainHashTarget(ctx: HashContext, kind: WorkloadKind, na
     problems.push(problemOf(`list pods in ${namespace} (metadata only)`, err))
   }
   try {
-    const {settings} = ctx.resolve(related)
+    const {settings} = ctx.resolve(related, await kubeletHint(ctx))
     return explain(kind, w, {replicaSets: related as ReplicaSet[], revisions: related as ControllerRevision[], pods}, settings, source.now().getTime(), ctx.describe(problems))
   } catch (err) {
     const bad = inputError(err)
@@ -185,7 +199,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     read<Workload>('Deployment', 'apps/v1'), read<Workload>('DaemonSet', 'apps/v1'), read<Workload>('StatefulSet', 'apps/v1'),
     read<ReplicaSet>('ReplicaSet', 'apps/v1'), read<ControllerRevision>('ControllerRevision', 'apps/v1'),
   ])
-  const {settings} = ctx.resolve([...(replicaSets ?? []), ...(revisions ?? [])])
+  const {settings} = ctx.resolve([...(replicaSets ?? []), ...(revisions ?? [])], await kubeletHint(ctx))
   const now = source.now().getTime()
   const ns = (o: KubeObject) => o.metadata?.namespace ?? ''
   const rsByOwner = byKey(replicaSets ?? [], controllerUid)

@@ -8,7 +8,8 @@ import {getLayout} from '../../hash/layouts.js'
 import {daemonSetRevisionName} from '../../hash/names.js'
 import type {Explanation, Step} from '../../explanation.js'
 import {claimed, claimObjects, type ClaimResult, MissingDataError} from '../deployment/claim.js'
-import {collisionCountOf, type HashVerdict, plural, severityOf, templateOf} from '../deployment/common.js'
+import {collisionCountOf, comparisonLayout, type HashVerdict, plural, severityOf, templateOf} from '../deployment/common.js'
+import {semanticTemplateEqual} from '../deployment/semantic.js'
 import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
 import {countsToTry} from '../deployment/explain.js'
 import {checkTemplateLabel, describeCount, isRedacted, type LabelCheck} from '../deployment/label-check.js'
@@ -151,10 +152,30 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
       inferred: {evidence: 'controller-revision-hash labels of the DaemonSet\'s pods; its ControllerRevisions are not in the data', confidence: 'likely'}})
   } else if (histories.length === 0) {
     const st = ds.status ?? {}
-    const ran = ['currentNumberScheduled', 'numberReady', 'updatedNumberScheduled'].some((k) => typeof st[k] === 'number' && (st[k] as number) > 0)
-    if (ran && !redacted) throw new MissingDataError(`DaemonSet ${ds.metadata.namespace}/${ds.metadata.name}: its status counts scheduled pods, but none of its ControllerRevisions — nor its pods — is in the data`)
+    // syncDaemonSet builds its history before it writes status: an observed generation means a revision was made.
+    const ran = ['currentNumberScheduled', 'numberReady', 'updatedNumberScheduled', 'observedGeneration'].some((k) => typeof st[k] === 'number' && (st[k] as number) > 0)
+    if (ran && !redacted) throw new MissingDataError(`DaemonSet ${ds.metadata.namespace}/${ds.metadata.name}: its status shows the controller has synced it, but none of its ControllerRevisions — nor its pods — is in the data`)
   }
   const podCurrent = podRevisions?.find((g) => g.current.result === 'matches' || g.current.result === 'otherLayout')
+
+  // The version is only assumed (none recorded or inferable): bytes written by another version's serializer do not
+  // Match, so a revision whose template equals the DaemonSet's semantically stands in for the current one.
+  let assumedCurrent: ControllerRevision | undefined
+  if (history && !history.keeper && s.versionAssumed) {
+    const layout = comparisonLayout(s)
+    assumedCurrent = [...histories].sort((a, b) => revisionNumber(b) - revisionNumber(a)).find((cr) => {
+      const stored = templateOfRevision(cr)
+      return stored !== undefined && semanticTemplateEqual(layout, stored, template)
+    })
+    if (assumedCurrent) {
+      history.keeper = assumedCurrent
+      const row = rows.find((r) => r.name === assumedCurrent!.metadata.name)
+      if (row) row.keeper = true
+      steps.push({rule: 'Match', upstream: `${UPDATE}:487`, result: assumedCurrent.metadata.name,
+        why: `no revision's bytes equal the patch a ${s.version} controller writes, but the cluster's version is not known and ${assumedCurrent.metadata.name} holds the same template (semantically): it is taken as current`,
+        inferred: {evidence: 'semantic equality of the stored template; the serializer that wrote it depends on the unknown version', confidence: 'likely'}})
+    }
+  }
 
   // The create path when nothing Matches.
   const keeper = history?.keeper

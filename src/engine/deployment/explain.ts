@@ -241,9 +241,11 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
   // Without a ReplicaSet in the data, "no ReplicaSet has the template" is only a conclusion when the data could show one.
   const redacted = isRedacted(template)
   const st = d.status ?? {}
-  const hasRun = (st.replicas ?? 0) > 0 || (st.updatedReplicas ?? 0) > 0 || (st.availableReplicas ?? 0) > 0
-  if (!newRS && !inferredNew && sorted.length === 0 && missing.length === 0 && hasRun && !redacted) {
-    throw new MissingDataError(`Deployment ${d.metadata.namespace}/${d.metadata.name}: its status counts ${st.replicas ?? st.updatedReplicas ?? st.availableReplicas} replicas, but none of its ReplicaSets — nor pods that would reveal them — is in the data`)
+  // SetDeploymentRevision copies a ReplicaSet's revision onto the Deployment: with one, a ReplicaSet has existed.
+  const ownRevision = Number(d.metadata.annotations?.[REVISION_ANNOTATION] ?? 0)
+  const counted = (st.replicas ?? 0) > 0 || (st.updatedReplicas ?? 0) > 0 || (st.availableReplicas ?? 0) > 0
+  if (!newRS && !inferredNew && sorted.length === 0 && missing.length === 0 && (counted || ownRevision >= 1) && !redacted) {
+    throw new MissingDataError(`Deployment ${d.metadata.namespace}/${d.metadata.name}: ${counted ? `its status counts ${st.replicas ?? st.updatedReplicas ?? st.availableReplicas} replicas` : `it is at revision ${ownRevision}`}, but none of its ReplicaSets — nor pods that would reveal them — is in the data`)
   }
   const cannotTell = !newRS && !inferredNew && (redacted || (sorted.length === 0 && missing.length > 0))
   if (cannotTell) {

@@ -109,6 +109,11 @@ export function diagnose(template: unknown, label: string, opts: LabelCheckOptio
     return {reason: 'clusterPredatesLayouts', explained: true,
       why: `the cluster runs 1.${opts.settings.minor}, older than every known layout (${range}): its controllers' hashes cannot be recomputed`}
   }
+  const kubelet = opts.settings.kubeletVersion === undefined ? undefined : /^v?1\.(\d+)/.exec(opts.settings.kubeletVersion)
+  if (kubelet && Number(kubelet[1]) < minor(all[0])) {
+    return {reason: 'clusterPredatesLayouts', explained: true,
+      why: `no server version was recorded, but the newest kubelet in the data is ${opts.settings.kubeletVersion}; a control plane runs at most two minors ahead of its kubelets, so it was 1.${kubelet[1]}–1.${Number(kubelet[1]) + 2}, and every layout from ${all[0]} on was tried: an older controller wrote the label`}
+  }
   const newer = unknownFields.length > 0 ? `; the template has fields the ${opts.settings.version ?? all[all.length - 1]} structs lack (${unknownFields.slice(0, 3).join(', ')}${unknownFields.length > 3 ? ', …' : ''}), so a newer or patched writer is likely` : ''
   return {reason: 'unknown', explained: false,
     why: `no known layout (${range}, collisionCount unset or 0–${Math.max(opts.settings.maxInferredCollisionCount, ...opts.counts.map((c) => c ?? 0))}) reproduces it: the template or the label was changed after creation (a hand edit, an admission webhook, redaction), or a version outside ${range} or a vendor fork wrote it${newer}`}

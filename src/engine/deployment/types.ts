@@ -68,6 +68,10 @@ export interface HashSettings {
   version?: string
   /** Why version is what it is, or why there is none (older than the layouts, newer, unknown). */
   versionNote?: string
+  /** No version was recorded or inferable: `version` is only the newest layout, so byte-level comparisons are unsure. */
+  versionAssumed?: boolean
+  /** With no server version: the newest kubelet version the data's Nodes report (a control plane is never older). */
+  kubeletVersion?: string
   /** The control plane's minor and, when known, patch version. */
   minor?: number
   patch?: number

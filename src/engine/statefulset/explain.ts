@@ -8,6 +8,7 @@ import {getLayout} from '../../hash/layouts.js'
 import type {Explanation, Step} from '../../explanation.js'
 import {claimed, claimObjects, type ClaimResult, MissingDataError} from '../deployment/claim.js'
 import {collisionCountOf, controllerOf, type HashVerdict, severityOf, templateOf} from '../deployment/common.js'
+import {semanticTemplateEqual} from '../deployment/semantic.js'
 import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
 import {describeCount, diagnose, isRedacted, type LabelCheck, versionRange} from '../deployment/label-check.js'
 import {layoutVersions} from '../../hash/layout-data.js'
@@ -178,7 +179,10 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
       const stored = latest ? templateOfRevision(latest.object!) : undefined
       const semanticallyEqual = stored !== undefined && getPatch(layout, stored) === raw
       if (latest && semanticallyEqual) gate = {name: SEMANTIC_GATE, enabled: g.enabled, why: g.why}
-      if (latest && semanticallyEqual && g.enabled !== false) {
+      // With the version only assumed, a latest revision holding the same template is what the controller has.
+      const assumed = s.versionAssumed === true && latest !== undefined && stored !== undefined && semanticTemplateEqual(layout, stored, template)
+      if (assumed && !semanticallyEqual) gate = {name: SEMANTIC_GATE, enabled: null, why: 'the cluster\'s version is not known: the latest revision holds the same template, written by another version\'s serializer'}
+      if ((latest && semanticallyEqual && g.enabled !== false) || assumed) {
         decision = 'semanticReuse'
         update = latest
       } else {

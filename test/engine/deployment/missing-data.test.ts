@@ -93,3 +93,19 @@ describe('a StatefulSet whose ControllerRevisions are not in the data', () => {
     assert.equal(e.severity, 'warning')
   })
 })
+
+describe('no server version recorded', () => {
+  test('the newest kubelet in the data (v1.18) explains a 2021 label no layout reproduces', async () => {
+    const {checkTemplateLabel} = await import('../../../src/engine/deployment/label-check.js')
+    const l = load('deployment', 'unreproducible.yaml', 'Deployment', 'web')
+    const rs = ofKind<Any>(l.items, 'ReplicaSet')[0]
+    const {'pod-template-hash': label, ...labels} = rs.spec.template.metadata.labels
+    const template = {...rs.spec.template, metadata: {...rs.spec.template.metadata, labels}}
+    const base = {settings: {...l.settings, versionAssumed: true}, counts: [null], createdAt: '2021-05-11T16:15:53Z'}
+    assert.equal(checkTemplateLabel(template, label, base).reason, 'unknown')
+    const hinted = checkTemplateLabel(template, label, {...base, settings: {...base.settings, kubeletVersion: 'v1.18.19-gke.1701'}})
+    assert.equal(hinted.reason, 'clusterPredatesLayouts')
+    assert.equal(hinted.explained, true)
+    assert.match(hinted.why, /1\.18–1\.20/)
+  })
+})
