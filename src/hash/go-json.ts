@@ -51,8 +51,11 @@ export function goJsonFloat(f: number): string {
 
 export type GoJson = null | boolean | number | bigint | string | GoJson[] | {[key: string]: GoJson}
 
-/** json.Marshal of a generic value. bigint is written as a float64 would be (the generic map holds float64). */
-export function goJsonMarshal(v: GoJson): string {
+/**
+ * json.Marshal of a generic value. bigint is written as a float64 would be (the generic map holds
+ * float64). sortKeys false keeps the objects' key order (compacting raw JSON rather than a map).
+ */
+export function goJsonMarshal(v: GoJson, sortKeys = true): string {
   if (v === null) return 'null'
   switch (typeof v) {
     case 'boolean': return v ? 'true' : 'false'
@@ -60,8 +63,8 @@ export function goJsonMarshal(v: GoJson): string {
     case 'bigint': return goJsonFloat(Number(v))
     case 'string': return goJsonString(v)
   }
-  if (Array.isArray(v)) return `[${v.map(goJsonMarshal).join(',')}]`
+  if (Array.isArray(v)) return `[${v.map((e) => goJsonMarshal(e, sortKeys)).join(',')}]`
   const keys = Object.keys(v).map((k) => [wellFormed(k), k] as const)
-  keys.sort((a, b) => compareGoStrings(a[0], b[0]))
-  return `{${keys.map(([wk, k]) => `${goJsonString(wk)}:${goJsonMarshal(v[k])}`).join(',')}}`
+  if (sortKeys) keys.sort((a, b) => compareGoStrings(a[0], b[0]))
+  return `{${keys.map(([wk, k]) => `${goJsonString(wk)}:${goJsonMarshal(v[k], sortKeys)}`).join(',')}}`
 }

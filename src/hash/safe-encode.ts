@@ -12,9 +12,15 @@ export function SafeEncodeString(s: string): string {
   return out.join('') + '\u0000'.repeat(byteLength - out.length)
 }
 
+/** SafeEncodeString of each decimal digit, by digit (0 → '4' … 9 → 'f'). */
+const DIGITS = [...'0123456789'].map((d) => ALPHANUMS[d.charCodeAt(0) % ALPHANUMS.length])
+
 /** fmt.Sprint(hasher.Sum32()) through SafeEncodeString: the hash text every controller uses. */
 export function encodeSum32(sum: number): string {
-  return SafeEncodeString(String(sum >>> 0))
+  const decimal = String(sum >>> 0)
+  let out = ''
+  for (let i = 0; i < decimal.length; i++) out += DIGITS[decimal.charCodeAt(i) - 48]
+  return out
 }
 
 /**

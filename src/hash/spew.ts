@@ -141,19 +141,23 @@ class SpewRenderer extends ByteSink {
     const own = this.buf
     if (opts.text && opts.into) this.buf = opts.into
     const base = opts.basePath ?? []
+    let text: Uint8Array | undefined
     try {
-      this.pass(template, opts.text === true, false, base)
-    } catch (err) {
-      if (err !== RETRY) throw err
-      this.pass(template, false, true, base)
-      throw new Error('internal: the traced pass did not fail like the fast one')
+      try {
+        this.pass(template, opts.text === true, false, base)
+      } catch (err) {
+        if (err !== RETRY) throw err
+        this.pass(template, false, true, base)
+        throw new Error('internal: the traced pass did not fail like the fast one')
+      }
+      // A text written into the caller's buffer is handed over as a view; otherwise copied out.
+      text = opts.text ? (opts.into ? this.buf.subarray(0, this.pos) : this.takeBytes()) : undefined
+    } finally {
+      this.buf = own
+      this.memo = null
     }
-    // A text written into the caller's buffer is handed over as a view; otherwise copied out.
-    const text = opts.text ? (opts.into ? this.buf.subarray(0, this.pos) : this.takeBytes()) : undefined
-    this.buf = own
     const state = text ? (opts.skipHash ? 0 : fnv1a32(text)) : this.h
     for (const span of this.newSpans) span.text = text
-    this.memo = null
     let unknownFields: string[] = []
     if (this.unknownCount > 0 && opts.skipUnknownPaths !== true) {
       // The fast pass only counts them: a second pass with paths names them (rare).
@@ -314,10 +318,15 @@ class SpewRenderer extends ByteSink {
         this.path.push(f.json!.name)
         this.value(f.node, v)
         this.path.pop()
-      } else if (f.node.tag === T_STRING && typeof v === 'string') {
-        this.str(v)
       } else {
-        this.value(f.node, v)
+        // The common shapes inline; everything else (and every type error) through value().
+        const node = f.node
+        const tag = node.tag
+        if (tag === T_STRING && typeof v === 'string') this.str(v)
+        else if (tag === T_PTR && node.elem!.tag === T_STRUCT) this.structJson(node.elem!.struct!, v, false)
+        else if (tag === T_STRUCT) this.structJson(node.struct!, v, false)
+        else if (tag === T_SLICE) this.slice(node, v)
+        else this.value(node, v)
       }
       run = i + 1
     }
@@ -369,7 +378,9 @@ class SpewRenderer extends ByteSink {
         this.unreproducible(`is set (${v}); the controller decodes timestamps into the controller-manager's local time zone, and spew prints time.Local's internals, so the hash depends on that machine's time-zone setup`)
         return
       case T_FIELDSV1:
-        this.goValue(node, fieldsV1GoValue(enc.encode(goJsonMarshal(v as GoJson))))
+        // Raw is the JSON as stored (written by the API server's field manager); the JSON read back
+        // keeps its key order, so it is written compact in that order, not re-sorted.
+        this.goValue(node, fieldsV1GoValue(enc.encode(goJsonMarshal(v as GoJson, false))))
         return
     }
     throw new Error(`internal: node tag ${node.tag}`)

@@ -73,6 +73,12 @@ describe('spew text', () => {
     assert.ok(text(pod({}, {resources: {limits: {cpu: '500m'}}})).includes('Limits:(v1.ResourceList)map[cpu:{i:(resource.int64Amount){value:(int64)500 scale:(resource.Scale)-3} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)500m Format:(resource.Format)DecimalSI}]'))
   })
 
+  it('prints managedFields\' fieldsV1 as its raw JSON bytes, in the order the JSON has them', () => {
+    const raw = '{"f:spec":{"f:replicas":{}},"f:metadata":{".":{}}}'
+    const t = text(pod({managedFields: [{manager: 'm', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: JSON.parse(raw)}]}))
+    assert.ok(t.includes(`FieldsV1:(*v1.FieldsV1){Raw:([]uint8)[${[...Buffer.from(raw)].join(' ')}]}`))
+  })
+
   it('writes int64 values beyond 2^53 exactly', () => {
     assert.ok(text(pod({}, {}, {activeDeadlineSeconds: 9007199254740993n})).includes('ActiveDeadlineSeconds:(*int64)9007199254740993'))
   })
