@@ -6,7 +6,7 @@ import type {ClusterSource, KubeObject} from '../cluster/source.js'
 import {ReadError} from '../errors.js'
 import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed, typeKey} from './plan.js'
 import {pool} from './pool.js'
-import {projector} from './project.js'
+import {Interner, projector} from './project.js'
 
 export const PAGE_SIZE = 500
 /** Lists in flight at once: enough to overlap the server's time with ours, few enough to stay polite. */
@@ -57,11 +57,12 @@ export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (
   let done = 0
   let stop: unknown
   const total = plan.lists.length
+  const intern = new Interner()
   const status = (what: string, final = false) => progress?.(`audit: listed ${done}/${total} kinds, ${objects} objects read${what ? ` — ${what}` : ''}`, final)
 
   await pool(plan.lists, LIST_CONCURRENCY, async (list) => {
     if (stop) return
-    const project = projector(typeKey(list.type), list.metadataOnly)
+    const project = projector(typeKey(list.type), list.metadataOnly, list.needs.map((n) => n.check), intern)
     const request = {
       apiVersion: apiVersionOf(list.type), kind: list.type.kind,
       namespace: list.namespace, labelSelector: list.labelSelector, metadataOnly: list.metadataOnly, view: list.view, pageSize: PAGE_SIZE,

@@ -3,6 +3,7 @@
 // engine/tainteviction/types.ts, engine/nodelifecycle/types.ts) name every field they read; these projections keep
 // exactly those. managedFields and the last-applied annotation (often the largest parts of an object) never are.
 import type {KubeObject, ObjectMeta} from '../cluster/source.js'
+import {slimObject} from '../engine/garbagecollector/model.js'
 import {isControllerManagerPod} from '../settings/kcm.js'
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration'
@@ -10,6 +11,32 @@ const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration'
 const POD_DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost'
 
 type Obj = Record<string, unknown>
+
+/**
+ * One copy of each repeated string (namespaces, node names, label values, owner kinds, condition types): JSON.parse
+ * gives every occurrence its own string, and 150,000 pods repeat the same few thousand values. Per gathering run.
+ */
+export class Interner {
+  private readonly strings = new Map<string, string>()
+  private readonly shared = new Map<string, unknown>()
+  s<T>(v: T): T {
+    if (typeof v !== 'string' || v.length > 96) return v
+    const seen = this.strings.get(v)
+    if (seen !== undefined) return seen as T
+    this.strings.set(v, v)
+    return v
+  }
+  /** Identical small structures (a workload's tolerations, its pods' labels) shared by reference; read-only after. */
+  same<T>(v: T): T {
+    if (v === undefined || v === null) return v
+    const key = JSON.stringify(v)
+    if (key.length > 2048) return v
+    const seen = this.shared.get(key)
+    if (seen !== undefined) return seen as T
+    this.shared.set(key, v)
+    return v
+  }
+}
 
 /** metadata without managedFields and the last-applied annotation; `annotations` limits which are kept. */
 export function projectMeta(m: ObjectMeta | undefined, annotations?: readonly string[]): ObjectMeta {
@@ -47,30 +74,39 @@ function pickEach(list: unknown, keys: readonly string[]): Obj[] | undefined {
  * DisruptionTarget) and the collector (metadata) read it. The kube-controller-manager's mirror pod keeps its
  * containers: its command line is where the node lifecycle settings come from.
  */
-export function projectPod(o: KubeObject): KubeObject {
+export function projectPod(o: KubeObject, intern = new Interner()): KubeObject {
   if (o.metadata?.namespace === 'kube-system' && isControllerManagerPod(o)) return projectObject(o)
   const spec = o.spec as Obj | undefined
   const status = o.status as Obj | undefined
-  const out: KubeObject = {apiVersion: o.apiVersion, kind: o.kind, metadata: projectMeta(o.metadata, [POD_DELETION_COST])}
+  const meta = projectMeta(o.metadata, [POD_DELETION_COST])
+  meta.namespace = intern.s(meta.namespace)
+  if (meta.generateName) meta.generateName = intern.s(meta.generateName)
+  if (meta.labels) meta.labels = intern.same(meta.labels)
+  if (meta.ownerReferences) meta.ownerReferences = intern.same(meta.ownerReferences)
+  const out: KubeObject = {apiVersion: intern.s(o.apiVersion), kind: intern.s(o.kind), metadata: meta}
   if (spec) {
     const s: Obj = {}
-    if (spec.nodeName !== undefined) s.nodeName = spec.nodeName
-    if (spec.tolerations !== undefined) s.tolerations = spec.tolerations
+    if (spec.nodeName !== undefined) s.nodeName = intern.s(spec.nodeName)
+    if (spec.tolerations !== undefined) s.tolerations = intern.same(spec.tolerations)
     const init = pickEach(spec.initContainers, ['name', 'restartPolicy'])
-    if (init) s.initContainers = init
+    if (init) s.initContainers = intern.same(init)
     out.spec = s
   }
   if (status) {
     const s: Obj = {}
-    if (status.phase !== undefined) s.phase = status.phase
+    if (status.phase !== undefined) s.phase = intern.s(status.phase)
     if (Array.isArray(status.conditions)) {
       // The message is read only on DisruptionTarget (the taint-eviction evidence); other conditions' messages go.
-      s.conditions = (status.conditions as Obj[]).map((c) => pick(c, c?.type === 'DisruptionTarget' ? ['type', 'status', 'reason', 'message', 'lastTransitionTime'] : ['type', 'status', 'reason', 'lastTransitionTime']))
+      s.conditions = (status.conditions as Obj[]).map((c) => {
+        const kept = pick(c, c?.type === 'DisruptionTarget' ? ['type', 'status', 'reason', 'message', 'lastTransitionTime'] : ['type', 'status', 'reason', 'lastTransitionTime'])!
+        for (const k of ['type', 'status', 'reason', 'lastTransitionTime']) if (kept[k] !== undefined) kept[k] = intern.s(kept[k])
+        return kept
+      })
     }
     const cs = pickEach(status.containerStatuses, ['name', 'restartCount'])
-    if (cs) s.containerStatuses = cs
+    if (cs) s.containerStatuses = intern.same(cs)
     const ics = pickEach(status.initContainerStatuses, ['name', 'restartCount'])
-    if (ics) s.initContainerStatuses = ics
+    if (ics) s.initContainerStatuses = intern.same(ics)
     out.status = s
   }
   return out
@@ -90,14 +126,38 @@ export function projectObject(o: KubeObject): KubeObject {
   return out
 }
 
-/** A metadata-only item: apiVersion, kind and the metadata the collector reads. */
-export function projectMetadataOnly(o: KubeObject): KubeObject {
-  return {apiVersion: o.apiVersion, kind: o.kind, metadata: projectMeta(o.metadata)}
+/**
+ * A metadata-only item as the collector's graph holds it (slimObject: name, namespace, uid, resourceVersion,
+ * deletionTimestamp, finalizers, ownerReferences), so that the gc check adds it to its graph as it is. The other check
+ * that reads metadata only (replicas: whether a Namespace is terminating) reads deletionTimestamp.
+ */
+export function projectMetadataOnly(o: KubeObject, intern = new Interner()): KubeObject {
+  const slim = slimObject(o as KubeObject & {metadata?: Record<string, unknown>}, {apiVersion: o.apiVersion ?? '', kind: o.kind ?? ''})
+  if (!slim) return {apiVersion: o.apiVersion, kind: o.kind, metadata: projectMeta(o.metadata)}
+  slim.apiVersion = intern.s(slim.apiVersion)
+  slim.kind = intern.s(slim.kind)
+  if (slim.metadata.namespace) slim.metadata.namespace = intern.s(slim.metadata.namespace)
+  if (slim.metadata.ownerReferences) slim.metadata.ownerReferences = intern.same(slim.metadata.ownerReferences)
+  return slim as unknown as KubeObject
 }
 
-export function projector(kindKey: string, metadataOnly: boolean): (o: KubeObject) => KubeObject {
-  if (metadataOnly) return projectMetadataOnly
-  if (kindKey === '/pods') return projectPod
+/**
+ * A ReplicaSet as the ReplicaSet replay reads it: the pod template's labels, not its spec (the largest part). The hash
+ * check, when it runs, recomputes pod-template-hash from the whole template and gets the whole object.
+ */
+export function projectReplicaSet(o: KubeObject): KubeObject {
+  const spec = o.spec as Obj | undefined
+  const template = spec?.template as Obj | undefined
+  const out = projectObject(o)
+  if (spec && template) out.spec = {...spec, template: template.metadata === undefined ? {} : {metadata: template.metadata}}
+  return out
+}
+
+/** The projection of a list's items, from its kind, whether it is metadata-only and which checks read it. */
+export function projector(kindKey: string, metadataOnly: boolean, checks: readonly string[] = [], intern = new Interner()): (o: KubeObject) => KubeObject {
+  if (metadataOnly) return (o) => projectMetadataOnly(o, intern)
+  if (kindKey === '/pods') return (o) => projectPod(o, intern)
   if (kindKey === '/nodes') return projectNode
+  if (kindKey === 'apps/replicasets' && !checks.includes('hash')) return projectReplicaSet
   return projectObject
 }

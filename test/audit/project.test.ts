@@ -5,7 +5,7 @@ import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {parse} from 'yaml'
-import {projectMetadataOnly, projectNode, projectObject, projectPod} from '../../src/audit/project.js'
+import {Interner, projectMetadataOnly, projectNode, projectObject, projectPod, projectReplicaSet} from '../../src/audit/project.js'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {analyzeCluster} from '../../src/engine/nodelifecycle/analyze.js'
 import type {LeaseLike, NodeLike} from '../../src/engine/nodelifecycle/types.js'
@@ -51,7 +51,24 @@ describe('projectPod', () => {
   test('other objects lose managedFields and the last-applied annotation only; metadata-only items keep metadata only', () => {
     const rs: KubeObject = {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', managedFields: [{}], annotations: {'kubectl.kubernetes.io/last-applied-configuration': '{}', 'deployment.kubernetes.io/revision': '3'}}, spec: {replicas: 2}, status: {replicas: 2}}
     assert.deepEqual(projectObject(rs), {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}}, spec: {replicas: 2}, status: {replicas: 2}})
+    // Without a uid it cannot be in the collector's graph: its metadata is kept as it is (less managedFields).
     assert.deepEqual(projectMetadataOnly(rs), {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}}})
+  })
+
+  test('metadata-only items take the collector\'s graph shape (slimObject): what gc and the terminating-namespace test read', () => {
+    const ns: KubeObject = {apiVersion: 'v1', kind: 'Namespace', metadata: {name: 'team-a', uid: 'ns-1', resourceVersion: '7', labels: {x: 'y'}, annotations: {a: 'b'}, managedFields: [{}],
+      deletionTimestamp: '2026-11-29T01:00:00Z', finalizers: ['kubernetes'], creationTimestamp: '2026-01-01T00:00:00Z'}}
+    assert.deepEqual(projectMetadataOnly(ns), {apiVersion: 'v1', kind: 'Namespace',
+      metadata: {name: 'team-a', uid: 'ns-1', resourceVersion: '7', deletionTimestamp: '2026-11-29T01:00:00Z', finalizers: ['kubernetes']}})
+  })
+
+  test('interning shares equal values and structures, never unequal ones', () => {
+    const intern = new Interner()
+    const a = projectPod(structuredClone(full), intern)
+    const b = projectPod({...structuredClone(full), spec: {...structuredClone(full.spec as object), tolerations: [{key: 'b', operator: 'Exists'}]}}, intern)
+    assert.equal(a.metadata!.labels, b.metadata!.labels)
+    assert.notEqual((a.spec as {tolerations: unknown}).tolerations, (b.spec as {tolerations: unknown}).tolerations)
+    assert.deepEqual((b.spec as {tolerations: unknown}).tolerations, [{key: 'b', operator: 'Exists'}])
   })
 })
 
@@ -69,7 +86,8 @@ describe('the engines decide the same from projected objects', () => {
       }))
     }
     const whole = run(of('Node') as NodeLike[], of('Pod') as PodLike[])
-    const projected = run(of('Node').map(projectNode) as NodeLike[], of('Pod').map(projectPod) as PodLike[])
+    const intern = new Interner()
+    const projected = run(of('Node').map(projectNode) as NodeLike[], of('Pod').map((p) => projectPod(p, intern)) as PodLike[])
     assert.ok(whole.length >= 10)
     assert.deepEqual(projected, whole)
   })
@@ -78,9 +96,10 @@ describe('the engines decide the same from projected objects', () => {
     const doc = example('replicas-deletion-cost.yaml')
     const rs = doc.items.find((o) => o.kind === 'ReplicaSet') as ReplicaSet
     const pods = doc.items.filter((o) => o.kind === 'Pod')
-    const run = (p: KubeObject[]) => explainReplicaSet({replicaSet: rs, pods: p as Pod[], replicaSets: [rs], events: [], now: Date.parse(doc.kubectlWhy!.capturedAt), settings: {minor: 31}, source: {mode: 'snapshot'}})
-    const whole = run(pods)
+    const run = (p: KubeObject[], r: ReplicaSet) => explainReplicaSet({replicaSet: r, pods: p as Pod[], replicaSets: [r], events: [], now: Date.parse(doc.kubectlWhy!.capturedAt), settings: {minor: 31}, source: {mode: 'snapshot'}})
+    const whole = run(pods, rs)
     assert.equal(whole.verdict, 'willDelete')
-    assert.deepEqual(run(pods.map(projectPod)), whole)
+    const intern = new Interner()
+    assert.deepEqual(run(pods.map((p) => projectPod(p, intern)), projectReplicaSet(rs) as ReplicaSet), whole)
   })
 })

@@ -60,8 +60,10 @@ export const gcCheck: Check = {
         continue
       }
       const fallback = {apiVersion: apiVersionOf(t), kind: t.kind}
+      // Metadata-only lists are projected to the graph's own shape already (project.ts projectMetadataOnly).
+      const asIs = need.list?.metadataOnly === true
       for (const o of r.items) {
-        const slim = slimObject(o as KubeObject & {metadata?: Record<string, unknown>}, fallback)
+        const slim = asIs && typeof o.metadata?.uid === 'string' ? o as unknown as GcObject : slimObject(o as KubeObject & {metadata?: Record<string, unknown>}, fallback)
         if (slim) index.add(slim, typeKey(t))
       }
       if (r.view === 'fresh') listed.set(typeKey(t), need.namespace ?? '')

@@ -1,0 +1,133 @@
+// npm run bench:audit — `kubectl why audit -A` over the issue's cluster (synthetic, seeded: 5,000 nodes, 150,000 pods,
+// 2,000 Deployments with 20,000 ReplicaSets, 100,000 other owned objects, with a few incidents) served by the fake API
+// server from this process: wall time and peak memory of the audit, against `kubectl get` of the same lists (the
+// resources the audit listed, as full JSON in chunks of 500) on the same server in the same run, as a ratio; then the
+// same audit over a snapshot file of that cluster. Both CLIs run as child processes, spawned asynchronously (the fake
+// server answers from this process); peak memory is their maximum resident set (/usr/bin/time -f %M).
+//   node --import tsx bench/audit.ts              # the issue's size
+//   node --import tsx bench/audit.ts --nodes 1000 # smaller, same shape
+//   ... --skip-kubectl                            # the audit alone
+import {spawn} from 'node:child_process'
+import {existsSync, mkdtempSync, rmSync} from 'node:fs'
+import {loadavg, tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {BIN} from '../test/support/cli.js'
+import {FakeApiServer, type RequestRecord} from '../test/support/fake-apiserver/index.js'
+import {SyntheticCluster, writeSnapshot} from '../test/support/synthetic/index.js'
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name)
+  return i === -1 ? undefined : process.argv[i + 1]
+}
+const nodes = Number(arg('--nodes') ?? 5000)
+// The issue's cluster at 5,000 nodes (the generator's defaults scale with nodes), and some trouble for every check.
+const options = {seed: 11, nodes, notReadyNodes: Math.ceil(nodes / 100), danglingOwners: Math.ceil(nodes / 50), stuckForeground: 3}
+
+interface Run {
+  seconds: number
+  /** user + system CPU seconds: on a shared machine, what the process itself cost. */
+  cpu: number
+  peakMiB: number
+  code: number
+  load: string
+}
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+
+/** A child process under /usr/bin/time (peak RSS); stdout counted and dropped. */
+function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run & {stdoutBytes: number; stderr: string}> {
+  return new Promise((resolve, reject) => {
+    if (!existsSync('/usr/bin/time')) return reject(new Error('/usr/bin/time is needed for peak memory'))
+    const before = load()
+    const started = process.hrtime.bigint()
+    const child = spawn('/usr/bin/time', ['-f', '__TIME__ %e %M %U %S', cmd, ...args], {env})
+    let out = 0
+    let err = ''
+    child.stdout.on('data', (d: Buffer) => (out += d.length))
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9
+      const m = /__TIME__ ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(err)
+      resolve({seconds, cpu: m ? Number(m[3]) + Number(m[4]) : Number.NaN, peakMiB: m ? Number(m[2]) / 1024 : Number.NaN, code: code ?? -1, load: `${before} → ${load()}`, stdoutBytes: out, stderr: err.replace(/__TIME__.*\n?/, '').trim()})
+    })
+  })
+}
+
+/** The collections the audit listed, as kubectl resource names (plural.group). */
+function listedResources(requests: readonly RequestRecord[]): string[] {
+  const out = new Set<string>()
+  for (const r of requests) {
+    if (r.query.continue !== undefined) continue
+    const m = /^\/(?:api\/v1|apis\/([^/]+)\/[^/]+)(?:\/namespaces\/[^/]+)?\/([a-z]+)$/.exec(r.path)
+    if (m) out.add(m[1] ? `${m[2]}.${m[1]}` : m[2])
+  }
+  return [...out]
+}
+
+const row = (label: string, r: Run) => `${label.padEnd(34)} ${r.seconds.toFixed(1).padStart(7)} s wall ${r.cpu.toFixed(1).padStart(7)} s CPU ${r.peakMiB.toFixed(0).padStart(6)} MiB peak  (load average ${r.load})`
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-audit-'))
+  try {
+    const cluster = new SyntheticCluster(options)
+    const c = cluster.counts
+    const owned = (c.ConfigMap ?? 0) + (c.Secret ?? 0) + (c.Service ?? 0) + (c.EndpointSlice ?? 0) + (c.CronJob ?? 0) + (c.Job ?? 0)
+    console.log(`synthetic cluster (seed ${options.seed}): ${c.Node} nodes, ${c.Pod} pods, ${c.Deployment} Deployments, ${c.ReplicaSet} ReplicaSets, ${owned} other owned objects, ${c.Event} events; ` +
+      `${options.notReadyNodes} nodes down, ${options.danglingOwners} dangling owners, ${options.stuckForeground} stuck foreground deletions`)
+    console.log(`load average at start ${load()} (2 cores, shared with other work)`)
+    let t = Date.now()
+    const server = await FakeApiServer.start({objects: cluster.objects(), version: cluster.plan.o.kubernetesVersion})
+    console.log(`fake API server loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+    const kubeconfig = server.writeKubeconfig(dir)
+    const now = cluster.plan.o.now
+
+    server.clearRequests()
+    const audit = await timed(process.execPath, [BIN, 'audit', '-A', '--kubeconfig', kubeconfig, '--now', now, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
+    if (audit.code !== 0) throw new Error(`audit exited ${audit.code}: ${audit.stderr}`)
+    const requests = [...server.requests]
+    const resources = listedResources(requests)
+    console.log(`audit -A: ${requests.length} requests, ${resources.length} kinds listed, ${(audit.stdoutBytes / 2 ** 20).toFixed(1)} MiB of JSON report`)
+
+    // One kubectl per kind, one after the other: a single `kubectl get a,b,c -o json` holds every list in memory at once
+    // to print one List (about 2 GiB at a tenth of this size), which a shared machine cannot give it at full size.
+    // Its discovery cache goes to a fresh HOME, so it starts cold as the audit does.
+    const home = join(dir, 'home')
+    const kubectl: Run = {seconds: 0, cpu: 0, peakMiB: 0, code: process.argv.includes('--skip-kubectl') ? -1 : 0, load: load()}
+    for (const resource of kubectl.code === 0 ? resources : []) {
+      const r = await timed('kubectl', ['--kubeconfig', kubeconfig, 'get', resource, '-A', '-o', 'json', '--chunk-size=500'], {...process.env, HOME: home})
+      if (r.code !== 0) {
+        console.log(`kubectl get ${resource} failed or kubectl is missing (exit ${r.code}): ${r.stderr.split('\n')[0]}`)
+        kubectl.code = r.code
+        break
+      }
+      kubectl.seconds += r.seconds
+      kubectl.cpu += r.cpu
+      kubectl.peakMiB = Math.max(kubectl.peakMiB, r.peakMiB)
+    }
+    kubectl.load += ` → ${load()}`
+    await server.close()
+
+    t = Date.now()
+    const file = join(dir, 'cluster.json')
+    const written = await writeSnapshot(file, options)
+    console.log(`snapshot file: ${written.objects} objects, ${(written.fileBytes / 2 ** 20).toFixed(0)} MiB, written in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+    const offline = await timed(process.execPath, [BIN, 'audit', '-A', '-f', file, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
+    if (offline.code !== 0) throw new Error(`audit -f exited ${offline.code}: ${offline.stderr}`)
+
+    console.log('')
+    console.log(row('kubectl why audit -A (live)', audit))
+    if (kubectl.code === 0) console.log(row(`kubectl get (${resources.length} kinds, each)`, kubectl))
+    console.log(row('kubectl why audit -A -f snapshot', offline))
+    if (kubectl.code === 0) {
+      console.log(`ratio audit / kubectl get: ${(audit.seconds / kubectl.seconds).toFixed(2)}× wall time, ${(audit.cpu / kubectl.cpu).toFixed(2)}× CPU, ${(audit.peakMiB / kubectl.peakMiB).toFixed(2)}× peak memory (goal: within 1.2× of kubectl get's time, under 1 GiB)`)
+    }
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
