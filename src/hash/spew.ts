@@ -12,11 +12,12 @@ import {keyIdCount} from './compile.js'
 import type {CompiledLayout, StructDef, TypeNode} from './compile.js'
 import {sameUnder} from './def-bits.js'
 import {fnv1a32} from './fnv.js'
+import {describeJson, formatPath} from './describe.js'
 import {HashInputError, UnreproducibleHashError} from './errors.js'
+import {sortedEntries} from './map-keys.js'
 import {goJsonMarshal, type GoJson} from './go-json.js'
 import {controllerQuantity, QuantityError} from './quantity.js'
 import {fieldsV1GoValue, type GoValue, intOrStringGoValue, quantityGoValue} from './special.js'
-import {compareGoStrings, wellFormed} from './utf8.js'
 import {ByteSink} from './writer.js'
 
 // Local copies: a transpiler's module interop may turn imported bindings into getter calls, which
@@ -43,25 +44,6 @@ const UINT_MAX: Record<number, bigint> = {8: 255n, 16: 65535n, 32: (1n << 32n) -
 
 /** Thrown in the fast pass; the renderer then reruns with path tracking to name the field. */
 const RETRY = Symbol('retry with path tracking')
-
-export function describeJson(v: unknown): string {
-  if (v === undefined) return 'nothing'
-  if (v === null) return 'null'
-  if (Array.isArray(v)) return 'an array'
-  if (typeof v === 'object') return 'an object'
-  if (typeof v === 'string') return `string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`
-  return `${typeof v === 'bigint' ? 'number' : typeof v} ${String(v)}`
-}
-
-export function formatPath(segments: (string | number)[]): string {
-  let out = ''
-  for (const s of segments) {
-    if (typeof s === 'number') out += `[${s}]`
-    else if (/^[A-Za-z_$][\w$]*$/.test(s)) out += out === '' ? s : `.${s}`
-    else out += `[${JSON.stringify(s)}]`
-  }
-  return out
-}
 
 /**
  * A struct instance's text from an earlier rendering (layout inference renders one template under many
@@ -558,34 +540,6 @@ class SpewRenderer extends ByteSink {
 }
 
 const INT32 = {type: 'int32', tag: T_INT, bits: 32}
-
-/**
- * Map keys as Go holds them (lone surrogates → U+FFFD; keys that become equal keep the later value,
- * as Go's decoder does) in Go's sort order. Returns [goKey, jsonKey, goKey, jsonKey, …].
- */
-function sortedEntries(keys: string[]): string[] {
-  let plain = true
-  for (const k of keys) {
-    for (let i = 0; i < k.length; i++) {
-      if (k.charCodeAt(i) >= 0xd800) {
-        plain = false
-        break
-      }
-    }
-    if (!plain) break
-  }
-  const out: string[] = []
-  if (plain) {
-    if (keys.length > 1) keys.sort()
-    for (const k of keys) out.push(k, k)
-    return out
-  }
-  const byGoKey = new Map<string, string>()
-  for (const k of keys) byGoKey.set(wellFormed(k), k)
-  const goKeys = [...byGoKey.keys()].sort(compareGoStrings)
-  for (const g of goKeys) out.push(g, byGoKey.get(g)!)
-  return out
-}
 
 const renderer = new SpewRenderer()
 const goRenderer = new SpewRenderer()

@@ -9,7 +9,7 @@ import {inferLayouts} from './infer.js'
 import {layoutVersions} from './layout-data.js'
 import {getLayout} from './layouts.js'
 import {daemonSetRevisionName, replicaSetNameFor} from './names.js'
-import {describeJson} from './spew.js'
+import {describeJson} from './describe.js'
 
 /** apps.DefaultDeploymentUniqueLabelKey */
 export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash'

@@ -8,7 +8,7 @@ import type {CompiledLayout, StructDef, TypeNode} from './compile.js'
 import {HashInputError} from './errors.js'
 import type {GoJson} from './go-json.js'
 import {controllerQuantity, QuantityError, quantityString} from './quantity.js'
-import {describeJson, formatPath} from './spew.js'
+import {describeJson, formatPath} from './describe.js'
 import {wellFormed} from './utf8.js'
 
 const {T_BOOL, T_FIELDSV1, T_INT, T_INTORSTRING, T_MAP, T_PTR, T_QUANTITY, T_SLICE, T_STRING, T_TIME, T_UINT} = compiled
