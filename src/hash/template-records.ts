@@ -194,10 +194,15 @@ function record(found: FoundTemplate, opts: RecordOptions): HashRecord {
   return finish(rec, warnings)
 }
 
+/** The documented order of a record's fields; fields that do not apply are left out. */
+const FIELD_ORDER: (keyof HashRecord)[] = ['source', 'kind', 'name', 'version', 'collisionCount', 'hash', 'replicaSetName', 'revisionName',
+  'label', 'matches', 'reproducedBy', 'error', 'warnings', 'serialization']
+
 function finish(rec: HashRecord, warnings: string[]): HashRecord {
   if (warnings.length > 0) rec.warnings = warnings
-  for (const k of Object.keys(rec) as (keyof HashRecord)[]) if (rec[k] === undefined) delete rec[k]
-  return rec
+  const out: Record<string, unknown> = {}
+  for (const k of FIELD_ORDER) if (rec[k] !== undefined) out[k] = rec[k]
+  return out as unknown as HashRecord
 }
 
 /** One record per template, in input order. Input errors name the source and the field path. */
