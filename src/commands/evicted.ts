@@ -35,7 +35,7 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
   ]
 
   static override args = {
-    target: Args.string({description: 'pod/NAME', required: true}),
+    target: Args.string({description: 'pod/NAME', required: true, ignoreStdin: true}),
   }
 
   static override flags = {...sharedFlags, ...controllerManagerFlags}

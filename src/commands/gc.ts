@@ -143,7 +143,7 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
   ]
 
   static override args = {
-    target: Args.string({description: 'KIND/NAME of the object, e.g. replicaset/web-7d9f4b6c8 or widgets.example.com/foo', required: false}),
+    target: Args.string({description: 'KIND/NAME of the object, e.g. replicaset/web-7d9f4b6c8 or widgets.example.com/foo', required: false, ignoreStdin: true}),
   }
 
   static override flags = {

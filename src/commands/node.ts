@@ -128,7 +128,7 @@ the flags below override either, and the output says which values were used and 
   ]
 
   static override args = {
-    target: Args.string({description: 'NAME of one node, or node/NAME (all nodes when omitted)', required: false}),
+    target: Args.string({description: 'NAME of one node, or node/NAME (all nodes when omitted)', required: false, ignoreStdin: true}),
   }
 
   static override flags = {...sharedFlags, ...controllerManagerFlags}

@@ -52,7 +52,7 @@ Verdicts: ${VERDICTS.join(', ')}.`
   ]
 
   static override args = {
-    target: Args.string({description: 'replicaset/NAME or deployment/NAME', required: false}),
+    target: Args.string({description: 'replicaset/NAME or deployment/NAME', required: false, ignoreStdin: true}),
   }
 
   static override flags = {

@@ -30,3 +30,14 @@ test('--help lists every command with its summary, and each command shows real e
     assert.match(help.stdout, new RegExp(`\\$ kubectl-why ${cmd}\\b`), `${cmd} examples are runnable command lines`)
   }
 })
+
+test('a snapshot piped on stdin (-f -) is read as the snapshot, never taken for the missing KIND/NAME', async () => {
+  const {readFileSync} = await import('node:fs')
+  const outage = readFileSync(new URL('../../examples/node-zone-outage.json', import.meta.url))
+  const nodes = await runCli(['node', '-f', '-', '-o', 'json'], {stdin: outage})
+  assert.notEqual(nodes.code, 2, nodes.stderr)
+  assert.equal(JSON.parse(nodes.stdout).subject.kind, 'Cluster')
+  const gc = await runCli(['gc', '--all', '-A', '-f', '-', '-o', 'json'], {stdin: readFileSync(new URL('../../examples/gc-recreated-deployment.json', import.meta.url))})
+  assert.notEqual(gc.code, 2, gc.stderr)
+  assert.ok(Array.isArray(JSON.parse(gc.stdout).findings))
+})
