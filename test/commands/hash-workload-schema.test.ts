@@ -52,6 +52,17 @@ describe('schemas/hash.json', () => {
     }
   })
 
+  test('dumps without revisions: DaemonSet pods, StatefulSet status, a redacted Deployment', () => {
+    const ds = load('daemonset', 'collision-count.yaml', 'DaemonSet')
+    ok(explainDaemonSetHash({workload: ds.workload, controllerRevisions: [], pods: ofKind<PodMeta>(ds.items, 'Pod'), settings: ds.settings, now: ds.now, source: SOURCE}))
+    const sts = load('statefulset', 'three-revisions.yaml', 'StatefulSet')
+    ok(explainStatefulSetHash({workload: sts.workload, controllerRevisions: [], pods: ofKind<PodMeta>(sts.items, 'Pod'), settings: sts.settings, now: sts.now, source: SOURCE}))
+    const d = load('deployment', 'missing-replicaset.yaml', 'Deployment')
+    const redacted = structuredClone(d.workload) as {spec: {template: {spec: {containers: {image: string}[]}}}}
+    redacted.spec.template.spec.containers[0].image = '***HIDDEN***'
+    ok(explainDeploymentHash({workload: redacted as never, replicaSets: [], pods: ofKind<PodMeta>(d.items, 'Pod'), settings: d.settings, now: d.now, source: SOURCE}))
+  })
+
   test('--template records', () => {
     const l = load('deployment', 'upgraded.yaml', 'Deployment')
     const records = hashRecords(findTemplates([{kind: 'List', items: l.items.filter((o) => o.kind !== 'Pod')}], 'upgraded.yaml'), {version: '1.31'})

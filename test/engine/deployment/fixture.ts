@@ -23,10 +23,12 @@ export function load(engine: 'deployment' | 'daemonset' | 'statefulset', file: s
   const items = doc.items.filter((o) => o.metadata?.namespace === workload.metadata.namespace)
   const minor = version?.minor ?? Number(doc.kubectlWhy?.serverVersion?.minor ?? 31)
   const patch = version ? version.patch : Number(/v1\.\d+\.(\d+)/.exec(doc.kubectlWhy?.serverVersion?.gitVersion ?? '')?.[1] ?? Number.NaN)
+  // A cluster older than every layout (1.20) has none to compute with, as the command's settings say.
+  const layout = minor < 20 ? {versionNote: `the cluster runs 1.${minor}, older than every known layout`} : {version: `1.${minor}`}
   return {
     workload,
     items,
-    settings: {version: `1.${minor}`, minor, ...(patch !== undefined && !Number.isNaN(patch) ? {patch} : {}), maxInferredCollisionCount: 10},
+    settings: {...layout, minor, ...(patch !== undefined && !Number.isNaN(patch) ? {patch} : {}), maxInferredCollisionCount: 10},
     now: Date.parse(doc.kubectlWhy?.capturedAt ?? '2026-11-29T10:00:00Z'),
   }
 }

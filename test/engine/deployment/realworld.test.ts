@@ -10,9 +10,7 @@ import {load, ofKind, SOURCE} from './fixture.js'
 
 function deployment(file: string, version?: {minor: number}) {
   const l = load('deployment', file, 'Deployment', undefined, version)
-  // A cluster older than every layout has no layout to compute with (the command's settings say so).
-  const settings = l.settings.minor! < 20 ? {...l.settings, version: undefined, versionNote: `the cluster runs 1.${l.settings.minor}, older than every known layout`} : l.settings
-  const e = explainDeploymentHash({workload: l.workload, replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'), pods: ofKind<PodMeta>(l.items, 'Pod'), settings, now: l.now, source: SOURCE})
+  const e = explainDeploymentHash({workload: l.workload, replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'), pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE})
   return {e, r: e.deployment as DeploymentHashReplay}
 }
 
