@@ -19,7 +19,12 @@ export default class Hash extends WhyCommand {
   static override description = `Recomputes, byte for byte, the hash the Deployment, DaemonSet or StatefulSet controller of this
 cluster's Kubernetes version derives from the pod template (FNV over Go's spew dump of the struct, with
 status.collisionCount), names the ReplicaSet or ControllerRevision it implies, and explains which existing
-revision the controller treats as current, which labels came from an older controller, and collisions.`
+revision the controller treats as current, which labels came from an older controller, and collisions.
+
+deployment/NAME, daemonset/NAME or statefulset/NAME replays that workload's controller against its ReplicaSets or
+ControllerRevisions and pods (live, or from -f); --all does it for every one in the namespace (-A: the cluster), one
+line each, problems first, and checks the labels of ReplicaSets and revisions whose owner is not in the data.
+Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
 
   static override examples = [
     {description: 'Why does my Deployment have two ReplicaSets with the same template?', command: '<%= config.bin %> hash deployment/web -n shop'},
