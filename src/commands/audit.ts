@@ -66,7 +66,11 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
       if (format === 'json' || format === 'yaml') this.write(formatData(report, format))
       else if (format === 'junit') this.write(renderJunit(report))
       else this.write(renderAudit(report, format === 'wide'))
-      if (report.summary.failing > 0) this.exit(1)
+      if (report.summary.failing > 0) {
+        // oclif ends the process at once on exit(1): a large report on a pipe must be out first.
+        await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
+        this.exit(1)
+      }
     } finally {
       progress.clear()
       await source.close?.()
