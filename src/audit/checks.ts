@@ -23,13 +23,8 @@ export const DESCRIPTION: Record<CheckName, string> = {
   replicas: 'ReplicaSets that are not converging, and why',
 }
 
-/**
- * Checks whose engine has not landed yet, with why: they are left out of the default set and refused by --checks.
- * The hash check waits for the workload engines (src/engine/deployment, daemonset, statefulset; issue 4).
- */
-export const UNAVAILABLE: Partial<Record<CheckName, string>> = {
-  hash: 'the workload engines it needs (src/engine/deployment, daemonset, statefulset; issue 4) have not landed yet',
-}
+/** Checks whose engine has not landed yet, with why: they are left out of the default set and refused by --checks. */
+export const UNAVAILABLE: Partial<Record<CheckName, string>> = {}
 
 export const DEFAULT_CHECKS: readonly CheckName[] = CHECK_NAMES.filter((c) => UNAVAILABLE[c] === undefined)
 

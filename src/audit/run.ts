@@ -8,6 +8,7 @@ import type {SettingsOverrides} from '../settings/resolve.js'
 import type {CheckName} from './checks.js'
 import {evictedCheck} from './checks/evicted.js'
 import {gcCheck} from './checks/gc.js'
+import {hashCheckWith} from './checks/hash.js'
 import {nodeCheck} from './checks/node.js'
 import {replicasCheck} from './checks/replicas.js'
 import type {Check, CheckContext, CheckResult} from './context.js'
@@ -17,7 +18,11 @@ import {planReads, type ReadPlan} from './plan.js'
 import {type AuditReport, buildReport} from './report.js'
 import type {ResourceType} from '../cluster/source.js'
 
-export const CHECKS: Partial<Record<CheckName, Check>> = {gc: gcCheck, node: nodeCheck, evicted: evictedCheck, replicas: replicasCheck}
+/** The checks; the hash check reads the real source's version and description (and nothing else) through its façade. */
+function checksFor(source?: Pick<ClusterSource, 'serverVersion' | 'describe' | 'defaultNamespace'>): Record<CheckName, Check> {
+  const real = source ?? {serverVersion: async () => undefined, describe: () => ({mode: 'live' as const}), defaultNamespace: () => 'default'}
+  return {hash: hashCheckWith(real), gc: gcCheck, node: nodeCheck, evicted: evictedCheck, replicas: replicasCheck}
+}
 
 export interface AuditOptions {
   checks: readonly CheckName[]
@@ -30,10 +35,8 @@ export interface AuditOptions {
   progress?: (line: string, final?: boolean) => void
 }
 
-function checkOf(name: CheckName): Check {
-  const c = CHECKS[name]
-  if (!c) throw new UserError(`the ${name} check is not available`)
-  return c
+function checkOf(name: CheckName, source?: ClusterSource): Check {
+  return checksFor(source)[name]
 }
 
 /** Every read the selected checks declare, merged into one plan (also what deploy/clusterrole.yaml is derived from). */
@@ -61,7 +64,7 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
   const results: CheckResult[] = []
   for (const name of options.checks) {
     options.progress?.(`audit: ${name}: replaying`, true)
-    results.push(await checkOf(name).run(ctx))
+    results.push(await checkOf(name, source).run(ctx))
   }
   if (results.every((r) => r.status === 'notRun')) {
     const first = results.flatMap((r) => r.problems)[0]

@@ -61,8 +61,8 @@ describe('-o junit', () => {
     const root = parseXml(r.stdout)
     assertJunit(root)
     assert.deepEqual(root.children.map((s) => [s.attributes.name, s.attributes.tests, s.attributes.failures]), [
-      ['kubectl-why audit: gc', '1', '1'], ['kubectl-why audit: node', '1', '1'], ['kubectl-why audit: evicted', '1', '1'], ['kubectl-why audit: replicas', '1', '1']])
-    const replicas = root.children[3].children.find((c) => c.name === 'testcase')!
+      ['kubectl-why audit: hash', '0', '0'], ['kubectl-why audit: gc', '1', '1'], ['kubectl-why audit: node', '1', '1'], ['kubectl-why audit: evicted', '1', '1'], ['kubectl-why audit: replicas', '1', '1']])
+    const replicas = root.children[4].children.find((c) => c.name === 'testcase')!
     assert.equal(replicas.attributes.name, 'createsFailing: ReplicaSet shop/checkout-6b5f97d66c')
     assert.equal(replicas.children[0].attributes.type, 'critical')
     assert.match(replicas.children[0].attributes.message, /^critical: 3 active pod\(s\) for 4 desired/)

@@ -30,9 +30,11 @@ describe('audit -A: one list per kind', () => {
     assert.deepEqual(listsOf(plan, 'coordination.k8s.io/leases'), [{namespace: null, view: 'cached', metadataOnly: false, labelSelector: null}])
   })
 
-  test('a kind only the collector reads is metadata-only; nodes, replicasets and events are full', () => {
+  test('a kind only the collector reads is metadata-only; workloads, revisions, nodes, replicasets and events are full', () => {
     assert.equal(listsOf(plan, '/configmaps')[0].metadataOnly, true)
-    assert.equal(listsOf(plan, 'apps/deployments')[0].metadataOnly, true)
+    assert.equal(listsOf(plan, 'batch/jobs')[0].metadataOnly, true)
+    assert.equal(listsOf(plan, 'apps/deployments')[0].metadataOnly, false)
+    assert.equal(listsOf(plan, 'apps/controllerrevisions')[0].metadataOnly, false)
     assert.equal(listsOf(plan, 'apps/replicasets')[0].metadataOnly, false)
     assert.equal(listsOf(plan, '/nodes')[0].metadataOnly, false)
     assert.equal(listsOf(plan, '/events')[0].metadataOnly, false)
@@ -75,6 +77,11 @@ describe('--checks limits the reads to what those checks declare', () => {
   test('replicas alone: ReplicaSets, pods, events and namespaces', () => {
     const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
     assert.deepEqual(plan.lists.map((l) => typeKey(l.type)).sort(), ['/events', '/namespaces', '/pods', 'apps/replicasets'])
+  })
+  test('hash alone: the three workload kinds, ReplicaSets, ControllerRevisions, pods (metadata) and nodes (kubelet versions)', () => {
+    const plan = auditPlan(['hash'], BUILTIN_KINDS, undefined)
+    assert.deepEqual(plan.lists.map((l) => `${typeKey(l.type)}${l.metadataOnly ? ' (metadata)' : ''}`).sort(),
+      ['/nodes', '/pods (metadata)', 'apps/controllerrevisions', 'apps/daemonsets', 'apps/deployments', 'apps/replicasets', 'apps/statefulsets'])
   })
   test('node alone: nodes, leases, pods (for -n and the controller-manager pod)', () => {
     const plan = auditPlan(['node'], BUILTIN_KINDS, undefined)

@@ -5,7 +5,7 @@ import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {parse} from 'yaml'
-import {Interner, projectMetadataOnly, projectNode, projectObject, projectPod, projectReplicaSet} from '../../src/audit/project.js'
+import {Interner, projectMetadataOnly, projectNode, projectObject, projector, projectPod, projectReplicaSet} from '../../src/audit/project.js'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {analyzeCluster} from '../../src/engine/nodelifecycle/analyze.js'
 import type {LeaseLike, NodeLike} from '../../src/engine/nodelifecycle/types.js'
@@ -53,6 +53,13 @@ describe('projectPod', () => {
     assert.deepEqual(projectObject(rs), {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}}, spec: {replicas: 2}, status: {replicas: 2}})
     // Without a uid it cannot be in the collector's graph: its metadata is kept as it is (less managedFields).
     assert.deepEqual(projectMetadataOnly(rs), {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}}})
+  })
+
+  test('a ReplicaSet keeps its template spec only when the hash check reads it (it recomputes pod-template-hash from it)', () => {
+    const rs: KubeObject = {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'web-1'}, spec: {replicas: 2, selector: {matchLabels: {app: 'web'}},
+      template: {metadata: {labels: {app: 'web'}}, spec: {containers: [{name: 'web', image: 'x'}]}}}}
+    assert.deepEqual(projector('apps/replicasets', false, ['replicas', 'gc'])(rs).spec, {replicas: 2, selector: {matchLabels: {app: 'web'}}, template: {metadata: {labels: {app: 'web'}}}})
+    assert.deepEqual(projector('apps/replicasets', false, ['hash', 'replicas'])(rs).spec, rs.spec)
   })
 
   test('metadata-only items take the collector\'s graph shape (slimObject): what gc and the terminating-namespace test read', () => {

@@ -11,7 +11,7 @@ export type Any = any
 /** A plain boolean check (ajv's compiled function is a type guard, which would narrow the data to unknown). */
 export function auditSchema(): ((data: Any) => boolean) & {errors?: unknown} {
   const ajv = new Ajv({allErrors: true, strict: true})
-  for (const s of ['gc', 'node', 'evicted', 'replicas']) ajv.addSchema(load(s))
+  for (const s of ['hash', 'gc', 'node', 'evicted', 'replicas']) ajv.addSchema(load(s))
   const v = ajv.compile(load('audit-report'))
   const check = (data: Any): boolean => {
     const ok = v(data)

@@ -12,7 +12,7 @@ import {runCli} from '../support/cli.js'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url))
-const CHECK: Record<string, string> = {garbagecollector: 'gc', nodelifecycle: 'node', tainteviction: 'evicted', replicaset: 'replicas'}
+const CHECK: Record<string, string> = {deployment: 'hash', daemonset: 'hash', statefulset: 'hash', garbagecollector: 'gc', nodelifecycle: 'node', tainteviction: 'evicted', replicaset: 'replicas'}
 const line = (f: Any) => `${CHECK[f.controller]} ${f.verdict} ${f.subject.kind} ${f.subject.namespace ? `${f.subject.namespace}/` : ''}${f.subject.name}`
 
 interface Expectation {
@@ -71,8 +71,16 @@ const EXPECTED: Record<string, Expectation> = {
   },
   'incident.yaml': {
     stated: ['replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c', 'gc delete ConfigMap shop/web-canary-env', 'node unhealthy Node worker-c1', 'evicted evictAt Pod shop/web-85d7f67c4d-2xk9p'],
-    verdicts: {gc: {keep: 17, noOwners: 14, delete: 1}, node: {healthy: 5, unhealthy: 1}, evicted: {evictAt: 1, toleratedForever: 1, notAffected: 5}, replicas: {converged: 2, createsFailing: 1}},
+    verdicts: {hash: {upToDate: 3}, gc: {keep: 17, noOwners: 14, delete: 1}, node: {healthy: 5, unhealthy: 1}, evicted: {evictAt: 1, toleratedForever: 1, notAffected: 5}, replicas: {converged: 2, createsFailing: 1}},
   },
+  'hash-collision.json': {stated: ['hash collision Deployment shop/web']},
+  'hash-daemonset-collision-count.json': {stated: [], verdicts: {hash: {upToDate: 1}}},
+  'hash-drift-after-upgrade.json': {stated: ['hash hashDrift Deployment shop/web', 'hash hashDrift DaemonSet shop/agent']},
+  'hash-rollout-pending.json': {stated: ['hash rolloutPending Deployment shop/web']},
+  'hash-statefulset-1.34-upgrade.json': {stated: ['hash hashDrift StatefulSet test/test']},
+  'hash-statefulset-rollout.json': {stated: [], verdicts: {hash: {upToDate: 1}}},
+  'hash-unreproducible.json': {stated: ['hash unreproducible Deployment shop/web']},
+  'hash-up-to-date.json': {stated: [], verdicts: {hash: {upToDate: 1}}},
   'replicas-adoption.yaml': {stated: ['replicas adoptionPending ReplicaSet shop/web-7d4b9c6f5']},
   'replicas-deletion-cost.yaml': {stated: ['replicas willDelete ReplicaSet shop/checkout-6b7f9d5c4d']},
   'replicas-quota.yaml': {stated: ['replicas createsFailing ReplicaSet shop/cart-7c9d8f6b5'], besides: [['gc delete ReplicaSet shop/cart-7c9d8f6b5', 'the snapshot holds no Deployment cart (uid dep-cart): the ReplicaSet\'s only owner is absent']]},
@@ -95,6 +103,9 @@ async function single(file: string, f: Any): Promise<Any> {
   const s = f.subject
   const ns = s.namespace ? ['-n', s.namespace] : []
   const args = {
+    deployment: ['hash', `deployment/${s.name}`, ...ns],
+    daemonset: ['hash', `daemonset/${s.name}`, ...ns],
+    statefulset: ['hash', `statefulset/${s.name}`, ...ns],
     garbagecollector: ['gc', `${s.kind}/${s.name}`, ...ns],
     replicaset: ['replicas', `rs/${s.name}`, ...ns],
     nodelifecycle: ['node', s.name],

@@ -1,0 +1,55 @@
+// The hash check: every Deployment, DaemonSet and StatefulSet in scope replayed as `kubectl why hash --all` does, by
+// its own code (src/commands-support/hash-workload.ts hashReport), over the audit's gathered lists through a source
+// façade (gathered-source.ts): the workloads, their ReplicaSets and ControllerRevisions in full, pods as metadata, the
+// Nodes (their kubelets bound the version of a dump that records none). Findings are the workloads whose hashes or
+// revisions are off; ReplicaSets and revisions whose owner is gone are counted in the notes (`kubectl why hash --all`
+// lists them: they are rows, not explanations).
+import type {ResourceType} from '../../cluster/source.js'
+import {hashContext, hashReport} from '../../commands-support/hash-workload.js'
+import type {Problem} from '../../explanation.js'
+import {type Check, type CheckContext, type CheckResult, notRun} from '../context.js'
+import {GatheredSource} from '../gathered-source.js'
+import type {CheckNeeds, ListNeed} from '../needs.js'
+
+const WORKLOADS = ['Deployment', 'DaemonSet', 'StatefulSet'] as const
+
+export function hashCheckWith(real: ConstructorParameters<typeof GatheredSource>[1]): Check {
+  return {
+    name: 'hash',
+    needs(_types: readonly ResourceType[]): CheckNeeds {
+      const need = (kind: string, apiVersion: string, detail: 'full' | 'metadata', why: string, scope: ListNeed['scope'] = 'audit'): ListNeed =>
+        ({check: 'hash', key: kind, ref: {apiVersion, kind}, scope, detail, view: 'fresh', required: false, why})
+      return {
+        lists: [
+          ...WORKLOADS.map((k) => need(k, 'apps/v1', 'full', 'the workload and its pod template')),
+          need('ReplicaSet', 'apps/v1', 'full', 'the Deployments\' ReplicaSets and their templates'),
+          need('ControllerRevision', 'apps/v1', 'full', 'the DaemonSets\' and StatefulSets\' revisions'),
+          need('Pod', 'v1', 'metadata', 'pods reveal ReplicaSets and revisions the data lacks'),
+          need('Node', 'v1', 'full', 'the kubelets\' versions, when no server version is known', 'cluster'),
+        ],
+        gets: [],
+      }
+    },
+
+    async run(ctx: CheckContext): Promise<CheckResult> {
+      const failed = WORKLOADS.filter((k) => !ctx.gathered.read(ctx.gathered.plan.needs.find((n) => n.check === 'hash' && n.key === k)!).ok)
+      const source = new GatheredSource(ctx, real)
+      const override = ctx.version?.from === 'flag' ? {major: ctx.version.major, minor: ctx.version.minor} : undefined
+      const report = await hashReport(await hashContext(source, override), ctx.namespace, ctx.progress)
+      // The report's own problems (lists that failed, seen through the façade) follow the source's.
+      const baseProblems = ctx.base.partial?.length ?? 0
+      const problems: Problem[] = [...(report.source.partial ?? []).slice(baseProblems)]
+      for (const s of report.skipped ?? []) problems.push({what: `${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}`, reason: `not replayed: ${s.reason}`})
+      if (failed.length === WORKLOADS.length) return notRun('hash', problems, 'no workload kind could be listed')
+      const unowned = report.unowned ?? []
+      const notes = [`labels checked: ${report.labels.checked} (${report.labels.matches} reproduced by this version's layout, ${report.labels.otherLayout} by another, ${report.labels.unreproducible} by none, ${report.labels.noLabel} without one)`]
+      const worse = unowned.filter((u) => u.severity !== 'none')
+      if (unowned.length > 0) notes.push(`${unowned.length} ReplicaSet(s)/revision(s) without their owner in the data, ${worse.length} with a label to look at: \`kubectl why hash --all\` lists them`)
+      const w = report.workloads
+      return {
+        check: 'hash', status: problems.length > 0 ? 'partial' : 'complete', evaluated: w.Deployment + w.DaemonSet + w.StatefulSet,
+        verdicts: report.counts, findings: report.results.filter((e) => e.severity !== 'none'), problems, notes,
+      }
+    },
+  }
+}
