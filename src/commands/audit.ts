@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 import {type CommonFlags, WhyCommand} from '../base-command.js'
 import {chooseVersion} from '../cluster/version.js'
-import {CHECK_NAMES, DEFAULT_CHECKS, parseChecks, UNAVAILABLE} from '../audit/checks.js'
+import {CHECK_NAMES, DEFAULT_CHECKS, DESCRIPTION, parseChecks, UNAVAILABLE} from '../audit/checks.js'
 import {serviceAccountKubeconfig} from '../audit/in-cluster.js'
 import {runAudit} from '../audit/run.js'
 import type {Severity} from '../explanation.js'
@@ -22,21 +22,19 @@ const TTY_INTERVAL_MS = 100
 
 export default class Audit extends WhyCommand {
   static override summary = 'Run every replay over a namespace or the whole cluster, for CI and scheduled audits.'
-  static override description = `Reads the cluster once — one paginated list per kind, metadata only where the checks need no more, a few
-lists at a time — and runs every check over what it read: ${CHECK_NAMES.filter((c) => !UNAVAILABLE[c]).join(', ')}.
-Findings come worst first; the exit code follows --fail-on (default warning: 0 clean, 1 findings at or above it,
-2 usage or input error), so \`kubectl why audit -A -o junit > report.xml\` gates a pipeline.
+  static override description = `Reads the cluster once — one paginated list per kind, metadata only where no check needs more, a few lists at a time — and runs every check over what it read:
+${CHECK_NAMES.filter((c) => !UNAVAILABLE[c]).map((c) => `  ${c.padEnd(9)}${DESCRIPTION[c]}`).join('\n')}
 
-A kind you may not list (403) is reported as not checked, with the RBAC rule that would allow it, and the rest
-runs. -o json and -o yaml print an AuditReport (schemas/audit-report.json); -o junit one test suite per check
-and one test case per finding (a failure for warning and critical). deploy/ runs it in the cluster on a schedule.
+Findings come worst first. The exit code follows --fail-on (default warning): 0 nothing at or above it, 1 findings at or above it, 2 a usage or input error; so \`kubectl why audit -A -o junit > report.xml\` gates a pipeline.
+
+A kind you may not list (403) is reported as not checked, with the RBAC rule that would allow it, and the rest runs. -o json and -o yaml print an AuditReport (schemas/audit-report.json); -o junit one test suite per check and one test case per finding (a failure for warning and critical). deploy/ runs it in the cluster on a schedule.
 ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not available yet: ${why}.`).join('')}`
 
   static override examples = [
     {description: 'Audit the whole cluster; the job fails on warnings', command: '<%= config.bin %> audit -A'},
     {description: 'As JUnit XML for the CI system', command: '<%= config.bin %> audit -A -o junit > audit.xml'},
     {description: 'One namespace, garbage collector and ReplicaSets only, fail only on critical findings', command: '<%= config.bin %> audit -n shop --checks gc,replicas --fail-on critical'},
-    {description: 'Audit a saved incident snapshot, offline', command: '<%= config.bin %> audit -A -f examples/incident.json'},
+    {description: 'Audit a saved incident snapshot, offline', command: '<%= config.bin %> audit -A -f examples/incident.yaml'},
   ]
 
   static override flags = {
