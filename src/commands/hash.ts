@@ -3,7 +3,6 @@ import {Args, Flags} from '@oclif/core'
 import {type CommonFlags, WhyCommand} from '../base-command.js'
 import {isHashReport, planHashWorkload, runHashWorkload} from '../commands-support/hash-workload.js'
 import {UserError} from '../errors.js'
-import {severityRank} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {findTemplates, hashRecords, type HashRecord} from '../hash/template-records.js'
 import {selectLayoutVersion} from '../hash/versions.js'
@@ -66,12 +65,8 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
     const format = flags.output ?? 'table'
     if (format === 'json' || format === 'yaml') this.write(formatData(records, format))
     else this.write(renderHashRecords(records))
-    const failOn = flags['fail-on'] ?? 'warning'
-    if (failOn !== 'none' && failOn !== 'critical' && records.some(isWarning)) {
-      // Let a large output (--show-serialization) reach a pipe before exiting.
-      await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
-      this.exit(1)
-    }
+    // A record that no layout reproduces, or cannot be hashed, is a warning-level finding.
+    this.failOnFindings(records.filter(isWarning).map(() => ({severity: 'warning' as const})), flags)
   }
 
   /** TYPE/NAME or --all: read a cluster or a dump and replay the controllers (src/commands-support/hash-workload.ts). */
@@ -86,11 +81,7 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
       const format = flags.output ?? 'table'
       if (format === 'json' || format === 'yaml') this.write(formatData(result.data, format))
       else this.write(isHashReport(result.data) ? renderHashReport(result.data, format === 'wide') : renderHashExplanation(result.data, format === 'wide'))
-      const failOn = flags['fail-on'] ?? 'warning'
-      if (failOn !== 'none' && result.severities.some((s) => severityRank(s) >= severityRank(failOn))) {
-        await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
-        this.exit(1)
-      }
+      this.failOnFindings(result.severities.map((severity) => ({severity})), flags)
     } finally {
       await source.close?.()
     }
