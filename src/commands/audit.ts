@@ -1,3 +1,4 @@
+import {once} from 'node:events'
 import {Flags} from '@oclif/core'
 import {type CommonFlags, WhyCommand} from '../base-command.js'
 import {chooseVersion} from '../cluster/version.js'
@@ -7,7 +8,8 @@ import {runAudit} from '../audit/run.js'
 import type {Severity} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {renderAudit} from '../render/audit.js'
-import {renderJunit} from '../render/audit-junit.js'
+import {auditJsonChunks} from '../render/audit-json.js'
+import {junitChunks} from '../render/audit-junit.js'
 import {formatData} from '../render/output.js'
 import {controllerManagerFlags, settingsOverrides} from '../settings/flags.js'
 
@@ -15,6 +17,22 @@ type AuditFlags = Omit<CommonFlags, 'output'> & Partial<Record<keyof typeof cont
   output: 'table' | 'wide' | 'json' | 'yaml' | 'junit'
   checks?: string
   progress: boolean
+}
+
+/** Writes pieces of output as the pipe takes them, about 64 KiB at a time. */
+async function writeChunks(chunks: Iterable<string>): Promise<void> {
+  let buffer = ''
+  const flush = async () => {
+    if (buffer === '') return
+    const ok = process.stdout.write(buffer)
+    buffer = ''
+    if (!ok) await once(process.stdout, 'drain')
+  }
+  for (const c of chunks) {
+    buffer += c
+    if (buffer.length >= 65_536) await flush()
+  }
+  await flush()
 }
 
 /** Progress on a terminal: one line, rewritten at most ten times a second. */
@@ -61,8 +79,9 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
       })
       progress.clear()
       const format = flags.output
-      if (format === 'json' || format === 'yaml') this.write(formatData(report, format))
-      else if (format === 'junit') this.write(renderJunit(report))
+      if (format === 'json') await writeChunks(auditJsonChunks(report))
+      else if (format === 'junit') await writeChunks(junitChunks(report))
+      else if (format === 'yaml') this.write(formatData(report, format))
       else this.write(renderAudit(report, format === 'wide'))
       if (report.summary.failing > 0) {
         // oclif ends the process at once on exit(1): a large report on a pipe must be out first.

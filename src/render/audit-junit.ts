@@ -70,15 +70,16 @@ function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; fa
   return {xml, tests: cases.length, failures, skipped}
 }
 
-export function renderJunit(r: AuditReport): string {
+/** The document a piece at a time (one test suite per piece): thousands of findings need not be held as one string. */
+export function* junitChunks(r: AuditReport): Generator<string> {
   const ran = r.summary.checks.filter((c) => c.status === 'complete' || c.status === 'partial' || c.status === 'notRun')
   const suites = ran.map((c) => suite(r, c))
   const sum = (k: 'tests' | 'failures' | 'skipped') => suites.reduce((n, s) => n + s[k], 0)
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="kubectl-why audit" tests="${sum('tests')}" failures="${sum('failures')}" errors="0" skipped="${sum('skipped')}">`,
-    ...suites.map((s) => s.xml),
-    '</testsuites>',
-    '',
-  ].join('\n')
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kubectl-why audit" tests="${sum('tests')}" failures="${sum('failures')}" errors="0" skipped="${sum('skipped')}">\n`
+  for (const s of suites) yield `${s.xml}\n`
+  yield '</testsuites>\n'
+}
+
+export function renderJunit(r: AuditReport): string {
+  return [...junitChunks(r)].join('')
 }

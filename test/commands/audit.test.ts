@@ -121,6 +121,17 @@ describe('a synthetic cluster of 30 nodes and 900 pods', () => {
     assert.ok(c('gc').verdicts.waitForBlockingDependents >= 1, 'the stuck foreground deletion')
   })
 
+  test('a continue token that expires mid-list (410): that list is read again from the start, once; the same findings', async () => {
+    server.clearRequests()
+    const fault = server.inject({path: '/api/v1/pods', when: (q) => q.continue !== undefined, status: 410})
+    const r = await run(['-A', '--kubeconfig', kubeconfig, '--now', cluster.plan.o.now])
+    assert.equal(fault.hits, 1)
+    assert.equal(r.code, 1)
+    assert.deepEqual(r.json.summary.notChecked, [])
+    assert.deepEqual(r.json.findings.map(line), live.findings.map(line))
+    assert.equal(server.requests.filter((q) => q.path === '/api/v1/pods' && q.query.continue === undefined).length, 2)
+  })
+
   test('--checks replicas lists ReplicaSets, pods, events and namespaces, nothing else', async () => {
     server.clearRequests()
     const r = await run(['-A', '--checks', 'replicas', '--kubeconfig', kubeconfig, '--now', cluster.plan.o.now, '--fail-on', 'none'])
