@@ -2,6 +2,7 @@
 // plain objects to the engines. Two implementations: live (src/cluster/live/) and snapshot
 // (src/cluster/snapshot/); test/cluster/source-contract.test.ts runs one suite against both.
 import type {Problem, SourceDescription} from '../explanation.js'
+import type {Evidence} from './evidence.js'
 
 export interface OwnerReference {
   apiVersion: string
@@ -112,5 +113,7 @@ export interface ClusterSource {
   now(): Date
   /** What could not be read or used so far; a non-empty list makes every result partial. */
   problems(): Problem[]
+  /** What the data can prove (src/cluster/evidence.ts); a source without it answers every read, as a live one does. */
+  evidence?(): Promise<Evidence>
   close?(): Promise<void>
 }
