@@ -51,6 +51,18 @@ export interface Problem {
   hint?: string
 }
 
+/**
+ * What a person can do next about a verdict: a command to run (kubectl-why or kubectl; never run by the tool,
+ * which only reads) or an object and field to change, with why.
+ */
+export interface NextStep {
+  /** A command line to run, e.g. "kubectl why gc job/backup -n ops" or "kubectl describe resourcequota -n shop". */
+  command?: string
+  /** An object and field to change, e.g. "ResourceQuota shop/compute: spec.hard.pods". */
+  change?: string
+  why: string
+}
+
 export interface Explanation {
   subject: Subject
   controller: string
@@ -60,5 +72,7 @@ export interface Explanation {
   steps: Step[]
   evaluatedAt: string
   source: SourceDescription
+  /** What to do about it; absent when nothing needs doing. */
+  next?: NextStep[]
   [extra: string]: unknown
 }
