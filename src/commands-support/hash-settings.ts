@@ -3,7 +3,7 @@
 // error here — its hashes are reported as not recomputable and the rest of the replay still runs.
 import type {KubeObject, ServerVersion} from '../cluster/source.js'
 import {chooseVersion} from '../cluster/version.js'
-import {templateOfRevision} from '../engine/daemonset/history.js'
+import {templateOfRevision} from '../engine/history/revision-data.js'
 import {CONTROLLER_REVISION_HASH_LABEL, POD_TEMPLATE_HASH_LABEL} from '../engine/deployment/constants.js'
 import {withoutHashLabel} from '../engine/deployment/equal-ignore-hash.js'
 import {versionRange} from '../engine/deployment/label-check.js'

@@ -8,13 +8,14 @@ import {getLayout} from '../../hash/layouts.js'
 import {daemonSetRevisionName} from '../../hash/names.js'
 import type {Explanation, Step} from '../../explanation.js'
 import {claimed, claimObjects, type ClaimResult, MissingDataError} from '../deployment/claim.js'
-import {collisionCountOf, comparisonLayout, type HashVerdict, plural, severityOf, templateOf} from '../deployment/common.js'
+import {collisionCountOf, comparisonLayout, type HashVerdict, plural, severityOf, suffixOf, templateOf} from '../deployment/common.js'
 import {semanticTemplateEqual} from '../deployment/semantic.js'
 import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
 import {countsToTry} from '../deployment/explain.js'
 import {checkTemplateLabel, describeCount, isRedacted, type LabelCheck} from '../deployment/label-check.js'
 import type {ControllerRevision, PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
-import {constructHistory, type DaemonSetHistory, getPatch, predictSnapshot, rawOf, revisionNumber, type SnapshotPrediction, templateOfRevision} from './history.js'
+import {getPatch, rawOf, revisionNumber, templateOfRevision} from '../history/revision-data.js'
+import {constructHistory, type DaemonSetHistory, predictSnapshot, type SnapshotPrediction} from './history.js'
 import {daemonPods, IsPodUpdated, templateGeneration} from './pods.js'
 
 const UPDATE = 'pkg/controller/daemon/update.go'
@@ -61,9 +62,6 @@ export interface DaemonSetHashReplay {
   collisionCountHistory?: {evidence: {holder: string; from: number | null}[]; why: string}
 }
 
-function suffixOf(name: string): string {
-  return name.slice(name.lastIndexOf('-') + 1)
-}
 
 export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
   const ds = input.workload

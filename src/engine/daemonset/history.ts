@@ -1,44 +1,11 @@
-// The DaemonSet controller's revisions (pkg/controller/daemon/update.go): getPatch and Match (bytes.Equal of the
-// patch the controller builds now with a revision's data), constructHistory's current/old split, dedupCurHistories,
+// The DaemonSet controller's revisions (pkg/controller/daemon/update.go): Match (bytes.Equal of the patch the
+// controller builds now with a revision's data, src/engine/history/revision-data.ts), constructHistory's current/old split, dedupCurHistories,
 // and snapshot's create path with its collision handling and stale-collisionCount guard.
-import type {CompiledLayout} from '../../hash/compile.js'
 import {ComputeHash} from '../../hash/compute-hash.js'
-import {statefulSetPatch} from '../../hash/controller-revision.js'
-import {goJsonMarshal, type GoJson} from '../../hash/go-json.js'
 import {daemonSetRevisionName} from '../../hash/names.js'
-import {isObj} from '../deployment/common.js'
 import {MAX_PREDICTED_BUMPS} from '../deployment/constants.js'
 import type {ControllerRevision, Workload} from '../deployment/types.js'
-
-/**
- * getPatch (update.go:499): the DaemonSet as JSON, decoded into a map, reduced to
- * {"spec":{"template":<template + "$patch":"replace">}}, written by json.Marshal (sorted keys, HTML-safe escapes).
- * Only the template matters; how it is written depends on the version's struct tags (omitempty, omitzero).
- */
-export function getPatch(layout: CompiledLayout, template: unknown): string {
-  return new TextDecoder().decode(statefulSetPatch(layout, template))
-}
-
-/**
- * A revision's Data.Raw. The API server returns the stored bytes as embedded JSON; the controllers wrote them with
- * json.Marshal of a map, so writing the parsed value back the same way gives the stored bytes again.
- */
-export function rawOf(cr: ControllerRevision): string | undefined {
-  return cr.data === undefined || cr.data === null ? undefined : goJsonMarshal(cr.data as GoJson)
-}
-
-/** The pod template a revision's data holds (without "$patch"), or undefined when it holds none. */
-export function templateOfRevision(cr: ControllerRevision): Record<string, unknown> | undefined {
-  const d = cr.data
-  if (!isObj(d) || !isObj(d.spec) || !isObj(d.spec.template)) return undefined
-  const {$patch: _, ...template} = d.spec.template
-  return template
-}
-
-export function revisionNumber(cr: ControllerRevision): number {
-  const r = cr.revision
-  return typeof r === 'bigint' ? Number(r) : typeof r === 'number' ? r : 0
-}
+import {rawOf, revisionNumber} from '../history/revision-data.js'
 
 export interface DaemonSetHistory {
   current: ControllerRevision[]

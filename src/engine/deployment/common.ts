@@ -60,3 +60,8 @@ export function severityOf(verdict: HashVerdict, opts: {unexplained?: boolean; f
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
 }
+
+/** The part of a generated name after its last dash: the hash a controller named the object with. */
+export function suffixOf(name: string): string {
+  return name.slice(name.lastIndexOf('-') + 1)
+}

@@ -6,7 +6,7 @@ import {UnreproducibleHashError} from '../../hash/errors.js'
 import type {Explanation, Step} from '../../explanation.js'
 import {labelSelectorAsSelector} from '../replicaset/selector.js'
 import {claimed, claimObjects, type ClaimResult, MissingDataError} from './claim.js'
-import {collisionCountOf, comparisonLayout, controllerOf, type HashVerdict, plural, severityOf, templateOf} from './common.js'
+import {collisionCountOf, comparisonLayout, controllerOf, type HashVerdict, plural, severityOf, suffixOf, templateOf} from './common.js'
 import {POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION} from './constants.js'
 import {type CollisionCountEvidence, type CreatePrediction, explainCollisionCount, predictCreate} from './create.js'
 import {withoutHashLabel} from './equal-ignore-hash.js'
@@ -73,9 +73,6 @@ function num(v: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined
 }
 
-function suffixOf(name: string): string {
-  return name.slice(name.lastIndexOf('-') + 1)
-}
 
 function labelOf(rs: ReplicaSet): string | undefined {
   const t = rs.spec?.template as {metadata?: {labels?: Record<string, string>}} | undefined

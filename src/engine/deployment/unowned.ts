@@ -2,10 +2,9 @@
 // Deployments, a support bundle): no controller decision can be replayed, but each label can still be checked against
 // its own template or data — how a user learns which version wrote it, or that nothing reproduces it.
 import type {Severity} from '../../explanation.js'
-import {templateOfRevision} from '../daemonset/history.js'
-import {checkRevision} from '../statefulset/explain.js'
-import {revOf} from '../statefulset/history.js'
-import {controllerOf} from './common.js'
+import {checkRevision, revOf} from '../history/controller-history.js'
+import {templateOfRevision} from '../history/revision-data.js'
+import {controllerOf, suffixOf} from './common.js'
 import {CONTROLLER_REVISION_HASH_LABEL, POD_TEMPLATE_HASH_LABEL} from './constants.js'
 import {withoutHashLabel} from './equal-ignore-hash.js'
 import {checkTemplateLabel, type LabelCheck} from './label-check.js'
@@ -19,10 +18,6 @@ export interface UnownedRow {
   owner?: string
   label: LabelCheck
   severity: Severity
-}
-
-function suffixOf(name: string): string {
-  return name.slice(name.lastIndexOf('-') + 1)
 }
 
 function severity(l: LabelCheck): Severity {

@@ -10,11 +10,12 @@ import {claimed, claimObjects, type ClaimResult, MissingDataError} from '../depl
 import {collisionCountOf, controllerOf, type HashVerdict, severityOf, templateOf} from '../deployment/common.js'
 import {semanticTemplateEqual} from '../deployment/semantic.js'
 import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
-import {describeCount, diagnose, isRedacted, type LabelCheck, versionRange} from '../deployment/label-check.js'
+import {diagnose, isRedacted, type LabelCheck, versionRange} from '../deployment/label-check.js'
 import {layoutVersions} from '../../hash/layout-data.js'
 import type {ControllerRevision, PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
-import {getPatch, templateOfRevision} from '../daemonset/history.js'
-import {type CreateAttempt, EqualRevision, FindEqualRevisions, hashRaw, nextRevision, predictCreateRevision, type Rev, revOf, SortControllerRevisions} from './history.js'
+import {checkRevision, type CreateAttempt, EqualRevision, FindEqualRevisions, hashRaw, predictCreateRevision, type Rev, revOf, SortControllerRevisions} from '../history/controller-history.js'
+import {getPatch, templateOfRevision} from '../history/revision-data.js'
+import {nextRevision} from './next-revision.js'
 
 const SSC = 'pkg/controller/statefulset/stateful_set_control.go'
 const HISTORY = 'pkg/controller/history/controller_history.go'
@@ -69,32 +70,6 @@ export function semanticGate(minor: number | undefined, patch: number | undefine
   if (minor < 34) return {enabled: false, why: `1.${minor} predates it (1.33 and older write the bytes 1.33 wrote)`}
   if (patch === undefined) return {enabled: null, why: '1.34.2 and later have it (backport kubernetes#135087); 1.34.0 and 1.34.1 do not, and the patch version is unknown'}
   return patch >= 2 ? {enabled: true, why: `1.34.${patch} has the backport (kubernetes#135087)`} : {enabled: false, why: `1.34.${patch} lacks it (added in 1.34.2, kubernetes#135087)`}
-}
-
-function suffixOf(name: string): string {
-  return name.slice(name.lastIndexOf('-') + 1)
-}
-
-/** Which collision count reproduces a revision's name (and its hash label) from its own data. */
-export function checkRevision(setName: string, r: Rev, collisionCount: number, max: number): {label: LabelCheck; hashLabelCount?: number} {
-  const suffix = suffixOf(r.name)
-  if (r.raw === undefined) return {label: {label: suffix, result: 'unreproducible', reason: 'invalidTemplate', explained: true, why: 'the revision has no data to hash (read as metadata only?)'}}
-  const counts = [...new Set([collisionCount, ...Array.from({length: Math.max(max, collisionCount) + 1}, (_, i) => i)])]
-  let nameCount: number | undefined
-  let labelCount: number | undefined
-  for (const c of counts) {
-    const h = hashRaw(r.raw, c)
-    if (nameCount === undefined && ControllerRevisionName(setName, h) === r.name) nameCount = c
-    if (labelCount === undefined && h === r.hashLabel) labelCount = c
-  }
-  if (nameCount !== undefined) {
-    const bumped = labelCount !== undefined && labelCount !== nameCount
-      ? `; its ${'controller.kubernetes.io/hash'} label is the hash with collisionCount ${labelCount}: created after a collision (the label is not updated in CreateControllerRevision's loop)` : ''
-    return {label: {label: suffix, recomputed: hashRaw(r.raw, collisionCount), result: 'matches', collisionCount: nameCount,
-      why: `HashControllerRevision of its data with ${describeCount(nameCount)} gives its name${bumped}`}, ...(labelCount !== undefined ? {hashLabelCount: labelCount} : {})}
-  }
-  return {label: {label: suffix, recomputed: hashRaw(r.raw, collisionCount), result: 'unreproducible', reason: 'unknown', explained: false,
-    why: `its data does not hash to its name with collisionCount 0–${Math.max(max, collisionCount)}: the data was rewritten (a re-serialized dump does not keep bytes) or edited, or an older controller hashed differently`}}
 }
 
 export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation {

@@ -1,11 +1,12 @@
-// The controller history package as the StatefulSet controller uses it (pkg/controller/history/controller_history.go):
-// SortControllerRevisions, EqualRevision, FindEqualRevisions, nextRevision, HashControllerRevision over Data.Raw and
+// The controller history package (pkg/controller/history/controller_history.go), shared by the workload replays:
+// SortControllerRevisions, EqualRevision, FindEqualRevisions, HashControllerRevision over Data.Raw and
 // ControllerRevisionName, and CreateControllerRevision's collision loop.
 import {ControllerRevisionName, HashControllerRevision} from '../../hash/controller-revision.js'
-import {MAX_PREDICTED_BUMPS} from '../deployment/constants.js'
-import {HISTORY_HASH_LABEL} from '../deployment/constants.js'
+import {suffixOf} from '../deployment/common.js'
+import {describeCount, type LabelCheck} from '../deployment/label-check.js'
+import {HISTORY_HASH_LABEL, MAX_PREDICTED_BUMPS} from '../deployment/constants.js'
 import type {ControllerRevision} from '../deployment/types.js'
-import {rawOf, revisionNumber} from '../daemonset/history.js'
+import {rawOf, revisionNumber} from './revision-data.js'
 
 const encoder = new TextEncoder()
 
@@ -48,11 +49,6 @@ export function FindEqualRevisions(revs: readonly Rev[], needle: Rev): Rev[] {
   return revs.filter((r) => EqualRevision(r, needle))
 }
 
-/** nextRevision (stateful_set_utils.go): the latest revision + 1, or 1. */
-export function nextRevision(sorted: readonly Rev[]): number {
-  return sorted.length === 0 ? 1 : sorted[sorted.length - 1].revision + 1
-}
-
 export function hashRaw(raw: string, probe: number | null): string {
   return HashControllerRevision(encoder.encode(raw), probe)
 }
@@ -82,4 +78,26 @@ export function predictCreateRevision(parent: string, raw: string, collisionCoun
     count++
   }
   return {attempts}
+}
+
+/** Which collision count reproduces a revision's name (and its hash label) from its own data. */
+export function checkRevision(setName: string, r: Rev, collisionCount: number, max: number): {label: LabelCheck; hashLabelCount?: number} {
+  const suffix = suffixOf(r.name)
+  if (r.raw === undefined) return {label: {label: suffix, result: 'unreproducible', reason: 'invalidTemplate', explained: true, why: 'the revision has no data to hash (read as metadata only?)'}}
+  const counts = [...new Set([collisionCount, ...Array.from({length: Math.max(max, collisionCount) + 1}, (_, i) => i)])]
+  let nameCount: number | undefined
+  let labelCount: number | undefined
+  for (const c of counts) {
+    const h = hashRaw(r.raw, c)
+    if (nameCount === undefined && ControllerRevisionName(setName, h) === r.name) nameCount = c
+    if (labelCount === undefined && h === r.hashLabel) labelCount = c
+  }
+  if (nameCount !== undefined) {
+    const bumped = labelCount !== undefined && labelCount !== nameCount
+      ? `; its ${'controller.kubernetes.io/hash'} label is the hash with collisionCount ${labelCount}: created after a collision (the label is not updated in CreateControllerRevision's loop)` : ''
+    return {label: {label: suffix, recomputed: hashRaw(r.raw, collisionCount), result: 'matches', collisionCount: nameCount,
+      why: `HashControllerRevision of its data with ${describeCount(nameCount)} gives its name${bumped}`}, ...(labelCount !== undefined ? {hashLabelCount: labelCount} : {})}
+  }
+  return {label: {label: suffix, recomputed: hashRaw(r.raw, collisionCount), result: 'unreproducible', reason: 'unknown', explained: false,
+    why: `its data does not hash to its name with collisionCount 0–${Math.max(max, collisionCount)}: the data was rewritten (a re-serialized dump does not keep bytes) or edited, or an older controller hashed differently`}}
 }
