@@ -12,7 +12,7 @@ import type {ControllerRevision, HashSettings, PodMeta, ReplicaSet, Workload} fr
 import {selectorQuery} from '../engine/replicaset/selector.js'
 import {explainStatefulSetHash} from '../engine/statefulset/index.js'
 import {ReadError, UserError} from '../errors.js'
-import {type Explanation, type Problem, severityRank, type SourceDescription} from '../explanation.js'
+import {EXPLANATION_VERSION, type Explanation, type Problem, severityRank, type SourceDescription} from '../explanation.js'
 import {HashInputError} from '../hash/errors.js'
 import type {MinorVersion} from '../util/parse.js'
 import {chooseVersion} from '../cluster/version.js'
@@ -139,7 +139,7 @@ export interface LabelTally {
 }
 
 export interface HashReport {
-  apiVersion: 'kubectl-why/v1'
+  apiVersion: typeof EXPLANATION_VERSION
   kind: 'HashReport'
   scope: {allNamespaces: true} | {namespace: string}
   evaluatedAt: string
@@ -292,7 +292,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
   const finalSource = ctx.describe(problems)
   for (const e of results) e.source = finalSource
   return {
-    apiVersion: 'kubectl-why/v1',
+    apiVersion: EXPLANATION_VERSION,
     kind: 'HashReport',
     scope: namespace === undefined ? {allNamespaces: true} : {namespace},
     evaluatedAt: new Date(now).toISOString(),
