@@ -6,6 +6,7 @@ import chalk from 'chalk'
 import {openSource, type SourceOptions} from './cluster/open.js'
 import type {ClusterSource} from './cluster/source.js'
 import {errorLine, UserError} from './errors.js'
+import {kubectlBooleans} from './kubectl-argv.js'
 import {type Explanation, type Severity, severityRank} from './explanation.js'
 import {renderExplanations} from './render/explanation-table.js'
 import {formatData, type OutputFormat} from './render/output.js'
@@ -28,6 +29,13 @@ export interface CommonFlags {
 
 export abstract class WhyCommand extends Command {
   protected debugEnabled = process.argv.includes('--debug')
+
+  /** kubectl's `--flag=true|false` for booleans, before oclif parses (src/kubectl-argv.ts). */
+  override async init(): Promise<void> {
+    const flags = Object.entries(this.ctor.flags ?? {}).filter(([, f]) => f.type === 'boolean')
+    this.argv = kubectlBooleans(this.argv, flags.map(([name, f]) => ({name, char: f.char, allowNo: 'allowNo' in f && f.allowNo === true})))
+    await super.init()
+  }
 
   /** Colours off for --no-color, NO_COLOR, or when stdout is not a terminal. */
   protected setupOutput(flags: CommonFlags): void {
