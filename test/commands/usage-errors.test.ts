@@ -27,7 +27,26 @@ test('--help lists every command with its summary, and each command shows real e
     const help = await runCli([cmd, '--help'])
     assert.equal(help.code, 0, help.stderr)
     assert.match(help.stdout, /EXAMPLES\n/, `${cmd} --help has examples`)
-    assert.match(help.stdout, new RegExp(`\\$ kubectl-why ${cmd}\\b`), `${cmd} examples are runnable command lines`)
+    // kubectl execs the plugin in place, so it cannot tell how it was called; users type the kubectl form.
+    assert.match(help.stdout, new RegExp(`\\$ kubectl why ${cmd}\\b`), `${cmd} examples are runnable command lines`)
+    assert.doesNotMatch(help.stdout, /kubectl-why /, `${cmd} --help speaks of kubectl why`)
+  }
+})
+
+test('-h is --help, as in kubectl', async () => {
+  const short = await runCli(['node', '-h'])
+  const long = await runCli(['node', '--help'])
+  assert.equal(short.code, 0, short.stderr)
+  assert.equal(short.stdout, long.stdout)
+})
+
+test('boolean flags take kubectl\'s explicit values: --all-namespaces=true, -A=false, --no-color=false', async () => {
+  const file = new URL('../../examples/node-zone-outage.json', import.meta.url).pathname
+  const plain = await runCli(['node', '-f', file, '-o', 'json'])
+  for (const extra of [['--all-namespaces=true'], ['-A=false'], ['--no-color=false'], ['--debug=0']]) {
+    const r = await runCli(['node', '-f', file, '-o', 'json', ...extra])
+    assert.equal(r.code, plain.code, `${extra}: ${r.stderr}`)
+    assert.equal(r.stdout, plain.stdout, `${extra} changes nothing for node over a whole-cluster dump`)
   }
 })
 
