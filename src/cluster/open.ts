@@ -1,6 +1,7 @@
 // Builds the ClusterSource a command reads from. Each implementation is imported only when used:
 // the client library alone costs close to a second to import, which --help and snapshot mode must not pay.
 import type {ClusterSource} from './source.js'
+import {ValidatedSource} from './validate/validated-source.js'
 
 export interface SourceOptions {
   snapshot?: string
@@ -15,7 +16,12 @@ export interface SourceOptions {
   progress?: (line: string) => void
 }
 
+/** Every source is checked at this one boundary: objects that lack the shape the checks read are left out and reported. */
 export async function openSource(options: SourceOptions): Promise<ClusterSource> {
+  return ValidatedSource.wrap(await openUnchecked(options))
+}
+
+async function openUnchecked(options: SourceOptions): Promise<ClusterSource> {
   if (options.snapshot !== undefined) {
     const {SnapshotSource} = await import('./snapshot/snapshot-source.js')
     return SnapshotSource.open(options.snapshot, options)

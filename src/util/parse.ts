@@ -20,14 +20,36 @@ export function parseDuration(value: string, flag: string): number {
   return total
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/
+
+/**
+ * Milliseconds since the epoch of an RFC 3339 instant, or undefined when it is not one. Each field is checked against
+ * the calendar as Go's time.Parse checks it (time/format.go: "day out of range", "hour out of range"...), which the
+ * metav1.Time decoder uses: JavaScript's Date would take 2026-02-30 as March 2 and 24:00:00 as the next midnight.
+ */
+export function rfc3339Millis(value: string): number | undefined {
+  const m = RFC3339.exec(value)
+  if (!m) return undefined
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number)
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59) return undefined
+  const offsetHours = m[9] === undefined ? 0 : Number(m[9])
+  const offsetMinutes = m[10] === undefined ? 0 : Number(m[10])
+  if (offsetHours > 23 || offsetMinutes > 59) return undefined
+  const ms = Date.parse(value)
+  return Number.isNaN(ms) ? undefined : ms
+}
+
+function daysIn(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+}
 
 export function parseInstant(value: string, flag: string): Date {
-  const d = new Date(value)
-  if (!RFC3339.test(value) || Number.isNaN(d.getTime())) {
-    throw new UserError(`--${flag}: "${value}" is not an RFC 3339 time`, 'write it like 2026-11-29T03:00:00Z')
+  const ms = rfc3339Millis(value)
+  if (ms === undefined) {
+    throw new UserError(`--${flag}: "${value}" is not an RFC 3339 time`, 'write it like 2026-11-29T03:00:00Z (a real date, hours 00–23)')
   }
-  return d
+  return new Date(ms)
 }
 
 export interface MinorVersion {

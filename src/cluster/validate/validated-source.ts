@@ -1,0 +1,134 @@
+// The boundary: every source is wrapped in this one when it is opened (cluster/open.ts), so whatever a live cluster,
+// a dump or the audit's gathering hands the engines has the shape the checks read (kinds.ts). An object that does not
+// is left out, reported once as a Problem naming it and the field (which makes every answer partial), and never
+// reaches an engine; a single read of one answers "unreadable", not "not found": the garbage collector must not take
+// a malformed owner for a deleted one.
+import {ReadError, UserError} from '../../errors.js'
+import type {Problem, SourceDescription} from '../../explanation.js'
+import type {Evidence} from '../evidence.js'
+import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion} from '../source.js'
+import {any, boolean, list, name, object, required, string} from './shape.js'
+import {mismatchText} from './shape.js'
+import {type Invalid, invalidOf} from './validate-object.js'
+
+const LEFT_OUT = 'left out of the replay'
+
+const resourceType = object({
+  group: required(string), version: required(name), kind: required(name), resource: required(name), namespaced: required(boolean),
+  verbs: required(list(string)), shortNames: list(string), singularName: string,
+})
+const serverVersion = object({major: required(string), minor: required(string), gitVersion: required(string), platform: any})
+
+export class ValidatedSource implements ClusterSource {
+  /** Each object checked once: null when it fits, else why not (the same object is listed again by several checks). */
+  private readonly seen = new WeakMap<object, Invalid | null>()
+  private readonly invalid: Problem[] = []
+  private version: {value: ServerVersion | undefined} | undefined
+  private types: {from: ResourceType[]; kept: ResourceType[]} | undefined
+  private namespace: string | undefined
+  readonly evidence?: () => Promise<Evidence>
+  readonly close?: () => Promise<void>
+
+  private constructor(private readonly inner: ClusterSource) {
+    if (inner.evidence) this.evidence = () => inner.evidence!()
+    if (inner.close) this.close = () => inner.close!()
+  }
+
+  /** The source, checked; a clock that is not an instant (a snapshot's capture time that does not parse) is refused. */
+  static wrap(inner: ClusterSource): ValidatedSource {
+    if (Number.isNaN(inner.now().getTime())) {
+      throw new UserError('the snapshot\'s capture time (kubectlWhy.capturedAt) is not an RFC 3339 time', 'fix it in the file, or pass --now 2026-11-29T03:00:00Z')
+    }
+    return new ValidatedSource(inner)
+  }
+
+  /** The object when it fits its shape; otherwise undefined, and the problem recorded once. */
+  private check(o: KubeObject, place: string): KubeObject | undefined {
+    let verdict = this.seen.get(o)
+    if (verdict === undefined) {
+      verdict = invalidOf(o, place) ?? null
+      this.seen.set(o, verdict)
+      if (verdict) this.invalid.push({what: verdict.what, reason: `${verdict.reason}; ${LEFT_OUT}`})
+    }
+    return verdict ? undefined : o
+  }
+
+  private keep(items: KubeObject[], request: ListRequest, offset = 0): KubeObject[] {
+    let kept: KubeObject[] | undefined
+    for (let i = 0; i < items.length; i++) {
+      const o = this.check(items[i], `item ${offset + i} of the ${request.kind} list`)
+      if (o === undefined) kept ??= items.slice(0, i)
+      else kept?.push(o)
+    }
+    return kept ?? items
+  }
+
+  describe(): SourceDescription {
+    return {...this.inner.describe(), partial: this.problems()}
+  }
+
+  async serverVersion(): Promise<ServerVersion | undefined> {
+    if (!this.version) {
+      const v = await this.inner.serverVersion()
+      const m = v === undefined ? undefined : serverVersion(v)
+      if (m) this.invalid.push({what: 'the server version', reason: `${mismatchText(m)}; the version is taken as unknown`, hint: 'pass --k8s-version X.Y'})
+      this.version = {value: m ? undefined : v}
+    }
+    return this.version.value
+  }
+
+  async discovery(): Promise<ResourceType[]> {
+    const from = await this.inner.discovery()
+    if (this.types?.from !== from) {
+      const kept: ResourceType[] = []
+      from.forEach((t, i) => {
+        const m = resourceType(t)
+        if (m) this.invalid.push({what: `resource type ${i} of the discovery`, reason: `${mismatchText(m)}; its objects cannot be read`})
+        else kept.push(t)
+      })
+      this.types = {from, kept: kept.length === from.length ? from : kept}
+    }
+    return this.types.kept
+  }
+
+  async get(request: GetRequest): Promise<KubeObject | undefined> {
+    const o = await this.inner.get(request)
+    if (o === undefined || this.check(o, `the ${request.kind} ${request.name}`)) return o
+    const why = this.seen.get(o)!
+    throw new ReadError('BadResponse', `${why.what} cannot be read: ${why.reason}`, {hint: 'its shape is not what the API server serves; it is left out of the replay'})
+  }
+
+  async list(request: ListRequest): Promise<ListResult> {
+    const r = await this.inner.list(request)
+    const items = this.keep(r.items, request)
+    return items === r.items ? r : {...r, items}
+  }
+
+  async *pages(request: ListRequest): AsyncIterable<KubeObject[]> {
+    let offset = 0
+    for await (const page of this.inner.pages(request)) {
+      yield this.keep(page, request, offset)
+      offset += page.length
+    }
+  }
+
+  defaultNamespace(): string {
+    if (this.namespace === undefined) {
+      const ns: unknown = this.inner.defaultNamespace()
+      if (typeof ns === 'string' && ns !== '') this.namespace = ns
+      else {
+        this.namespace = 'default'
+        this.invalid.push({what: 'the recorded namespace', reason: `it is ${JSON.stringify(ns)}, not a namespace name; "default" is used`, hint: 'pass -n NAMESPACE'})
+      }
+    }
+    return this.namespace
+  }
+
+  now(): Date {
+    return this.inner.now()
+  }
+
+  problems(): Problem[] {
+    return [...this.inner.problems(), ...this.invalid]
+  }
+}
