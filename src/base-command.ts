@@ -1,5 +1,5 @@
 // What every kubectl-why command shares: flag → options conversion, opening the source, writing
-// results, exit codes (0 clean, 1 findings at or above --fail-on, 2 usage/input error) and the
+// results, exit codes (0 clean, 1 findings at or above --fail-on, 2 usage/input error, 3 internal error) and the
 // one-line error policy (stack traces only with --debug).
 import {Command, Errors} from '@oclif/core'
 import chalk from 'chalk'
@@ -110,7 +110,24 @@ export abstract class WhyCommand extends Command {
   override async catch(err: Error & {exitCode?: number; oclif?: {exit?: number}}): Promise<unknown> {
     if (err instanceof Errors.ExitError) throw err
     if (this.debugEnabled) process.stderr.write(`${err.stack ?? err}\n`)
+    if (!isInputError(err)) {
+      // Anything else is a bug in kubectl-why, whatever the input: exit 3, never the usage/input code 2.
+      const text = (err?.message || String(err)).split('\n')[0].trim()
+      process.stderr.write(`error: internal error (a bug in kubectl-why, not in your input): ${err?.name ?? 'Error'}: ${text}; `
+        + `please report it with the output of the same command run with --debug${this.debugEnabled ? ' (above)' : ''}\n`)
+      process.exit(3)
+    }
     process.stderr.write(`error: ${this.oneLine(err)}\n`)
     process.exit(2)
   }
+}
+
+/**
+ * Exit 2: the project's errors (UserError and its subclasses), oclif's flag and argument errors, and the system's
+ * refusals of a file or socket the user named (ENOENT, EACCES...: an error with a syscall).
+ */
+export function isInputError(err: unknown): boolean {
+  if (err instanceof UserError || err instanceof Errors.CLIError) return true
+  const e = err as NodeJS.ErrnoException | undefined
+  return typeof e?.code === 'string' && typeof e.syscall === 'string'
 }

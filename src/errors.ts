@@ -1,4 +1,5 @@
-// Errors a user can act on. Each becomes one line on stderr and exit code 2 (stack only with --debug).
+// Errors a user can act on. Each becomes one line on stderr and exit code 2 (stack only with --debug); any other
+// exception is a bug, and exits 3 (base-command.ts catch).
 
 export class UserError extends Error {
   /** What to try next, printed after the message. */

@@ -43,7 +43,7 @@ export default class Audit extends WhyCommand {
   static override description = `Reads the cluster once — one paginated list per kind, metadata only where no check needs more, a few lists at a time — and runs every check over what it read:
 ${CHECK_NAMES.filter((c) => !UNAVAILABLE[c]).map((c) => `  ${c.padEnd(9)}${DESCRIPTION[c]}`).join('\n')}
 
-Findings come worst first. The exit code follows --fail-on (default warning): 0 nothing at or above it, 1 findings at or above it, 2 a usage or input error; so \`kubectl why audit -A -o junit > report.xml\` gates a pipeline.
+Findings come worst first. The exit code follows --fail-on (default warning): 0 nothing at or above it, 1 findings at or above it, 2 a usage or input error, 3 an internal error (a bug: report it with the --debug output); so \`kubectl why audit -A -o junit > report.xml\` gates a pipeline.
 
 A kind you may not list (403) is reported as not checked, with the RBAC rule that would allow it, and the rest runs. -o json and -o yaml print an AuditReport (schemas/audit-report.json); -o junit one test suite per check and one test case per finding (a failure for warning and critical). deploy/ runs it in the cluster on a schedule.
 ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not available yet: ${why}.`).join('')}`
