@@ -1,0 +1,150 @@
+// Shell completion as cobra's `__complete` protocol answers it (spf13/cobra completions.go): the candidates, one a
+// line, then `:<directive>`. kubectl (1.26+) runs `kubectl_complete-why ARGS… CURRENT` for plugin completion and
+// reads the same format, and the bash/zsh/fish scripts of `kubectl why completion` call it too. Pure: what the
+// cluster holds comes in through `names`.
+
+/** cobra's ShellCompDirective bits. */
+export const Directive = {Error: 1, NoSpace: 2, NoFileComp: 4, FilterFileExt: 8, FilterDirs: 16, KeepOrder: 32, Default: 0} as const
+
+export interface CompletableFlag {
+  name: string
+  char?: string
+  /** True for flags that take a value. */
+  takesValue: boolean
+  options?: readonly string[]
+}
+
+export interface CompletableCommand {
+  id: string
+  summary?: string
+  flags: readonly CompletableFlag[]
+}
+
+/** What kind of object names a positional argument takes, per command. */
+export const POSITIONAL: Record<string, {kinds: readonly string[]; natural?: string}> = {
+  node: {kinds: ['Node'], natural: 'Node'},
+  evicted: {kinds: ['Pod'], natural: 'Pod'},
+  replicas: {kinds: ['ReplicaSet'], natural: 'ReplicaSet'},
+  hash: {kinds: ['Deployment', 'DaemonSet', 'StatefulSet']},
+  gc: {kinds: ['Deployment', 'ReplicaSet', 'Pod', 'StatefulSet', 'DaemonSet', 'Job', 'ConfigMap', 'Service']},
+}
+
+/** The lower-case type a user writes before the slash. */
+const TYPE_WORD: Record<string, string> = {
+  Node: 'node', Pod: 'pod', ReplicaSet: 'replicaset', Deployment: 'deployment', DaemonSet: 'daemonset', StatefulSet: 'statefulset',
+  Job: 'job', ConfigMap: 'configmap', Service: 'service', Namespace: 'namespace',
+}
+
+export interface NameLookup {
+  /** Names of objects of a kind (namespaced kinds in `namespace`, or every namespace when undefined). */
+  names(kind: string, namespace: string | undefined): Promise<string[]>
+  contexts(): Promise<string[]>
+}
+
+export interface Completion {
+  candidates: string[]
+  directive: number
+}
+
+/** The flag values a completion needs to reach the cluster the user means: -f, -n, -A, --context, --kubeconfig. */
+export function connectionOf(words: readonly string[]): {snapshot?: string; namespace?: string; allNamespaces: boolean; context?: string; kubeconfig?: string} {
+  const out: ReturnType<typeof connectionOf> = {allNamespaces: false}
+  const take: Record<string, 'snapshot' | 'namespace' | 'context' | 'kubeconfig'> = {'-f': 'snapshot', '--snapshot': 'snapshot', '-n': 'namespace', '--namespace': 'namespace', '--context': 'context', '--kubeconfig': 'kubeconfig'}
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]
+    const eq = w.indexOf('=')
+    const key = eq === -1 ? w : w.slice(0, eq)
+    if (w === '-A' || w === '--all-namespaces' || w === '--all-namespaces=true') out.allNamespaces = true
+    const field = take[key]
+    if (!field) continue
+    const value = eq === -1 ? words[i + 1] : w.slice(eq + 1)
+    if (value !== undefined) out[field] = value
+    if (eq === -1) i++
+  }
+  return out
+}
+
+function matching(list: Iterable<string>, prefix: string): string[] {
+  return [...new Set(list)].filter((c) => c.startsWith(prefix)).sort()
+}
+
+function flagFor(command: CompletableCommand | undefined, word: string): CompletableFlag | undefined {
+  if (!command) return undefined
+  if (word.startsWith('--')) return command.flags.find((f) => f.name === word.slice(2))
+  if (/^-[^-]$/.test(word)) return command.flags.find((f) => f.char === word.slice(1))
+  return undefined
+}
+
+async function flagValue(flag: CompletableFlag, prefix: string, lookup: NameLookup, namespace: string | undefined): Promise<Completion> {
+  if (flag.options) return {candidates: matching(flag.options, prefix), directive: Directive.NoFileComp}
+  switch (flag.name) {
+    case 'snapshot':
+    case 'kubeconfig':
+    case 'out':
+    case 'template':
+    case 'ignore':
+      return {candidates: [], directive: Directive.Default}
+    case 'namespace':
+      return {candidates: matching(await lookup.names('Namespace', undefined), prefix), directive: Directive.NoFileComp}
+    case 'context':
+      return {candidates: matching(await lookup.contexts(), prefix), directive: Directive.NoFileComp}
+    default:
+      void namespace
+      return {candidates: [], directive: Directive.NoFileComp}
+  }
+}
+
+async function positional(id: string, prefix: string, lookup: NameLookup, namespace: string | undefined): Promise<Completion> {
+  const spec = POSITIONAL[id]
+  if (!spec) return {candidates: [], directive: Directive.NoFileComp}
+  const slash = prefix.indexOf('/')
+  if (slash === -1 && spec.natural) {
+    return {candidates: matching(await lookup.names(spec.natural, namespace), prefix), directive: Directive.NoFileComp}
+  }
+  if (slash === -1) {
+    // TYPE/ first; the name follows once a type is chosen, so no space after it.
+    return {candidates: matching(spec.kinds.map((k) => `${TYPE_WORD[k] ?? k.toLowerCase()}/`), prefix), directive: Directive.NoFileComp | Directive.NoSpace}
+  }
+  const typed = prefix.slice(0, slash).toLowerCase()
+  const kind = spec.kinds.find((k) => (TYPE_WORD[k] ?? k.toLowerCase()) === typed || `${(TYPE_WORD[k] ?? k.toLowerCase())}s` === typed)
+  if (!kind) return {candidates: [], directive: Directive.NoFileComp}
+  const names = await lookup.names(kind, namespace)
+  return {candidates: matching(names.map((n) => `${prefix.slice(0, slash)}/${n}`), prefix), directive: Directive.NoFileComp}
+}
+
+/**
+ * words: what follows the program name, the last being the word under the cursor ("" after a space). A lookup that
+ * fails gives no names, never an error: completion must not print one into the user's prompt.
+ */
+export async function complete(words: readonly string[], commands: readonly CompletableCommand[], lookup: NameLookup): Promise<Completion> {
+  const current = words.at(-1) ?? ''
+  const before = words.slice(0, -1)
+  if (before.length === 0) {
+    return {candidates: matching(commands.map((c) => c.id), current), directive: Directive.NoFileComp}
+  }
+  const command = commands.find((c) => c.id === before[0])
+  if (!command) return {candidates: [], directive: Directive.NoFileComp}
+  const {namespace, allNamespaces} = connectionOf(before)
+  const ns = allNamespaces ? undefined : namespace
+  const previous = flagFor(command, before.at(-1) ?? '')
+  const safe = async (run: () => Promise<Completion>): Promise<Completion> => {
+    try {
+      return await run()
+    } catch {
+      return {candidates: [], directive: Directive.NoFileComp}
+    }
+  }
+  if (previous?.takesValue && before.length > 1) return safe(() => flagValue(previous, current, lookup, ns))
+  const eq = current.indexOf('=')
+  if (current.startsWith('--') && eq !== -1) {
+    const flag = flagFor(command, current.slice(0, eq))
+    if (!flag?.takesValue) return {candidates: [], directive: Directive.NoFileComp}
+    const values = await safe(() => flagValue(flag, current.slice(eq + 1), lookup, ns))
+    return {...values, candidates: values.candidates.map((v) => `${current.slice(0, eq + 1)}${v}`)}
+  }
+  if (current.startsWith('-')) {
+    const all = command.flags.flatMap((f) => [`--${f.name}`, ...(f.char ? [`-${f.char}`] : [])])
+    return {candidates: matching(all, current), directive: Directive.NoFileComp}
+  }
+  return safe(() => positional(command.id, current, lookup, ns))
+}
