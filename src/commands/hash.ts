@@ -10,6 +10,7 @@ import {renderHashRecords} from '../render/hash-template.js'
 import {renderHashExplanation, renderHashReport} from '../render/hash-workload.js'
 import {formatData} from '../render/output.js'
 import {parseJson, parseYamlDocuments} from '../util/json.js'
+import {decodeText, plainBytes} from '../cluster/snapshot/read-input.js'
 
 type ClusterFlags = CommonFlags & {all: boolean; 'collision-count'?: number; 'show-serialization': boolean}
 
@@ -94,19 +95,21 @@ function isWarning(r: HashRecord): boolean {
 }
 
 /** stdin as a stream: a synchronous read of fd 0 fails with EAGAIN when the pipe is non-blocking. */
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }
 
 async function readDocuments(file: string, where: string): Promise<unknown[]> {
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = file === '-' ? await readStdin() : readFileSync(file, 'utf8')
+    bytes = file === '-' ? await readStdin() : readFileSync(file)
   } catch (err) {
     throw new UserError(`cannot read ${where}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'give a readable file, or - for stdin')
   }
+  // Gzip by its magic bytes and strict UTF-8, as every snapshot read (-f) takes them.
+  const text = decodeText(plainBytes(bytes, where), where)
   const trimmed = text.trimStart()
   // JSON keeps int64 exact through the JSON parser; several JSON documents separated by --- are YAML.
   if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && !/^---/m.test(text)) return [parseJson(text, where)]
