@@ -8,6 +8,7 @@ import type {ClusterSource} from './cluster/source.js'
 import {errorLine, UserError} from './errors.js'
 import {kubectlBooleans} from './kubectl-argv.js'
 import {type Explanation, type Severity, severityRank} from './explanation.js'
+import {type ColourMode, colourLevel} from './render/colour.js'
 import {renderExplanations} from './render/explanation-table.js'
 import {formatData, type OutputFormat} from './render/output.js'
 import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
@@ -24,6 +25,7 @@ export interface CommonFlags {
   'fail-on'?: Severity
   output?: OutputFormat
   'no-color'?: boolean
+  color?: ColourMode
   debug?: boolean
 }
 
@@ -37,10 +39,10 @@ export abstract class WhyCommand extends Command {
     await super.init()
   }
 
-  /** Colours off for --no-color, NO_COLOR, or when stdout is not a terminal. */
+  /** Colours as --color says (src/render/colour.ts): auto follows FORCE_COLOR, then NO_COLOR, then the terminal. */
   protected setupOutput(flags: CommonFlags): void {
     this.debugEnabled = flags.debug === true
-    if (flags['no-color'] || process.env.NO_COLOR !== undefined || !process.stdout.isTTY) chalk.level = 0
+    chalk.level = colourLevel(flags['no-color'] ? 'never' : flags.color ?? 'auto', process.env, process.stdout.isTTY, chalk.level) as typeof chalk.level
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EPIPE') process.exit(0)
     })
@@ -51,7 +53,8 @@ export abstract class WhyCommand extends Command {
       snapshot: flags.snapshot,
       kubeconfig: flags.kubeconfig,
       context: flags.context,
-      requestTimeout: parseDuration(flags['request-timeout'] ?? '0', 'request-timeout'),
+      // Not given: the live source picks the default (none at a terminal, a bound in unattended runs).
+      requestTimeout: flags['request-timeout'] === undefined ? undefined : parseDuration(flags['request-timeout'], 'request-timeout'),
       now: flags.now === undefined ? undefined : parseInstant(flags.now, 'now'),
       debug: flags.debug,
       progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r\u001B[2K${line}`) : undefined,

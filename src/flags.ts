@@ -6,7 +6,7 @@ export const connectionFlags = {
   context: Flags.string({description: 'The kubeconfig context to use.', helpGroup: 'CLUSTER'}),
   namespace: Flags.string({char: 'n', description: "Namespace (default: the context's namespace, else \"default\").", helpGroup: 'CLUSTER'}),
   'all-namespaces': Flags.boolean({char: 'A', description: 'Look across all namespaces.', helpGroup: 'CLUSTER', default: false}),
-  'request-timeout': Flags.string({description: 'How long to wait for one request before giving up, e.g. 10s, 1m; 0 waits forever.', default: '0', helpGroup: 'CLUSTER'}),
+  'request-timeout': Flags.string({description: 'How long to wait for one request, its retries included, before giving up, e.g. 10s, 1m; 0 waits forever. Default: forever at a terminal, 5m when neither stdin nor stdout is one (CronJob, CI).', helpGroup: 'CLUSTER'}),
 }
 
 export const snapshotFlag = {
@@ -21,7 +21,8 @@ export const evaluationFlags = {
 
 export const outputFlags = {
   output: Flags.option({char: 'o', options: ['table', 'wide', 'json', 'yaml'] as const, description: 'Output format.', default: 'table' as const, helpGroup: 'OUTPUT'})(),
-  'no-color': Flags.boolean({description: 'Plain text without colours (also when NO_COLOR is set or output is not a terminal).', default: false, helpGroup: 'OUTPUT'}),
+  color: Flags.option({options: ['auto', 'always', 'never'] as const, description: 'Colours: auto (a terminal, or FORCE_COLOR; not with NO_COLOR), always, never.', default: 'auto' as const, helpGroup: 'OUTPUT'})(),
+  'no-color': Flags.boolean({description: 'Plain text without colours: --color=never.', default: false, helpGroup: 'OUTPUT'}),
   debug: Flags.boolean({description: 'Print stack traces and request logs on errors.', default: false, helpGroup: 'OUTPUT'}),
 }
 

@@ -1,20 +1,9 @@
 // Builds the ClusterSource a command reads from. Each implementation is imported only when used:
 // the client library alone costs close to a second to import, which --help and snapshot mode must not pay.
-import type {ClusterSource} from './source.js'
+import type {ClusterSource, SourceOptions} from './source.js'
 import {ValidatedSource} from './validate/validated-source.js'
 
-export interface SourceOptions {
-  snapshot?: string
-  kubeconfig?: string
-  context?: string
-  /** Milliseconds; 0 means no timeout. */
-  requestTimeout: number
-  /** Overrides the evaluation instant. */
-  now?: Date
-  debug?: boolean
-  /** Called with a short status line while long reads run (stderr progress). */
-  progress?: (line: string) => void
-}
+export type {SourceOptions} from './source.js'
 
 /** Every source is checked at this one boundary: objects that lack the shape the checks read are left out and reported. */
 export async function openSource(options: SourceOptions): Promise<ClusterSource> {

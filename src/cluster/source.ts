@@ -81,12 +81,46 @@ export interface ListRequest extends TypeRef {
   view?: ReadView
   /** Page size for limit/continue pagination. */
   pageSize?: number
+  /**
+   * pages() only. A continue token that expired mid-list (410) restarts the list once without a token, as client-go's
+   * pager falls back to a full list. With onRestart, it is called first and the list is given again from its first
+   * item (the consumer drops what it has: one consistent list). Without it, the pages already handed out stand and
+   * the new list resumes after the last key handed out (lists come in etcd key order): nothing twice, nothing
+   * skipped that existed throughout, the part before and after the restart read at two resourceVersions.
+   */
+  onRestart?: () => void
 }
 
 export interface ListResult {
   items: KubeObject[]
   resourceVersion?: string
 }
+
+/** How a command asks for its source (built from the shared flags by the base command; src/cluster/open.ts opens it). */
+export interface SourceOptions {
+  snapshot?: string
+  kubeconfig?: string
+  context?: string
+  /**
+   * Milliseconds per request, retries included; 0 means no timeout. Undefined (--request-timeout not given): none
+   * when stdin or stdout is a terminal, else DEFAULT_UNATTENDED_TIMEOUT_MS (a CronJob or CI run must not hang).
+   */
+  requestTimeout?: number
+  /** Overrides the evaluation instant. */
+  now?: Date
+  debug?: boolean
+  /** Called with a short status line while long reads run (stderr progress). */
+  progress?: (line: string) => void
+  /** Where one-line warnings go (an unencrypted http:// server, a context without a user); default stderr. */
+  warn?: (line: string) => void
+  /** The in-cluster service-account directory (default /var/run/secrets/kubernetes.io/serviceaccount). */
+  serviceAccountDir?: string
+  /** Whether a person is at a terminal (stdin or stdout is a TTY); decides the default timeout and exec plugins' interactiveMode. */
+  interactive?: boolean
+}
+
+/** The request timeout of a run nobody watches (no terminal on stdin or stdout), when --request-timeout is not given. */
+export const DEFAULT_UNATTENDED_TIMEOUT_MS = 5 * 60_000
 
 export interface ServerVersion {
   major: string

@@ -1,19 +1,28 @@
 // GET requests to the API server, with the retries upstream clients make: a 429 waits for Retry-After
-// (bounded), a 5xx is retried with backoff, a reset connection is retried. It has no other verb:
-// kubectl-why is read-only by construction. Authentication comes from the client library's KubeConfig.
+// (bounded), a 5xx is retried with backoff, a reset connection is retried, a 401 to an exec plugin's credential
+// runs the plugin again and retries once. It has no other verb: kubectl-why is read-only by construction.
+// The timeout is client-go's request timeout (rest.Config.Timeout, --request-timeout): one deadline for the whole
+// request, its retries and their waits included; connections come from connect.ts (dial and TLS handshake timeouts,
+// proxies) and credentials from credentials.ts.
+import http from 'node:http'
 import https from 'node:https'
-import type {KubeConfig} from '@kubernetes/client-node/dist/config.js'
 import {ReadError, type ReadFailure} from '../../errors.js'
 import {parseJson} from '../../util/json.js'
+import {ConnectError, makeAgent, requestTarget, type TlsSettings} from './connect.js'
+import type {Credential, Credentials} from './credentials.js'
 
 export interface ApiClientOptions {
-  /** Milliseconds per request; 0 = none. */
+  /** Milliseconds per request, retries included; 0 = none. */
   timeout: number
   /** Upper bound on concurrent requests (sockets). */
   maxSockets?: number
   debug?: (line: string) => void
   /** Test hook: how to wait between retries. */
   sleep?: (ms: number) => Promise<void>
+  /** The proxy every request goes through (proxy.ts chose it). */
+  proxy?: URL
+  /** Test hook: the TLS handshake timeout (default 10 s). */
+  handshakeTimeoutMs?: number
 }
 
 export interface StatusBody {
@@ -36,12 +45,12 @@ const RESET = new Set(['ECONNRESET', 'EPIPE'])
 const REASON_BY_STATUS: Record<number, ReadFailure> = {401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 410: 'Gone', 429: 'TooManyRequests'}
 
 export class ApiClient {
-  private agent: https.Agent | undefined
+  private readonly agents = new Map<string, http.Agent>()
   private readonly sleep: (ms: number) => Promise<void>
   readonly server: URL
   requestCount = 0
 
-  constructor(private readonly kc: KubeConfig, server: string, private readonly options: ApiClientOptions) {
+  constructor(server: string, private readonly tls: TlsSettings, private readonly credentials: Credentials, private readonly options: ApiClientOptions) {
     this.server = new URL(server)
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)))
   }
@@ -50,12 +59,26 @@ export class ApiClient {
   async get(path: string, query: Record<string, string | undefined> = {}, accept = 'application/json'): Promise<unknown> {
     const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString()
     const fullPath = `${this.server.pathname.replace(/\/$/, '')}${path}${qs ? `?${qs}` : ''}`
+    const deadline = this.options.timeout > 0 ? Date.now() + this.options.timeout : Number.POSITIVE_INFINITY
+    let refreshed = false
     for (let attempt = 0; ; attempt++) {
+      const credential = await this.credentials.current()
       try {
-        return await this.once(fullPath, accept)
+        return await this.once(fullPath, accept, credential, deadline)
       } catch (err) {
+        if (err instanceof ApiHttpError && err.status === 401 && !refreshed) {
+          refreshed = true
+          // client-go's exec authenticator runs the plugin again on a 401 (exec.go maybeRefreshCreds); the same
+          // request is then sent once more with the fresh credential.
+          if (await this.credentials.refresh(credential).catch(() => false)) {
+            this.options.debug?.(`GET ${fullPath}: 401, retrying with a fresh credential`)
+            continue
+          }
+        }
+        if (err instanceof ApiHttpError && err.status === 401 && err.hint) err.hint = `${err.hint} (sent ${this.credentials.describe})`
         const wait = this.retryDelay(err, attempt)
         if (wait === undefined) throw err
+        if (Date.now() + wait >= deadline) throw this.timeoutError(fullPath)
         this.options.debug?.(`retrying GET ${fullPath} in ${wait} ms after ${(err as Error).message}`)
         await this.sleep(wait)
       }
@@ -76,67 +99,83 @@ export class ApiClient {
     return undefined
   }
 
-  private async requestOptions(path: string, accept: string): Promise<https.RequestOptions> {
-    const opts: https.RequestOptions = {}
-    await this.kc.applyToHTTPSOptions(opts)
-    // One keep-alive agent with the library's TLS material: connections are reused across pages.
-    this.agent ??= new https.Agent({
-      keepAlive: true, maxSockets: this.options.maxSockets ?? 16,
-      ca: opts.ca, cert: opts.cert, key: opts.key, pfx: opts.pfx, passphrase: opts.passphrase,
-      rejectUnauthorized: opts.rejectUnauthorized, servername: opts.servername,
-    })
-    return {
-      protocol: this.server.protocol, hostname: this.server.hostname.replace(/^\[|\]$/g, ''), port: this.server.port || 443,
-      method: 'GET', path, agent: this.agent, auth: opts.auth,
-      headers: {...(opts.headers as Record<string, string>), Accept: accept, 'User-Agent': 'kubectl-why'},
-    }
+  private timeoutError(path: string): ReadError {
+    return new ReadError('Timeout', `GET ${path}: no answer from ${this.server.host} within ${this.options.timeout / 1000}s`, {path, hint: 'raise --request-timeout or check the connection'})
   }
 
-  private async once(path: string, accept: string): Promise<unknown> {
-    if (this.server.protocol !== 'https:') {
-      throw new ReadError('Unreachable', `the API server address ${this.server.href} is not https`, {hint: 'kubectl-why talks to API servers over TLS only'})
+  /** One agent per client certificate: an exec plugin may hand out a new one, and TLS sessions carry it. */
+  private agentFor(credential: Credential): http.Agent {
+    const key = credential.cert ? `cert-${credential.generation}` : 'none'
+    let agent = this.agents.get(key)
+    if (!agent) {
+      agent = makeAgent({server: this.server, tls: {...this.tls, cert: credential.cert, key: credential.key}, proxy: this.options.proxy,
+        maxSockets: this.options.maxSockets ?? 16, handshakeTimeoutMs: this.options.handshakeTimeoutMs})
+      this.agents.set(key, agent)
     }
-    const opts = await this.requestOptions(path, accept)
+    return agent
+  }
+
+  private async once(path: string, accept: string, credential: Credential, deadline: number): Promise<unknown> {
+    const target = requestTarget({server: this.server, proxy: this.options.proxy}, path)
+    const opts: https.RequestOptions = {
+      hostname: this.server.hostname.replace(/^\[|\]$/g, ''), port: this.server.port || (this.server.protocol === 'https:' ? 443 : 80),
+      method: 'GET', path: target.path, agent: this.agentFor(credential),
+      headers: {...credential.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'},
+    }
     this.requestCount++
     this.options.debug?.(`GET ${path}`)
+    const request = this.server.protocol === 'https:' ? https.request : http.request
     return new Promise((resolve, reject) => {
-      const req = https.request(opts, (res) => {
+      let timer: NodeJS.Timeout | undefined
+      const done = <T>(f: (v: T) => void) => (v: T) => {
+        if (timer) clearTimeout(timer)
+        f(v)
+      }
+      const ok = done(resolve)
+      const fail = done(reject)
+      const req = request(opts, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('error', (e) => reject(networkError(e, this.server, path)))
+        res.on('error', (e) => fail(networkError(e, this.server, path)))
         res.on('end', () => {
           const body = Buffer.concat(chunks).toString('utf8')
           const status = res.statusCode ?? 0
           if (status >= 200 && status < 300) {
             try {
-              resolve(parseJson(body, `response of GET ${path}`))
+              ok(parseJson(body, `response of GET ${path}`))
             } catch (e) {
-              reject(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
+              fail(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
             }
             return
           }
           const retryAfter = Number(res.headers['retry-after'])
-          reject(new ApiHttpError(status, path, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined))
+          fail(new ApiHttpError(status, path, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined))
         })
       })
-      req.on('error', (e) => reject(networkError(e, this.server, path)))
-      if (this.options.timeout > 0) {
-        req.setTimeout(this.options.timeout, () => {
-          req.destroy()
-          reject(new ReadError('Timeout', `GET ${path}: no answer from ${this.server.host} within ${this.options.timeout / 1000}s`, {path, hint: 'raise --request-timeout or check the connection'}))
-        })
+      req.on('error', (e) => fail(networkError(e, this.server, path)))
+      if (Number.isFinite(deadline)) {
+        timer = setTimeout(() => {
+          const e = this.timeoutError(path)
+          reject(e)
+          req.destroy(e)
+        }, Math.max(0, deadline - Date.now()))
       }
       req.end()
     })
   }
 
+  debug(line: string): void {
+    this.options.debug?.(line)
+  }
+
   close(): void {
-    this.agent?.destroy()
+    for (const a of this.agents.values()) a.destroy()
   }
 }
 
 /** A non-2xx answer: a ReadError whose message is the server's own Status message. */
 export class ApiHttpError extends ReadError {
+  declare hint: string | undefined
   readonly statusBody: StatusBody | undefined
   readonly retryAfter: number | undefined
   constructor(status: number, path: string, body: string, retryAfter: number | undefined) {
@@ -165,9 +204,10 @@ const HINTS: Partial<Record<ReadFailure, string>> = {
 function networkError(err: Error & {code?: string}, server: URL, path: string): ReadError {
   const what: Record<string, string> = {
     ECONNREFUSED: 'connection refused', ENOTFOUND: 'host not found', EHOSTUNREACH: 'host unreachable',
-    ETIMEDOUT: 'connection timed out', ECONNRESET: 'connection reset', DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate not trusted',
+    ETIMEDOUT: 'connection timed out', ECONNRESET: 'connection reset', ETLSHANDSHAKETIMEOUT: 'TLS handshake timeout (10s)', DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate not trusted',
     UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificate not trusted', SELF_SIGNED_CERT_IN_CHAIN: 'certificate not trusted', ERR_TLS_CERT_ALTNAME_INVALID: 'certificate does not match the host',
   }
+  if (err instanceof ConnectError && err.code === 'EPROXY') return new ReadError('Unreachable', err.message, {path, cause: err, hint: 'check the proxy (proxy-url in the kubeconfig, or HTTPS_PROXY / NO_PROXY)'})
   const text = what[err.code ?? ''] ?? err.message
   return new ReadError('Unreachable', `cannot reach the API server at ${server.origin}: ${text}`, {path, cause: err, hint: 'check the context, the VPN or the cluster; or read a snapshot with -f'})
 }

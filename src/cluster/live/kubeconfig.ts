@@ -22,8 +22,49 @@ export interface ResolvedConfig {
   context: string
   namespace: string
   server: string
+  /** The context's cluster entry (server, certificate-authority[-data], tls-server-name, insecure-skip-tls-verify, proxy-url). */
+  cluster: ClusterEntry
+  /** The context's user entry; undefined when the context names none (requests are then anonymous). */
+  user?: UserEntry
+  userName?: string
   /** Where the configuration came from, for messages. */
   origin: string
+}
+
+export interface ClusterEntry {
+  server: string
+  'certificate-authority'?: string
+  'certificate-authority-data'?: string
+  'tls-server-name'?: string
+  'insecure-skip-tls-verify'?: boolean
+  'proxy-url'?: string
+  'disable-compression'?: boolean
+  extensions?: {name?: string; extension?: unknown}[]
+  [field: string]: unknown
+}
+
+export interface ExecConfig {
+  apiVersion?: string
+  command?: string
+  args?: string[]
+  env?: {name: string; value: string}[] | null
+  installHint?: string
+  provideClusterInfo?: boolean
+  interactiveMode?: string
+}
+
+export interface UserEntry {
+  token?: string
+  tokenFile?: string
+  'client-certificate'?: string
+  'client-certificate-data'?: string
+  'client-key'?: string
+  'client-key-data'?: string
+  username?: string
+  password?: string
+  exec?: ExecConfig
+  'auth-provider'?: {name?: string; config?: Record<string, string>}
+  [field: string]: unknown
 }
 
 /** Service-account files of the in-cluster configuration (rest.InClusterConfig). */
@@ -113,14 +154,15 @@ export function resolveKubeconfig(options: {kubeconfig?: string; context?: strin
   if (!ctx) {
     throw new UserError(`context "${contextName}" not found in ${origin}`, `known contexts: ${merged.contexts.map((c) => c.name).join(', ') || 'none'}`)
   }
-  const cluster = merged.clusters.find((c) => c.name === ctx.cluster)?.cluster as {server?: string} | undefined
+  const cluster = merged.clusters.find((c) => c.name === ctx.cluster)?.cluster as ClusterEntry | undefined
   if (!cluster) throw new UserError(`context "${contextName}" names cluster "${ctx.cluster ?? ''}", which is not in ${origin}`, 'fix the kubeconfig or pick another --context')
   if (!cluster.server) throw new UserError(`cluster "${ctx.cluster}" in ${origin} has no server address`, 'fix the kubeconfig or pick another --context')
   if (ctx.user !== undefined && ctx.user !== '' && !merged.users.some((u) => u.name === ctx.user)) {
     throw new UserError(`context "${contextName}" names user "${ctx.user}", which is not in ${origin}`, 'fix the kubeconfig or pick another --context')
   }
   merged['current-context'] = contextName
-  return {merged, context: contextName, namespace: ctx.namespace || 'default', server: cluster.server, origin}
+  const user = ctx.user ? (merged.users.find((u) => u.name === ctx.user)?.user as UserEntry | undefined) ?? {} : undefined
+  return {merged, context: contextName, namespace: ctx.namespace || 'default', server: cluster.server, cluster, user, userName: ctx.user || undefined, origin}
 }
 
 /** rest.InClusterConfig: KUBERNETES_SERVICE_HOST/PORT and the mounted service-account token and CA. */
@@ -131,13 +173,15 @@ export function inClusterConfig(env: NodeJS.ProcessEnv = process.env, dir = SERV
   const server = `https://${host.includes(':') ? `[${host}]` : host}:${port}`
   const namespaceFile = join(dir, 'namespace')
   const namespace = existsSync(namespaceFile) ? readFileSync(namespaceFile, 'utf8').trim() : 'default'
+  const cluster: ClusterEntry = {server, 'certificate-authority': join(dir, 'ca.crt')}
+  const user: UserEntry = {tokenFile: join(dir, 'token')}
   return {
     merged: {
-      clusters: [{name: 'in-cluster', cluster: {server, 'certificate-authority': join(dir, 'ca.crt')}}],
-      users: [{name: 'in-cluster', user: {tokenFile: join(dir, 'token')}}],
+      clusters: [{name: 'in-cluster', cluster}],
+      users: [{name: 'in-cluster', user}],
       contexts: [{name: 'in-cluster', context: {cluster: 'in-cluster', user: 'in-cluster', namespace}}],
       'current-context': 'in-cluster',
     },
-    context: 'in-cluster', namespace, server, origin: 'in-cluster service account',
+    context: 'in-cluster', namespace, server, cluster, user, userName: 'in-cluster', origin: 'in-cluster service account',
   }
 }

@@ -1,15 +1,19 @@
 // The live source: reads a cluster through the API server, GETs only. Built-in kinds map to URLs
-// without a discovery round trip; other kinds (CRDs) trigger discovery once.
-import type {KubeConfig} from '@kubernetes/client-node/dist/config.js'
+// without a discovery round trip; other kinds (CRDs) trigger discovery once. Authentication, TLS and proxies are
+// done here (credentials.ts, connect.ts, proxy.ts), without the client library: loading it cost ~1.3 s per run.
 import {ReadError, UserError} from '../../errors.js'
 import type {Problem, SourceDescription} from '../../explanation.js'
 import {apiVersionOf, BUILTIN_KINDS} from '../builtin-kinds.js'
-import type {SourceOptions} from '../open.js'
 import {resolveKind} from '../resolve.js'
-import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, TypeRef} from '../source.js'
+import {
+  type ClusterSource, DEFAULT_UNATTENDED_TIMEOUT_MS, type GetRequest, type KubeObject, type ListRequest, type ListResult, type ResourceType,
+  type ServerVersion, type SourceOptions, type TypeRef,
+} from '../source.js'
 import {ApiClient, ApiHttpError} from './api-client.js'
+import {credentialsFor, tlsSettings} from './credentials.js'
 import {discover} from './discovery.js'
-import {inClusterConfig, type ResolvedConfig, resolveKubeconfig} from './kubeconfig.js'
+import {inClusterConfig, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
+import {chooseProxy, parseProxyUrl} from './proxy.js'
 
 const DEFAULT_PAGE = 500
 /** What client-go's metadata client asks for, with plain JSON as a fallback for servers that lack it. */
@@ -21,14 +25,20 @@ interface RawList {
   items?: KubeObject[]
 }
 
-/** The client library's user entry reads `token-file`; kubeconfigs write `tokenFile`. */
-function forClientLibrary(merged: ResolvedConfig['merged']): string {
-  const users = merged.users.map((u) => {
-    const user = u.user as Record<string, unknown> | undefined
-    return user?.tokenFile ? {...u, user: {...user, 'token-file': user.tokenFile}} : u
-  })
-  return JSON.stringify({...merged, users})
+/** Whether a person is at a terminal: stdin or stdout is a TTY. */
+export function isInteractive(): boolean {
+  return Boolean(process.stdin.isTTY || process.stdout.isTTY)
 }
+
+/** --request-timeout when given; else none at a terminal and DEFAULT_UNATTENDED_TIMEOUT_MS in a CronJob or CI. */
+export function effectiveTimeout(requested: number | undefined, interactive: boolean): number {
+  return requested ?? (interactive ? 0 : DEFAULT_UNATTENDED_TIMEOUT_MS)
+}
+
+const isLoopback = (host: string) => host === 'localhost' || /^127\./.test(host) || host === '[::1]' || host === '::1'
+
+/** The etcd key order paginated lists come in: namespace/name, compared as bytes. */
+const keyOf = (o: KubeObject) => Buffer.from(`${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`)
 
 export class LiveSource implements ClusterSource {
   private version: ServerVersion | undefined
@@ -41,24 +51,35 @@ export class LiveSource implements ClusterSource {
     this.clock = now ?? new Date()
   }
 
-  static async open(options: SourceOptions): Promise<LiveSource> {
-    const config = resolveKubeconfig(options) ?? inClusterConfig()
+  static async open(options: SourceOptions, env: NodeJS.ProcessEnv = process.env): Promise<LiveSource> {
+    const config = resolveKubeconfig(options, env) ?? inClusterConfig(env, options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR)
     if (!config) {
       throw new UserError('no kubeconfig found ($KUBECONFIG is unset and ~/.kube/config does not exist) and not running in a cluster',
         'pass --kubeconfig, set KUBECONFIG, or read a snapshot with -f')
     }
-    // Imported here, not at the top: the client library costs close to a second to load. Its config
-    // module alone (authentication: tokens, certificates, exec and auth-provider plugins) costs about
-    // two thirds of the package index, which also loads every generated API client.
-    const {KubeConfig} = await import('@kubernetes/client-node/dist/config.js')
-    const kc: KubeConfig = new KubeConfig()
+    const warn = options.warn ?? ((line: string) => process.stderr.write(`warning: ${line}\n`))
+    const interactive = options.interactive ?? isInteractive()
+    let server: URL
     try {
-      kc.loadFromString(forClientLibrary(config.merged))
-    } catch (err) {
-      throw new UserError(`the kubeconfig from ${config.origin} cannot be used: ${(err as Error).message}`, 'fix the kubeconfig or pick another --context')
+      server = new URL(config.server)
+    } catch {
+      throw new UserError(`the server address "${config.server}" in ${config.origin} is not a URL`, 'fix the kubeconfig or pick another --context')
     }
+    if (server.protocol !== 'https:' && server.protocol !== 'http:') {
+      throw new UserError(`the server address ${config.server} in ${config.origin} is neither https:// nor http://`, 'fix the kubeconfig or pick another --context')
+    }
+    // Everything that can be known wrong before a request is found here: files, combinations, auth providers.
+    const tls = tlsSettings(config, config.user)
+    // client-go's exec authenticator hands the plugin stdin only when stdin itself is a terminal.
+    const credentials = credentialsFor(config, tls, {interactive: options.interactive ?? Boolean(process.stdin.isTTY), env})
+    const proxyUrl = config.cluster['proxy-url'] ? parseProxyUrl(config.cluster['proxy-url'], `the cluster of context "${config.context}"`) : undefined
+    const proxy = chooseProxy(server, proxyUrl, env)
+    if (server.protocol === 'http:' && !isLoopback(server.hostname)) warn(`the API server ${server.origin} is plain http: requests${config.user ? ' and credentials' : ''} travel unencrypted`)
+    if (!config.user && server.protocol === 'https:') warn(`context "${config.context}" names no user: requests are sent without credentials (anonymous)`)
     const debug = options.debug ? (line: string) => process.stderr.write(`[debug] ${line}\n`) : undefined
-    return new LiveSource(new ApiClient(kc, config.server, {timeout: options.requestTimeout, debug}), config, options.now)
+    if (proxy) debug?.(`proxy ${proxy.url.protocol}//${proxy.url.host} (from ${proxy.source})`)
+    const client = new ApiClient(config.server, tls, credentials, {timeout: effectiveTimeout(options.requestTimeout, interactive), debug, proxy: proxy?.url})
+    return new LiveSource(client, config, options.now)
   }
 
   describe(): SourceDescription {
@@ -106,59 +127,77 @@ export class LiveSource implements ClusterSource {
     }
   }
 
+  /** Every page; a continue token that expired mid-list (410) falls back to one full list, as client-go's pager does. */
   async list(request: ListRequest): Promise<ListResult> {
+    const t = await this.typeOf(request)
     const items: KubeObject[] = []
     let resourceVersion: string | undefined
-    for await (const page of this.pageLists(request, true)) {
-      if (page.restarted) items.length = 0
-      for (const o of page.items) items.push(o)
-      resourceVersion = page.resourceVersion
-    }
-    return {items, resourceVersion}
-  }
-
-  async *pages(request: ListRequest): AsyncIterable<KubeObject[]> {
-    // Pages already handed out cannot be taken back, so a streamed list does not restart on 410.
-    for await (const page of this.pageLists(request, false)) yield page.items
-  }
-
-  /**
-   * limit/continue pagination. An expired continue token (410 Gone) restarts the list from the start
-   * once when `restart` allows (the caller then drops what it collected); a second expiry fails the read.
-   */
-  private async *pageLists(request: ListRequest, restart: boolean): AsyncGenerator<ListResult & {restarted?: boolean}> {
-    const t = await this.typeOf(request)
-    // Secrets are only ever read as metadata: kubectl-why never reads secret data.
-    const metadataOnly = request.metadataOnly === true || (t.kind === 'Secret' && t.group === '')
-    const path = this.path(t, request.namespace)
-    let restarted = false
     let token: string | undefined
     for (;;) {
-      let raw: RawList
+      let page: ListResult & {continue?: string}
       try {
-        raw = (await this.client.get(path, {
-          labelSelector: request.labelSelector, fieldSelector: request.fieldSelector,
-          limit: String(request.pageSize ?? DEFAULT_PAGE), continue: token,
-          resourceVersion: request.view === 'cached' && token === undefined ? '0' : undefined,
-        }, metadataOnly ? METADATA_LIST : 'application/json')) as RawList
+        page = await this.page(t, request, token)
       } catch (err) {
-        if (err instanceof ApiHttpError && err.status === 410 && token !== undefined && restart && !restarted) {
-          restarted = true
-          token = undefined
-          yield {items: [], restarted: true}
-          continue
+        // tools/pager ListPager.List with FullListIfExpired: only on page 2 or later, once, without limit.
+        if (!(isExpired(err) && token !== undefined)) throw err
+        this.client.debug(`list ${t.resource}: continue token expired (410); reading the whole list at once`)
+        return this.page(t, {...request, pageSize: 0}, undefined)
+      }
+      for (const o of page.items) items.push(o)
+      resourceVersion = page.resourceVersion
+      token = page.continue
+      if (token === undefined) return {items, resourceVersion}
+    }
+  }
+
+  /** The list a page at a time; on 410 mid-list, restarts once (ListRequest.onRestart says how). */
+  async *pages(request: ListRequest): AsyncIterable<KubeObject[]> {
+    const t = await this.typeOf(request)
+    let token: string | undefined
+    let last: Buffer | undefined
+    let restarted = false
+    for (;;) {
+      let page: ListResult & {continue?: string}
+      try {
+        page = await this.page(t, request, token)
+      } catch (err) {
+        if (!(isExpired(err) && token !== undefined && !restarted)) throw err
+        restarted = true
+        token = undefined
+        this.client.debug(`list ${t.resource}: continue token expired (410); listing again from the start`)
+        if (request.onRestart) {
+          request.onRestart()
+          last = undefined
         }
-        throw err
+        continue
       }
-      const items = metadataOnly ? (raw.items ?? []).map((o) => realType(o, t)) : (raw.items ?? [])
-      if (!metadataOnly) for (const o of items) {
-        o.apiVersion ??= apiVersionOf(t)
-        o.kind ??= t.kind
+      let items = page.items
+      if (last) {
+        const after = last
+        items = items.filter((o) => Buffer.compare(keyOf(o), after) > 0)
       }
-      yield {items, resourceVersion: raw.metadata?.resourceVersion}
-      token = raw.metadata?.continue || undefined
+      if (!request.onRestart && !restarted && items.length) last = keyOf(items[items.length - 1])
+      if (items.length) yield items
+      token = page.continue
       if (token === undefined) return
     }
+  }
+
+  /** One limit/continue page. Secrets are only ever read as metadata: kubectl-why never reads secret data. */
+  private async page(t: ResourceType, request: ListRequest, token: string | undefined): Promise<ListResult & {continue?: string}> {
+    const metadataOnly = request.metadataOnly === true || (t.kind === 'Secret' && t.group === '')
+    const pageSize = request.pageSize ?? DEFAULT_PAGE
+    const raw = (await this.client.get(this.path(t, request.namespace), {
+      labelSelector: request.labelSelector, fieldSelector: request.fieldSelector,
+      limit: pageSize > 0 ? String(pageSize) : undefined, continue: token,
+      resourceVersion: request.view === 'cached' && token === undefined ? '0' : undefined,
+    }, metadataOnly ? METADATA_LIST : 'application/json')) as RawList
+    const items = metadataOnly ? (raw.items ?? []).map((o) => realType(o, t)) : (raw.items ?? [])
+    if (!metadataOnly) for (const o of items) {
+      o.apiVersion ??= apiVersionOf(t)
+      o.kind ??= t.kind
+    }
+    return {items, resourceVersion: raw.metadata?.resourceVersion, continue: raw.metadata?.continue || undefined}
   }
 
   now(): Date {
@@ -181,6 +220,8 @@ export class LiveSource implements ClusterSource {
     return this.client.requestCount
   }
 }
+
+const isExpired = (err: unknown) => err instanceof ApiHttpError && err.status === 410
 
 /** Metadata-only items say PartialObjectMetadata; engines want the real apiVersion and kind. */
 function realType(o: KubeObject, t: ResourceType): KubeObject {

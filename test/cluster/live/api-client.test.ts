@@ -5,7 +5,6 @@ import {readFileSync} from 'node:fs'
 import {createServer} from 'node:https'
 import type {AddressInfo} from 'node:net'
 import {test} from 'node:test'
-import {KubeConfig} from '@kubernetes/client-node/dist/config.js'
 import {ApiClient} from '../../../src/cluster/live/api-client.js'
 import {ReadError} from '../../../src/errors.js'
 
@@ -26,15 +25,10 @@ async function serverResetting(resets: number): Promise<{url: string; hits: () =
   return {url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: () => hits, close: () => server.close()}
 }
 
+const token = {current: async () => ({headers: {Authorization: 'Bearer t'}, generation: 0}), refresh: async () => false, describe: 'a token'}
+
 function client(url: string): ApiClient {
-  const kc = new KubeConfig()
-  kc.loadFromOptions({
-    clusters: [{name: 'c', server: url, caFile: new URL('ca.crt', certs).pathname}],
-    users: [{name: 'u', token: 't'}],
-    contexts: [{name: 'x', cluster: 'c', user: 'u'}],
-    currentContext: 'x',
-  })
-  return new ApiClient(kc, url, {timeout: 5000})
+  return new ApiClient(url, {ca: readFileSync(new URL('ca.crt', certs)), rejectUnauthorized: true}, token, {timeout: 5000})
 }
 
 test('a reset connection is retried (twice at most), then the answer is used', async () => {

@@ -49,6 +49,8 @@ export interface RequestRecord {
   query: Record<string, string>
   accept: string | undefined
   headers: IncomingHttpHeaders
+  /** When it arrived: milliseconds on the Unix epoch, sub-millisecond (performance.timeOrigin + performance.now()). */
+  at: number
 }
 
 const CERTS = new URL('./certs/', import.meta.url)
@@ -118,7 +120,7 @@ export class FakeApiServer {
       key: readFileSync(new URL('server.key', CERTS)),
     }, (req, res) => {
       const url = new URL(req.url ?? '/', 'https://fake-apiserver')
-      requests.push({method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), accept: req.headers.accept, headers: req.headers})
+      requests.push({method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), accept: req.headers.accept, headers: req.headers, at: performance.timeOrigin + performance.now()})
       // headers every kube-apiserver response carries
       res.setHeader('Audit-Id', randomUUID())
       res.setHeader('Cache-Control', 'no-cache, private')
