@@ -41,6 +41,8 @@ export interface SourceDescription {
   settings?: Record<string, {value: unknown; from: string}>
   /** What could not be read: the result is partial when this is non-empty. */
   partial?: Problem[]
+  /** What the data can prove (src/cluster/evidence.ts): per kind held or not, node Leases, node set, clock, version. */
+  evidence?: import('./cluster/evidence.js').Evidence
 }
 
 /** Something the source could not read or could not use; reported, never silently dropped. */
