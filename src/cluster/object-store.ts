@@ -15,7 +15,8 @@ const GROUP_ALIASES: Record<string, string> = {
 }
 
 export function groupKindKey(apiVersion: string | undefined, kind: string): string {
-  const group = splitApiVersion(apiVersion ?? 'v1').group
+  // Unchecked objects come here (the validation is at the source's boundary, after the store): never crash on one.
+  const group = splitApiVersion(typeof apiVersion === 'string' ? apiVersion : 'v1').group
   const canonical = GROUP_ALIASES[`${group}/${kind}`] ?? group
   return `${canonical}/${kind}`
 }
@@ -53,6 +54,14 @@ export class ObjectStore {
     let n = 0
     for (const m of this.byKind.values()) n += m.size
     return n
+  }
+
+  /** How many objects of a kind, and in which namespaces (empty for a cluster-scoped kind). */
+  spread(groupKind: string): {count: number; namespaces: Set<string>} {
+    const m = this.byKind.get(groupKind)
+    const namespaces = new Set<string>()
+    for (const o of m?.values() ?? []) if (o.metadata?.namespace) namespaces.add(o.metadata.namespace)
+    return {count: m?.size ?? 0, namespaces}
   }
 
   get(groupKind: string, namespace: string | undefined, name: string): KubeObject | undefined {

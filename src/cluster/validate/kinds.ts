@@ -3,7 +3,7 @@
 // engine/replicaset/types.ts, engine/tainteviction/types.ts, engine/nodelifecycle/types.ts,
 // engine/deployment/types.ts). Fields not listed are not looked at. Pod templates are left to the hash code, which
 // decodes them against Go's own type layouts and names the field it cannot use (src/hash/typed-json.ts).
-import {any, boolean, type Check, int32, int64, intOrString, list, name, object, required, string, stringMap, time} from './shape.js'
+import {boolean, type Check, int32, int64, intOrString, json, list, name, object, required, string, stringMap, time} from './shape.js'
 
 const ownerReference = object({
   apiVersion: required(name), kind: required(name), name: required(name), uid: required(name), controller: boolean, blockOwnerDeletion: boolean,
@@ -79,7 +79,7 @@ const workload = object({
   status: object({...replicaCounts, currentRevision: string, updateRevision: string, conditions}),
 })
 
-const controllerRevision = object({revision: int64, data: any})
+const controllerRevision = object({revision: int64, data: json})
 
 const reference = object({kind: string, namespace: string, name: string, uid: string, apiVersion: string, fieldPath: string})
 /** core/v1 and events.k8s.io/v1 Events (the object store treats them as one kind). */

@@ -116,6 +116,27 @@ export const stringMap: Check = (v) => {
   return undefined
 }
 
+/**
+ * Any JSON value Go can decode: a number beyond float64 (1e400, which JavaScript reads as Infinity) is refused by
+ * encoding/json ("cannot unmarshal number"), and the hash code re-encodes such values as Go does.
+ */
+export const json: Check = (v) => {
+  if (typeof v === 'number') return Number.isFinite(v) ? undefined : miss(v, 'a number within float64')
+  if (v === null || typeof v !== 'object') return undefined
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const m = json(v[i])
+      if (m) return under(i, m)
+    }
+    return undefined
+  }
+  for (const k in v as Record<string, unknown>) {
+    const m = json((v as Record<string, unknown>)[k])
+    if (m) return under(k, m, !/^[A-Za-z_][\w-]*$/.test(k))
+  }
+  return undefined
+}
+
 /** "metadata.ownerReferences is a string, want a list". */
 export function mismatchText(m: Mismatch): string {
   const where = m.at === '' ? 'the object' : m.at
