@@ -3,17 +3,19 @@
 // server from this process: wall time and peak memory of the audit, against `kubectl get` of the same lists (the
 // resources the audit listed, as full JSON in chunks of 500) on the same server in the same run, as a ratio; then the
 // same audit over a snapshot file of that cluster. Both CLIs run as child processes, spawned asynchronously (the fake
-// server answers from this process); peak memory is their maximum resident set (/usr/bin/time -f %M).
+// server answers from this process); peak memory is their maximum resident set (bench/support/process.ts).
 //   node --import tsx bench/audit.ts              # the issue's size
 //   node --import tsx bench/audit.ts --nodes 1000 # smaller, same shape
 //   ... --skip-kubectl                            # the audit alone
-import {spawn} from 'node:child_process'
-import {existsSync, mkdtempSync, rmSync} from 'node:fs'
+//   ... --skip-snapshot                           # the live audit only (the snapshot run is the heavy one: ~1.7 GB)
+//   ... --skip-live                               # the snapshot audit only (no fake server, no kubectl)
+import {mkdtempSync, rmSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {BIN} from '../test/support/cli.js'
 import {FakeApiServer, type RequestRecord} from '../test/support/fake-apiserver/index.js'
 import {SyntheticCluster, writeSnapshot} from '../test/support/synthetic/index.js'
+import {runProcess} from './support/process.js'
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name)
@@ -34,24 +36,12 @@ interface Run {
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
 
-/** A child process under /usr/bin/time (peak RSS); stdout counted and dropped. */
-function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run & {stdoutBytes: number; stderr: string}> {
-  return new Promise((resolve, reject) => {
-    if (!existsSync('/usr/bin/time')) return reject(new Error('/usr/bin/time is needed for peak memory'))
-    const before = load()
-    const started = process.hrtime.bigint()
-    const child = spawn('/usr/bin/time', ['-f', '__TIME__ %e %M %U %S', cmd, ...args], {env})
-    let out = 0
-    let err = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.length))
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9
-      const m = /__TIME__ ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(err)
-      resolve({seconds, cpu: m ? Number(m[3]) + Number(m[4]) : Number.NaN, peakMiB: m ? Number(m[2]) / 1024 : Number.NaN, code: code ?? -1, load: `${before} → ${load()}`, stdoutBytes: out, stderr: err.replace(/__TIME__.*\n?/, '').trim()})
-    })
-  })
+/** A child process, measured by bench/support/process.ts; stdout counted and dropped. */
+async function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run & {stdoutBytes: number; stderr: string}> {
+  const before = load()
+  const r = await runProcess(cmd, args, {env, keepStdout: false})
+  const peakMiB = r.peakKiB === undefined ? Number.NaN : r.peakKiB / 1024
+  return {seconds: r.wallMs / 1000, cpu: r.cpuMs / 1000, peakMiB, code: r.code, load: `${before} → ${load()}`, stdoutBytes: r.stdoutBytes, stderr: r.stderr.trim()}
 }
 
 /** The collections the audit listed, as kubectl resource names (plural.group). */
@@ -76,55 +66,70 @@ async function main(): Promise<void> {
     console.log(`synthetic cluster (seed ${options.seed}): ${c.Node} nodes, ${c.Pod} pods, ${c.Deployment} Deployments, ${c.ReplicaSet} ReplicaSets, ${owned} other owned objects, ${c.Event} events; ` +
       `${options.notReadyNodes} nodes down, ${options.danglingOwners} dangling owners, ${options.stuckForeground} stuck foreground deletions`)
     console.log(`load average at start ${load()} (2 cores, shared with other work)`)
-    let t = Date.now()
-    const server = await FakeApiServer.start({objects: cluster.objects(), version: cluster.plan.o.kubernetesVersion})
-    console.log(`fake API server loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`)
-    const kubeconfig = server.writeKubeconfig(dir)
-    const now = cluster.plan.o.now
-
-    server.clearRequests()
-    const audit = await timed(process.execPath, [BIN, 'audit', '-A', '--kubeconfig', kubeconfig, '--now', now, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
-    if (audit.code !== 0) throw new Error(`audit exited ${audit.code}: ${audit.stderr}`)
-    const requests = [...server.requests]
-    const resources = listedResources(requests)
-    console.log(`audit -A: ${requests.length} requests, ${resources.length} kinds listed, ${(audit.stdoutBytes / 2 ** 20).toFixed(1)} MiB of JSON report`)
-
-    // One kubectl per kind, one after the other: a single `kubectl get a,b,c -o json` holds every list in memory at once
-    // to print one List (about 2 GiB at a tenth of this size), which a shared machine cannot give it at full size.
-    // Its discovery cache goes to a fresh HOME, so it starts cold as the audit does.
-    const home = join(dir, 'home')
-    const kubectl: Run = {seconds: 0, cpu: 0, peakMiB: 0, code: process.argv.includes('--skip-kubectl') ? -1 : 0, load: load()}
-    for (const resource of kubectl.code === 0 ? resources : []) {
-      const r = await timed('kubectl', ['--kubeconfig', kubeconfig, 'get', resource, '-A', '-o', 'json', '--chunk-size=500'], {...process.env, HOME: home})
-      if (r.code !== 0) {
-        console.log(`kubectl get ${resource} failed or kubectl is missing (exit ${r.code}): ${r.stderr.split('\n')[0]}`)
-        kubectl.code = r.code
-        break
-      }
-      kubectl.seconds += r.seconds
-      kubectl.cpu += r.cpu
-      kubectl.peakMiB = Math.max(kubectl.peakMiB, r.peakMiB)
+    const skipLive = process.argv.includes('--skip-live')
+    const skipSnapshot = process.argv.includes('--skip-snapshot')
+    const live = skipLive ? undefined : await liveRuns(cluster, dir)
+    let offline: (Run & {stderr: string}) | undefined
+    if (!skipSnapshot) {
+      const t = Date.now()
+      const file = join(dir, 'cluster.json')
+      const written = await writeSnapshot(file, options)
+      console.log(`snapshot file: ${written.objects} objects, ${(written.fileBytes / 2 ** 20).toFixed(0)} MiB, written in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+      offline = await timed(process.execPath, [BIN, 'audit', '-A', '-f', file, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
+      if (offline.code !== 0) throw new Error(`audit -f exited ${offline.code}: ${offline.stderr}`)
     }
-    kubectl.load += ` → ${load()}`
-    await server.close()
-
-    t = Date.now()
-    const file = join(dir, 'cluster.json')
-    const written = await writeSnapshot(file, options)
-    console.log(`snapshot file: ${written.objects} objects, ${(written.fileBytes / 2 ** 20).toFixed(0)} MiB, written in ${((Date.now() - t) / 1000).toFixed(1)} s`)
-    const offline = await timed(process.execPath, [BIN, 'audit', '-A', '-f', file, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
-    if (offline.code !== 0) throw new Error(`audit -f exited ${offline.code}: ${offline.stderr}`)
 
     console.log('')
-    console.log(row('kubectl why audit -A (live)', audit))
-    if (kubectl.code === 0) console.log(row(`kubectl get (${resources.length} kinds, each)`, kubectl))
-    console.log(row('kubectl why audit -A -f snapshot', offline))
-    if (kubectl.code === 0) {
+    if (live) console.log(row('kubectl why audit -A (live)', live.audit))
+    if (live && live.kubectl.code === 0) console.log(row(`kubectl get (${live.resources} kinds, each)`, live.kubectl))
+    if (offline) console.log(row('kubectl why audit -A -f snapshot', offline))
+    if (live && live.kubectl.code === 0) {
+      const {audit, kubectl} = live
       console.log(`ratio audit / kubectl get: ${(audit.seconds / kubectl.seconds).toFixed(2)}× wall time, ${(audit.cpu / kubectl.cpu).toFixed(2)}× CPU, ${(audit.peakMiB / kubectl.peakMiB).toFixed(2)}× peak memory (goal: within 1.2× of kubectl get's time, under 1 GiB)`)
+    }
+    if (live && offline) {
+      const {audit} = live
+      console.log(`ratio snapshot audit / live audit: ${(offline.seconds / audit.seconds).toFixed(2)}× wall time, ${(offline.cpu / audit.cpu).toFixed(2)}× CPU, ${(offline.peakMiB / audit.peakMiB).toFixed(2)}× peak memory (goal: no slower than live, under 1 GiB)`)
     }
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }
+}
+
+/** The live audit against the fake API server, then kubectl get of the lists it read, on the same server. */
+async function liveRuns(cluster: SyntheticCluster, dir: string): Promise<{audit: Run; kubectl: Run; resources: number}> {
+  const t = Date.now()
+  const server = await FakeApiServer.start({objects: cluster.objects(), version: cluster.plan.o.kubernetesVersion})
+  console.log(`fake API server loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  const kubeconfig = server.writeKubeconfig(dir)
+  const now = cluster.plan.o.now
+
+  server.clearRequests()
+  const audit = await timed(process.execPath, [BIN, 'audit', '-A', '--kubeconfig', kubeconfig, '--now', now, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
+  if (audit.code !== 0) throw new Error(`audit exited ${audit.code}: ${audit.stderr}`)
+  const requests = [...server.requests]
+  const resources = listedResources(requests)
+  console.log(`audit -A: ${requests.length} requests, ${resources.length} kinds listed, ${(audit.stdoutBytes / 2 ** 20).toFixed(1)} MiB of JSON report`)
+
+  // One kubectl per kind, one after the other: a single `kubectl get a,b,c -o json` holds every list in memory at once
+  // to print one List (about 2 GiB at a tenth of this size), which a shared machine cannot give it at full size.
+  // Its discovery cache goes to a fresh HOME, so it starts cold as the audit does.
+  const home = join(dir, 'home')
+  const kubectl: Run = {seconds: 0, cpu: 0, peakMiB: 0, code: process.argv.includes('--skip-kubectl') ? -1 : 0, load: load()}
+  for (const resource of kubectl.code === 0 ? resources : []) {
+    const r = await timed('kubectl', ['--kubeconfig', kubeconfig, 'get', resource, '-A', '-o', 'json', '--chunk-size=500'], {...process.env, HOME: home})
+    if (r.code !== 0) {
+      console.log(`kubectl get ${resource} failed or kubectl is missing (exit ${r.code}): ${r.stderr.split('\n')[0]}`)
+      kubectl.code = r.code
+      break
+    }
+    kubectl.seconds += r.seconds
+    kubectl.cpu += r.cpu
+    kubectl.peakMiB = Math.max(kubectl.peakMiB, r.peakMiB)
+  }
+  kubectl.load += ` → ${load()}`
+  await server.close()
+  return {audit, kubectl, resources: resources.length}
 }
 
 main().catch((err) => {

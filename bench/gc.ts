@@ -3,9 +3,8 @@
 //   npm run bench:gc                      # ~100,000 owned objects
 //   npm run bench:gc -- --small           # a quick ~10,000
 //   npm run bench:gc -- --with-name       # also time kubectl get -o name
-// Reports wall time, objects/second and the peak RSS of each process (GNU time's %M).
-import {spawn} from 'node:child_process'
-import {existsSync, mkdtempSync} from 'node:fs'
+// Reports wall time, objects/second and the peak RSS of each process (bench/support/process.ts).
+import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {performance} from 'node:perf_hooks'
@@ -14,43 +13,16 @@ import {BUILTIN_KINDS} from '../src/cluster/builtin-kinds.js'
 import {GcDiscovery} from '../src/engine/garbagecollector/index.js'
 import {FakeApiServer} from '../test/support/fake-apiserver/index.js'
 import {SyntheticCluster} from '../test/support/synthetic/index.js'
+import {mib, runProcess, secs} from './support/process.js'
 
 const small = process.argv.includes('--small')
 const options = small
   ? {seed: 1, nodes: 100, pods: 5_000, deployments: 60, otherOwned: 4_000, danglingOwners: 30, stuckForeground: 2}
   : {seed: 1, nodes: 1_000, pods: 50_000, deployments: 600, otherOwned: 48_500, danglingOwners: 300, stuckForeground: 5}
 const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
-const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined
 const dir = mkdtempSync(join(tmpdir(), 'bench-gc-'))
 
-interface Run {ms: number; code: number; stdout: string; stderr: string; peakKiB?: number}
-
-/** Runs a command as its own process (never spawnSync: the fake server lives in this process's event loop). */
-function run(cmd: string, args: string[], keepStdout = true): Promise<Run & {stdoutBytes: number}> {
-  return new Promise((resolve, reject) => {
-    const [file, argv] = GNU_TIME ? [GNU_TIME, ['-f', '__peak_kib=%M', cmd, ...args]] : [cmd, args]
-    const t = performance.now()
-    const child = spawn(file, argv, {env: {...process.env, NO_COLOR: '1'}})
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    let stdoutBytes = 0
-    child.stdout.on('data', (d: Buffer) => {
-      stdoutBytes += d.length
-      if (keepStdout) out.push(d)
-    })
-    child.stderr.on('data', (d: Buffer) => err.push(d))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const ms = performance.now() - t
-      const stderr = Buffer.concat(err).toString('utf8')
-      const m = /__peak_kib=(\d+)/.exec(stderr)
-      resolve({ms, code: code ?? -1, stdoutBytes, stdout: keepStdout ? Buffer.concat(out).toString('utf8') : '', stderr: stderr.replace(/__peak_kib=\d+\n?/, ''), peakKiB: m ? Number(m[1]) : undefined})
-    })
-  })
-}
-
-const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-const mib = (kib?: number) => (kib === undefined ? 'n/a' : `${(kib / 1024).toFixed(0)} MiB`)
+const run = (cmd: string, args: string[], keepStdout = true) => runProcess(cmd, args, {env: {...process.env, NO_COLOR: '1'}, keepStdout})
 
 const cluster = new SyntheticCluster(options)
 let owned = 0
@@ -75,7 +47,7 @@ try {
   const report = JSON.parse(gc.stdout)
   const requests = server.requests.length
   const writes = server.requests.filter((r) => r.method !== 'GET').length
-  console.log(`kubectl why gc --all -A: ${report.objects} objects replayed in ${secs(gc.ms)} → ${Math.round(report.objects / (gc.ms / 1000))} objects/s; peak RSS ${mib(gc.peakKiB)}`)
+  console.log(`kubectl why gc --all -A: ${report.objects} objects replayed in ${secs(gc.wallMs)} → ${Math.round(report.objects / (gc.wallMs / 1000))} objects/s; peak RSS ${mib(gc.peakKiB)}`)
   console.log(`  ${requests} requests (${writes} not GET), ${report.ownerGets} owner GETs, ${report.monitoredTypes} monitored types; counts ${JSON.stringify(report.counts)}`)
 
   // kubectl get of the same lists: every monitored type, all namespaces, pages of 500
@@ -88,7 +60,7 @@ try {
       break
     }
     const what = output === 'name' ? `${k.stdout.split('\n').filter(Boolean).length} objects` : `${mib(k.stdoutBytes / 1024)} of JSON`
-    console.log(`kubectl get <${types.length} monitored types> -A --chunk-size=500 -o ${output}: ${what} in ${secs(k.ms)}; peak RSS ${mib(k.peakKiB)}; gc/kubectl time ratio ${(gc.ms / k.ms).toFixed(2)}×`)
+    console.log(`kubectl get <${types.length} monitored types> -A --chunk-size=500 -o ${output}: ${what} in ${secs(k.wallMs)}; peak RSS ${mib(k.peakKiB)}; gc/kubectl time ratio ${(gc.wallMs / k.wallMs).toFixed(2)}×`)
   }
 } finally {
   await server.close()

@@ -5,49 +5,21 @@
 //   node --import tsx bench/hash-all.ts --small    # 200 × 10
 // The synthetic pod-template-hash labels are random (test/support/synthetic/README.md), so every ReplicaSet also goes
 // through layout inference over all 18 layouts: the worst case for the label checks. Wall time and peak RSS per process.
-import {spawn} from 'node:child_process'
-import {existsSync, mkdtempSync} from 'node:fs'
+import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {performance} from 'node:perf_hooks'
 import {fileURLToPath} from 'node:url'
 import {FakeApiServer} from '../test/support/fake-apiserver/index.js'
 import {SyntheticCluster} from '../test/support/synthetic/index.js'
+import {mib, runProcess, secs} from './support/process.js'
 
 const small = process.argv.includes('--small')
 const deployments = small ? 200 : 2_000
 const options = {seed: 4, nodes: 50, namespaces: 1, deployments, replicaSetsPerDeployment: 10, pods: small ? 2_000 : 12_000, statefulSets: 0, otherOwned: 0, events: 0}
 const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
-const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined
 
-interface Run {ms: number; code: number; stdout: string; stderr: string; stdoutBytes: number; peakKiB?: number}
-
-/** Runs a command as its own process (never spawnSync: the fake server lives in this process's event loop). */
-function run(cmd: string, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const [file, argv] = GNU_TIME ? [GNU_TIME, ['-f', '__peak_kib=%M', cmd, ...args]] : [cmd, args]
-    const t = performance.now()
-    const child = spawn(file, argv, {env: {...process.env, NO_COLOR: '1'}})
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    let stdoutBytes = 0
-    child.stdout.on('data', (d: Buffer) => {
-      stdoutBytes += d.length
-      out.push(d)
-    })
-    child.stderr.on('data', (d: Buffer) => err.push(d))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const ms = performance.now() - t
-      const stderr = Buffer.concat(err).toString('utf8')
-      const m = /__peak_kib=(\d+)/.exec(stderr)
-      resolve({ms, code: code ?? -1, stdoutBytes, stdout: Buffer.concat(out).toString('utf8'), stderr: stderr.replace(/__peak_kib=\d+\n?/, ''), peakKiB: m ? Number(m[1]) : undefined})
-    })
-  })
-}
-
-const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-const mib = (kib?: number) => (kib === undefined ? 'n/a' : `${(kib / 1024).toFixed(0)} MiB`)
+const run = (cmd: string, args: string[]) => runProcess(cmd, args, {env: {...process.env, NO_COLOR: '1'}})
 
 const cluster = new SyntheticCluster(options)
 const objects = [...cluster.objects()]
@@ -65,7 +37,7 @@ try {
   if (why.code !== 0) throw new Error(`kubectl why hash failed (${why.code}): ${why.stderr}`)
   const report = JSON.parse(why.stdout) as {workloads: Record<string, number>; labels: Record<string, number>; counts: Record<string, number>}
   const replicaSets = report.labels.checked
-  console.log(`kubectl why hash --all -n ${ns}: ${report.workloads.Deployment} Deployments, ${replicaSets} labels checked in ${secs(why.ms)} → ${(why.ms / replicaSets).toFixed(2)} ms per ReplicaSet; peak RSS ${mib(why.peakKiB)}; ${(why.stdoutBytes / 1048576).toFixed(1)} MiB of JSON`)
+  console.log(`kubectl why hash --all -n ${ns}: ${report.workloads.Deployment} Deployments, ${replicaSets} labels checked in ${secs(why.wallMs)} → ${(why.wallMs / replicaSets).toFixed(2)} ms per ReplicaSet; peak RSS ${mib(why.peakKiB)}; ${(why.stdoutBytes / 1048576).toFixed(1)} MiB of JSON`)
   console.log(`  verdicts ${JSON.stringify(report.counts)}; labels ${JSON.stringify(report.labels)}`)
   const requests = server.requests.length
   console.log(`  ${requests} requests, all GET: ${server.requests.every((r) => r.method === 'GET')}`)
@@ -74,8 +46,8 @@ try {
   if (k.code !== 0) {
     console.log(`kubectl get failed or is missing: ${k.stderr.split('\n')[0]}`)
   } else {
-    console.log(`kubectl get deployments,daemonsets,statefulsets,replicasets,controllerrevisions -n ${ns} --chunk-size=500 -o json: ${(k.stdoutBytes / 1048576).toFixed(1)} MiB in ${secs(k.ms)}; peak RSS ${mib(k.peakKiB)}`)
-    console.log(`ratio hash --all / kubectl get: ${(why.ms / k.ms).toFixed(2)}× time, ${why.peakKiB && k.peakKiB ? `${(why.peakKiB / k.peakKiB).toFixed(2)}× memory` : 'memory n/a'}`)
+    console.log(`kubectl get deployments,daemonsets,statefulsets,replicasets,controllerrevisions -n ${ns} --chunk-size=500 -o json: ${(k.stdoutBytes / 1048576).toFixed(1)} MiB in ${secs(k.wallMs)}; peak RSS ${mib(k.peakKiB)}`)
+    console.log(`ratio hash --all / kubectl get: ${(why.wallMs / k.wallMs).toFixed(2)}× time, ${why.peakKiB && k.peakKiB ? `${(why.peakKiB / k.peakKiB).toFixed(2)}× memory` : 'memory n/a'}`)
   }
 } finally {
   await server.close()

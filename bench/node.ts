@@ -3,9 +3,8 @@
 // same server in the same run.
 //   npm run bench:node               # 5,000 nodes, 150,000 pods
 //   npm run bench:node -- --small    # 500 nodes, 15,000 pods
-// Reports wall time and peak RSS of each process (GNU time's %M), and the ratios to kubectl get.
-import {spawn} from 'node:child_process'
-import {existsSync, mkdtempSync} from 'node:fs'
+// Reports wall time and peak RSS of each process (bench/support/process.ts), and the ratios to kubectl get.
+import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {performance} from 'node:perf_hooks'
@@ -13,39 +12,15 @@ import {fileURLToPath} from 'node:url'
 import type {KubeObject} from '../src/cluster/source.js'
 import {FakeApiServer} from '../test/support/fake-apiserver/index.js'
 import {SyntheticCluster} from '../test/support/synthetic/index.js'
+import {mib, ratio, runProcess, secs} from './support/process.js'
 
 const small = process.argv.includes('--small')
 const nodes = small ? 500 : 5_000
 const options = {seed: 1, nodes, pods: nodes * 30, otherOwned: nodes, notReadyNodes: Math.round(nodes / 100), notReadyTaints: 'mixed' as const, kubernetesVersion: 'v1.33.2'}
 const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
-const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined
 const dir = mkdtempSync(join(tmpdir(), 'bench-node-'))
 
-interface Run {ms: number; code: number; stdout: string; stderr: string; peakKiB?: number}
-
-/** Runs a command as its own process (never spawnSync: the fake server lives in this process's event loop). */
-function run(cmd: string, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const [file, argv] = GNU_TIME ? [GNU_TIME, ['-f', '__peak_kib=%M', cmd, ...args]] : [cmd, args]
-    const t = performance.now()
-    const child = spawn(file, argv, {env: {...process.env, NO_COLOR: '1'}})
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    child.stdout.on('data', (d: Buffer) => out.push(d))
-    child.stderr.on('data', (d: Buffer) => err.push(d))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const ms = performance.now() - t
-      const stderr = Buffer.concat(err).toString('utf8')
-      const m = /__peak_kib=(\d+)/.exec(stderr)
-      resolve({ms, code: code ?? -1, stdout: Buffer.concat(out).toString('utf8'), stderr: stderr.replace(/__peak_kib=\d+\n?/, ''), peakKiB: m ? Number(m[1]) : undefined})
-    })
-  })
-}
-
-const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-const mib = (kib?: number) => (kib === undefined ? 'n/a' : `${(kib / 1024).toFixed(0)} MiB`)
-const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? 'n/a' : `${(a / b).toFixed(2)}×`)
+const run = (cmd: string, args: string[]) => runProcess(cmd, args, {env: {...process.env, NO_COLOR: '1'}})
 
 const cluster = new SyntheticCluster(options)
 const objects: KubeObject[] = [...cluster.objects()]
@@ -70,21 +45,21 @@ try {
   const verdicts: Record<string, number> = {}
   for (const n of report.nodes) verdicts[n.verdict] = (verdicts[n.verdict] ?? 0) + 1
   const writes = server.requests.filter((r) => r.method !== 'GET').length
-  console.log(`kubectl why node (all): ${report.nodes.length} nodes in ${secs(node.ms)}; peak RSS ${mib(node.peakKiB)}; ${server.requests.length} requests (${writes} not GET); cluster ${report.verdict}; ${JSON.stringify(verdicts)}`)
+  console.log(`kubectl why node (all): ${report.nodes.length} nodes in ${secs(node.wallMs)}; peak RSS ${mib(node.peakKiB)}; ${server.requests.length} requests (${writes} not GET); cluster ${report.verdict}; ${JSON.stringify(verdicts)}`)
 
   server.clearRequests()
   const ns = victim.metadata?.namespace ?? 'default'
   const evicted = await run(process.execPath, [BIN, 'evicted', `pod/${victim.metadata?.name}`, '-n', ns, '-o', 'json', '--kubeconfig', kubeconfig, '--fail-on', 'none', ...now])
   if (evicted.code !== 0) throw new Error(`why evicted failed (${evicted.code}): ${evicted.stderr}`)
   const e = JSON.parse(evicted.stdout)
-  console.log(`kubectl why evicted pod/${victim.metadata?.name} -n ${ns}: ${e.verdict} in ${secs(evicted.ms)}; peak RSS ${mib(evicted.peakKiB)}; ${server.requests.length} requests`)
+  console.log(`kubectl why evicted pod/${victim.metadata?.name} -n ${ns}: ${e.verdict} in ${secs(evicted.wallMs)}; peak RSS ${mib(evicted.peakKiB)}; ${server.requests.length} requests`)
 
   const k = await run('kubectl', ['--kubeconfig', kubeconfig, 'get', 'nodes,leases', '-A', '--chunk-size=500', '-o', 'json'])
   if (k.code !== 0) console.log(`kubectl get failed or is missing: ${k.stderr.split('\n')[0]}`)
   else {
     const items = (JSON.parse(k.stdout).items ?? []).length
-    console.log(`kubectl get nodes,leases -A -o json: ${items} objects in ${secs(k.ms)}; peak RSS ${mib(k.peakKiB)}`)
-    console.log(`ratios to kubectl get: why node time ${ratio(node.ms, k.ms)}, memory ${ratio(node.peakKiB, k.peakKiB)}; why evicted time ${ratio(evicted.ms, k.ms)}, memory ${ratio(evicted.peakKiB, k.peakKiB)}`)
+    console.log(`kubectl get nodes,leases -A -o json: ${items} objects in ${secs(k.wallMs)}; peak RSS ${mib(k.peakKiB)}`)
+    console.log(`ratios to kubectl get: why node time ${ratio(node.wallMs, k.wallMs)}, memory ${ratio(node.peakKiB, k.peakKiB)}; why evicted time ${ratio(evicted.wallMs, k.wallMs)}, memory ${ratio(evicted.peakKiB, k.peakKiB)}`)
   }
 } finally {
   await server.close()
