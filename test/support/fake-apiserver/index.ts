@@ -11,7 +11,8 @@
 //   await server.close()
 import {createHash, randomUUID} from 'node:crypto'
 import {readFileSync} from 'node:fs'
-import type {IncomingHttpHeaders} from 'node:http'
+import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:http'
+import {createServer as createHttpServer} from 'node:http'
 import {createServer, type Server} from 'node:https'
 import type {AddressInfo} from 'node:net'
 import {fileURLToPath} from 'node:url'
@@ -40,6 +41,8 @@ export interface StartOptions {
   aggregatedDiscovery?: boolean
   /** Create the Namespace objects a real cluster would have (default true). */
   autoNamespaces?: boolean
+  /** Serve plain http, as `kubectl proxy` does (http://127.0.0.1:8001), instead of https. */
+  plainHttp?: boolean
 }
 
 export interface RequestRecord {
@@ -72,7 +75,7 @@ export function versionInfo(gitVersion: string): Record<string, string> {
 }
 
 export class FakeApiServer {
-  /** https://127.0.0.1:PORT */
+  /** https://127.0.0.1:PORT (http:// with plainHttp) */
   readonly url: string
   /** The test CA's certificate file (committed under certs/). */
   readonly caFile: string
@@ -86,9 +89,10 @@ export class FakeApiServer {
     private readonly store: Store,
     private readonly faults: Faults,
     private readonly ctx: Context,
+    scheme: 'http' | 'https' = 'https',
   ) {
     const {port} = server.address() as AddressInfo
-    this.url = `https://127.0.0.1:${port}`
+    this.url = `${scheme}://127.0.0.1:${port}`
     this.caFile = fileURLToPath(new URL('ca.crt', CERTS))
     this.caPem = readFileSync(this.caFile, 'utf8')
     this.token = ctx.token
@@ -115,10 +119,7 @@ export class FakeApiServer {
       serverAddress: '127.0.0.1:0',
     }
     const requests: RequestRecord[] = []
-    const server = createServer({
-      cert: readFileSync(new URL('server.crt', CERTS)),
-      key: readFileSync(new URL('server.key', CERTS)),
-    }, (req, res) => {
+    const listener = (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'https://fake-apiserver')
       requests.push({method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), accept: req.headers.accept, headers: req.headers, at: performance.timeOrigin + performance.now()})
       // headers every kube-apiserver response carries
@@ -128,12 +129,15 @@ export class FakeApiServer {
         if (!res.headersSent) res.writeHead(500)
         res.end(String(e))
       })
-    })
+    }
+    const server: Server = options.plainHttp
+      ? (createHttpServer(listener) as unknown as Server)
+      : createServer({cert: readFileSync(new URL('server.crt', CERTS)), key: readFileSync(new URL('server.key', CERTS))}, listener)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(0, '127.0.0.1', () => resolve())
     })
-    const fake = new FakeApiServer(requests, server, store, faults, ctx)
+    const fake = new FakeApiServer(requests, server, store, faults, ctx, options.plainHttp ? 'http' : 'https')
     ctx.serverAddress = new URL(fake.url).host
     return fake
   }

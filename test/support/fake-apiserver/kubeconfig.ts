@@ -15,6 +15,14 @@ export interface KubeconfigOptions {
   fileName?: string
   /** Another token than the server's (e.g. a wrong one, to see 401). */
   token?: string
+  /** Another server address than the fake's (a name its certificate holds, reached through a proxy). */
+  server?: string
+  /** More fields of the cluster entry (proxy-url, tls-server-name, insecure-skip-tls-verify, …). */
+  clusterFields?: Record<string, unknown>
+  /** Leave certificate-authority out. */
+  noCa?: boolean
+  /** The user entry's fields instead of the token (exec, tokenFile, auth-provider, …); null: the context names no user. */
+  userFields?: Record<string, unknown> | null
 }
 
 export function kubeconfigText(server: string, caFile: string, token: string, o: KubeconfigOptions = {}): string {
@@ -27,20 +35,20 @@ export function kubeconfigText(server: string, caFile: string, token: string, o:
     'clusters:',
     `- name: ${q(context)}`,
     '  cluster:',
-    `    server: ${q(server)}`,
-    `    certificate-authority: ${q(caFile)}`,
+    `    server: ${q(o.server ?? server)}`,
+    ...(o.noCa ? [] : [`    certificate-authority: ${q(caFile)}`]),
+    ...Object.entries(o.clusterFields ?? {}).map(([k, v]) => `    ${k}: ${q(v)}`),
     'contexts:',
     `- name: ${q(context)}`,
     '  context:',
     `    cluster: ${q(context)}`,
-    `    user: ${q(user)}`,
+    ...(o.userFields === null ? [] : [`    user: ${q(user)}`]),
     ...(o.namespace ? [`    namespace: ${q(o.namespace)}`] : []),
     `current-context: ${q(context)}`,
     'preferences: {}',
-    'users:',
-    `- name: ${q(user)}`,
-    '  user:',
-    `    token: ${q(o.token ?? token)}`,
+    ...(o.userFields === null
+      ? ['users: []']
+      : ['users:', `- name: ${q(user)}`, '  user:', ...Object.entries(o.userFields ?? {token: o.token ?? token}).map(([k, v]) => `    ${k}: ${q(v)}`)]),
     '',
   ].join('\n')
 }
