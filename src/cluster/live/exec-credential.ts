@@ -147,6 +147,7 @@ function clusterInfo(config: ResolvedConfig, tls: TlsSettings): Record<string, u
   if (tls.ca) out['certificate-authority-data'] = tls.ca.toString('base64')
   if (c['proxy-url']) out['proxy-url'] = c['proxy-url']
   if (c['disable-compression']) out['disable-compression'] = true
-  if (ext !== undefined) out.config = ext
+  // Cluster.Config is a RawExtension without omitempty: kubectl sends "config": null when there is no extension.
+  out.config = ext ?? null
   return out
 }
