@@ -10,7 +10,7 @@ import {
   type ServerVersion, type SourceOptions, type TypeRef,
 } from '../source.js'
 import {ApiClient, ApiHttpError} from './api-client.js'
-import {credentialsFor, tlsSettings} from './credentials.js'
+import {type Credentials, credentialsFor, tlsSettings} from './credentials.js'
 import {discover} from './discovery.js'
 import {inClusterConfig, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
 import {chooseProxy, parseProxyUrl} from './proxy.js'
@@ -24,6 +24,8 @@ interface RawList {
   metadata?: {resourceVersion?: string; continue?: string}
   items?: KubeObject[]
 }
+
+const anonymous: Credentials = {current: async () => ({headers: {}, generation: 0}), refresh: async () => false, describe: 'no credentials (kubectl sends none over http)'}
 
 /** Whether a person is at a terminal: stdin or stdout is a TTY. */
 export function isInteractive(): boolean {
@@ -69,13 +71,16 @@ export class LiveSource implements ClusterSource {
       throw new UserError(`the server address ${config.server} in ${config.origin} is neither https:// nor http://`, 'fix the kubeconfig or pick another --context')
     }
     // Everything that can be known wrong before a request is found here: files, combinations, auth providers.
-    const tls = tlsSettings(config, config.user)
+    // Over http, kubectl sends no credentials at all (clientcmd reads the user only when IsConfigTransportTLS): a
+    // `kubectl proxy` adds its own, and a token must not cross the network in clear.
+    const secure = server.protocol === 'https:'
+    const tls = secure ? tlsSettings(config, config.user) : {rejectUnauthorized: true}
     // client-go's exec authenticator hands the plugin stdin only when stdin itself is a terminal.
-    const credentials = credentialsFor(config, tls, {interactive: options.interactive ?? Boolean(process.stdin.isTTY), env})
+    const credentials = secure ? credentialsFor(config, tls, {interactive: options.interactive ?? Boolean(process.stdin.isTTY), env}) : anonymous
     const proxyUrl = config.cluster['proxy-url'] ? parseProxyUrl(config.cluster['proxy-url'], `the cluster of context "${config.context}"`) : undefined
     const proxy = chooseProxy(server, proxyUrl, env)
-    if (server.protocol === 'http:' && !isLoopback(server.hostname)) warn(`the API server ${server.origin} is plain http: requests${config.user ? ' and credentials' : ''} travel unencrypted`)
-    if (!config.user && server.protocol === 'https:') warn(`context "${config.context}" names no user: requests are sent without credentials (anonymous)`)
+    if (!secure && !isLoopback(server.hostname)) warn(`the API server ${server.origin} is plain http: what it answers travels unencrypted (no credentials are sent over http, as kubectl sends none)`)
+    if (!config.user && secure) warn(`context "${config.context}" names no user: requests are sent without credentials (anonymous)`)
     const debug = options.debug ? (line: string) => process.stderr.write(`[debug] ${line}\n`) : undefined
     if (proxy) debug?.(`proxy ${proxy.url.protocol}//${proxy.url.host} (from ${proxy.source})`)
     const client = new ApiClient(config.server, tls, credentials, {timeout: effectiveTimeout(options.requestTimeout, interactive), debug, proxy: proxy?.url})

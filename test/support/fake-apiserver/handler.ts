@@ -23,6 +23,8 @@ export interface Context {
   version: Record<string, string>
   delayMs: number
   aggregatedDiscovery: boolean
+  /** Requests need no token: what `kubectl proxy` serves (it adds its own credentials upstream). */
+  anonymous?: boolean
   serverAddress: string
 }
 
@@ -43,7 +45,7 @@ export async function handle(ctx: Context, req: IncomingMessage, res: ServerResp
   const url = new URL(req.url ?? '/', 'https://fake-apiserver')
   const method = (req.method ?? 'GET').toUpperCase()
   const auth = req.headers.authorization
-  if (auth !== `Bearer ${ctx.token}`) return sendStatus(res, status.unauthorized().status)
+  if (!ctx.anonymous && auth !== `Bearer ${ctx.token}`) return sendStatus(res, status.unauthorized().status)
 
   const info = parseResourcePath(method, url.pathname, url.searchParams)
   const query = Object.fromEntries(url.searchParams)

@@ -41,7 +41,7 @@ export interface StartOptions {
   aggregatedDiscovery?: boolean
   /** Create the Namespace objects a real cluster would have (default true). */
   autoNamespaces?: boolean
-  /** Serve plain http, as `kubectl proxy` does (http://127.0.0.1:8001), instead of https. */
+  /** Serve plain http without authentication, as `kubectl proxy` does (http://127.0.0.1:8001; it adds credentials upstream). */
   plainHttp?: boolean
 }
 
@@ -117,6 +117,7 @@ export class FakeApiServer {
       delayMs: options.delayMs ?? 0,
       aggregatedDiscovery: options.aggregatedDiscovery ?? true,
       serverAddress: '127.0.0.1:0',
+      anonymous: options.plainHttp === true,
     }
     const requests: RequestRecord[] = []
     const listener = (req: IncomingMessage, res: ServerResponse) => {
