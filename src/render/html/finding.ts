@@ -1,0 +1,45 @@
+// One finding as the terminal shows it: subject, verdict and severity, summary, the upstream rules re-executed (with
+// what was inferred and how surely), and the next steps — then whichever picture its data allows.
+import type {Explanation} from '../../explanation.js'
+import {h, type Html} from './h.js'
+import {isSeverity, severityBadge} from './severity.js'
+import {hasTree, renderOwnershipGraph} from './graph.js'
+import {renderTimeline} from './timeline.js'
+import {deleteOrderOf, renderRanking, renderRevisionLine, revisionsOf} from './workloads.js'
+import {hasZoneMap, renderZoneMap} from './zones.js'
+
+export function subjectText(s: Explanation['subject']): string {
+  return `${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}`
+}
+
+export interface Footnotes {
+  next: number
+  items: Html[]
+}
+
+export function renderFinding(e: Explanation, notes: Footnotes): Html {
+  const extra = e as Record<string, unknown>
+  const pictures: Html[] = []
+  if (hasZoneMap(extra)) pictures.push(h('h3', null, 'Zones'), renderZoneMap(extra))
+  if (typeof extra.timeline === 'object' && extra.timeline !== null) {
+    const t = renderTimeline(subjectText(e.subject), extra.timeline as Record<string, unknown>, notes.next)
+    notes.next += t.footnotes.length
+    notes.items.push(...t.footnotes)
+    pictures.push(h('h3', null, 'Timeline'), t.svg)
+  }
+  if (hasTree(extra)) pictures.push(h('h3', null, 'Ownership'), renderOwnershipGraph(extra.tree))
+  const ranking = deleteOrderOf(extra)
+  if (ranking && ranking.length > 0) pictures.push(h('h3', null, 'Deletion ranking'), renderRanking(ranking))
+  const revisions = revisionsOf(extra)
+  if (revisions && revisions.revisions.length > 0) pictures.push(h('h3', null, 'Revisions'), renderRevisionLine(revisions))
+  const severity = isSeverity(e.severity) ? e.severity : 'none'
+  return h('article', {class: `finding sev-${severity}`, 'data-controller': e.controller, 'data-verdict': e.verdict, 'data-severity': severity, 'data-subject': subjectText(e.subject)},
+    h('header', null, severityBadge(severity), ' ', h('h2', null, subjectText(e.subject)), ' ', h('code', {class: 'verdict'}, e.verdict), h('span', {class: 'muted'}, ` · ${e.controller}`)),
+    h('p', {class: 'summary'}, e.summary),
+    e.next && e.next.length > 0 ? h('div', {class: 'next'}, h('h3', null, 'Next steps'), h('ul', null, e.next.map((n) => h('li', {'data-next': ''}, n.command ? h('code', null, n.command) : '', n.change ? h('span', null, n.change) : '', ` — ${n.why}`)))) : '',
+    pictures,
+    e.steps.length > 0 ? h('details', {class: 'steps', open: true}, h('summary', null, `${e.steps.length} upstream rule${e.steps.length === 1 ? '' : 's'} re-executed`),
+      h('ol', null, e.steps.map((s) => h('li', {'data-rule': s.rule},
+        h('strong', null, s.rule), ' → ', h('code', null, s.result), ': ', s.why, h('br', null), h('span', {class: 'muted'}, s.upstream),
+        s.inferred ? h('p', {class: 'inferred'}, `Inferred (${s.inferred.confidence}): ${s.inferred.evidence}`) : '')))) : '')
+}
