@@ -1,42 +1,47 @@
-// The audit's checks: one per replay engine, each a small adapter in checks/. Names are the --checks values
-// and the report's; the engine each one drives is its `controller` (the Explanation's field of that name).
+// The audit's checks by name, derived from the registry (registry.ts): the --checks and --skip-checks values, the
+// report's order, each check's controller and description.
 import {UserError} from '../errors.js'
+import {type CheckName, ENTRIES, REGISTRY} from './registry.js'
 
-export type CheckName = 'hash' | 'gc' | 'node' | 'evicted' | 'replicas'
+export type {CheckName}
 
-/** Display and report order (the order of the issue's --checks list). */
-export const CHECK_NAMES: readonly CheckName[] = ['hash', 'gc', 'node', 'evicted', 'replicas']
+/** Display and report order: the registry's. */
+export const CHECK_NAMES: readonly CheckName[] = ENTRIES.map((e) => e.name as CheckName)
 
-export const CONTROLLER_OF: Record<CheckName, string> = {
-  hash: 'deployment',
-  gc: 'garbagecollector',
-  node: 'nodelifecycle',
-  evicted: 'tainteviction',
-  replicas: 'replicaset',
-}
+export const CONTROLLER_OF = Object.fromEntries(ENTRIES.map((e) => [e.name, e.controllers[0]])) as Record<CheckName, string>
 
-export const DESCRIPTION: Record<CheckName, string> = {
-  hash: 'workloads whose pod-template-hash / controller-revision-hash is off',
-  gc: 'objects the garbage collector would delete, patch or finish, or is stuck on',
-  node: 'nodes that are, or will be, tainted NoExecute (or are kept from it)',
-  evicted: 'pods with a taint-eviction deadline, evicted, or kept from eviction',
-  replicas: 'ReplicaSets that are not converging, and why',
-}
+export const DESCRIPTION = Object.fromEntries(ENTRIES.map((e) => [e.name, e.description])) as Record<CheckName, string>
 
 /** Checks whose engine has not landed yet, with why: they are left out of the default set and refused by --checks. */
-export const UNAVAILABLE: Partial<Record<CheckName, string>> = {}
+export const UNAVAILABLE: Partial<Record<CheckName, string>> = Object.fromEntries(
+  ENTRIES.flatMap((e) => ('unavailable' in e && e.unavailable ? [[e.name, e.unavailable]] : [])))
 
 export const DEFAULT_CHECKS: readonly CheckName[] = CHECK_NAMES.filter((c) => UNAVAILABLE[c] === undefined)
 
-/** --checks a,b,c → the checks in report order; unknown or unavailable names are usage errors. */
-export function parseChecks(text: string | undefined): CheckName[] {
-  if (text === undefined) return [...DEFAULT_CHECKS]
+function names(flag: string, text: string): CheckName[] {
   const asked = text.split(',').map((s) => s.trim()).filter(Boolean)
-  if (asked.length === 0) throw new UserError('--checks names no check', `give some of ${CHECK_NAMES.join(',')}`)
+  if (asked.length === 0) throw new UserError(`${flag} names no check`, `give some of ${CHECK_NAMES.join(',')}`)
   for (const a of asked) {
-    if (!(CHECK_NAMES as readonly string[]).includes(a)) throw new UserError(`--checks: unknown check "${a}"`, `the checks are ${CHECK_NAMES.join(', ')}`)
-    const why = UNAVAILABLE[a as CheckName]
-    if (why) throw new UserError(`--checks: the ${a} check is not available yet: ${why}`, `run ${DEFAULT_CHECKS.join(',')}`)
+    if (!(a in REGISTRY)) throw new UserError(`${flag}: unknown check "${a}"`, `the checks are ${CHECK_NAMES.join(', ')}`)
   }
-  return CHECK_NAMES.filter((c) => asked.includes(c))
+  return asked as CheckName[]
+}
+
+/** --checks a,b,c and --skip-checks d → the checks in report order; unknown or unavailable names are usage errors. */
+export function parseChecks(text: string | undefined, skip?: string): CheckName[] {
+  let chosen: CheckName[] = [...DEFAULT_CHECKS]
+  if (text !== undefined) {
+    const asked = names('--checks', text)
+    for (const a of asked) {
+      const why = UNAVAILABLE[a]
+      if (why) throw new UserError(`--checks: the ${a} check is not available yet: ${why}`, `run ${DEFAULT_CHECKS.join(',')}`)
+    }
+    chosen = CHECK_NAMES.filter((c) => asked.includes(c))
+  }
+  if (skip !== undefined) {
+    const skipped = names('--skip-checks', skip)
+    chosen = chosen.filter((c) => !skipped.includes(c))
+    if (chosen.length === 0) throw new UserError('--skip-checks leaves no check to run', `the checks are ${CHECK_NAMES.join(', ')}`)
+  }
+  return chosen
 }

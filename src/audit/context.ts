@@ -1,10 +1,11 @@
 // What a check is given, and what it gives back. A check is a small adapter: it takes the gathered objects, calls its
 // engine (pure) and turns the engine's explanations into findings; its only I/O is the few single-object GETs its
 // controller itself would make (owner lookups, the live lease double-check, the recheck before adoption).
+import type {Evidence} from '../cluster/evidence.js'
 import type {ClusterSource, GetRequest, KubeObject, ResourceType} from '../cluster/source.js'
 import type {ChosenVersion} from '../cluster/version.js'
 import {ReadError} from '../errors.js'
-import type {Explanation, Problem, SourceDescription} from '../explanation.js'
+import type {Explanation, Problem, Severity, SourceDescription, Subject} from '../explanation.js'
 import type {SettingsOverrides} from '../settings/resolve.js'
 import type {CheckName} from './checks.js'
 import type {Gathered, NeedRead} from './gather.js'
@@ -25,6 +26,25 @@ export interface CheckResult {
   problems: Problem[]
   /** What a reader should know about how the check ran. */
   notes: string[]
+  /**
+   * Optional: every subject the check evaluated, with its verdict and severity (findings included), in the check's
+   * order. With it, -o junit has a test case per subject (passing ones too); without it, one passing case per check
+   * says how many were evaluated.
+   */
+  subjects?: EvaluatedSubject[]
+}
+
+/** One evaluated object: what -o junit makes a test case of. */
+export interface EvaluatedSubject {
+  subject: Subject
+  /** Absent for a subject known only to have no finding. */
+  verdict?: string
+  severity: Severity
+}
+
+/** What an adapter is built with: the real source's version, description and default namespace (nothing else). */
+export interface CheckEnvironment {
+  source: Pick<ClusterSource, 'serverVersion' | 'describe' | 'defaultNamespace'>
 }
 
 export interface CheckContext {
@@ -42,6 +62,14 @@ export interface CheckContext {
   progress?: (line: string) => void
   /** Results shared between checks (the node lifecycle analysis serves the node and evicted checks). */
   shared: Map<string, Promise<unknown>>
+  /**
+   * Set (with namespace undefined) for a check whose subjects mix the audit's namespace and cluster-scoped objects
+   * (src/audit/scope.ts): the source façade answers a list over every namespace with every list of that kind the
+   * audit read — the namespace's objects, the node Leases — and the check replays all it is given.
+   */
+  wholeGathered?: boolean
+  /** What the data can prove (the source's `evidence()`); absent: every read was answered, absence is proof. */
+  evidence?: Evidence
 }
 
 export interface Check {

@@ -51,7 +51,13 @@ export class Gathered {
   }
 }
 
-export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (line: string, final?: boolean) => void): Promise<Gathered> {
+/** What the projections keep beyond what the engines read: labels for -l, creation times for --sort age. */
+export interface Keep {
+  labels?: boolean
+  creationTimestamp?: boolean
+}
+
+export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (line: string, final?: boolean) => void, keep: Keep = {}): Promise<Gathered> {
   const outcomes = new Map<number, ListOutcome>()
   let objects = 0
   let done = 0
@@ -62,7 +68,7 @@ export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (
 
   await pool(plan.lists, LIST_CONCURRENCY, async (list) => {
     if (stop) return
-    const project = projector(typeKey(list.type), list.metadataOnly, list.needs.map((n) => n.check), intern)
+    const project = projector(typeKey(list.type), list.metadataOnly, list.needs.map((n) => n.check), intern, keep)
     const request = {
       apiVersion: apiVersionOf(list.type), kind: list.type.kind,
       namespace: list.namespace, labelSelector: list.labelSelector, metadataOnly: list.metadataOnly, view: list.view, pageSize: PAGE_SIZE,

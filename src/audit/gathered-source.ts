@@ -4,6 +4,7 @@
 // view, whatever the request asks: the audit reads by quorum); a kind the audit did not read, or could not, fails the
 // way the read failed. Single-object reads go to the real source.
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
+import type {Evidence} from '../cluster/evidence.js'
 import {resolveKind} from '../cluster/resolve.js'
 import {parseFieldSelector, parseLabelSelector} from '../cluster/selectors.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion} from '../cluster/source.js'
@@ -13,7 +14,13 @@ import type {CheckContext} from './context.js'
 import {typeKey} from './plan.js'
 
 export class GatheredSource implements ClusterSource {
-  constructor(private readonly ctx: CheckContext, private readonly real: Pick<ClusterSource, 'serverVersion' | 'describe' | 'defaultNamespace'>) {}
+  /** The audit's evidence when it has some (a dump); absent, like a live source's. */
+  readonly evidence?: () => Promise<Evidence>
+
+  constructor(private readonly ctx: CheckContext, private readonly real: Pick<ClusterSource, 'serverVersion' | 'describe' | 'defaultNamespace'>) {
+    const evidence = (ctx as {evidence?: Evidence}).evidence
+    if (evidence) this.evidence = async () => evidence
+  }
 
   describe(): SourceDescription {
     return this.real.describe()
@@ -35,7 +42,13 @@ export class GatheredSource implements ClusterSource {
     const t = resolveKind(this.ctx.types, request)
     if (!t) throw new ReadError('NotServed', `the API server does not serve ${request.apiVersion ?? ''} ${request.kind}`.replace('  ', ' '), {status: 404})
     const namespace = t.namespaced ? request.namespace : undefined
-    const outcome = [...this.ctx.gathered.outcomes.values()].find((o) => typeKey(o.list.type) === typeKey(t) && o.list.labelSelector === undefined
+    if (namespace === undefined && t.namespaced && this.ctx.wholeGathered) {
+      const union = this.union(t, request)
+      if (union) return union
+    }
+    // A list read with a label selector answers a request with that same selector (the controller-manager's pods).
+    const outcome = [...this.ctx.gathered.outcomes.values()].find((o) => typeKey(o.list.type) === typeKey(t)
+      && (o.list.labelSelector === undefined || o.list.labelSelector === request.labelSelector)
       && (o.list.namespace === undefined || o.list.namespace === namespace))
     if (!outcome) throw new ReadError('NotServed', `the audit did not read ${apiVersionOf(t)} ${t.kind}${namespace ? ` in ${namespace}` : ''}`)
     if (outcome.error) throw outcome.error
@@ -47,6 +60,20 @@ export class GatheredSource implements ClusterSource {
     }
     if (request.metadataOnly) items = items.map((o) => ({apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata}))
     return {items, resourceVersion: outcome.resourceVersion}
+  }
+
+  /** Every namespace's list of a kind the audit read (CheckContext.wholeGathered); undefined when one list has them all. */
+  private union(t: ResourceType, request: ListRequest): ListResult | undefined {
+    const lists = [...this.ctx.gathered.outcomes.values()].filter((o) => typeKey(o.list.type) === typeKey(t) && o.list.labelSelector === undefined)
+    if (lists.length === 0 || lists.some((o) => o.list.namespace === undefined)) return undefined
+    const failed = lists.find((o) => o.error)
+    if (failed) throw failed.error
+    const labels = request.labelSelector ? parseLabelSelector(request.labelSelector) : undefined
+    const fields = request.fieldSelector ? parseFieldSelector(request.fieldSelector) : undefined
+    let items = lists.flatMap((o) => o.items)
+    if (labels || fields) items = items.filter((o) => (!labels || labels(o.metadata?.labels)) && (!fields || fields(o)))
+    if (request.metadataOnly) items = items.map((o) => ({apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata}))
+    return {items}
   }
 
   async *pages(request: ListRequest): AsyncIterable<KubeObject[]> {

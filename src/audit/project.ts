@@ -131,9 +131,13 @@ export function projectObject(o: KubeObject): KubeObject {
  * deletionTimestamp, finalizers, ownerReferences), so that the gc check adds it to its graph as it is. The other check
  * that reads metadata only (replicas: whether a Namespace is terminating) reads deletionTimestamp.
  */
-export function projectMetadataOnly(o: KubeObject, intern = new Interner()): KubeObject {
+export function projectMetadataOnly(o: KubeObject, intern = new Interner(), keep: {labels?: boolean; creationTimestamp?: boolean} = {}): KubeObject {
   const slim = slimObject(o as KubeObject & {metadata?: Record<string, unknown>}, {apiVersion: o.apiVersion ?? '', kind: o.kind ?? ''})
   if (!slim) return {apiVersion: o.apiVersion, kind: o.kind, metadata: projectMeta(o.metadata)}
+  // -l and --sort age read what the collector does not: kept only when asked for.
+  const meta = slim.metadata as Record<string, unknown>
+  if (keep.labels && o.metadata?.labels) meta.labels = intern.same(o.metadata.labels)
+  if (keep.creationTimestamp && o.metadata?.creationTimestamp) meta.creationTimestamp = o.metadata.creationTimestamp
   slim.apiVersion = intern.s(slim.apiVersion)
   slim.kind = intern.s(slim.kind)
   if (slim.metadata.namespace) slim.metadata.namespace = intern.s(slim.metadata.namespace)
@@ -154,8 +158,8 @@ export function projectReplicaSet(o: KubeObject): KubeObject {
 }
 
 /** The projection of a list's items, from its kind, whether it is metadata-only and which checks read it. */
-export function projector(kindKey: string, metadataOnly: boolean, checks: readonly string[] = [], intern = new Interner()): (o: KubeObject) => KubeObject {
-  if (metadataOnly) return (o) => projectMetadataOnly(o, intern)
+export function projector(kindKey: string, metadataOnly: boolean, checks: readonly string[] = [], intern = new Interner(), keep: {labels?: boolean; creationTimestamp?: boolean} = {}): (o: KubeObject) => KubeObject {
+  if (metadataOnly) return (o) => projectMetadataOnly(o, intern, keep)
   if (kindKey === '/pods') return (o) => projectPod(o, intern)
   if (kindKey === '/nodes') return projectNode
   if (kindKey === 'apps/replicasets' && !checks.includes('hash')) return projectReplicaSet

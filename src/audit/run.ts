@@ -1,27 +1,27 @@
 // The audit, end to end but for flags and output: discovery, the read plan of every selected check, one gathering,
-// each check over it, the report. The command (src/commands/audit.ts) only turns flags into these options.
-import type {ClusterSource, GetRequest} from '../cluster/source.js'
+// each check over it (in its own scope, scope.ts), the selection and suppressions, the report. The command
+// (src/commands/audit.ts) only turns flags into these options.
+import type {ClusterSource, GetRequest, ResourceType} from '../cluster/source.js'
 import type {ChosenVersion} from '../cluster/version.js'
 import {UserError} from '../errors.js'
 import type {Severity} from '../explanation.js'
 import type {SettingsOverrides} from '../settings/resolve.js'
 import type {CheckName} from './checks.js'
-import {evictedCheck} from './checks/evicted.js'
-import {gcCheck} from './checks/gc.js'
-import {hashCheckWith} from './checks/hash.js'
-import {nodeCheck} from './checks/node.js'
-import {replicasCheck} from './checks/replicas.js'
-import type {Check, CheckContext, CheckResult} from './context.js'
+import type {Check, CheckContext, CheckEnvironment, CheckResult} from './context.js'
 import {gather} from './gather.js'
 import type {CheckNeeds} from './needs.js'
 import {planReads, type ReadPlan} from './plan.js'
-import {type AuditReport, buildReport} from './report.js'
-import type {ResourceType} from '../cluster/source.js'
+import {entryOf} from './registry.js'
+import {type AuditReport, buildReport, type SortOrder} from './report.js'
+import {scopeNeeds, checkNamespace} from './scope.js'
+import {applySelection, type Selection} from './select.js'
+import {subjectsOf, keepSubjects} from './subjects.js'
+import {applySuppressions, type Suppression} from './suppress.js'
 
-/** The checks; the hash check reads the real source's version and description (and nothing else) through its façade. */
-function checksFor(source?: Pick<ClusterSource, 'serverVersion' | 'describe' | 'defaultNamespace'>): Record<CheckName, Check> {
-  const real = source ?? {serverVersion: async () => undefined, describe: () => ({mode: 'live' as const}), defaultNamespace: () => 'default'}
-  return {hash: hashCheckWith(real), gc: gcCheck, node: nodeCheck, evicted: evictedCheck, replicas: replicasCheck}
+const NO_SOURCE: CheckEnvironment['source'] = {serverVersion: async () => undefined, describe: () => ({mode: 'live' as const}), defaultNamespace: () => 'default'}
+
+function checkOf(name: CheckName, source?: CheckEnvironment['source']): Check {
+  return entryOf(name).adapter({source: source ?? NO_SOURCE})
 }
 
 export interface AuditOptions {
@@ -31,28 +31,37 @@ export interface AuditOptions {
   version?: ChosenVersion
   overrides: SettingsOverrides
   failOn: Severity
+  /** Whether an incomplete audit fails (exit 1); default true. */
+  failOnPartial?: boolean
+  /** -l and --field-selector: which subjects are reported. */
+  selection?: Selection
+  /** --ignore FILE, parsed, and its name. */
+  suppressions?: readonly Suppression[]
+  ignoreFile?: string
+  sort?: SortOrder
   /** A status line; `final` marks lines worth keeping in a log (a kind listed, a check started). */
   progress?: (line: string, final?: boolean) => void
 }
 
-function checkOf(name: CheckName, source?: ClusterSource): Check {
-  return checksFor(source)[name]
-}
-
 /** Every read the selected checks declare, merged into one plan (also what deploy/clusterrole.yaml is derived from). */
 export function auditPlan(checks: readonly CheckName[], types: readonly ResourceType[], namespace: string | undefined): ReadPlan {
-  const needs: CheckNeeds[] = checks.map((c) => checkOf(c).needs(types))
+  const needs: CheckNeeds[] = checks.map((c) => scopeNeeds(c, checkOf(c).needs(types), namespace))
   return planReads(needs.flatMap((n) => n.lists), needs.flatMap((n) => n.gets), types, namespace)
 }
 
 export async function runAudit(source: ClusterSource, options: AuditOptions): Promise<AuditReport> {
   const types = await source.discovery()
   const plan = auditPlan(options.checks, types, options.namespace)
-  const gathered = await gather(source, plan, options.progress)
+  const selection = options.selection ?? {}
+  const keep = {labels: selection.labelSelector !== undefined, creationTimestamp: options.sort === 'age'}
+  const gathered = await gather(source, plan, options.progress, keep)
   const described = source.describe()
   const base = {...described, ...(options.version ? {k8sVersion: options.version.text} : {})}
   let gets = 0
+  // What the data can prove (a dump's recorded gaps): the checks do not take an unread kind for an absent object.
+  const evidence = await source.evidence?.()
   const ctx: CheckContext = {
+    ...(evidence ? {evidence} : {}),
     gathered, types, namespace: options.namespace, now: source.now(), version: options.version, base, overrides: options.overrides,
     get: (request: GetRequest) => {
       gets++
@@ -64,11 +73,22 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
   const results: CheckResult[] = []
   for (const name of options.checks) {
     options.progress?.(`audit: ${name}: replaying`, true)
-    results.push(await checkOf(name, source).run(ctx))
+    // Cluster-scoped subjects are the whole cluster's whatever -n says (scope.ts).
+    const namespace = checkNamespace(name, options.namespace)
+    const result = await checkOf(name, source).run({...ctx, namespace, ...(namespace !== options.namespace ? {wholeGathered: true} : {})})
+    result.subjects = subjectsOf(name, result, ctx)
+    results.push(result)
   }
   if (results.every((r) => r.status === 'notRun')) {
     const first = results.flatMap((r) => r.problems)[0]
     throw new UserError(`nothing could be audited${first ? `: ${first.what}: ${first.reason}` : ''}`, 'check your access (kubectl auth can-i list pods -A) or audit a snapshot with -f')
   }
-  return buildReport({namespace: options.namespace, now: source.now(), source: base, failOn: options.failOn, selected: options.checks, results, gathered, gets})
+  const selected = applySelection(results, gathered, selection)
+  const suppressed = applySuppressions(results, options.suppressions ?? [], source.now(), options.ignoreFile)
+  const report = buildReport({
+    namespace: options.namespace, now: source.now(), source: base, failOn: options.failOn, failOnPartial: options.failOnPartial ?? true,
+    selected: options.checks, results, gathered, gets, selection: selected, suppressed, sort: options.sort ?? 'severity',
+  })
+  keepSubjects(report, results)
+  return report
 }

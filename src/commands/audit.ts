@@ -1,11 +1,12 @@
 import {once} from 'node:events'
 import {Flags} from '@oclif/core'
-import {type CommonFlags, WhyCommand} from '../base-command.js'
-import {chooseVersion} from '../cluster/version.js'
 import {CHECK_NAMES, DEFAULT_CHECKS, DESCRIPTION, parseChecks, UNAVAILABLE} from '../audit/checks.js'
 import {serviceAccountKubeconfig} from '../audit/in-cluster.js'
 import {runAudit} from '../audit/run.js'
-import type {Severity} from '../explanation.js'
+import {checkSelection} from '../audit/select.js'
+import {readSuppressions} from '../audit/suppress.js'
+import {type CommonFlags, WhyCommand} from '../base-command.js'
+import {chooseVersion} from '../cluster/version.js'
 import {sharedFlags} from '../flags.js'
 import {renderAudit} from '../render/audit.js'
 import {auditJsonChunks} from '../render/audit-json.js'
@@ -16,6 +17,13 @@ import {controllerManagerFlags, settingsOverrides} from '../settings/flags.js'
 type AuditFlags = Omit<CommonFlags, 'output'> & Partial<Record<keyof typeof controllerManagerFlags, string>> & {
   output: 'table' | 'wide' | 'json' | 'yaml' | 'junit'
   checks?: string
+  'skip-checks'?: string
+  selector?: string
+  'field-selector'?: string
+  ignore?: string
+  limit?: number
+  sort: 'severity' | 'age' | 'name'
+  'fail-on-partial': boolean
   progress: boolean
 }
 
@@ -43,15 +51,18 @@ export default class Audit extends WhyCommand {
   static override description = `Reads the cluster once — one paginated list per kind, metadata only where no check needs more, a few lists at a time — and runs every check over what it read:
 ${CHECK_NAMES.filter((c) => !UNAVAILABLE[c]).map((c) => `  ${c.padEnd(9)}${DESCRIPTION[c]}`).join('\n')}
 
-Findings come worst first. The exit code follows --fail-on (default warning): 0 nothing at or above it, 1 findings at or above it, 2 a usage or input error, 3 an internal error (a bug: report it with the --debug output); so \`kubectl why audit -A -o junit > report.xml\` gates a pipeline.
+Scope: namespaced checks follow -n, -A or the context's namespace; the node check always covers the whole cluster (nodes are cluster-scoped), and gc adds every cluster-scoped object and the node Leases to the namespace's objects. The header and the JSON's coverage say what each check covered.
 
-A kind you may not list (403) is reported as not checked, with the RBAC rule that would allow it, and the rest runs. -o json and -o yaml print an AuditReport (schemas/audit-report.json); -o junit one test suite per check and one test case per finding (a failure for warning and critical). deploy/ runs it in the cluster on a schedule.
+The exit code: 0 nothing at or above --fail-on (default warning) and the audit complete; 1 findings at or above it, or the audit incomplete (a kind it could not read, a check partial) — --fail-on-partial is on by default, --no-fail-on-partial lets an incomplete audit pass on its findings, but a check that could read nothing of its kinds, or could not run, fails the audit always; 2 a usage or input error. So \`kubectl why audit -A -o junit > report.xml\` gates a pipeline.
+
+-l/--selector and --field-selector choose which objects' findings are reported (everything is still read: the replays need the whole picture). --ignore FILE suppresses accepted findings (YAML: check, verdict, kind, namespace and name patterns, a reason, an optional expiry date); they are counted and listed, never dropped. The table groups findings by check and verdict and shows the first --limit of each (by default as many as fit one screen per check); -o wide lists them all, -o json and -o yaml print the whole AuditReport (schemas/audit-report.json); -o junit one test suite per check with a test case per evaluated object. A kind you may not list (403) is reported with the RBAC rule that would allow it. deploy/ runs the audit in the cluster on a schedule.
 ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not available yet: ${why}.`).join('')}`
 
   static override examples = [
-    {description: 'Audit the whole cluster; the job fails on warnings', command: '<%= config.bin %> audit -A'},
-    {description: 'As JUnit XML for the CI system', command: '<%= config.bin %> audit -A -o junit > audit.xml'},
+    {description: 'Audit the whole cluster; the job fails on warnings or on an incomplete read', command: '<%= config.bin %> audit -A'},
+    {description: 'As JUnit XML for the CI system, with accepted findings suppressed', command: '<%= config.bin %> audit -A -o junit --ignore audit-ignore.yaml > audit.xml'},
     {description: 'One namespace, garbage collector and ReplicaSets only, fail only on critical findings', command: '<%= config.bin %> audit -n shop --checks gc,replicas --fail-on critical'},
+    {description: 'Only the objects of one app, oldest first', command: '<%= config.bin %> audit -A -l app=web --sort age'},
     {description: 'Audit a saved incident snapshot, offline', command: '<%= config.bin %> audit -A -f examples/incident.yaml'},
   ]
 
@@ -60,6 +71,13 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
     ...controllerManagerFlags,
     output: Flags.option({char: 'o', options: ['table', 'wide', 'json', 'yaml', 'junit'] as const, description: 'Output format (junit: JUnit XML for CI).', default: 'table' as const, helpGroup: 'OUTPUT'})(),
     checks: Flags.string({description: `Which checks to run, comma-separated (default: ${DEFAULT_CHECKS.join(',')}).`, helpGroup: 'EVALUATION'}),
+    'skip-checks': Flags.string({description: 'Checks not to run, comma-separated.', helpGroup: 'EVALUATION'}),
+    selector: Flags.string({char: 'l', description: 'Report only objects with these labels (a label selector, as kubectl: app=web,tier!=db, env in (a,b)).', helpGroup: 'EVALUATION'}),
+    'field-selector': Flags.string({description: 'Report only objects whose fields match (metadata.name, metadata.namespace, spec.nodeName, status.phase).', helpGroup: 'EVALUATION'}),
+    ignore: Flags.string({description: 'A YAML file of suppressions (check, verdict, kind, namespace, name, reason, expires): matching findings are listed as suppressed.', helpGroup: 'EVALUATION'}),
+    'fail-on-partial': Flags.boolean({description: 'Exit 1 when the audit is incomplete (default on; --no-fail-on-partial to pass on the findings alone).', default: true, allowNo: true, helpGroup: 'EVALUATION'}),
+    limit: Flags.integer({description: 'Findings shown per check and verdict in the table (default: one screen per check; 0: all).', min: 0, helpGroup: 'OUTPUT'}),
+    sort: Flags.option({options: ['severity', 'age', 'name'] as const, description: 'Order of the findings: severity (worst first), age (oldest object first) or name.', default: 'severity' as const, helpGroup: 'OUTPUT'})(),
     progress: Flags.boolean({description: 'Progress lines on stderr even when it is not a terminal (a terminal always gets them).', default: false, helpGroup: 'OUTPUT'}),
   }
 
@@ -67,26 +85,31 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
     const parsed = await this.parse(Audit)
     const flags = parsed.flags as AuditFlags
     this.setupOutput(flags as CommonFlags)
-    const checks = parseChecks(flags.checks)
-    const failOn: Severity = flags['fail-on'] ?? 'warning'
+    const checks = parseChecks(flags.checks, flags['skip-checks'])
+    const selection = {labelSelector: flags.selector, fieldSelector: flags['field-selector']}
+    checkSelection(selection)
+    const suppressions = flags.ignore === undefined ? undefined : readSuppressions(flags.ignore)
     const inCluster = serviceAccountKubeconfig(flags)
     const progress = this.progress(flags.progress)
     const source = await this.openSource({...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig} as CommonFlags)
     try {
       const version = chooseVersion(this.versionOverride(flags as CommonFlags), await source.serverVersion().catch(() => undefined))
       const report = await runAudit(source, {
-        checks, namespace: this.namespace(flags as CommonFlags, source), version, overrides: settingsOverrides(flags), failOn, progress: progress.line,
+        checks, namespace: this.namespace(flags as CommonFlags, source), version, overrides: settingsOverrides(flags), failOn: flags['fail-on'] ?? 'warning',
+        failOnPartial: flags['fail-on-partial'], selection, suppressions, ignoreFile: flags.ignore, sort: flags.sort, progress: progress.line,
       })
       progress.clear()
       const format = flags.output
       if (format === 'json') await writeChunks(auditJsonChunks(report))
       else if (format === 'junit') await writeChunks(junitChunks(report))
       else if (format === 'yaml') this.write(formatData(report, format))
-      else this.write(renderAudit(report, format === 'wide'))
-      if (report.summary.failing > 0) {
-        // oclif ends the process at once on exit(1): a large report on a pipe must be out first.
-        await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
-        this.exit(1)
+      else await writeChunks([renderAudit(report, {wide: format === 'wide', limit: flags.limit})])
+      // One --fail-on rule (the base command's); an incomplete audit fails by the report's own rule (summary.exitCode).
+      this.failOnFindings(report.findings, flags as CommonFlags)
+      if (report.summary.exitCode === 1) process.exitCode = 1
+      if (!report.summary.complete && (format === 'json' || format === 'yaml' || format === 'junit')) {
+        const n = report.summary.incomplete.length
+        process.stderr.write(`kubectl-why audit: incomplete: ${report.summary.incomplete[0]}${n > 1 ? ` (and ${n - 1} more: summary.incomplete)` : ''}${report.summary.failOnPartial ? '' : ' (--no-fail-on-partial)'}\n`)
       }
     } finally {
       progress.clear()
@@ -99,18 +122,16 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
   private progress(forced: boolean): {line?: (text: string, final?: boolean) => void; clear: () => void} {
     if (process.stderr.isTTY) {
       let last = 0
-      let shown = false
       return {
         line: (text, final) => {
           const t = Date.now()
           if (!final && t - last < TTY_INTERVAL_MS) return
           last = t
-          shown = true
           process.stderr.write(`\r\u001B[2K${text.slice(0, (process.stderr.columns || 120) - 1)}`)
         },
+        // Also clears what the source wrote while it read a snapshot: the answer starts on a clean line.
         clear: () => {
-          if (shown) process.stderr.write('\r\u001B[2K')
-          shown = false
+          process.stderr.write('\r\u001B[2K')
         },
       }
     }

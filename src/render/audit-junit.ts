@@ -1,13 +1,25 @@
-// `kubectl why audit -o junit`: JUnit XML, so CI systems show the audit natively. One <testsuite> per check that ran,
-// one <testcase> per finding: a <failure> for warning and critical (type = the severity), a passing case with the
-// summary as output for info. A kind that could not be read is a <skipped> case in the suites it would have fed.
+// `kubectl why audit -o junit`: JUnit XML as CI systems read it (Jenkins' junit step, GitLab's test reports, GitHub
+// test-report actions). One <testsuite> per check that ran (name kubectl-why.<check>), and in it:
+//   - one <testcase> per evaluated subject, passing ones too, so that a clean audit has passing cases — or, for a
+//     check over more subjects than SUBJECT_CASES (or whose subjects are not known one by one), one per finding;
+//   - one case per check, `<check>: evaluated`, which says how many subjects were evaluated and what the check
+//     covered: it fails when the check could not run or (with --fail-on-partial) ran on incomplete data;
+//   - a <skipped> case per read that failed (with the RBAC rule that grants it) and per piece of evidence missing,
+//     and per finding --ignore suppressed (with its reason).
+// Case names are the check, the subject's kind and namespace/name only — never the verdict — so a case keeps its
+// history when its verdict changes; classname is kubectl-why.<check>.<Kind>. A case fails when its finding is at or
+// above --fail-on (the exit code's rule); the failure carries the severity, the summary, the replayed steps and the
+// finding's next steps.
+import type {CheckName} from '../audit/checks.js'
+import type {EvaluatedSubject} from '../audit/context.js'
+import {checkOfController} from '../audit/registry.js'
 import type {AuditReport, CheckSummary} from '../audit/report.js'
-import type {Explanation} from '../explanation.js'
-import {CHECK_OF_CONTROLLER} from './audit.js'
+import {evaluatedSubjects, subjectKey} from '../audit/subjects.js'
+import {type Explanation, type NextStep, severityRank, type Subject} from '../explanation.js'
 
 /** XML 1.0 forbids most control characters even escaped: they are dropped. */
 function clean(s: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 forbids
   return s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
 }
 
@@ -19,14 +31,24 @@ export function xmlAttr(s: string | number): string {
   return xmlText(String(s)).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;')
 }
 
-function subjectText(e: Explanation): string {
-  const s = e.subject
+function subjectText(s: Subject): string {
   return `${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}`
 }
 
+/** The stable name of a subject's case: check, kind, namespace/name. */
+export function caseName(check: string, s: Subject): string {
+  return `${check} ${subjectText(s)}`
+}
+
+export function nextText(next: readonly NextStep[] | undefined): string[] {
+  return (next ?? []).map((n) => `next: ${n.command ? `run \`${n.command}\`` : `change ${n.change}`} — ${n.why}`)
+}
+
 function details(e: Explanation): string {
-  const lines = [e.summary, '']
+  const lines = [`${e.severity}: ${e.verdict}: ${e.summary}`, '']
   for (const s of e.steps) lines.push(`- ${s.rule}: ${s.result} — ${s.why} [${s.upstream}]`)
+  const next = nextText(e.next)
+  if (next.length > 0) lines.push('', ...next)
   return lines.join('\n')
 }
 
@@ -36,31 +58,79 @@ interface Case {
   skipped: boolean
 }
 
-function findingCase(e: Explanation): Case {
-  const name = `${e.verdict}: ${subjectText(e)}`
-  const head = `    <testcase name="${xmlAttr(name)}" classname="${xmlAttr(`kubectl-why.${CHECK_OF_CONTROLLER[e.controller] ?? e.controller}.${e.subject.kind}`)}">`
-  if (e.severity === 'warning' || e.severity === 'critical') {
+function open(name: string, classname: string): string {
+  return `    <testcase name="${xmlAttr(name)}" classname="${xmlAttr(classname)}" time="0">`
+}
+
+function findingCase(check: string, e: Explanation, failOn: AuditReport['summary']['failOn']): Case {
+  const head = open(caseName(check, e.subject), `kubectl-why.${check}.${e.subject.kind}`)
+  if (failOn !== 'none' && severityRank(e.severity) >= severityRank(failOn)) {
     return {failure: true, skipped: false, xml: `${head}\n      <failure message="${xmlAttr(`${e.severity}: ${e.summary}`)}" type="${e.severity}">${xmlText(details(e))}</failure>\n    </testcase>`}
   }
-  return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(`${e.severity}: ${details(e)}`)}</system-out>\n    </testcase>`}
+  return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(details(e))}</system-out>\n    </testcase>`}
+}
+
+function passingCase(check: string, s: EvaluatedSubject): Case {
+  const what = s.verdict ? `${s.verdict} (${s.severity})` : 'no finding'
+  return {failure: false, skipped: false, xml: `${open(caseName(check, s.subject), `kubectl-why.${check}.${s.subject.kind}`)}\n      <system-out>${xmlText(what)}</system-out>\n    </testcase>`}
+}
+
+function skippedCase(name: string, classname: string, message: string): Case {
+  return {failure: false, skipped: true, xml: `${open(name, classname)}\n      <skipped message="${xmlAttr(message)}"/>\n    </testcase>`}
+}
+
+/** The check's own case: how many subjects it evaluated and what it covered; fails when it did not run or ran short. */
+function checkCase(r: AuditReport, c: CheckSummary): Case {
+  const verdicts = Object.entries(c.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')
+  const text = [`${c.evaluated} evaluated${verdicts ? ` (${verdicts})` : ''}; covered: ${c.coverage.text}`, ...c.notes].join('\n')
+  const head = open(`${c.name}: evaluated`, `kubectl-why.${c.name}`)
+  const gaps = r.summary.incomplete.filter((x) => x.startsWith(`${c.name}:`))
+  if (c.status === 'notRun' || (gaps.length > 0 && (r.summary.failOnPartial || gaps.some((g) => g.includes('none of its lists'))))) {
+    const message = gaps[0] ?? `${c.name}: ${c.status}`
+    return {failure: true, skipped: false, xml: `${head}\n      <failure message="${xmlAttr(message)}" type="incomplete">${xmlText([...gaps, '', text].join('\n'))}</failure>\n    </testcase>`}
+  }
+  return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(text)}</system-out>\n    </testcase>`}
 }
 
 function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; failures: number; skipped: number} {
-  const cases: Case[] = r.findings.filter((e) => CHECK_OF_CONTROLLER[e.controller] === c.name).map(findingCase)
-  for (const n of r.summary.notChecked.filter((x) => x.checks.includes(c.name))) {
+  const check = c.name as CheckName
+  const findings = r.findings.filter((e) => checkOfController(e.controller) === check)
+  const suppressed = (r.suppressed?.findings ?? []).filter((f) => f.check === check)
+  const cases: Case[] = [checkCase(r, c)]
+  const subjects = evaluatedSubjects(r, check)
+  if (subjects) {
+    const byKey = new Map(findings.map((e) => [subjectKey(e.subject), e]))
+    const hidden = new Map(suppressed.map((f) => [subjectKey(f.subject), f]))
+    for (const s of subjects) {
+      const k = subjectKey(s.subject)
+      const e = byKey.get(k)
+      const h = hidden.get(k)
+      if (e) cases.push(findingCase(check, e, r.summary.failOn))
+      else if (h) cases.push(skippedCase(caseName(check, s.subject), `kubectl-why.${check}.${s.subject.kind}`, `suppressed by --ignore rule ${h.rule} (${h.reason}): ${h.severity} ${h.verdict}: ${h.summary}`))
+      else cases.push(passingCase(check, s))
+    }
+  } else {
+    for (const e of findings) cases.push(findingCase(check, e, r.summary.failOn))
+    for (const h of suppressed) cases.push(skippedCase(caseName(check, h.subject), `kubectl-why.${check}.${h.subject.kind}`, `suppressed by --ignore rule ${h.rule} (${h.reason}): ${h.severity} ${h.verdict}: ${h.summary}`))
+  }
+  for (const n of r.summary.notChecked.filter((x) => x.checks.includes(check))) {
     const what = `${n.kind}${n.apiVersion.includes('/') ? `.${n.apiVersion.split('/')[0]}` : ''}${n.namespace ? ` in ${n.namespace}` : ''}`
-    const message = `${n.reason}: ${n.message}${n.command ? `; grant it with: ${n.command}` : ''}`
-    cases.push({failure: false, skipped: true, xml: `    <testcase name="${xmlAttr(`not checked: ${what}`)}" classname="kubectl-why.${c.name}.notChecked">\n      <skipped message="${xmlAttr(message)}"/>\n    </testcase>`})
+    const message = `not read: ${n.reason}${n.status ? ` ${n.status}` : ''}: ${n.message}${n.rule ? `; needs apiGroups [${n.rule.apiGroups.map((g) => JSON.stringify(g)).join(', ')}] resources [${n.rule.resources.join(', ')}] verbs [${n.rule.verbs.join(', ')}]: ${n.command}` : ''}`
+    cases.push(skippedCase(`${check} not read: ${what}`, `kubectl-why.${check}.${n.kind}`, message))
+  }
+  // Evidence a check could not use that is not a failed list (those are above): a subject not replayed, a GET refused.
+  for (const p of c.problems.filter((x) => !x.what.startsWith('list '))) {
+    cases.push(skippedCase(`${check} missing: ${p.what}`, `kubectl-why.${check}`, `${p.what}: ${p.reason}`))
   }
   const failures = cases.filter((x) => x.failure).length
   const skipped = cases.filter((x) => x.skipped).length
   const props = [
-    ['status', c.status], ['controller', c.controller], ['evaluated', String(c.evaluated)],
+    ['status', c.status], ['controller', c.controller], ['evaluated', String(c.evaluated)], ['coverage', c.coverage.text],
     ...Object.entries(c.verdicts).map(([v, n]) => [`verdict.${v}`, String(n)]),
     ...c.problems.map((p, i) => [`problem.${i + 1}`, `${p.what}: ${p.reason}`]),
   ]
   const xml = [
-    `  <testsuite name="${xmlAttr(`kubectl-why audit: ${c.name}`)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${xmlAttr(r.evaluatedAt.replace(/\.\d+Z$|Z$/, ''))}" time="0">`,
+    `  <testsuite name="${xmlAttr(`kubectl-why.${check}`)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${xmlAttr(r.evaluatedAt.replace(/\.\d+Z$|Z$/, ''))}" time="0">`,
     '    <properties>',
     ...props.map(([k, v]) => `      <property name="${xmlAttr(k)}" value="${xmlAttr(v)}"/>`),
     '    </properties>',
@@ -75,7 +145,7 @@ export function* junitChunks(r: AuditReport): Generator<string> {
   const ran = r.summary.checks.filter((c) => c.status === 'complete' || c.status === 'partial' || c.status === 'notRun')
   const suites = ran.map((c) => suite(r, c))
   const sum = (k: 'tests' | 'failures' | 'skipped') => suites.reduce((n, s) => n + s[k], 0)
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kubectl-why audit" tests="${sum('tests')}" failures="${sum('failures')}" errors="0" skipped="${sum('skipped')}">\n`
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kubectl-why audit" tests="${sum('tests')}" failures="${sum('failures')}" errors="0" skipped="${sum('skipped')}" time="0">\n`
   for (const s of suites) yield `${s.xml}\n`
   yield '</testsuites>\n'
 }

@@ -1,12 +1,18 @@
-// The human view of `kubectl why audit`: a summary table (each check: status, objects, findings by severity), what
-// could not be read and the RBAC rule that would let it be, then the findings worst first, one line and a summary
-// each (with -o wide, every replayed step). Colours only on a terminal (WhyCommand.setupOutput turns them off).
+// The human view of `kubectl why audit`: the header (what was covered, from where), a summary table (each check:
+// status, objects, findings by severity, coverage), what could not be read and the RBAC rule that would let it be,
+// what --ignore suppressed, then the findings grouped by check and by verdict with their counts — the first few of
+// each group (--limit; by default as many as keep each check's group within one terminal screen), the rest in
+// -o wide and -o json — and last the summary line a CI log shows. With -o wide every finding, each in its own
+// command's view (the registry's renderer) or with every replayed step. Colours as WhyCommand.setupOutput decides.
 import chalk from 'chalk'
 import Table from 'cli-table3'
+import {CHECK_NAMES, type CheckName} from '../audit/checks.js'
+import {checkOfController, entryOf} from '../audit/registry.js'
 import type {AuditReport} from '../audit/report.js'
-import type {Explanation, Severity} from '../explanation.js'
+import {type Explanation, type Severity, severityRank} from '../explanation.js'
+import {nextText} from './audit-junit.js'
 
-const COLOUR: Record<Severity, (s: string) => string> = {
+export const COLOUR: Record<Severity, (s: string) => string> = {
   none: (s) => chalk.green(s),
   info: (s) => chalk.cyan(s),
   warning: (s) => chalk.yellow(s),
@@ -21,8 +27,26 @@ const STATUS: Record<string, (s: string) => string> = {
   unavailable: (s) => chalk.dim(s),
 }
 
-export const CHECK_OF_CONTROLLER: Record<string, string> = {
-  garbagecollector: 'gc', nodelifecycle: 'node', tainteviction: 'evicted', replicaset: 'replicas', deployment: 'hash', daemonset: 'hash', statefulset: 'hash',
+/** The check of each Explanation.controller, from the registry. */
+export const CHECK_OF_CONTROLLER: Record<string, string> = Object.fromEntries(
+  CHECK_NAMES.flatMap((c) => entryOf(c).controllers.map((ctl) => [ctl, c])))
+
+/** The screen the default table is sized for: the terminal's, else $LINES and $COLUMNS, else 24 rows and no width limit (a log). */
+export interface Screen {
+  rows: number
+  columns: number
+}
+
+export interface AuditViewOptions {
+  wide?: boolean
+  /** Findings shown per check and verdict; 0: all; undefined: as many as fit one screen per check. */
+  limit?: number
+  screen?: Screen
+}
+
+export function terminalScreen(stream: {rows?: number; columns?: number} = process.stdout, env: NodeJS.ProcessEnv = process.env): Screen {
+  const num = (v: string | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined)
+  return {rows: stream.rows || num(env.LINES) || 24, columns: stream.columns || num(env.COLUMNS) || Number.POSITIVE_INFINITY}
 }
 
 function subjectText(e: Explanation): string {
@@ -40,22 +64,83 @@ function count(n: number, severity: Severity): string {
   return n === 0 ? chalk.dim('0') : COLOUR[severity](String(n))
 }
 
-export function renderAudit(r: AuditReport, wide: boolean): string {
+/** What the audit covered, check by check where they differ from the scope asked for. */
+function scopeText(r: AuditReport): string {
+  const asked = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
+  const ran = r.summary.checks.filter((c) => c.status !== 'notSelected' && c.status !== 'unavailable')
+  const other = ran.filter((c) => c.coverage.text !== asked)
+  return other.length === 0 ? asked : `${asked}; ${other.map((c) => `${c.name}: ${c.coverage.text}`).join('; ')}`
+}
+
+function cut(text: string, width: number): string {
+  const flat = text.replace(/\s+/g, ' ')
+  return flat.length <= width ? flat : `${flat.slice(0, Math.max(0, width - 1))}…`
+}
+
+interface Group {
+  check: CheckName
+  verdicts: {verdict: string; severity: Severity; findings: Explanation[]}[]
+  worst: number
+}
+
+function groups(findings: readonly Explanation[]): Group[] {
+  const byCheck = new Map<CheckName, Group>()
+  for (const e of findings) {
+    const check = checkOfController(e.controller) ?? CHECK_NAMES[0]
+    let g = byCheck.get(check)
+    if (!g) byCheck.set(check, (g = {check, verdicts: [], worst: -1}))
+    let v = g.verdicts.find((x) => x.verdict === e.verdict)
+    if (!v) g.verdicts.push((v = {verdict: e.verdict, severity: e.severity, findings: []}))
+    v.findings.push(e)
+    if (severityRank(e.severity) > severityRank(v.severity)) v.severity = e.severity
+    g.worst = Math.max(g.worst, severityRank(e.severity))
+  }
+  const out = [...byCheck.values()]
+  for (const g of out) g.verdicts.sort((a, b) => severityRank(b.severity) - severityRank(a.severity))
+  // Worst group first; ties in the registry's order.
+  return out.sort((a, b) => b.worst - a.worst || CHECK_NAMES.indexOf(a.check) - CHECK_NAMES.indexOf(b.check))
+}
+
+/**
+ * How many findings of each verdict fit one screen for a check with `verdicts` verdict groups: a line for the check,
+ * per verdict a line and a "more" line, two lines per finding. 0: the verdict lines with their counts only.
+ */
+export function fitLimit(verdicts: number, rows: number): number {
+  return Math.max(0, Math.floor((rows - 1 - 2 * verdicts) / (2 * verdicts)))
+}
+
+function findingLines(e: Explanation, check: string, wide: boolean, columns: number): string[] {
+  const head = `${COLOUR[e.severity](e.severity.padEnd(8))}  ${check.padEnd(8)}  ${e.verdict}  ${chalk.bold(subjectText(e))}`
+  if (!wide) return [head, `${' '.repeat(10)}${cut(e.summary, columns - 10)}`]
+  const own = entryOf(check as CheckName).render
+  if (own) return [head, ...own(e, true).trimEnd().split('\n').map((l) => `${' '.repeat(10)}${l}`)]
+  const out = [head, `${' '.repeat(10)}${e.summary}`]
+  for (const s of e.steps) {
+    out.push(`${' '.repeat(10)}${chalk.dim('•')} ${s.rule}: ${s.result} — ${s.why}${chalk.dim(` [${s.upstream}]`)}`)
+    if (s.inferred) out.push(`${' '.repeat(14)}${chalk.dim(`inferred (${s.inferred.confidence}): ${s.inferred.evidence}`)}`)
+  }
+  for (const n of nextText(e.next)) out.push(`${' '.repeat(10)}${chalk.cyan(n)}`)
+  return out
+}
+
+export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOptions = false): string {
+  const o: AuditViewOptions = typeof wideOrOptions === 'boolean' ? {wide: wideOrOptions} : wideOrOptions
+  const wide = o.wide === true
+  const screen = o.screen ?? terminalScreen()
   const out: string[] = []
-  const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
-  out.push(chalk.bold(`kubectl why audit — ${scope}, ${sourceText(r)}, evaluated at ${r.evaluatedAt}`))
+  out.push(chalk.bold(`kubectl why audit — ${scopeText(r)} — ${sourceText(r)}, evaluated at ${r.evaluatedAt}`))
   const t = new Table({
-    head: ['CHECK', 'STATUS', 'OBJECTS', 'CRITICAL', 'WARNING', 'INFO'].map((h) => chalk.bold(h)),
-    colAligns: ['left', 'left', 'right', 'right', 'right', 'right'],
+    head: ['CHECK', 'STATUS', 'OBJECTS', 'CRITICAL', 'WARNING', 'INFO', 'COVERED'].map((h) => chalk.bold(h)),
+    colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
     style: {head: [], border: [], compact: true},
     chars: {top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  '},
   })
   for (const c of r.summary.checks) {
     if (c.status === 'notSelected' || c.status === 'unavailable') {
-      t.push([c.name, STATUS[c.status](c.status === 'unavailable' ? 'not available' : 'not selected'), '', '', '', ''])
+      t.push([c.name, STATUS[c.status](c.status === 'unavailable' ? 'not available' : 'not selected'), '', '', '', '', ''])
       continue
     }
-    t.push([c.name, STATUS[c.status](c.status === 'notRun' ? 'not run' : c.status), String(c.evaluated), count(c.findings.critical, 'critical'), count(c.findings.warning, 'warning'), count(c.findings.info, 'info')])
+    t.push([c.name, STATUS[c.status](c.status === 'notRun' ? 'not run' : c.status), String(c.evaluated), count(c.findings.critical, 'critical'), count(c.findings.warning, 'warning'), count(c.findings.info, 'info'), c.coverage.text])
   }
   out.push(t.toString())
   for (const c of r.summary.checks) {
@@ -73,24 +158,46 @@ export function renderAudit(r: AuditReport, wide: boolean): string {
       if (n.rule) out.push(`    needs: apiGroups [${n.rule.apiGroups.map((g) => JSON.stringify(g)).join(', ')}], resources [${n.rule.resources.join(', ')}], verbs [${n.rule.verbs.join(', ')}]: ${n.command}`)
     }
   }
-  out.push('')
-  const f = r.summary.findings
-  if (r.findings.length === 0) {
-    out.push(chalk.green('No findings.'))
-    out.push('')
-    return out.join('\n')
+  const sel = r.summary.selection
+  if (sel) {
+    const excluded = Object.values(sel.excluded).reduce((a, b) => a + (b ?? 0), 0)
+    out.push(chalk.dim(`selected: ${[sel.labelSelector && `-l ${sel.labelSelector}`, sel.fieldSelector && `--field-selector ${sel.fieldSelector}`].filter(Boolean).join(' ')}; ${excluded} finding(s) of other objects left out`))
   }
-  out.push(chalk.bold(`Findings, worst first: ${f.critical} critical, ${f.warning} warning, ${f.info} info${f.none ? `, ${f.none} none` : ''}`))
-  for (const e of r.findings) {
-    out.push(`${COLOUR[e.severity](e.severity.padEnd(8))}  ${(CHECK_OF_CONTROLLER[e.controller] ?? e.controller).padEnd(8)}  ${e.verdict}  ${chalk.bold(subjectText(e))}`)
-    out.push(`${' '.repeat(10)}${e.summary}`)
-    if (wide) {
-      for (const s of e.steps) {
-        out.push(`${' '.repeat(10)}${chalk.dim('•')} ${s.rule}: ${s.result} — ${s.why}${chalk.dim(` [${s.upstream}]`)}`)
-        if (s.inferred) out.push(`${' '.repeat(14)}${chalk.dim(`inferred (${s.inferred.confidence}): ${s.inferred.evidence}`)}`)
-      }
+  const sup = r.suppressed
+  if (sup) {
+    out.push('')
+    out.push(chalk.bold(`Suppressed by --ignore${sup.file ? ` ${sup.file}` : ''}: ${sup.count} finding(s)`))
+    for (const rule of sup.rules) {
+      const what = [rule.check, rule.verdict, rule.kind, [rule.namespace, rule.name].filter((x) => x !== undefined).join('/')].filter(Boolean).join(' ')
+      if (rule.expired) out.push(chalk.yellow(`  rule ${rule.index} (${what}) expired at ${rule.expires}: no longer applies${rule.matched > 0 ? ` — ${rule.matched} finding(s) it matched are reported again` : ''}`))
+      else out.push(`  rule ${rule.index} (${what}): ${rule.matched} — ${rule.reason}${rule.expires ? chalk.dim(` (until ${rule.expires})`) : ''}`)
     }
   }
+  out.push('')
+  if (r.findings.length === 0) {
+    out.push(chalk.green('No findings.'))
+  } else {
+    const f = r.summary.findings
+    out.push(chalk.bold(`Findings by check and verdict, worst first: ${f.critical} critical, ${f.warning} warning, ${f.info} info${f.none ? `, ${f.none} none` : ''}`))
+    let hidden = 0
+    for (const g of groups(r.findings)) {
+      const n = g.verdicts.reduce((a, v) => a + v.findings.length, 0)
+      out.push(chalk.bold(`${g.check} — ${n} finding${n === 1 ? '' : 's'}: ${g.verdicts.map((v) => `${v.verdict} ${v.findings.length}`).join(', ')}`))
+      const limit = wide || o.limit === 0 ? Number.POSITIVE_INFINITY : o.limit ?? fitLimit(g.verdicts.length, screen.rows)
+      for (const v of g.verdicts) {
+        if (g.verdicts.length > 1 || limit < v.findings.length) out.push(`  ${COLOUR[v.severity](v.verdict)} (${v.severity}): ${v.findings.length}${limit === 0 ? '' : limit < v.findings.length ? `, the first ${limit}` : ''}`)
+        for (const e of v.findings.slice(0, limit)) out.push(...findingLines(e, g.check, wide, screen.columns))
+        if (limit < v.findings.length) {
+          hidden += v.findings.length - limit
+          if (limit > 0) out.push(chalk.dim(`  … and ${v.findings.length - limit} more ${v.verdict}`))
+        }
+      }
+    }
+    if (hidden > 0) out.push(chalk.dim(`${hidden} finding(s) not shown: -o wide lists every finding, -o json is the whole report (--limit N, --limit 0 for all)`))
+  }
+  out.push('')
+  out.push(chalk.bold(r.summary.line))
+  for (const x of r.summary.incomplete) out.push(chalk.yellow(`  incomplete: ${x}`))
   out.push('')
   return out.join('\n')
 }

@@ -58,9 +58,12 @@ describe('kubectl why hash TYPE/NAME on the examples', () => {
     assert.deepEqual(as128.out.results.map((e: Any) => e.verdict), ['upToDate', 'upToDate'])
   })
 
-  test('hash-unreproducible: unreproducible, warning, exit 1', async () => {
+  // Info, exit 0 since issue 15 (was warning, exit 1): the label changes nothing the controller does.
+  test('hash-unreproducible: unreproducible, info, exit 0 (exit 1 with --fail-on info)', async () => {
     const r = await json(['deployment/web', '-n', 'shop', '-f', `${EXAMPLES}hash-unreproducible.json`])
-    assert.equal(r.code, 1)
+    assert.equal(r.code, 0)
+    assert.equal(r.out.severity, 'info')
+    assert.equal((await json(['deployment/web', '-n', 'shop', '-f', `${EXAMPLES}hash-unreproducible.json`, '--fail-on', 'info'])).code, 1)
     assert.equal(r.out.verdict, 'unreproducible')
     assert.equal(r.out.deployment.replicaSets[0].label.reason, 'unknown')
   })

@@ -69,10 +69,12 @@ describe('kubectl why hash deployment/NAME', () => {
     assert.match(e.summary, /no rollout happens/)
   })
 
-  test('unreproducible: an edited label, reason unknown, warning', () => {
+  // Info since issue 15: the controller never recomputes existing labels, so an unreproducible one changes nothing it
+  // does and needs no person (it was a warning, which failed CI by default).
+  test('unreproducible: an edited label, reason unknown, info', () => {
     const {e, r} = run('unreproducible.yaml')
     assert.equal(e.verdict, 'unreproducible')
-    assert.equal(e.severity, 'warning')
+    assert.equal(e.severity, 'info')
     const l = row(r, 'web-7c5b8d9f64').label
     assert.equal(l.reason, 'unknown')
     assert.equal(l.explained, false)

@@ -25,10 +25,11 @@ describe('a Deployment whose ReplicaSets are not in the data', () => {
   test('no pods either, but its status counts replicas: not replayed (MissingDataError), never "rolloutPending"', () => {
     assert.throws(deployment((_, pods) => pods.splice(0)), (err: Error) => err instanceof MissingDataError && /none of its ReplicaSets/.test(err.message))
   })
-  test('pods carrying a label the template does not hash to: unreproducible, warning', () => {
+  // Info since issue 15 (was warning): an unreproducible label changes nothing the controller does.
+  test('pods carrying a label the template does not hash to: unreproducible, info', () => {
     const e = deployment((_, pods) => pods.forEach((p) => (p.metadata.labels['pod-template-hash'] = '7c5b8d9f64')))()
     assert.equal(e.verdict, 'unreproducible')
-    assert.equal(e.severity, 'warning')
+    assert.equal(e.severity, 'info')
     assert.equal((e.deployment as DeploymentHashReplay).create, undefined, 'no create is predicted from missing data')
   })
   test('a redacted template: unreproducible, info, said so', () => {
