@@ -47,6 +47,8 @@ export interface Evidence {
   version?: {text: string; from: string}
   /** What the data lacks that an answer would need, stated once per run. */
   missing: Problem[]
+  /** What was left out on purpose (container logs of a cluster-info dump). */
+  notes?: string[]
 }
 
 /** What an Evidence is made of; `coverage()` is derived from `kinds` and the default for kinds not listed. */
@@ -65,9 +67,9 @@ export function canonicalGroup(group: string, kind: string): string {
 export function makeEvidence(parts: EvidenceParts): Evidence {
   const {unlisted, ...rest} = parts
   const byKey = new Map(parts.kinds.map((k) => [`${canonicalGroup(k.group, k.kind)}/${k.kind}`, k]))
-  return {
-    ...rest,
-    coverage(group: string, kind: string, namespace?: string): Coverage {
+  const evidence = {...rest} as Evidence
+  // Not enumerable: -o json and -o yaml print the data, not the method.
+  Object.defineProperty(evidence, 'coverage', {enumerable: false, value(group: string, kind: string, namespace?: string): Coverage {
       const k = byKey.get(`${canonicalGroup(group, kind)}/${kind}`)
       if (!k) return unlisted(group, kind)
       const inData = k.count === 0 ? `the data holds no ${kind}` : `the data holds ${kind} objects`
@@ -78,8 +80,8 @@ export function makeEvidence(parts: EvidenceParts): Evidence {
       const held = (k.namespaces ?? []).includes(namespace)
       if (!held) return {held: false, absenceIsProof: false, why: `the data holds no ${kind} in namespace ${namespace} (${k.from})`}
       return {held: true, absenceIsProof: k.absenceIsProof, why: k.absenceIsProof ? `${k.from}` : `${inData} in ${namespace}, but only what the dump happened to include (${k.from})`}
-    },
-  }
+    }})
+  return evidence
 }
 
 /** A live read "[list ]group/version Kind" problem names the kind it could not read. */

@@ -1,13 +1,15 @@
 // Which Kubernetes minor version's rules apply: --k8s-version, else the server's (live /version or the
-// snapshot's record). The explanation says which was used and where it came from.
+// snapshot's record), else one inferred from the data. The explanation says which was used and where it came from.
 import type {MinorVersion} from '../util/parse.js'
 import {parseMinorVersion} from '../util/parse.js'
-import type {ServerVersion} from './source.js'
+import type {KubeObject, ServerVersion} from './source.js'
 
 export interface ChosenVersion extends MinorVersion {
-  /** flag: --k8s-version; server: the live /version, or the version a snapshot recorded. */
-  from: 'flag' | 'server'
+  /** flag: --k8s-version; server: the live /version, or the version a snapshot recorded; inferred: read off the data. */
+  from: 'flag' | 'server' | 'inferred'
   text: string
+  /** For an inferred version: how, e.g. "image of pod kube-system/kube-apiserver-cp-1 (v1.31.4)". */
+  how?: string
 }
 
 export function chooseVersion(override: MinorVersion | undefined, server: ServerVersion | undefined): ChosenVersion | undefined {
@@ -15,5 +17,69 @@ export function chooseVersion(override: MinorVersion | undefined, server: Server
   if (!server) return undefined
   // Managed clusters report minor as "31+"; gitVersion is the reliable field.
   const parsed = parseMinorVersion(server.gitVersion || `${server.major}.${String(server.minor).replace(/\D+$/, '')}`, 'server version')
-  return {...parsed, from: 'server', text: `${parsed.major}.${parsed.minor}`}
+  const how = typeof server.inferredFrom === 'string' ? server.inferredFrom : undefined
+  return {...parsed, from: how ? 'inferred' : 'server', text: `${parsed.major}.${parsed.minor}`, ...(how ? {how} : {})}
+}
+
+/** A release tag in any registry's or distribution's naming: v1.31.4, v1.33.5-rke2r1-build2025…, v1.33.5+k3s1, v1.30.4-eks-…, v1.30.5-gke.1. */
+const RELEASE = /^v?1\.(\d+)\.(\d+)((?:[-+][0-9A-Za-z.+_-]*)?)$/
+
+/** The version a release tag names, as /version would spell it (RKE2's image suffix -rke2rN-buildX is +rke2rN there). */
+export function versionOfTag(tag: string): ServerVersion | undefined {
+  const m = RELEASE.exec(tag)
+  if (!m) return undefined
+  const rke2 = /^-(rke2r\d+)(?:-.*)?$/.exec(m[3])
+  return {major: '1', minor: m[1], gitVersion: `v1.${m[1]}.${m[2]}${rke2 ? `+${rke2[1]}` : m[3]}`}
+}
+
+function tagOf(image: unknown): string | undefined {
+  if (typeof image !== 'string') return undefined
+  const name = image.split('@')[0]
+  const last = name.slice(name.lastIndexOf('/') + 1)
+  const colon = last.lastIndexOf(':')
+  return colon === -1 ? undefined : last.slice(colon + 1)
+}
+
+type Obj = Record<string, unknown>
+
+/** The component a kube-system static pod runs: its label, its container's name, or its image (hyperkube runs any). */
+function containerOf(pod: KubeObject, component: string): {image?: unknown} | undefined {
+  const containers = (pod.spec as {containers?: unknown} | undefined)?.containers
+  if (!Array.isArray(containers)) return undefined
+  const labels = (pod.metadata?.labels ?? {}) as Record<string, unknown>
+  const byName = (containers as Obj[]).find((c) => c?.name === component)
+  if (byName) return byName
+  const byImage = (containers as Obj[]).find((c) => typeof c?.image === 'string' && new RegExp(`/${component}(?:-[a-z0-9]+)?:`).test(c.image))
+  if (byImage) return byImage
+  if (labels.component === component || labels['k8s-app'] === component || pod.metadata?.name?.startsWith(`${component}-`)) return (containers as Obj[])[0]
+  return undefined
+}
+
+/**
+ * The control plane's version from the data: the image of a kube-apiserver static pod (then of a
+ * kube-controller-manager one), under any registry and distribution naming; failing that, the newest kubelet's
+ * version from the Nodes, as a lower bound — a control plane is never older than its kubelets (version skew policy).
+ */
+export function inferServerVersion(pods: Iterable<KubeObject>, nodes: Iterable<KubeObject>): ServerVersion | undefined {
+  const staticPods = [...pods].filter((p) => p.metadata?.namespace === 'kube-system')
+  for (const component of ['kube-apiserver', 'kube-controller-manager']) {
+    for (const p of staticPods) {
+      const c = containerOf(p, component)
+      const tag = tagOf(c?.image)
+      const v = tag === undefined ? undefined : versionOfTag(tag)
+      if (v) return {...v, inferredFrom: `image of ${component} pod kube-system/${p.metadata?.name} (${String(c?.image)})`}
+    }
+  }
+  let newest: {v: ServerVersion; node: string; patch: number} | undefined
+  for (const n of nodes) {
+    const kubelet = ((n.status as {nodeInfo?: {kubeletVersion?: unknown}} | undefined)?.nodeInfo?.kubeletVersion)
+    const v = typeof kubelet === 'string' ? versionOfTag(kubelet) : undefined
+    if (!v) continue
+    const patch = Number(/^v1\.\d+\.(\d+)/.exec(v.gitVersion)?.[1] ?? 0)
+    if (!newest || Number(v.minor) > Number(newest.v.minor) || (v.minor === newest.v.minor && patch > newest.patch)) newest = {v, node: n.metadata?.name ?? '', patch}
+  }
+  if (newest) {
+    return {...newest.v, inferredFrom: `at least the newest kubelet's: node ${newest.node} runs ${newest.v.gitVersion} (a control plane is never older than its kubelets)`}
+  }
+  return undefined
 }

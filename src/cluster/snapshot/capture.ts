@@ -6,6 +6,7 @@ import {ReadError} from '../../errors.js'
 import type {Problem} from '../../explanation.js'
 import {apiVersionOf} from '../builtin-kinds.js'
 import type {ClusterSource, ListRequest, ResourceType} from '../source.js'
+import type {Gap, ListMade} from './header.js'
 import type {SnapshotWriter} from './writer.js'
 
 /** Kinds read in full: what the engines need beyond metadata. */
@@ -43,15 +44,26 @@ export interface CaptureOptions {
 
 export async function capture(source: ClusterSource, writer: SnapshotWriter, options: CaptureOptions = {}): Promise<{objects: number; problems: Problem[]}> {
   const problems: Problem[] = []
+  const gaps: Gap[] = []
   // Live: the moment nodes and leases were read. Re-writing a dump keeps the dump's own instant.
   const clock = options.clock ?? (() => (source.describe().mode === 'live' ? new Date() : source.now()))
   const serverVersion = await source.serverVersion()
   const resources = await source.discovery()
   problems.push(...source.problems())
+  const metadataKinds = metadataOnlyKinds(resources)
   let done = 0
   let objects = 0
-  const total = 3 + FULL_KINDS.length + metadataOnlyKinds(resources).length
+  const total = 4 + FULL_KINDS.length + metadataKinds.length
   const tick = (what: string): void => options.progress?.(`snapshot: ${++done}/${total} lists (${what}), ${objects} objects`)
+
+  // Every list the capture makes, recorded in the header: absence of an object from a list that succeeded is proof.
+  const lists: ListMade[] = [
+    {apiVersion: 'v1', kind: 'Node'},
+    {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: NODE_LEASE_NAMESPACE},
+    {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', ...(options.namespace ? {namespace: options.namespace} : {})},
+    ...FULL_KINDS.map((k) => ({...k, ...(options.namespace ? {namespace: options.namespace} : {})})),
+    ...metadataKinds.map((t) => ({apiVersion: apiVersionOf(t), kind: t.kind, ...(t.namespaced && options.namespace ? {namespace: options.namespace} : {}), metadataOnly: true})),
+  ]
 
   const safeList = async (request: ListRequest) => {
     try {
@@ -62,7 +74,12 @@ export async function capture(source: ClusterSource, writer: SnapshotWriter, opt
       // Losing the cluster or the credentials ends the capture; a kind that fails alone is recorded.
       if (!(err instanceof ReadError) || err.reason === 'Unreachable' || err.reason === 'Unauthorized') throw err
       problems.push({what: `list ${request.apiVersion ?? ''} ${request.kind}${request.namespace ? ` in ${request.namespace}` : ''}`.replace('  ', ' '),
-        reason: `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`})
+        reason: `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`, ...(err.hint ? {hint: err.hint} : {})})
+      // The cached view of node Leases is a second read of a list already recorded; its failure is a problem only.
+      if (request.view !== 'cached') {
+        gaps.push({apiVersion: request.apiVersion ?? '', kind: request.kind, ...(request.namespace ? {namespace: request.namespace} : {}), ...(request.metadataOnly ? {metadataOnly: true} : {}),
+          reason: err.reason, ...(err.status ? {status: err.status} : {}), message: err.message, ...(err.hint ? {hint: err.hint} : {})})
+      }
       return []
     } finally {
       tick(request.kind)
@@ -75,15 +92,20 @@ export async function capture(source: ClusterSource, writer: SnapshotWriter, opt
   const capturedAt = clock().toISOString()
   const desc = source.describe()
   await writer.begin({capturedAt, serverVersion, context: desc.context, namespace: source.defaultNamespace(), resources,
-    metadataOnly: metadataOnlyKinds(resources).map((t) => `${apiVersionOf(t)}/${t.kind}`), cached: cachedLeases, problems: [...problems]})
+    metadataOnly: metadataKinds.map((t) => `${apiVersionOf(t)}/${t.kind}`), cached: cachedLeases, problems: [...problems], lists, gaps: [...gaps]})
   const headerProblems = problems.length
+  const headerGaps = gaps.length
   for (const o of nodes) await writer.item(o)
   for (const o of leases) await writer.item(o)
+  // Every other Lease (leader election, API server identity): the garbage collector and the audit see them live.
+  for (const o of await safeList({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: options.namespace})) {
+    if (o.metadata?.namespace !== NODE_LEASE_NAMESPACE) await writer.item(o)
+  }
   for (const k of FULL_KINDS) for (const o of await safeList({...k, namespace: options.namespace})) await writer.item(o)
-  for (const t of metadataOnlyKinds(resources)) {
+  for (const t of metadataKinds) {
     const namespace = t.namespaced ? options.namespace : undefined
     for (const o of await safeList({apiVersion: apiVersionOf(t), kind: t.kind, namespace, metadataOnly: true})) await writer.item(o)
   }
-  const count = await writer.end({problems: problems.slice(headerProblems)})
+  const count = await writer.end({problems: problems.slice(headerProblems), gaps: gaps.slice(headerGaps)})
   return {objects: count, problems}
 }

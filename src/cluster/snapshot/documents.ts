@@ -1,51 +1,31 @@
-// Turns a file's contents into Kubernetes objects: kubectl-why's own snapshot (read a line at a time),
-// what `kubectl get -o json|yaml` prints (a List, one object, several YAML documents), bare JSON arrays,
-// typed lists whose items lack kind (client-go dumps), and server-version records of support bundles.
+// Turns the documents of one input into Kubernetes objects, as the stream readers hand them over: kubectl-why's own
+// snapshot (a List with a `kubectlWhy` header), what `kubectl get -o json|yaml` prints (a List, one object, several
+// documents), Lists of Lists, bare arrays, typed lists whose items lack kind (client-go dumps, cluster-info dump),
+// and the server-version records of support bundles. What is not a usable object is a problem naming where it is.
 import {UserError} from '../../errors.js'
-import {apiVersionOf, BUILTIN_KINDS} from '../builtin-kinds.js'
 import type {Problem} from '../../explanation.js'
-import {parseJson, parseYamlDocuments} from '../../util/json.js'
+import {apiVersionOf, BUILTIN_KINDS} from '../builtin-kinds.js'
 import type {KubeObject, ServerVersion} from '../source.js'
-import {OwnLayoutReader} from './own-layout.js'
-import {decodeText} from './read-input.js'
+import type {JsonStreamSink} from './json-stream.js'
+import type {SnapshotHeader} from './header.js'
 
-export interface SnapshotHeader {
-  format: number
-  capturedAt?: string
-  serverVersion?: ServerVersion
-  context?: string
-  namespace?: string
-  resources?: unknown[]
-  metadataOnly?: string[]
-  cached?: KubeObject[]
-  problems?: Problem[]
+export type {SnapshotHeader} from './header.js'
+
+/** A list document as it appeared (typed lists are list responses: cluster-info dump prints one per kind). */
+export interface ListSeen {
+  kind?: string
+  apiVersion?: string
+  items: number
+  namespaces: Set<string>
 }
 
-export interface FileContents {
-  objects: KubeObject[]
-  header?: SnapshotHeader
-  serverVersion?: ServerVersion
-  /** Parts of the file that are not usable objects; `fatal` ones make a single-file snapshot unreadable. */
-  problems: (Problem & {fatal?: boolean})[]
-  path: string
-  /** Kinds taken from selfLink or the path because the items had none. */
-  inferredKinds: Set<string>
-}
-
-/** kubectl-why's own layout, from a buffer already in memory (stdin, a small file). */
-function readOwnLayout(raw: Buffer, where: string): FileContents | undefined {
-  const firstEnd = raw.indexOf(10)
-  if (firstEnd === -1 || raw[0] !== 0x7b) return undefined
-  const reader = OwnLayoutReader.begin(raw.subarray(0, firstEnd).toString('utf8'), where)
-  if (!reader) return undefined
-  let start = firstEnd + 1
-  while (start < raw.length && !reader.closed) {
-    let end = raw.indexOf(10, start)
-    if (end === -1) end = raw.length
-    reader.line(raw.subarray(start, end).toString('utf8'))
-    start = end + 1
-  }
-  return reader.finish()
+export interface DocumentsOut {
+  object(o: KubeObject, where: string): void
+  problem(p: Problem & {fatal?: boolean; leftOut?: boolean}): void
+  header(h: SnapshotHeader): void
+  trailer(t: Pick<SnapshotHeader, 'problems' | 'gaps'>): void
+  serverVersion(v: ServerVersion, where: string): void
+  list?(l: ListSeen, where: string): void
 }
 
 function isServerVersion(v: Record<string, unknown>): v is ServerVersion & Record<string, unknown> {
@@ -56,43 +36,10 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v)
 }
 
-/** Adds the objects of one parsed document; what is not an object becomes a problem. */
-function collect(doc: unknown, where: string, out: FileContents): void {
-  if (Array.isArray(doc)) {
-    doc.forEach((item, i) => collectItem(item, `${where}[${i}]`, out))
-    return
-  }
-  if (!isObject(doc)) {
-    out.problems.push({what: where, reason: `not a Kubernetes object or list (a ${doc === null ? 'null' : typeof doc})`, fatal: true})
-    return
-  }
-  if (isServerVersion(doc)) {
-    out.serverVersion = doc
-    return
-  }
-  // troubleshoot's cluster-info/cluster_version.json: {"info": {major, minor, gitVersion...}, "string": "v1.23.5"}
-  if (isObject(doc.info) && isServerVersion(doc.info)) {
-    out.serverVersion = doc.info
-    return
-  }
-  // Go writes an empty typed list as "items": null.
-  if (typeof doc.kind === 'string' && doc.kind.endsWith('List') && doc.items === null) return
-  if (Array.isArray(doc.items) && (doc.kind === undefined || String(doc.kind).endsWith('List'))) {
-    if (isObject(doc.kubectlWhy)) out.header = doc.kubectlWhy as unknown as SnapshotHeader
-    // A typed list (PodList) written by client-go leaves kind and apiVersion off its items.
-    const itemKind = typeof doc.kind === 'string' && doc.kind !== 'List' ? doc.kind.slice(0, -'List'.length) : undefined
-    const itemApiVersion = itemKind === undefined ? undefined : (doc.apiVersion as string | undefined)
-    doc.items.forEach((item: unknown, i: number) => {
-      if (isObject(item) && itemKind !== undefined) {
-        if (item.kind === undefined) item.kind = itemKind
-        if (item.apiVersion === undefined && itemApiVersion !== undefined) item.apiVersion = itemApiVersion
-      }
-      collectItem(item, `${where} items[${i}]`, out)
-    })
-    return
-  }
-  collectItem(doc, where, out)
-}
+const typeName = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'list' : typeof v)
+
+/** Kinds are case-sensitive: `pod` is no Pod (the API server answers "no kind "pod" is registered"). */
+const KIND_BY_LOWER = new Map(BUILTIN_KINDS.map((k) => [k.kind.toLowerCase(), k.kind]))
 
 /**
  * Older dumps (sonobuoy 0.x, early support bundles) hold bare arrays of objects without kind. The
@@ -115,43 +62,169 @@ function inferType(item: Record<string, unknown>, path: string): {apiVersion: st
   return undefined
 }
 
-function collectItem(item: unknown, where: string, out: FileContents): void {
-  if (!isObject(item)) {
-    out.problems.push({what: where, reason: `not an object (a ${item === null ? 'null' : Array.isArray(item) ? 'list' : typeof item})`, fatal: true})
-    return
-  }
-  if (item.kind === undefined && isObject(item.metadata)) {
-    const inferred = inferType(item, out.path)
-    if (inferred) {
-      item.kind = inferred.kind
-      item.apiVersion ??= inferred.apiVersion
-      out.inferredKinds.add(inferred.kind)
-    }
-  }
-  if (typeof item.kind !== 'string' || item.kind === '' || !isObject(item.metadata)) {
-    out.problems.push({what: where, reason: typeof item.kind !== 'string' || item.kind === '' ? 'an object without "kind"' : 'an object without "metadata"'})
-    return
-  }
-  if (typeof item.apiVersion !== 'string') {
-    out.problems.push({what: where, reason: `a ${item.kind} without "apiVersion"`})
-    return
-  }
-  out.objects.push(item as KubeObject)
-}
+/** Receives one input's documents from a stream reader (JSON or YAML) and hands out its objects. */
+export class DocumentCollector implements JsonStreamSink {
+  /** Documents that were lists (an empty List is a valid answer: no objects). */
+  lists = 0
+  documents = 0
+  objects = 0
+  readonly inferredKinds = new Set<string>()
+  private itemKind: string | undefined
+  private itemApiVersion: string | undefined
+  private pending: {item: Record<string, unknown>; where: string}[] = []
+  private seen: ListSeen | undefined
 
-/** Reads one file's bytes (already gunzipped). `where` names it in messages. */
-export function readContents(raw: Buffer, where: string, nameHint = where): FileContents {
-  const own = readOwnLayout(raw, where)
-  if (own) return own
-  const text = decodeText(raw, where)
-  const out: FileContents = {objects: [], problems: [], path: nameHint, inferredKinds: new Set()}
-  const first = text.trimStart()[0]
-  const json = /\.json(\.gz)?$/i.test(nameHint) || ((first === '{' || first === '[') && !/\.ya?ml(\.gz)?$/i.test(nameHint))
-  if (json) collect(parseJson(text, where), where, out)
-  else {
-    const docs = parseYamlDocuments(text, where)
-    docs.forEach((d, i) => collect(d, docs.length > 1 ? `${where} document ${i + 1}` : where, out))
+  constructor(private readonly out: DocumentsOut, private readonly path: string, private readonly strict: boolean) {}
+
+  private fatal(what: string, reason: string): void {
+    if (this.strict) throw new UserError(`${what}: ${reason}`, 'every item of a snapshot must be a Kubernetes object with apiVersion, kind and metadata')
+    this.out.problem({what, reason, fatal: true, leftOut: true})
   }
-  if (out.inferredKinds.size > 0) out.problems.push({what: where, reason: `items without kind: taken as ${[...out.inferredKinds].join(', ')} from their selfLink or the file's path`})
-  return out
+
+  listStart(envelope: Record<string, unknown>): void {
+    if (isObject(envelope.kubectlWhy)) this.out.header(envelope.kubectlWhy as unknown as SnapshotHeader)
+    this.typing(envelope)
+    this.seen = {kind: typeof envelope.kind === 'string' ? envelope.kind : undefined, apiVersion: typeof envelope.apiVersion === 'string' ? envelope.apiVersion : undefined, items: 0, namespaces: new Set()}
+  }
+
+  /** A typed list (PodList) written by client-go leaves kind and apiVersion off its items. */
+  private typing(envelope: Record<string, unknown>): void {
+    const kind = envelope.kind
+    this.itemKind = typeof kind === 'string' && kind.endsWith('List') && kind !== 'List' ? kind.slice(0, -'List'.length) : undefined
+    this.itemApiVersion = this.itemKind === undefined || typeof envelope.apiVersion !== 'string' ? undefined : envelope.apiVersion
+  }
+
+  item(value: unknown, where: string): void {
+    if (this.seen) this.seen.items++
+    if (isObject(value) && value.kind === undefined) {
+      if (this.itemKind === undefined) {
+        // The list's kind may follow its items (kubectl sorts keys: apiVersion, items, kind): wait for it.
+        this.pending.push({item: value, where})
+        return
+      }
+      value.kind = this.itemKind
+      if (value.apiVersion === undefined && this.itemApiVersion !== undefined) value.apiVersion = this.itemApiVersion
+    }
+    this.collectItem(value, where)
+  }
+
+  documentEnd(doc: unknown, hadItems: boolean, where: string): void {
+    this.documents++
+    if (hadItems && isObject(doc)) {
+      this.lists++
+      if (this.itemKind === undefined) this.typing(doc)
+      for (const p of this.pending) {
+        if (this.itemKind !== undefined) {
+          p.item.kind = this.itemKind
+          if (p.item.apiVersion === undefined && this.itemApiVersion !== undefined) p.item.apiVersion = this.itemApiVersion
+        }
+        this.collectItem(p.item, p.where)
+      }
+      this.pending = []
+      if (isObject(doc.kubectlWhy)) this.out.header(doc.kubectlWhy as unknown as SnapshotHeader)
+      if (isObject(doc.kubectlWhyTrailer)) this.out.trailer(doc.kubectlWhyTrailer as Pick<SnapshotHeader, 'problems' | 'gaps'>)
+      if (this.seen) {
+        this.seen.kind ??= typeof doc.kind === 'string' ? doc.kind : undefined
+        this.seen.apiVersion ??= typeof doc.apiVersion === 'string' ? doc.apiVersion : undefined
+        this.out.list?.(this.seen, where)
+      }
+      if (typeof doc.kind === 'string' && !doc.kind.endsWith('List')) {
+        this.out.problem({what: where, reason: `a ${doc.kind} with an "items" member was read as a list`})
+      }
+    } else {
+      this.collect(doc, where)
+    }
+    this.seen = undefined
+    this.itemKind = undefined
+    this.itemApiVersion = undefined
+  }
+
+  /** A whole document (not streamed as a list): a single object, a List with inline items, an array, a version record. */
+  private collect(doc: unknown, where: string): void {
+    if (Array.isArray(doc)) {
+      this.lists++
+      for (let i = 0; i < doc.length; i++) this.collectItem(doc[i], `${where}[${i}]`)
+      return
+    }
+    if (!isObject(doc)) {
+      this.fatal(where, `not a Kubernetes object or list (a ${typeName(doc)})`)
+      return
+    }
+    if (isServerVersion(doc)) {
+      this.out.serverVersion(doc, where)
+      return
+    }
+    // troubleshoot's cluster-info/cluster_version.json: {"info": {major, minor, gitVersion...}, "string": "v1.23.5"}
+    if (isObject(doc.info) && isServerVersion(doc.info)) {
+      this.out.serverVersion(doc.info, where)
+      return
+    }
+    // Go writes an empty typed list as "items": null.
+    if (typeof doc.kind === 'string' && doc.kind.endsWith('List') && (doc.items === null || doc.items === undefined)) {
+      this.lists++
+      this.out.list?.({kind: doc.kind, apiVersion: typeof doc.apiVersion === 'string' ? doc.apiVersion : undefined, items: 0, namespaces: new Set()}, where)
+      return
+    }
+    if (Array.isArray(doc.items) && (doc.kind === undefined || String(doc.kind).endsWith('List'))) {
+      this.listStart(doc)
+      for (let i = 0; i < doc.items.length; i++) this.item(doc.items[i], `${where} items[${i}]`)
+      this.documentEnd({...doc, items: undefined, kubectlWhy: undefined}, true, where)
+      this.documents--
+      return
+    }
+    this.collectItem(doc, where)
+  }
+
+  private collectItem(item: unknown, where: string): void {
+    if (!isObject(item)) {
+      this.fatal(where, `not an object (a ${typeName(item)})`)
+      return
+    }
+    // A List inside a List (kubectl get -o json of several lists, joined by a script): its items count.
+    const nested = Array.isArray(item.items) && (typeof item.kind === 'string' ? item.kind.endsWith('List') : !isObject(item.metadata) || item.metadata.name === undefined)
+    if (nested) {
+      const saved = {kind: this.itemKind, apiVersion: this.itemApiVersion, seen: this.seen, pending: this.pending}
+      this.pending = []
+      this.collect(item, where)
+      this.documents--
+      this.itemKind = saved.kind
+      this.itemApiVersion = saved.apiVersion
+      this.seen = saved.seen
+      this.pending = saved.pending
+      return
+    }
+    if (item.kind === undefined && isObject(item.metadata)) {
+      const inferred = inferType(item, this.path)
+      if (inferred) {
+        item.kind = inferred.kind
+        item.apiVersion ??= inferred.apiVersion
+        this.inferredKinds.add(inferred.kind)
+      }
+    }
+    if (typeof item.kind !== 'string' || item.kind === '') {
+      this.out.problem({what: where, reason: item.kind === undefined || item.kind === '' ? 'an object without "kind"' : `"kind" is a ${typeName(item.kind)}, want a string`, leftOut: true})
+      return
+    }
+    const proper = KIND_BY_LOWER.get(item.kind.toLowerCase())
+    if (proper !== undefined && proper !== item.kind) {
+      this.out.problem({what: where, reason: `kind "${item.kind}" is not a Kubernetes kind: kinds are case-sensitive (${proper})`, leftOut: true})
+      return
+    }
+    if (!isObject(item.metadata)) {
+      this.out.problem({what: where, reason: item.metadata === undefined ? `a ${item.kind} without "metadata"` : `a ${item.kind} whose "metadata" is a ${typeName(item.metadata)}, want an object`, leftOut: true})
+      return
+    }
+    if (typeof item.apiVersion !== 'string') {
+      this.out.problem({what: where, reason: item.apiVersion === undefined ? `a ${item.kind} without "apiVersion"` : `a ${item.kind} whose "apiVersion" is a ${typeName(item.apiVersion)}, want a string`, leftOut: true})
+      return
+    }
+    if (this.seen && typeof item.metadata.namespace === 'string') this.seen.namespaces.add(item.metadata.namespace)
+    this.objects++
+    this.out.object(item as KubeObject, where)
+  }
+
+  /** Once the input is read: what was inferred is said. */
+  finish(where: string): void {
+    if (this.inferredKinds.size > 0) this.out.problem({what: where, reason: `items without kind: taken as ${[...this.inferredKinds].join(', ')} from their selfLink or the file's path`})
+  }
 }

@@ -1,17 +1,21 @@
 // The snapshot source: answers the ClusterSource operations from saved files, exactly as the live
-// source answers them from a cluster (one contract test suite runs against both).
-import {relative} from 'node:path'
+// source answers them from a cluster (one contract test suite runs against both). Inputs are read as
+// streams (src/cluster/snapshot/read-input.ts); objects go into the store as they arrive, optionally slimmed.
 import {ReadError, UserError} from '../../errors.js'
 import type {Problem, SourceDescription} from '../../explanation.js'
+import type {Evidence} from '../evidence.js'
+import {apiVersionOf} from '../builtin-kinds.js'
 import {groupKindKey, ObjectStore} from '../object-store.js'
 import {resolveKind} from '../resolve.js'
 import type {SourceOptions} from '../open.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, TypeRef} from '../source.js'
-import {newestTimestamp, versionFromControlPlanePods} from './clock.js'
+import {inferServerVersion} from '../version.js'
+import {NewestWrite} from './clock.js'
 import {snapshotDiscovery} from './discovery.js'
-import {type FileContents, readContents, type SnapshotHeader} from './documents.js'
-import {readOwnLayoutFile} from './own-layout.js'
-import {isDirectory, listFiles, plainBytes, readFileBytes, readStdin} from './read-input.js'
+import {DocumentCollector, type ListSeen} from './documents.js'
+import {clusterInfoDumpNamespaces, snapshotEvidence} from './evidence.js'
+import type {Gap, SnapshotHeader} from './header.js'
+import {inputsOf, readInput} from './read-input.js'
 
 const DEFAULT_PAGE = 500
 
@@ -19,87 +23,140 @@ function metadataOnly(o: KubeObject): KubeObject {
   return {apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata}
 }
 
+const FAILURES = new Set(['NotFound', 'Forbidden', 'Unauthorized', 'Gone', 'TooManyRequests', 'ServerError', 'Timeout', 'Unreachable', 'BadResponse', 'NotServed'])
+
+/** Snapshots written before gaps were recorded name a failed list only in a problem: "list batch/v1 CronJob", "Forbidden (403): …". */
+function legacyGaps(problems: readonly Problem[]): Gap[] {
+  const out: Gap[] = []
+  for (const p of problems) {
+    const what = /^list (\S+) ([A-Z]\w*)(?: in (\S+))?$/.exec(p.what)
+    const why = /^(\w+)(?: \((\d+)\))?(?:: (.*))?$/s.exec(p.reason)
+    if (!what || !why || !FAILURES.has(why[1])) continue
+    out.push({apiVersion: what[1], kind: what[2], ...(what[3] ? {namespace: what[3]} : {}), reason: why[1] as Gap['reason'], ...(why[2] ? {status: Number(why[2])} : {}), message: why[3] ?? p.reason})
+  }
+  return out
+}
+
+export interface SnapshotOpenOptions extends Pick<SourceOptions, 'now'> {
+  /** Applied to each object as it arrives (before it is stored): what the commands read, nothing else. */
+  slim?: (o: KubeObject) => KubeObject
+  /** Where `-` reads from (tests). */
+  stdin?: () => NodeJS.ReadableStream
+}
+
 export class SnapshotSource implements ClusterSource {
   private readonly fresh = new ObjectStore()
   private readonly cached = new ObjectStore()
   private readonly loadProblems: Problem[] = []
+  /** Objects of the input that are not in the store: each with where it was and what is wrong. */
+  private readonly dropped: Problem[] = []
   private header: SnapshotHeader | undefined
+  private readonly trailerProblems: Problem[] = []
+  private readonly gaps: Gap[] = []
+  private recordedVersion: ServerVersion | undefined
   private version: ServerVersion | undefined
   private types: ResourceType[] = []
+  private recordedDiscovery = false
   private clock!: Date
   private clockFrom = ''
-  private metadataOnlyKinds = new Set<string>()
+  private clockTrust: 'exact' | 'estimated' = 'exact'
+  private readonly newest = new NewestWrite()
+  private readonly lists: (ListSeen & {file: string})[] = []
+  private logBlocks = 0
+  private logFiles = 0
+  private readonly fileNames: string[] = []
+  private evidenceCache: Evidence | undefined
 
-  private constructor(private readonly path: string) {}
+  private constructor(private readonly path: string, private readonly slim?: (o: KubeObject) => KubeObject) {}
 
-  static async open(path: string, options: Pick<SourceOptions, 'now'> = {}): Promise<SnapshotSource> {
-    const source = new SnapshotSource(path)
-    const files: {name: string; contents: () => Promise<Uint8Array>; own?: () => Promise<FileContents | undefined>}[] = path === '-' ? [{name: '<stdin>', contents: () => readStdin()}] : source.files(path)
-    const strict = path === '-' || !isDirectory(path)
-    for (const f of files) {
-      let contents: FileContents
+  static async open(path: string, options: SnapshotOpenOptions = {}): Promise<SnapshotSource> {
+    const source = new SnapshotSource(path, options.slim)
+    const {inputs, directory, skipped, logs} = inputsOf(path, options.stdin as (() => import('node:stream').Readable) | undefined)
+    source.loadProblems.push(...skipped)
+    source.logFiles = logs
+    const strict = !directory
+    let documents = 0
+    let lists = 0
+    for (const input of inputs) {
+      source.fileNames.push(input.relative)
+      const collector = new DocumentCollector({
+        object: (o) => source.add(o),
+        problem: ({fatal: _, leftOut, ...p}) => {
+          const problem = directory ? {...p, file: input.name} : p
+          source.loadProblems.push(problem)
+          if (leftOut) source.dropped.push(problem)
+        },
+        header: (h) => source.absorbHeader(h),
+        trailer: (t) => {
+          source.trailerProblems.push(...(t.problems ?? []))
+          source.gaps.push(...(t.gaps ?? (source.header?.gaps ? [] : legacyGaps(t.problems ?? []))))
+        },
+        serverVersion: (v) => {
+          source.recordedVersion = v
+        },
+        list: (l) => source.lists.push({...l, file: input.relative}),
+      }, input.name, strict)
       try {
-        contents = (await f.own?.()) ?? readContents(plainBytes(await f.contents(), f.name), f.name)
+        await readInput(input.open(), input.name, {...collector, listStart: collector.listStart.bind(collector), item: collector.item.bind(collector),
+          documentEnd: collector.documentEnd.bind(collector), logs: () => source.logBlocks++})
+        collector.finish(input.name)
       } catch (err) {
         if (strict || !(err instanceof UserError)) throw err
-        source.loadProblems.push({what: f.name, reason: err.message.replace(`${f.name}: `, '').replace(`${f.name}:`, 'line '), file: f.name})
-        continue
+        const reason = err.message.replace(`${input.name}: `, '').replace(`${input.name}:`, 'line ')
+        source.loadProblems.push({what: input.name, reason: collector.objects > 0 ? `${reason} (the ${collector.objects} objects before it were read)` : reason, file: input.name})
       }
-      const fatal = contents.problems.find((p) => p.fatal) ?? (contents.objects.length === 0 ? contents.problems[0] : undefined)
-      if (strict && fatal) {
-        throw new UserError(`${fatal.what}: ${fatal.reason}`, 'every item of a snapshot must be a Kubernetes object with apiVersion, kind and metadata')
-      }
-      source.absorb(contents, f.name)
+      documents += collector.documents
+      lists += collector.lists
     }
     if (source.fresh.count() === 0) {
-      throw new UserError(`no Kubernetes objects found in ${path === '-' ? 'stdin' : path}`, 'pass what `kubectl get -o json|yaml` or `kubectl why snapshot` wrote')
+      // An empty List is an answer (a cluster with none of these objects); objects none of which were recognised are not.
+      const where = path === '-' ? 'stdin' : path
+      if (source.dropped.length > 0) {
+        throw new UserError(`no Kubernetes object recognised in ${where}: ${source.dropped[0].what}: ${source.dropped[0].reason}${source.dropped.length > 1 ? ` (and ${source.dropped.length - 1} more)` : ''}`,
+          'every item of a snapshot must be a Kubernetes object with apiVersion, kind (as the API spells it, e.g. Pod) and metadata')
+      }
+      if (lists === 0 && (documents === 0 || source.loadProblems.length > 0)) {
+        throw new UserError(`no Kubernetes objects found in ${where}`, 'pass what `kubectl get -o json|yaml` or `kubectl why snapshot` wrote')
+      }
     }
     source.finish(options.now)
+    source.evidenceCache = source.buildEvidence()
     return source
   }
 
-  private files(path: string): {name: string; contents: () => Promise<Uint8Array>; own: () => Promise<FileContents | undefined>}[] {
-    if (!isDirectory(path)) return [{name: path, contents: async () => readFileBytes(path), own: () => readOwnLayoutFile(path)}]
-    const {data, other} = listFiles(path)
-    for (const o of other) this.loadProblems.push({what: relative(path, o) || o, reason: 'not a .json or .yaml file: not read', file: o})
-    return data.map((name) => ({name, contents: async () => readFileBytes(name), own: () => readOwnLayoutFile(name)}))
+  private add(o: KubeObject): void {
+    this.newest.add(o)
+    this.fresh.add(this.slim ? this.slim(o) : o)
   }
 
-  private absorb(contents: FileContents, file: string): void {
-    for (const o of contents.objects) this.fresh.add(o)
-    for (const {fatal: _, ...p} of contents.problems) this.loadProblems.push({...p, file})
-    if (contents.header) {
-      this.header = contents.header
-      for (const o of contents.header.cached ?? []) this.cached.add(o)
-      for (const k of contents.header.metadataOnly ?? []) this.metadataOnlyKinds.add(k)
-    }
-    if (contents.serverVersion) this.version = contents.serverVersion
+  private absorbHeader(h: SnapshotHeader): void {
+    this.header = h
+    for (const o of h.cached ?? []) this.cached.add(o)
+    this.gaps.push(...(h.gaps ?? legacyGaps(h.problems ?? [])))
   }
 
   private finish(now: Date | undefined): void {
-    this.version = this.header?.serverVersion ?? this.version ?? versionFromControlPlanePods(this.fresh.all('/Pod'))
+    this.version = this.header?.serverVersion ?? this.recordedVersion ?? inferServerVersion(this.fresh.all('/Pod'), this.fresh.all('/Node'))
     const {types, guessed} = snapshotDiscovery(this.header?.resources as ResourceType[] | undefined, this.fresh)
     this.types = types
+    this.recordedDiscovery = guessed.length === 0 && (this.header?.resources?.length ?? 0) > 0
     for (const g of guessed) this.loadProblems.push({what: `kind ${g}`, reason: 'not described by the snapshot: its resource name and scope are guessed from its objects'})
     if (now) {
       this.clock = now
       this.clockFrom = '--now'
     } else if (this.header?.capturedAt) {
-      this.clock = new Date(this.header.capturedAt)
+      this.clock = new Date(typeof this.header.capturedAt === 'string' ? this.header.capturedAt : Number.NaN)
       this.clockFrom = 'capture time'
     } else {
-      const newest = newestTimestamp(this.allObjects())
-      this.clock = newest ? new Date(newest) : new Date()
-      this.clockFrom = newest ? 'newest timestamp in the dump (no capture time recorded)' : 'current time (the dump has no timestamps)'
+      const newest = this.newest.newest()
+      this.clock = newest ? new Date(newest.at) : new Date()
+      this.clockTrust = 'estimated'
+      this.clockFrom = newest ? `newest timestamp in the dump (${newest.what}): no capture time recorded, and the dump was taken at or after it` : 'current time (the dump has no timestamps)'
     }
   }
 
-  private *allObjects(): Iterable<KubeObject> {
-    for (const k of this.fresh.kinds()) yield* this.fresh.all(k)
-  }
-
   describe(): SourceDescription {
-    return {
+    const description: SourceDescription = {
       mode: 'snapshot',
       file: this.path,
       context: this.header?.context,
@@ -108,6 +165,37 @@ export class SnapshotSource implements ClusterSource {
       settings: {clock: {value: this.clock.toISOString(), from: this.clockFrom}},
       partial: this.problems(),
     }
+    if (this.evidenceCache) description.evidence = this.evidenceCache
+    return description
+  }
+
+  async evidence(): Promise<Evidence> {
+    this.evidenceCache ??= this.buildEvidence()
+    return this.evidenceCache
+  }
+
+  private buildEvidence(): Evidence {
+    return snapshotEvidence({
+      store: this.fresh,
+      header: this.header,
+      gaps: this.gaps,
+      clusterInfoDump: clusterInfoDumpNamespaces(this.lists, this.fileNames),
+      types: this.types,
+      recordedDiscovery: this.recordedDiscovery,
+      clock: {at: this.clock.toISOString(), from: this.clockFrom, trust: this.clockFrom === '--now' ? 'exact' : this.clockTrust},
+      version: this.version ? {text: this.version.gitVersion, from: typeof this.version.inferredFrom === 'string' ? this.version.inferredFrom : this.header?.serverVersion ? 'recorded by kubectl why snapshot (the server\'s /version)' : 'a version record in the dump'} : undefined,
+      logs: this.logBlocks + this.logFiles,
+    })
+  }
+
+  /** Objects of the input left out of the replay, each with where it was and what is wrong. */
+  leftOut(): Problem[] {
+    return [...this.dropped]
+  }
+
+  /** The snapshot's header, when it is kubectl-why's own (for rewriting a dump). */
+  recordedHeader(): SnapshotHeader | undefined {
+    return this.header
   }
 
   async serverVersion(): Promise<ServerVersion | undefined> {
@@ -129,18 +217,35 @@ export class SnapshotSource implements ClusterSource {
     return view === 'cached' && this.cached.kinds().includes(key) ? this.cached : this.fresh
   }
 
+  /**
+   * A list the capture could not make fails on replay as it failed live (the same reason, status and message) —
+   * unless another list that succeeded covers the namespace asked for (node Leases, when all Leases were refused).
+   */
+  private replayGap(t: ResourceType, namespace: string | undefined): void {
+    const key = groupKindKey(apiVersionOf(t), t.kind)
+    const gaps = this.gaps.filter((g) => groupKindKey(g.apiVersion, g.kind) === key)
+    if (gaps.length === 0) return
+    const covered = namespace !== undefined && !gaps.some((g) => g.namespace === namespace)
+      && (this.header?.lists ?? []).some((l) => groupKindKey(l.apiVersion, l.kind) === key && l.namespace === namespace)
+    if (covered) return
+    const gap = gaps.find((g) => g.namespace === undefined || namespace === undefined || g.namespace === namespace)
+    if (gap) throw new ReadError(gap.reason, gap.message, {status: gap.status, hint: gap.hint})
+  }
+
   async get(request: GetRequest): Promise<KubeObject | undefined> {
     const t = this.typeOf(request)
-    const key = groupKindKey(t.group === '' ? t.version : `${t.group}/${t.version}`, t.kind)
+    const key = groupKindKey(apiVersionOf(t), t.kind)
     const ns = t.namespaced ? request.namespace : undefined
     const found = this.view(request.view, key).get(key, ns, request.name)
+    if (!found) this.replayGap(t, ns)
     return found && request.metadataOnly ? metadataOnly(found) : found
   }
 
   async list(request: ListRequest): Promise<ListResult> {
     const t = this.typeOf(request)
-    const key = groupKindKey(t.group === '' ? t.version : `${t.group}/${t.version}`, t.kind)
+    const key = groupKindKey(apiVersionOf(t), t.kind)
     const namespace = t.namespaced ? request.namespace : undefined
+    this.replayGap(t, namespace)
     let items = this.view(request.view, key).list(key, {...request, namespace})
     if (request.metadataOnly) items = items.map(metadataOnly)
     return {items, resourceVersion: this.header ? '' : undefined}
@@ -161,6 +266,6 @@ export class SnapshotSource implements ClusterSource {
   }
 
   problems(): Problem[] {
-    return [...(this.header?.problems ?? []), ...this.loadProblems]
+    return [...(this.header?.problems ?? []), ...this.trailerProblems, ...this.loadProblems]
   }
 }

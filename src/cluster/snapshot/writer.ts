@@ -6,7 +6,7 @@ import type {Writable} from 'node:stream'
 import {createGzip} from 'node:zlib'
 import {stringifyJson} from '../../util/json.js'
 import type {KubeObject} from '../source.js'
-import type {SnapshotHeader} from './documents.js'
+import type {SnapshotHeader} from './header.js'
 
 export const SNAPSHOT_FORMAT = 1
 
@@ -50,8 +50,8 @@ export class SnapshotWriter {
   }
 
   /** Closes the list; problems met while items were streamed go into a trailer after them. */
-  async end(trailer?: Pick<SnapshotHeader, 'problems'>): Promise<number> {
-    const tail = trailer?.problems?.length ? `,"kubectlWhyTrailer":${stringifyJson(trailer)}` : ''
+  async end(trailer?: Pick<SnapshotHeader, 'problems' | 'gaps'>): Promise<number> {
+    const tail = trailer?.problems?.length || trailer?.gaps?.length ? `,"kubectlWhyTrailer":${stringifyJson(trailer)}` : ''
     await this.put(`${this.first ? '' : '\n'}]${tail}}\n`)
     if (this.out !== process.stdout) this.out.end()
     await this.done

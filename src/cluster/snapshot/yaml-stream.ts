@@ -1,0 +1,159 @@
+// A stream of YAML documents read a line at a time, with the same memory bound as the JSON reader: documents
+// split at their `---` markers, and the entries of a document's top-level `items:` sequence (what
+// `kubectl get -o yaml` prints for a List of any size) cut out one by one and parsed alone. Anything that is not
+// that shape (a single object, flow-style items, an empty list) is parsed as the whole document it is.
+import {UserError} from '../../errors.js'
+import {parseYamlDocuments} from '../../util/json.js'
+import type {JsonStreamSink} from './json-stream.js'
+
+const ITEMS_KEY = /^items:[ \t]*(?:#.*)?$/
+const DOC_MARKER = /^(?:---|\.\.\.)(?:[ \t]|$)/
+
+interface Line {
+  text: string
+  no: number
+}
+
+function indentOf(line: string): number {
+  let i = 0
+  while (i < line.length && line.charCodeAt(i) === 0x20) i++
+  return i
+}
+
+export class YamlStreamReader {
+  private readonly decoder = new TextDecoder('utf-8', {fatal: true})
+  private partial = ''
+  private lineNo = 0
+  private docNo = 0
+  /** Lines of the current document outside its items (small: the List's envelope, or a whole single object). */
+  private envelope: Line[] = []
+  private state: 'doc' | 'itemsStart' | 'entry' = 'doc'
+  private indent = 0
+  private entry: string[] = []
+  private entryLine = 0
+  private index = 0
+  private hadItems = false
+  private started = false
+  private multi = false
+
+  constructor(private readonly sink: JsonStreamSink, private readonly where: string) {}
+
+  push(chunk: Buffer): void {
+    let text: string
+    try {
+      text = this.decoder.decode(chunk, {stream: true})
+    } catch {
+      throw new UserError(`${this.where}: not UTF-8 text`, 'pass JSON or YAML, optionally gzipped')
+    }
+    if (!this.started) {
+      text = text.replace(/^\uFEFF/, '')
+      this.started = text.length > 0
+    }
+    const lines = (this.partial + text).split('\n')
+    this.partial = lines.pop() ?? ''
+    for (const l of lines) this.line(l.endsWith('\r') ? l.slice(0, -1) : l)
+  }
+
+  end(): void {
+    if (this.partial !== '') this.line(this.partial)
+    this.partial = ''
+    this.endDocument()
+  }
+
+  private docWhere(): string {
+    return this.multi ? `${this.where} document ${this.docNo + 1}` : this.where
+  }
+
+  private line(text: string): void {
+    this.lineNo++
+    if (this.state === 'entry' || this.state === 'itemsStart') {
+      const blank = text.trim() === ''
+      if (blank || (this.state === 'entry' && text.trimStart().startsWith('#'))) {
+        if (this.state === 'entry') this.entry.push(text)
+        return
+      }
+      const ind = indentOf(text)
+      const dash = text[ind] === '-' && (text.length === ind + 1 || text[ind + 1] === ' ')
+      if (this.state === 'itemsStart') {
+        if (dash) {
+          this.indent = ind
+          this.startEntry(text)
+          return
+        }
+        this.state = 'doc'
+      } else if (dash && ind === this.indent) {
+        this.flushEntry()
+        this.startEntry(text)
+        return
+      } else if (ind > this.indent) {
+        this.entry.push(text)
+        return
+      } else {
+        this.flushEntry()
+        this.state = 'doc'
+      }
+    }
+    if (DOC_MARKER.test(text)) {
+      if (this.envelope.some((l) => l.text.trim() !== '' && !l.text.trimStart().startsWith('#')) || this.hadItems) this.multi = true
+      this.endDocument()
+      const rest = text.slice(3).trim()
+      if (rest !== '' && !rest.startsWith('#')) this.envelope.push({text: rest, no: this.lineNo})
+      return
+    }
+    this.envelope.push({text, no: this.lineNo})
+    if (ITEMS_KEY.test(text) && !this.hadItems) {
+      this.envelope.pop()
+      this.state = 'itemsStart'
+      this.hadItems = true
+      this.index = 0
+      this.sink.listStart(this.parseEnvelope() as Record<string, unknown>, this.docWhere())
+    }
+  }
+
+  private startEntry(text: string): void {
+    this.state = 'entry'
+    this.entryLine = this.lineNo
+    this.entry = [`${text.slice(0, this.indent)} ${text.slice(this.indent + 1)}`]
+  }
+
+  private flushEntry(): void {
+    const where = `${this.docWhere()} items[${this.index}]`
+    const docs = this.parse(this.entry.join('\n'), this.entryLine)
+    this.entry = []
+    this.sink.item(docs.length === 0 ? null : docs[0], where, this.index++)
+  }
+
+  /** Parses text that starts at `firstLine` of the input; error positions are the input's. */
+  private parse(text: string, firstLine: number): unknown[] {
+    try {
+      return parseYamlDocuments(text, '@@slice@@')
+    } catch (err) {
+      const m = /^@@slice@@:(\d+):(\d+): (.*)$/s.exec((err as Error).message)
+      if (!m) throw err
+      throw new UserError(`${this.where}:${firstLine + Number(m[1]) - 1}:${m[2]}: ${m[3]}`, (err as UserError).hint)
+    }
+  }
+
+  /** The envelope lines parsed; lines are contiguous except where the items were cut out, which YAML does not mind. */
+  private parseEnvelope(): unknown {
+    if (this.envelope.length === 0) return {}
+    // Blank lines stand in for the lines before the envelope's first, so positions in errors stay the input's.
+    const first = this.envelope[0].no
+    const docs = this.parse(this.envelope.map((l) => l.text).join('\n'), first)
+    return docs[0] ?? {}
+  }
+
+  private endDocument(): void {
+    if (this.state === 'entry') this.flushEntry()
+    this.state = 'doc'
+    const hadItems = this.hadItems
+    const meaningful = this.envelope.some((l) => l.text.trim() !== '' && !l.text.trimStart().startsWith('#'))
+    if (meaningful || hadItems) {
+      const value = this.parseEnvelope()
+      this.sink.documentEnd(hadItems && (value === null || typeof value !== "object") ? {} : value, hadItems, this.docWhere())
+      this.docNo++
+    }
+    this.envelope = []
+    this.hadItems = false
+  }
+}
