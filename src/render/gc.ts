@@ -1,8 +1,13 @@
-// The human views of `kubectl why gc`: the --all report (counts, then findings worst first) and the --tree view of
-// the owner/dependent graph around one object, each edge marked with its classification and blockOwnerDeletion.
+// The human views of `kubectl why gc`: one object (the explanation and its next steps), the --all report (counts,
+// then findings worst first) and the --tree view of the owner/dependent graph around one object, in kubectl-tree's
+// layout (NAMESPACE NAME VERDICT REASON AGE), each edge marked with its classification and blockOwnerDeletion.
 import chalk from 'chalk'
-import type {GcExplanation, GcVerdict} from '../engine/garbagecollector/index.js'
-import type {Severity, SourceDescription, Subject} from '../explanation.js'
+import type {GcAllResult} from '../engine/garbagecollector/drive.js'
+import type {GcExplanation, GcTree, GcTreeNode, GcVerdict} from '../engine/garbagecollector/index.js'
+import type {NextStep, Severity, SourceDescription, Subject} from '../explanation.js'
+import {renderExplanations} from './explanation-table.js'
+
+export type {GcTree, GcTreeNode} from '../engine/garbagecollector/index.js'
 
 const COLOUR: Record<Severity, (s: string) => string> = {
   none: (s) => chalk.green(s),
@@ -10,6 +15,9 @@ const COLOUR: Record<Severity, (s: string) => string> = {
   warning: (s) => chalk.yellow(s),
   critical: (s) => chalk.red.bold(s),
 }
+
+/** Lines are kept within this width (kubectl's own tables are not wrapped; a tree that wraps is unreadable). */
+export const MAX_WIDTH = 120
 
 export interface GcReport {
   apiVersion: string
@@ -24,8 +32,45 @@ export interface GcReport {
   findings: GcExplanation[]
 }
 
+/** The --all report, every finding carrying the run's source description. */
+export function gcReport(r: GcAllResult, namespace: string | undefined, now: Date, source: SourceDescription): GcReport {
+  for (const f of r.findings) f.source = source
+  return {
+    apiVersion: 'kubectl-why/v1', kind: 'GcReport', scope: namespace === undefined ? {allNamespaces: true} : {namespace},
+    evaluatedAt: now.toISOString(), source, objects: r.evaluated, monitoredTypes: r.monitoredTypes, ownerGets: r.ownerGets, counts: r.counts, findings: r.findings,
+  }
+}
+
 function subjectText(s: Subject): string {
   return `${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}`
+}
+
+/** Words wrapped to `width`, every line after the first indented. */
+function wrap(text: string, indent: number, width = MAX_WIDTH): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  if (line) lines.push(line)
+  return lines.map((l) => `${' '.repeat(indent)}${l}`)
+}
+
+function nextLines(next: readonly NextStep[] | undefined, indent: number): string[] {
+  const out: string[] = []
+  for (const n of next ?? []) {
+    out.push(...wrap(`${chalk.bold('next:')} ${n.command ? `\`${n.command}\`` : n.change} — ${n.why}`, indent))
+  }
+  return out
+}
+
+/** One object: the explanation, then what to do next. */
+export function renderGcExplanation(e: GcExplanation, wide: boolean): string {
+  const text = renderExplanations([e], wide).replace(/\n+$/, '')
+  return `${[text, ...nextLines(e.next, 2), ''].join('\n')}\n`
 }
 
 export function renderGcReport(r: GcReport): string {
@@ -35,7 +80,7 @@ export function renderGcReport(r: GcReport): string {
   const counts = Object.entries(r.counts).map(([v, n]) => `${v} ${n}`).join(', ')
   out.push(`  ${counts || 'nothing to evaluate'}`)
   const partial = r.source.partial ?? []
-  if (partial.length > 0) out.push(chalk.yellow(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  if (partial.length > 0) out.push(...wrap(chalk.yellow(`partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`), 2))
   out.push('')
   if (r.findings.length === 0) {
     out.push('The collector has nothing to delete, patch or finish, and is stuck on nothing.')
@@ -46,74 +91,107 @@ export function renderGcReport(r: GcReport): string {
   for (const f of r.findings) {
     const verdict = `${f.verdict}${f.propagationPolicy ? ` ${f.propagationPolicy}` : ''}`
     out.push(`${COLOUR[f.severity](f.severity.padEnd(8))}  ${verdict.padEnd(width)}  ${chalk.bold(subjectText(f.subject))}`)
-    out.push(`${' '.repeat(10)}${f.summary}`)
+    out.push(...wrap(f.summary, 10))
+    out.push(...nextLines(f.next, 10))
   }
   out.push('')
   return out.join('\n')
 }
 
-/** One node of the tree view: an object (or a missing owner) and the edge that leads to it. */
-export interface GcTreeNode {
-  subject: Subject
-  /** Absent for owners that do not exist (dangling) or could not be read. */
-  exists: boolean
-  verdict?: GcVerdict
-  propagationPolicy?: string
-  deleting?: boolean
-  finalizers?: string[]
-  /** The ownerReference this edge stands for, from the dependent's side. */
-  edge?: {classification: string; reason?: string; blockOwnerDeletion: boolean; controller: boolean}
-  children: GcTreeNode[]
-  /** Children not shown (depth or count bound). */
-  more?: number
-  /** Already shown elsewhere in the tree (an ownership cycle). */
-  cycle?: boolean
-}
-
-export interface GcTree {
-  /** The object's owners, each with its own owners beneath it (upwards). */
-  owners: GcTreeNode[]
-  /** The object, with its dependents beneath it (downwards). */
-  object: GcTreeNode
-}
-
-function nodeText(n: GcTreeNode, self = false): string {
-  const parts = [self ? chalk.bold(subjectText(n.subject)) : subjectText(n.subject)]
-  if (n.subject.uid) parts.push(chalk.dim(`uid ${n.subject.uid}`))
+/** Compact edge text for the REASON column: classification, its reason, and the ref's flags. */
+function reasonText(n: GcTreeNode): string {
+  const parts: string[] = []
   if (n.edge) {
-    const e = [n.edge.classification + (n.edge.reason ? ` (${n.edge.reason})` : '')]
-    if (n.edge.controller) e.push('controller')
-    if (n.edge.blockOwnerDeletion) e.push('blockOwnerDeletion')
-    const colour = n.edge.classification === 'solid' ? chalk.green : n.edge.classification === 'dangling' ? chalk.red : chalk.yellow
-    parts.push(colour(`[${e.join(', ')}]`))
+    parts.push(n.edge.classification + (n.edge.reason ? `:${n.edge.reason}` : ''))
+    if (n.edge.controller) parts.push('controller')
+    if (n.edge.blockOwnerDeletion) parts.push('block')
   }
-  if (!n.exists) parts.push(chalk.red('(absent)'))
-  if (n.deleting) parts.push(chalk.yellow(`deleting${n.finalizers && n.finalizers.length > 0 ? ` (${n.finalizers.join(', ')})` : ''}`))
-  if (n.verdict) parts.push(`→ ${n.verdict}${n.propagationPolicy ? ` ${n.propagationPolicy}` : ''}`)
-  if (n.cycle) parts.push(chalk.dim('(cycle: shown above)'))
-  return parts.join('  ')
+  if (!n.exists) parts.push('absent')
+  if (n.deleting) parts.push(`deleting${n.finalizers && n.finalizers.length > 0 ? `(${n.finalizers.join(',')})` : ''}`)
+  if (n.cycle) parts.push('cycle:shown above')
+  return parts.join(' ')
 }
 
-function renderChildren(nodes: GcTreeNode[], prefix: string, out: string[], more?: number): void {
+function age(from: string | undefined, now: Date): string {
+  if (!from) return '-'
+  const s = Math.floor((now.getTime() - new Date(from).getTime()) / 1000)
+  if (!Number.isFinite(s) || s < 0) return '-'
+  // kubectl's duration.HumanDuration, coarsened: seconds, minutes, hours, days.
+  if (s < 120) return `${s}s`
+  if (s < 7200) return `${Math.floor(s / 60)}m`
+  if (s < 172_800) return `${Math.floor(s / 3600)}h`
+  return `${Math.floor(s / 86_400)}d`
+}
+
+interface Row {
+  namespace: string
+  name: string
+  verdict: string
+  reason: string
+  age: string
+  uid: string
+  colour: (s: string) => string
+}
+
+function row(n: GcTreeNode, prefix: string, now: Date, self = false): Row {
+  const colour = !n.edge ? (self ? chalk.bold : (s: string) => s)
+    : n.edge.classification === 'solid' ? chalk.green : n.edge.classification === 'dangling' ? chalk.red : chalk.yellow
+  return {
+    namespace: n.subject.namespace ?? '', name: `${prefix}${n.subject.kind}/${n.subject.name}`,
+    verdict: n.verdict ? `${n.verdict}${n.propagationPolicy ? ` ${n.propagationPolicy}` : ''}` : '-',
+    reason: reasonText(n), age: age(n.creationTimestamp, now), uid: n.subject.uid ?? '', colour,
+  }
+}
+
+function dependentRows(nodes: readonly GcTreeNode[], prefix: string, now: Date, out: Row[], more?: number): void {
   nodes.forEach((n, i) => {
     const last = i === nodes.length - 1 && !more
-    out.push(`${prefix}${last ? '└── ' : '├── '}${nodeText(n)}`)
-    renderChildren(n.children, `${prefix}${last ? '    ' : '│   '}`, out, n.more)
+    out.push(row(n, `${prefix}${last ? '└─' : '├─'}`, now))
+    dependentRows(n.children, `${prefix}${last ? '  ' : '│ '}`, now, out, n.more)
   })
-  if (more) out.push(`${prefix}└── ${chalk.dim(`… ${more} more`)}`)
+  if (more) out.push({namespace: '', name: `${prefix}└─… ${more} more`, verdict: '', reason: '', age: '', uid: '', colour: chalk.dim})
 }
 
-export function renderGcTree(tree: GcTree, e: GcExplanation): string {
-  const out: string[] = []
-  if (tree.owners.length > 0) {
-    out.push(chalk.dim('owners (each edge: how the collector classifies the reference)'))
-    renderChildren(tree.owners, '', out)
-    out.push('')
+/** Owners above the object, farthest first, so the page reads top-down as ownership does. */
+function ownerRows(nodes: readonly GcTreeNode[], depth: number, now: Date, out: Row[]): void {
+  for (const n of nodes) {
+    ownerRows(n.children, depth + 1, now, out)
+    out.push(row(n, `${'  '.repeat(depth - 1)}↑ `, now))
   }
-  out.push(nodeText(tree.object, true))
-  renderChildren(tree.object.children, '', out, tree.object.more)
+}
+
+/** Cuts a cell to the width, marking the cut. */
+function fit(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`
+}
+
+export function renderGcTree(tree: GcTree, e: GcExplanation, opts: {wide?: boolean; now?: Date} = {}): string {
+  const now = opts.now ?? new Date(e.evaluatedAt)
+  const rows: Row[] = []
+  ownerRows(tree.owners, 1, now, rows)
+  rows.push(row(tree.object, '', now, true))
+  dependentRows(tree.object.children, '', now, rows, tree.object.more)
+  const head: Row = {namespace: 'NAMESPACE', name: 'NAME', verdict: 'VERDICT', reason: 'REASON', age: 'AGE', uid: 'UID', colour: (s) => s}
+  const all = [head, ...rows]
+  const w = (k: keyof Omit<Row, 'colour'>) => Math.max(...all.map((r) => r[k].length))
+  // kubectl-tree's columns (NAMESPACE NAME READY REASON AGE), VERDICT for READY; uids only with -o wide. Within
+  // MAX_WIDTH the REASON column gives way first, then NAME.
+  const cols: (keyof Omit<Row, 'colour'>)[] = ['namespace', 'name', 'verdict', 'reason', 'age', ...(opts.wide ? ['uid' as const] : [])]
+  const width: Record<string, number> = Object.fromEntries(cols.map((k) => [k, w(k)]))
+  if (!opts.wide) {
+    const total = () => cols.reduce((n, k) => n + width[k], 0) + 2 * (cols.length - 1)
+    if (total() > MAX_WIDTH) width.reason = Math.max(12, width.reason - (total() - MAX_WIDTH))
+    if (total() > MAX_WIDTH) width.name = Math.max(20, width.name - (total() - MAX_WIDTH))
+  }
+  const out: string[] = []
+  for (const r of all) {
+    const line = cols.map((k) => fit(r[k], width[k]).padEnd(width[k])).join('  ').trimEnd()
+    out.push(r === head ? chalk.dim(line) : r.colour(line))
+  }
+  for (const p of tree.partial ?? []) out.push(...wrap(chalk.yellow(`partial: ${p.what}: ${p.reason} — dependents of that kind may be missing above`), 0))
   out.push('')
-  out.push(`${COLOUR[e.severity](`${e.verdict}${e.propagationPolicy ? ` ${e.propagationPolicy}` : ''} (${e.severity})`)}  ${e.summary}`)
+  out.push(...wrap(`${COLOUR[e.severity](`${e.verdict}${e.propagationPolicy ? ` ${e.propagationPolicy}` : ''} (${e.severity})`)}  ${e.summary}`, 0))
+  out.push(...nextLines(e.next, 0))
   out.push('')
   return out.join('\n')
 }

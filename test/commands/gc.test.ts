@@ -196,9 +196,22 @@ describe('one object per collector branch', () => {
   test('--tree: the graph around the object, edges classified', async () => {
     const r = await runCli(['gc', 'deployment/api', '-n', 'fg', '--tree', '--kubeconfig', kubeconfig])
     assert.equal(r.code, 1, r.stderr)
-    assert.match(r.stdout, /Deployment fg\/api .*deleting \(foregroundDeletion\).*waitForBlockingDependents/)
-    assert.match(r.stdout, /└── ReplicaSet fg\/api-1 .*\[waitingForDependentsDeletion, controller, blockOwnerDeletion\].*delete Foreground/)
-    assert.match(r.stdout, /    └── Pod fg\/api-1-x .*\[solid, controller, blockOwnerDeletion\].*keep/)
+    // kubectl-tree's layout (issue 16 item 5): NAMESPACE NAME VERDICT REASON AGE, one aligned row per object, no uids
+    // without -o wide, every line within 120 columns. The objects were created at 01:00, the fake server's clock is
+    // the real one: AGE is not asserted.
+    const lines = r.stdout.split('\n')
+    assert.match(lines[0], /^NAMESPACE +NAME +VERDICT +REASON +AGE$/)
+    assert.match(lines[1], /^fg +Deployment\/api +waitForBlockingDependents +deleting\(foregroundDeletion\) +\S+$/)
+    assert.match(lines[2], /^fg +└─ReplicaSet\/api-1 +delete Foreground +waitingForDependentsDeletion controller block +\S+$/)
+    assert.match(lines[3], /^fg +  └─Pod\/api-1-x +keep +solid controller block +\S+$/)
+    const col = (l: string, word: string) => l.indexOf(word)
+    assert.equal(col(lines[1], 'waitFor'), col(lines[0], 'VERDICT'))
+    assert.equal(col(lines[2], 'delete'), col(lines[0], 'VERDICT'))
+    assert.ok(!/dep-api|rs-api|pod-api/.test(r.stdout), 'no uids without -o wide')
+    assert.ok(lines.every((l) => l.length <= 120), 'every line within 120 columns')
+    const wide = await runCli(['gc', 'deployment/api', '-n', 'fg', '--tree', '-o', 'wide', '--kubeconfig', kubeconfig])
+    assert.match(wide.stdout.split('\n')[0], /^NAMESPACE +NAME +VERDICT +REASON +AGE +UID$/)
+    assert.match(wide.stdout, /Pod\/api-1-x .* pod-api/)
   })
 
   test('an object that does not exist: one line, exit 2', async () => {

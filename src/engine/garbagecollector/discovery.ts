@@ -25,9 +25,16 @@ export class GcDiscovery {
   /** group/resource → the type in the group's first-listed (preferred) version that serves it. */
   private readonly preferred = new Map<string, ResourceType>()
   private readonly ignored: Set<string>
+  private readonly served: ReadonlySet<string>
 
-  constructor(readonly types: readonly ResourceType[], ignoredResources: readonly string[] = DEFAULT_IGNORED_RESOURCES) {
+  /**
+   * `servedVersions`: group/versions the data shows served beyond discovery (objects present at that version, from
+   * the source's evidence): a dump's discovery is inferred from its objects and the builtin kinds, so a version it
+   * omits may still be served, and objects stored at it prove it is.
+   */
+  constructor(readonly types: readonly ResourceType[], ignoredResources: readonly string[] = DEFAULT_IGNORED_RESOURCES, servedVersions: readonly string[] = []) {
     this.ignored = new Set(ignoredResources)
+    this.served = new Set(servedVersions)
     for (const t of types) {
       if (t.resource.includes('/')) continue
       const gvk = `${t.group}/${t.version}/${t.kind}`
@@ -46,7 +53,13 @@ export class GcDiscovery {
     const {group, version} = splitApiVersion(apiVersion)
     if (!version) return undefined
     const t = this.byGvk.get(`${group}/${version}/${kind}`)
-    return t && {group: t.group, version: t.version, kind: t.kind, resource: t.resource, namespaced: t.namespaced}
+    if (t) return {group: t.group, version: t.version, kind: t.kind, resource: t.resource, namespaced: t.namespaced}
+    // A version the data shows served maps like its group's other versions of the kind: the RESTMapper of that server
+    // maps it (upstream TestConflictingData, "good child -> existing owner with non-preferred accessible API version":
+    // the collector GETs the owner at that version).
+    if (!this.served.has(group === '' ? version : `${group}/${version}`)) return undefined
+    const other = this.types.find((x) => x.group === group && x.kind === kind && !x.resource.includes('/'))
+    return other && {group, version, kind, resource: other.resource, namespaced: other.namespaced}
   }
 
   /**

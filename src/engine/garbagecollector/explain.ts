@@ -3,11 +3,14 @@
 import type {OwnerReference} from '../../cluster/source.js'
 import type {Explanation, Severity, SourceDescription, Step, Subject} from '../../explanation.js'
 import {describeObject, type GcObject, type GcVerdict} from './model.js'
-import type {BlockingReport, CollectorRequest, GcEvent, GcReplay, RefOutcome} from './replay.js'
+import {gcNext} from './next.js'
+import type {BlockingReport, CollectorRequest, GcEvent, GcReplay, RefOutcome, RefReport} from './replay.js'
 
 export interface GcOwnerRefReport extends OwnerReference {
   classification: RefOutcome
   reason?: 'notFound' | 'uidMismatch'
+  /** unknown: readError, notInData (absent from data that cannot prove absence) or nameOnly (name shown, uid not). */
+  unknownReason?: 'readError' | 'notInData' | 'nameOnly'
   why: string
   get?: string
   status?: number | 'error'
@@ -69,9 +72,16 @@ export function gcSeverity(r: GcReplay): Severity {
       return 'info'
     case 'waitForBlockingDependents':
       return blockedForever(r) ? 'critical' : 'warning'
+    case 'unknown':
+      // No severity above info rests on missing evidence (issue 12): an owner the data cannot show is not a read error.
+      return missingEvidence(r.abortedAt === undefined ? undefined : r.refs[r.abortedAt]) ? 'info' : 'warning'
     default:
       return 'warning'
   }
+}
+
+function missingEvidence(x: RefReport | undefined): boolean {
+  return x?.unknownReason === 'notInData' || x?.unknownReason === 'nameOnly'
 }
 
 function refsText(r: GcReplay, outcome: RefOutcome): string {
@@ -128,6 +138,9 @@ export function gcSummary(r: GcReplay): string {
     case 'notMonitored':
       return `Not monitored: ${r.steps[0]?.why ?? 'the collector does not watch this type'}.`
     case 'unknown':
+      if (aborted && missingEvidence(aborted)) {
+        return `Unknown: ${aborted.why.split('. ')[0]}. The collector keeps it if its owner ${aborted.ref.kind} ${aborted.ref.name} exists with uid ${aborted.ref.uid}, and deletes it otherwise; this data cannot tell which.`
+      }
       return aborted
         ? `Unknown: owner ${aborted.ref.kind} ${aborted.ref.name} could not be read (${typeof aborted.lookup?.status === 'number' ? aborted.lookup.status : aborted.lookup?.error ?? 'error'}). The collector would read it (it may get every type) and retries on errors; this tool does not guess it is dangling.`
         : 'Unknown: the replay is incomplete (reads it needs were not done).'
@@ -141,6 +154,7 @@ function refReports(r: GcReplay): GcOwnerRefReport[] {
     ...(x.ref.blockOwnerDeletion !== undefined ? {blockOwnerDeletion: x.ref.blockOwnerDeletion} : {}),
     classification: x.outcome,
     ...(x.danglingReason ? {reason: x.danglingReason} : {}),
+    ...(x.unknownReason ? {unknownReason: x.unknownReason} : {}),
     why: x.why,
     ...(x.lookup ? {get: x.lookup.path} : {}),
     ...(x.lookup?.status !== undefined ? {status: x.lookup.status} : {}),
@@ -198,6 +212,8 @@ export function explainGc(r: GcReplay, evaluatedAt: Date, source: SourceDescript
   if (r.dependentCount !== undefined) e.dependentCount = r.dependentCount
   if (r.events.length > 0) e.events = r.events
   if (r.virtual) e.virtualNode = true
+  const next = gcNext(r)
+  if (next) e.next = next
   return e
 }
 

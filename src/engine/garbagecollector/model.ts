@@ -15,6 +15,8 @@ export interface GcObject {
     namespace?: string
     uid: string
     resourceVersion?: string
+    /** Kept only where it is shown (the --tree view's AGE column): see slimObject's `keep`. */
+    creationTimestamp?: string
     deletionTimestamp?: string | null
     finalizers?: string[]
     ownerReferences?: OwnerReference[]
@@ -95,12 +97,14 @@ export function describeObject(o: {kind: string; metadata: {namespace?: string; 
 }
 
 /** Keeps only what the replay reads, so that 100,000 listed objects stay small in memory. */
-export function slimObject(o: {apiVersion?: string; kind?: string; metadata?: Record<string, unknown>}, fallback?: {apiVersion: string; kind: string}): GcObject | undefined {
+export function slimObject(o: {apiVersion?: string; kind?: string; metadata?: Record<string, unknown>}, fallback?: {apiVersion: string; kind: string},
+  keep?: {creationTimestamp?: boolean}): GcObject | undefined {
   const m = o.metadata
   if (!m || typeof m.name !== 'string' || typeof m.uid !== 'string') return undefined
   const meta: GcObject['metadata'] = {name: m.name, uid: m.uid}
   if (typeof m.namespace === 'string' && m.namespace !== '') meta.namespace = m.namespace
   if (typeof m.resourceVersion === 'string') meta.resourceVersion = m.resourceVersion
+  if (keep?.creationTimestamp && typeof m.creationTimestamp === 'string') meta.creationTimestamp = m.creationTimestamp
   if (typeof m.deletionTimestamp === 'string') meta.deletionTimestamp = m.deletionTimestamp
   if (Array.isArray(m.finalizers) && m.finalizers.length > 0) meta.finalizers = m.finalizers as string[]
   if (Array.isArray(m.ownerReferences) && m.ownerReferences.length > 0) meta.ownerReferences = m.ownerReferences as OwnerReference[]

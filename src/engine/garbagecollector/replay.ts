@@ -4,6 +4,7 @@
 // the replay needs a read it has not been given, it says so in `needs`; the command performs those reads and
 // calls again, until nothing is missing. The answer never rests on a guess: an owner that could not be read
 // makes the verdict `unknown`, never "dangling".
+import type {Evidence} from '../../cluster/evidence.js'
 import type {OwnerReference} from '../../cluster/source.js'
 import type {Step} from '../../explanation.js'
 import {blockingDependents, type DependentsIndex} from './dependents.js'
@@ -31,6 +32,16 @@ export interface GcWorld {
   now: Date
   /** Control-plane minor version whose rules apply (1.x); undefined: the v1.28 baseline. */
   minor?: number
+  /**
+   * What the data can prove (src/cluster/evidence.ts). Absent: every read was answered, as a live cluster answers
+   * them, so a 404 is proof the owner is gone.
+   */
+  evidence?: Pick<Evidence, 'coverage'>
+  /**
+   * Owners the data shows to exist by name only, through another field (a pod's spec.nodeName names its Node), by
+   * readKeyString(key): the field that shows it. Such an owner is not gone, but its uid is not shown.
+   */
+  shownByName?: {get(key: string): string | undefined}
 }
 
 export interface GcReplayOptions {
@@ -48,6 +59,11 @@ export interface RefReport {
   outcome: RefOutcome
   /** dangling: notFound (404) or uidMismatch (found by name with another uid). */
   danglingReason?: 'notFound' | 'uidMismatch'
+  /**
+   * unknown: readError (the owner could not be read), notInData (absent from data that cannot prove absence), or
+   * nameOnly (the data shows an owner of that name exists, not its uid).
+   */
+  unknownReason?: 'readError' | 'notInData' | 'nameOnly'
   why: string
   /** The fresh metadata-only GET the collector sends for this ref (absent when it sends none). */
   lookup?: {path: string; key: OwnerReadKey; namespace?: string; status?: number | 'error'; error?: string; foundUid?: string}
@@ -405,6 +421,16 @@ function dependentView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptio
   return r
 }
 
+/**
+ * The collector's classification of every owner reference of `item` (classifyReferences + isDangling), whatever state
+ * the item is in: the --tree view marks each edge with it. `needs.reads` lists the owner reads still missing.
+ */
+export function classifyReferences(item: GcObject, world: GcWorld): Pick<GcReplay, 'refs' | 'needs' | 'abortedAt'> {
+  const r: GcReplay = {item, verdict: 'keep', steps: [], refs: [], monitor: {monitored: false, why: 'notServed'}, collectorRequests: [], events: [], needs: {reads: [], dependents: false}}
+  classify(r, world)
+  return r
+}
+
 /** classifyReferences + isDangling (garbagecollector.go:426-530), in order, stopping where upstream stops. */
 function classify(r: GcReplay, world: GcWorld): void {
   const item = r.item
@@ -444,13 +470,29 @@ function classify(r: GcReplay, world: GcWorld): void {
       continue
     }
     const where = mapping.namespaced ? `in namespace ${itemNs}` : '(cluster-scoped)'
-    if (read.outcome === 'notFound') {
+    const coverage = read.outcome === 'notFound' ? world.evidence?.coverage(mapping.group, mapping.kind, mapping.namespaced ? itemNs : undefined) : undefined
+    const noProof = coverage !== undefined && !coverage.absenceIsProof
+    const shown = noProof ? world.shownByName?.get(readKeyString(key)) : undefined
+    if (shown) {
+      // The field proves an owner of that name exists (so the ref is not a 404), not which uid it has: the collector
+      // keeps the object if the uids match and deletes it if the owner was recreated (garbagecollector.go:477-497).
+      rep.outcome = 'unknown'
+      rep.unknownReason = 'nameOnly'
+      rep.lookup.error = 'NameOnly'
+      rep.why = `${coverage!.why || `the data holds no ${ref.kind} named ${ref.name}`}, but ${shown} shows a ${ref.kind} named ${ref.name} exists ${where}: the owner is not gone (no 404). It does not show that ${ref.kind}'s uid, so whether it is ${ref.uid} (solid: kept) or a recreated one (dangling: deleted) cannot be told from this data`
+    } else if (noProof) {
+      rep.outcome = 'unknown'
+      rep.unknownReason = 'notInData'
+      rep.lookup.error = 'NotInData'
+      rep.why = `${coverage!.why || `the data holds no ${ref.kind} named ${ref.name}`}: cannot tell whether it exists. The collector reads the live cluster, where a missing owner is a 404; this data is not known to hold every ${ref.kind}, so its absence here proves nothing`
+    } else if (read.outcome === 'notFound') {
       rep.outcome = 'dangling'
       rep.danglingReason = 'notFound'
       rep.lookup.status = 404
       rep.why = `no ${ref.kind} named ${ref.name} exists ${where} (404)`
     } else if (read.outcome === 'error') {
       rep.outcome = 'unknown'
+      rep.unknownReason = 'readError'
       rep.lookup.status = read.status ?? 'error'
       rep.lookup.error = read.reason
       rep.why = `the owner could not be read: ${read.message}${read.status ? ` (${read.status})` : ''}. The collector has get on every type and would read it; on an error it requeues and retries — this tool does not guess "dangling"`
