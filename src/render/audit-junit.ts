@@ -31,6 +31,11 @@ export function xmlAttr(s: string | number): string {
   return xmlText(String(s)).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;')
 }
 
+/** An attribute on one line: the whole text is in the element's body, and not every reader decodes &#10;. */
+function oneLine(s: string): string {
+  return s.replace(/\s*[\r\n]+\s*/g, ' ')
+}
+
 function subjectText(s: Subject): string {
   return `${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}`
 }
@@ -65,7 +70,7 @@ function open(name: string, classname: string): string {
 function findingCase(check: string, e: Explanation, failOn: AuditReport['summary']['failOn']): Case {
   const head = open(caseName(check, e.subject), `kubectl-why.${check}.${e.subject.kind}`)
   if (failOn !== 'none' && severityRank(e.severity) >= severityRank(failOn)) {
-    return {failure: true, skipped: false, xml: `${head}\n      <failure message="${xmlAttr(`${e.severity}: ${e.summary}`)}" type="${e.severity}">${xmlText(details(e))}</failure>\n    </testcase>`}
+    return {failure: true, skipped: false, xml: `${head}\n      <failure message="${xmlAttr(oneLine(`${e.severity}: ${e.summary}`))}" type="${e.severity}">${xmlText(details(e))}</failure>\n    </testcase>`}
   }
   return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(details(e))}</system-out>\n    </testcase>`}
 }
@@ -76,7 +81,7 @@ function passingCase(check: string, s: EvaluatedSubject): Case {
 }
 
 function skippedCase(name: string, classname: string, message: string): Case {
-  return {failure: false, skipped: true, xml: `${open(name, classname)}\n      <skipped message="${xmlAttr(message)}"/>\n    </testcase>`}
+  return {failure: false, skipped: true, xml: `${open(name, classname)}\n      <skipped message="${xmlAttr(oneLine(message))}"/>\n    </testcase>`}
 }
 
 /** The check's own case: how many subjects it evaluated and what it covered; fails when it did not run or ran short. */
@@ -87,7 +92,7 @@ function checkCase(r: AuditReport, c: CheckSummary): Case {
   const gaps = r.summary.incomplete.filter((x) => x.startsWith(`${c.name}:`))
   if (c.status === 'notRun' || (gaps.length > 0 && (r.summary.failOnPartial || gaps.some((g) => g.includes('none of its lists'))))) {
     const message = gaps[0] ?? `${c.name}: ${c.status}`
-    return {failure: true, skipped: false, xml: `${head}\n      <failure message="${xmlAttr(message)}" type="incomplete">${xmlText([...gaps, '', text].join('\n'))}</failure>\n    </testcase>`}
+    return {failure: true, skipped: false, xml: `${head}\n      <failure message="${xmlAttr(oneLine(message))}" type="incomplete">${xmlText([...gaps, '', text].join('\n'))}</failure>\n    </testcase>`}
   }
   return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(text)}</system-out>\n    </testcase>`}
 }

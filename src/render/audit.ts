@@ -88,9 +88,15 @@ function groups(findings: readonly Explanation[]): Group[] {
   for (const e of findings) {
     const check = checkOfController(e.controller) ?? CHECK_NAMES[0]
     let g = byCheck.get(check)
-    if (!g) byCheck.set(check, (g = {check, verdicts: [], worst: -1}))
+    if (!g) {
+      g = {check, verdicts: [], worst: -1}
+      byCheck.set(check, g)
+    }
     let v = g.verdicts.find((x) => x.verdict === e.verdict)
-    if (!v) g.verdicts.push((v = {verdict: e.verdict, severity: e.severity, findings: []}))
+    if (!v) {
+      v = {verdict: e.verdict, severity: e.severity, findings: []}
+      g.verdicts.push(v)
+    }
     v.findings.push(e)
     if (severityRank(e.severity) > severityRank(v.severity)) v.severity = e.severity
     g.worst = Math.max(g.worst, severityRank(e.severity))
