@@ -3,13 +3,15 @@
 import chalk from 'chalk'
 import type {Explanation} from '../explanation.js'
 import {renderExplanations} from './explanation-table.js'
-import {renderSettings} from './node.js'
+import {renderNext, renderSettings} from './node.js'
 import {renderTimeline} from './timeline.js'
 
 interface TolerationLine {taint: string; index: number | null; tolerationSeconds: number | null; origin: string | null}
 
 export function renderEvicted(e: Explanation, wide: boolean): string {
   const out: string[] = [renderExplanations([e], wide).trimEnd(), '']
+  const next = renderNext(e)
+  if (next) out.push(next.trimEnd(), '')
   const tolerations = (e.tolerations as TolerationLine[]) ?? []
   if (tolerations.length > 0) {
     out.push(chalk.bold('NoExecute taints and the first toleration that matches each:'))

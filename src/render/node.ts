@@ -21,14 +21,25 @@ export function renderSettings(e: Explanation, wide: boolean): string {
   const keys = Object.keys(settings)
   if (keys.length === 0) return ''
   const out = [chalk.bold('Settings used:')]
-  const w = Math.max(...keys.map((k) => k.length))
-  for (const k of keys) {
+  const shown = keys.filter((k) => wide || !/^default for/.test(settings[k].from) || ['node-monitor-grace-period', 'node-monitor-period', 'NodeControllerLeaseCircuitBreaker'].includes(k))
+  // Both columns as wide as their widest entry, so that every "from" starts in the same column.
+  const w = Math.max(...shown.map((k) => k.length))
+  const vw = Math.max(...shown.map((k) => String(settings[k].value ?? '—').length))
+  for (const k of shown) {
     const {value, from} = settings[k]
-    if (!wide && /^default for/.test(from) && !['node-monitor-grace-period', 'node-monitor-period', 'NodeControllerLeaseCircuitBreaker'].includes(k)) continue
-    out.push(`  ${k.padEnd(w)}  ${String(value ?? '—').padEnd(8)}  ${chalk.dim(from)}`)
+    out.push(`  ${k.padEnd(w)}  ${String(value ?? '—').padEnd(vw)}  ${chalk.dim(from)}`)
   }
   if (!wide) out.push(chalk.dim('  (other values are release defaults; -o wide lists them all)'))
   return out.join('\n') + '\n'
+}
+
+/** The verdict's next steps: commands to run or fields to change (never done by the tool). */
+export function renderNext(e: Explanation): string {
+  const next = e.next ?? []
+  if (next.length === 0) return ''
+  const out = [chalk.bold('Next:')]
+  for (const n of next) out.push(`  ${n.command ? `$ ${n.command}` : `change ${n.change}`}\n      ${chalk.dim(n.why)}`)
+  return `${out.join('\n')}\n\n`
 }
 
 function ago(iso: string, now: number): string {
@@ -74,6 +85,8 @@ export function renderCluster(e: Explanation, wide: boolean): string {
     out.push(...table(rows).map((l) => `  ${l}`))
     out.push('')
   }
+  const next = renderNext(e)
+  if (next) out.push(next.trimEnd(), '')
   out.push(renderSettings(e, wide))
   return out.join('\n')
 }
@@ -97,5 +110,5 @@ export function renderNode(e: Explanation, wide: boolean): string {
     const parts = [pods.evictedAtOnce ? `${pods.evictedAtOnce} at once` : '', ...after, pods.toleratedForever ? `${pods.toleratedForever} tolerate it forever` : '', pods.unaffected ? `${pods.unaffected} unaffected` : ''].filter(Boolean)
     podLine = `${chalk.bold(`Pods on this node: ${pods.total}`)}${pods.againstTaints?.length ? ` — against ${pods.againstTaints.join(', ')}: ${parts.join(', ') || 'none'}` : ' — no NoExecute taint present or owed'}\n\n`
   }
-  return `${renderExplanations([e], wide)}${podLine}${timeline}\n${renderSettings(e, wide)}`
+  return `${renderExplanations([e], wide)}${renderNext(e)}${podLine}${timeline}\n${renderSettings(e, wide)}`
 }

@@ -12,7 +12,7 @@ type TunableSettings = Pick<NodeLifecycleSettings, 'nodeMonitorPeriod' | 'nodeMo
   | 'nodeEvictionRate' | 'secondaryNodeEvictionRate' | 'largeClusterSizeThreshold' | 'unhealthyZoneThreshold'>
 
 export interface VersionDefaults extends TunableSettings {
-  gates: {NodeControllerLeaseCircuitBreaker: boolean; SeparateTaintEvictionController: boolean}
+  gates: {NodeControllerLeaseCircuitBreaker: boolean; SeparateTaintEvictionController: boolean; TaintTolerationComparisonOperators: boolean}
   /** Whether the release has the gate at all (setting an unknown gate is refused by kube-controller-manager). */
   knownGates: Set<string>
   taintOnCurrentReady: boolean
@@ -24,6 +24,8 @@ export function versionDefaults(v: MinorVersion): VersionDefaults {
   const knownGates = new Set<string>()
   if (atLeast(v, 29)) knownGates.add('SeparateTaintEvictionController')
   if (atLeast(v, 36)) knownGates.add('NodeControllerLeaseCircuitBreaker')
+  // Alpha in 1.35, off by default in every release modelled (decisions §9; UNCERTAIN like the other gate stages).
+  if (atLeast(v, 35)) knownGates.add('TaintTolerationComparisonOperators')
   return {
     nodeMonitorPeriod: 5_000,
     nodeMonitorGracePeriod: atLeast(v, 32) ? 50_000 : 40_000,
@@ -32,7 +34,7 @@ export function versionDefaults(v: MinorVersion): VersionDefaults {
     secondaryNodeEvictionRate: 0.01,
     largeClusterSizeThreshold: 50,
     unhealthyZoneThreshold: 0.55,
-    gates: {NodeControllerLeaseCircuitBreaker: atLeast(v, 37), SeparateTaintEvictionController: atLeast(v, 29)},
+    gates: {NodeControllerLeaseCircuitBreaker: atLeast(v, 37), SeparateTaintEvictionController: atLeast(v, 29), TaintTolerationComparisonOperators: false},
     knownGates,
     // The newest stored controller hands processTaintBaseEviction the Ready condition written in the same pass;
     // older stored copies the one observed before it (one monitor period later). Release boundary UNCERTAIN.

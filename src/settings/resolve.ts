@@ -78,7 +78,7 @@ export function resolveSettings(input: ResolveInput): ResolvedSettings {
     nodeMonitorPeriod: d.nodeMonitorPeriod, nodeMonitorGracePeriod: d.nodeMonitorGracePeriod, nodeStartupGracePeriod: d.nodeStartupGracePeriod,
     nodeEvictionRate: d.nodeEvictionRate, secondaryNodeEvictionRate: d.secondaryNodeEvictionRate, largeClusterSizeThreshold: d.largeClusterSizeThreshold,
     unhealthyZoneThreshold: d.unhealthyZoneThreshold, leaseCircuitBreaker: d.gates.NodeControllerLeaseCircuitBreaker,
-    taintEvictionEnabled: true, nodeLifecycleEnabled: true, taintOnCurrentReady: d.taintOnCurrentReady,
+    taintEvictionEnabled: true, nodeLifecycleEnabled: true, taintOnCurrentReady: d.taintOnCurrentReady, taintTolerationComparisonOperators: false,
   } satisfies NodeLifecycleSettings as NodeLifecycleSettings
 
   /** Our flag (UserError when bad), else the controller-manager's (a problem when bad), else the default. */
@@ -110,7 +110,7 @@ export function resolveSettings(input: ResolveInput): ResolvedSettings {
 
   // Feature gates: ours replace the controller-manager's per gate.
   const gates = {...d.gates}
-  const gateFrom: Record<string, string> = {NodeControllerLeaseCircuitBreaker: defaultFrom, SeparateTaintEvictionController: defaultFrom}
+  const gateFrom: Record<string, string> = {NodeControllerLeaseCircuitBreaker: defaultFrom, SeparateTaintEvictionController: defaultFrom, TaintTolerationComparisonOperators: defaultFrom}
   for (const [text, from, ours] of [[input.kcm?.flags.get('feature-gates'), kcmFrom('feature-gates'), false], [input.overrides['feature-gates'], '--feature-gates (our flag)', true]] as const) {
     if (text === undefined) continue
     const parsed = parseFeatureGates(text)
@@ -129,6 +129,12 @@ export function resolveSettings(input: ResolveInput): ResolvedSettings {
   settings.leaseCircuitBreaker = gates.NodeControllerLeaseCircuitBreaker
   described.NodeControllerLeaseCircuitBreaker = {value: gates.NodeControllerLeaseCircuitBreaker, from: d.knownGates.has('NodeControllerLeaseCircuitBreaker') || gateFrom.NodeControllerLeaseCircuitBreaker !== defaultFrom ? gateFrom.NodeControllerLeaseCircuitBreaker : `${defaultFrom}: the gate does not exist before 1.36`}
   described.SeparateTaintEvictionController = {value: gates.SeparateTaintEvictionController, from: gateFrom.SeparateTaintEvictionController}
+  // Lt/Gt tolerations match only with this gate on; the taint-eviction controller runs in kube-controller-manager,
+  // so its --feature-gates is the one that counts.
+  settings.taintTolerationComparisonOperators = gates.TaintTolerationComparisonOperators
+  described.TaintTolerationComparisonOperators = {value: gates.TaintTolerationComparisonOperators,
+    from: gateFrom.TaintTolerationComparisonOperators !== defaultFrom ? gateFrom.TaintTolerationComparisonOperators
+      : `${defaultFrom}: ${d.knownGates.has('TaintTolerationComparisonOperators') ? 'alpha, off by default' : 'the gate does not exist before 1.35'} (Lt/Gt tolerations match nothing while it is off)`}
 
   // Controllers: "*" by default.
   const c = pick('controllers')

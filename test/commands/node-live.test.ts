@@ -61,9 +61,13 @@ describe('lease circuit breaker with a lagging watch cache (1.37: gate on by def
     assert.equal(open.json.circuitBreaker.gate, true)
     assert.ok(open.json.nodes.every((n: Any) => n.verdict === 'circuitOpen'))
     assert.equal(open.json.source.settings.NodeControllerLeaseCircuitBreaker.value, true)
-    // Both views were read: the watch cache (resourceVersion=0) and a quorum read.
+    // Both views were read, as the controller reads them (issue 13.1: one driver for the command and the audit): the
+    // watch cache (resourceVersion=0) listed once, and the live lease of each node its first pass finds stale — all
+    // five here, their cached renewals being 60 s old — by a quorum GET (no resourceVersion), the circuit breaker's.
     const leaseLists = open.requests.filter((r) => r.path === '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases')
-    assert.deepEqual(leaseLists.map((r) => r.query.resourceVersion ?? 'quorum').sort(), ['0', 'quorum'])
+    assert.deepEqual(leaseLists.map((r) => r.query.resourceVersion ?? 'quorum'), ['0'])
+    const leaseGets = open.requests.filter((r) => r.path.startsWith('/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/'))
+    assert.deepEqual(leaseGets.map((r) => `${r.path.split('/').pop()} ${r.query.resourceVersion ?? 'quorum'}`).sort(), ['a0 quorum', 'a1 quorum', 'a2 quorum', 'b0 quorum', 'b1 quorum'])
     assert.deepEqual(open.requests.filter((r) => r.method !== 'GET'), [])
 
     const one = await why(kubeconfig, ['node', 'a0'], server)

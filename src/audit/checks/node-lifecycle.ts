@@ -1,22 +1,15 @@
-// The node lifecycle analysis the node and evicted checks share, built once from the gathered objects: the
-// controller-manager's flags (its mirror pod), every node, the kube-node-lease Leases as the controller's informer
-// holds them (the watch cache), and — for the nodes the controller finds stale — the live GET of their lease that
-// the circuit breaker makes (tryUpdateNodeHealth step 6), made here the same way, one lease at a time.
-import type {KubeObject} from '../../cluster/source.js'
-import {analyzeCluster, type ClusterAnalysis} from '../../engine/nodelifecycle/analyze.js'
-import {compareResourceVersions} from '../../engine/nodelifecycle/consistency.js'
-import type {LiveLeaseLookup} from '../../engine/nodelifecycle/health.js'
-import type {LeaseLike, NodeLike} from '../../engine/nodelifecycle/types.js'
-import type {Problem, SourceDescription} from '../../explanation.js'
-import {controllerManagerArgs} from '../../settings/kcm.js'
-import {type ResolvedSettings, resolveSettings} from '../../settings/resolve.js'
+// The node lifecycle world the node and evicted checks share, built once by the controller's own driver
+// (src/engine/nodelifecycle/drive.ts, the one `kubectl why node` and `kubectl why evicted` use) over the audit's
+// gathered lists through the source façade: the controller-manager's mirror pod, every node, the kube-node-lease
+// Leases as the watch cache holds them; the live lease GETs the circuit breaker makes go to the real source.
+import {NODE_LEASE_NAMESPACE, type NodeLifecycleWorld, readFailure, readNodeLifecycle} from '../../engine/nodelifecycle/drive.js'
+import type {Problem} from '../../explanation.js'
 import type {CheckName} from '../checks.js'
-import {type CheckContext, describeWith, failureText, readNeed} from '../context.js'
+import type {CheckContext} from '../context.js'
+import {GatheredSource} from '../gathered-source.js'
 import type {ListNeed} from '../needs.js'
-import {pool} from '../pool.js'
 
-export const NODE_LEASE_NAMESPACE = 'kube-node-lease'
-const GET_CONCURRENCY = 16
+export {NODE_LEASE_NAMESPACE}
 
 /** What both checks list for the node lifecycle replay. */
 export function nodeLifecycleNeeds(check: CheckName): ListNeed[] {
@@ -29,97 +22,28 @@ export function nodeLifecycleNeeds(check: CheckName): ListNeed[] {
   ]
 }
 
-export interface NodeLifecycleWorld {
-  analysis: ClusterAnalysis
-  settings: ResolvedSettings
-  nodes: NodeLike[]
-  source: SourceDescription
-  problems: Problem[]
-  now: number
-  liveLeaseGets: number
+export type NodeLifecycleOutcome = {ok: true; world: NodeLifecycleWorld; source: GatheredSource} | {ok: false; problems: Problem[]; why: string}
+
+/** The façade over the gathered lists, describing the audit's source. */
+export function gatheredSource(ctx: CheckContext): GatheredSource {
+  return new GatheredSource(ctx, {serverVersion: async () => undefined, describe: () => ctx.base, defaultNamespace: () => ctx.namespace ?? 'default'})
 }
 
-export type NodeLifecycleOutcome = {ok: true; world: NodeLifecycleWorld} | {ok: false; problems: Problem[]; why: string}
-
-/** The newest resourceVersion among objects: a lower bound of the list's own when the source does not give one. */
-function newestRV(items: readonly KubeObject[]): string | undefined {
-  let best: string | undefined
-  for (const o of items) {
-    const rv = o.metadata?.resourceVersion
-    if (rv && (best === undefined || (compareResourceVersions(rv, best) ?? 0) > 0)) best = rv
-  }
-  return best
-}
-
-/** A lease lookup table that remembers which nodes the controller looked up live. */
-class RecordingLookups extends Map<string, LiveLeaseLookup> {
-  readonly asked = new Set<string>()
-  override get(name: string): LiveLeaseLookup | undefined {
-    this.asked.add(name)
-    return super.get(name)
-  }
-}
-
-export function nodeLifecycle(ctx: CheckContext, check: CheckName): Promise<NodeLifecycleOutcome> {
+export function nodeLifecycle(ctx: CheckContext): Promise<NodeLifecycleOutcome> {
   let p = ctx.shared.get('nodelifecycle') as Promise<NodeLifecycleOutcome> | undefined
   if (!p) {
-    p = build(ctx, check)
+    p = build(ctx)
     ctx.shared.set('nodelifecycle', p)
   }
   return p
 }
 
-async function build(ctx: CheckContext, check: CheckName): Promise<NodeLifecycleOutcome> {
-  const problems: Problem[] = []
-  const kcm = readNeed(ctx, check, 'kcm', problems, 'release defaults are used for the controller-manager settings')
-  const kcmPods = kcm.ok ? kcm.items : []
-  const kcmMissing = !kcm.ok
-    ? `kube-system pods could not be read (${failureText(kcm.error)}): release defaults are used`
-    : kcmPods.length === 0 ? 'no kube-controller-manager pod is visible in kube-system (managed control plane?): release defaults are used' : undefined
-  const settings = resolveSettings({version: ctx.version, kcm: controllerManagerArgs(kcmPods), kcmMissing, overrides: ctx.overrides})
-  problems.push(...settings.problems)
-
-  const nodesRead = readNeed(ctx, check, 'nodes', problems, 'without nodes there is nothing to replay')
-  if (!nodesRead.ok) return {ok: false, problems, why: 'the nodes could not be listed'}
-  const nodes = nodesRead.items as NodeLike[]
-
-  const leases = readNeed(ctx, check, 'leases', problems, 'heartbeats are judged from the nodes\' Ready conditions only and the circuit breaker cannot be checked')
-  const cachedLeases = new Map<string, LeaseLike>()
-  let syncRV: string | undefined
-  if (leases.ok) {
-    for (const l of leases.items) cachedLeases.set(l.metadata?.name ?? '', l as LeaseLike)
-    // The informer's sync point is the watch-cache list's resourceVersion; a merged quorum list only bounds it.
-    syncRV = leases.view === 'cached' ? (leases.resourceVersion || newestRV(leases.items)) : newestRV(leases.items)
+async function build(ctx: CheckContext): Promise<NodeLifecycleOutcome> {
+  const source = gatheredSource(ctx)
+  try {
+    const world = await readNodeLifecycle(source, {version: ctx.version, overrides: ctx.overrides})
+    return {ok: true, world, source}
+  } catch (err) {
+    return {ok: false, problems: [{what: 'list v1 Node', reason: `${readFailure(err)}; without nodes there is nothing to replay`}], why: 'the nodes could not be listed'}
   }
-  const now = ctx.now.getTime()
-  const run = (live: ReadonlyMap<string, LiveLeaseLookup>) => analyzeCluster({nodes, cachedLeases, liveLeases: live, now, settings: settings.settings, leaseInformerSyncRV: syncRV})
-
-  // First pass: which nodes does the controller look up live? (Only stale ones, and only with the gate on.)
-  const lookups = new RecordingLookups()
-  let analysis = run(lookups)
-  let gets = 0
-  if (lookups.asked.size > 0) {
-    const live = new Map<string, LiveLeaseLookup>()
-    let failed = 0
-    let lastFailure = ''
-    await pool([...lookups.asked], GET_CONCURRENCY, async (name) => {
-      gets++
-      try {
-        const lease = await ctx.get({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: NODE_LEASE_NAMESPACE, name, view: 'fresh'})
-        if (lease) live.set(name, {kind: 'found', lease: lease as LeaseLike})
-      } catch (err) {
-        failed++
-        lastFailure = failureText(err as Error)
-        live.set(name, {kind: 'unreadable', message: lastFailure})
-      }
-    })
-    if (failed > 0) problems.push({what: `get ${failed} of ${lookups.asked.size} node leases (quorum read, the circuit breaker's live double-check)`, reason: lastFailure})
-    analysis = run(live)
-  }
-  if (analysis.panic) problems.push({what: 'node lifecycle controller', reason: analysis.panic})
-  const source = describeWith(ctx.base, problems, {
-    k8sVersion: settings.version.text,
-    settings: {...(ctx.base.settings ?? {}), 'k8s-version': {value: settings.version.text, from: settings.version.from}, ...settings.described},
-  })
-  return {ok: true, world: {analysis, settings, nodes, source, problems, now, liveLeaseGets: gets}}
 }

@@ -1,10 +1,9 @@
-// The node check: every node the node lifecycle controller would act on or is kept from acting on (not ready,
-// tainted or owed a NoExecute taint, blocked by zone rate, master disruption or the lease circuit breaker).
-// With -n, the nodes the namespace's pods run on.
+// The node check: `kubectl why node`'s findings — the same driver (src/engine/nodelifecycle/drive.ts), the same rule
+// for what is a finding and the same order (nodeFindings) — over the audit's gathered lists.
 import type {ResourceType} from '../../cluster/source.js'
-import {clusterSummary, explainNode, NODE_SEVERITY} from '../../engine/nodelifecycle/explain.js'
-import type {Explanation} from '../../explanation.js'
-import {type Check, type CheckContext, type CheckResult, count, notRun, readNeed} from '../context.js'
+import {nodeFindings} from '../../engine/nodelifecycle/drive.js'
+import {clusterSummary} from '../../engine/nodelifecycle/explain.js'
+import {type Check, type CheckContext, type CheckResult, notRun, readNeed} from '../context.js'
 import type {CheckNeeds} from '../needs.js'
 import {nodeLifecycle, nodeLifecycleNeeds} from './node-lifecycle.js'
 
@@ -21,7 +20,7 @@ export const nodeCheck: Check = {
   },
 
   async run(ctx: CheckContext): Promise<CheckResult> {
-    const outcome = await nodeLifecycle(ctx, 'node')
+    const outcome = await nodeLifecycle(ctx)
     if (!outcome.ok) return notRun('node', outcome.problems, outcome.why)
     const {world} = outcome
     const problems = [...world.problems]
@@ -34,18 +33,13 @@ export const nodeCheck: Check = {
         notes.push(`namespace ${ctx.namespace}: the ${names.size} node(s) its pods run on`)
       }
     }
-    notes.push(clusterSummary(world.analysis))
-    if (world.liveLeaseGets > 0) notes.push(`${world.liveLeaseGets} stale node(s): their leases were read live, as the circuit breaker does`)
-    const ctxExplain = {now: world.now, settings: world.settings.settings, source: world.source}
-    const verdicts: Record<string, number> = {}
-    const findings: Explanation[] = []
-    let evaluated = 0
-    for (const a of world.analysis.nodes) {
-      if (names && !names.has(a.name)) continue
-      evaluated++
-      count(verdicts, a.verdict)
-      if (NODE_SEVERITY[a.verdict] !== 'none') findings.push(explainNode(a, world.analysis, ctxExplain))
+    notes.push(clusterSummary(world.analysis, world.now))
+    if (world.liveLeaseGets > 0) {
+      notes.push(world.evidence.file
+        ? `${world.liveLeaseGets} stale node(s): their leases' quorum view was read from the data, as the circuit breaker's live GET would`
+        : `${world.liveLeaseGets} stale node(s): their leases were read live, as the circuit breaker does`)
     }
+    const {findings, verdicts, evaluated} = nodeFindings(world, names)
     return {check: 'node', status: problems.length > 0 ? 'partial' : 'complete', evaluated, verdicts, findings, problems, notes}
   },
 }

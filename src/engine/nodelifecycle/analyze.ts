@@ -4,14 +4,15 @@
 import {type ConditionChange, readyCondition} from './conditions.js'
 import type {NodePassResult} from './controller.js'
 import type {LiveCheck} from './health.js'
-import {type Replay, replay, type ReplayInput, type SignOfLife} from './replay.js'
+import {estimateSignOfLife, type Replay, replay, type ReplayInput, type SignOfLife} from './replay.js'
 import {desiredNoScheduleTaints, findTaint, NOT_READY_NO_EXECUTE, noExecuteTaints, ownedNoScheduleTaints, taintMatches, UNREACHABLE_NO_EXECUTE} from './taints.js'
-import {parseMillis} from './time.js'
+import {type DataEvidence, leaseKnown} from './evidence.js'
+import {iso, parseMillis} from './time.js'
 import type {NodeLike, Taint, ZoneState} from './types.js'
 import {getZoneKey, isNodeExcludedFromDisruptionChecks, reducedQPS, zoneDisplayName} from './zone.js'
 
-export type NodeVerdict = 'healthy' | 'withinGrace' | 'unhealthy' | 'taintPending' | 'taintBlocked' | 'circuitOpen' | 'excluded'
-export type ClusterVerdict = 'healthy' | 'degraded' | 'masterDisruption' | 'circuitOpen'
+export type NodeVerdict = 'healthy' | 'withinGrace' | 'unhealthy' | 'taintPending' | 'taintBlocked' | 'circuitOpen' | 'excluded' | 'unknown'
+export type ClusterVerdict = 'healthy' | 'degraded' | 'masterDisruption' | 'circuitOpen' | 'noNodes'
 export type BlockedBecause = 'masterDisruption' | 'zoneRateZero' | 'circuitOpen' | 'leaseLookupError'
 
 /** The kubelet renews its lease every leaseDurationSeconds/4 (NodeLeaseRenewIntervalFraction 0.25); without a lease it posts status every 10 s. */
@@ -59,6 +60,8 @@ export interface NodeAnalysis {
   verdict: NodeVerdict
   /** With the circuit open: what the node's verdict becomes once the lease cache has caught up. */
   verdictOnceCaughtUp?: NodeVerdict
+  /** The data holds no Lease for this node and its absence is no proof: a stale status heartbeat says nothing. */
+  leaseUnknown: boolean
 }
 
 export interface ZoneAnalysis {
@@ -84,6 +87,12 @@ export interface ClusterAnalysis {
   nodes: NodeAnalysis[]
   panic?: string
   events: {object: string; reason: string; message: string}[]
+  evidence?: DataEvidence
+  /**
+   * The replay's master disruption mode, refused: a node carries the controller's NoExecute taint added after every
+   * zone in the data went down, which the controller does not do in that mode — so nodes outside the data are ready.
+   */
+  contradicted?: {node: string; taint: string; addedAt: number; disruptionFrom: number}
 }
 
 function rateWhy(state: ZoneState, counted: number, rate: number, master: boolean, s: ReplayInput['settings']): string {
@@ -146,6 +155,7 @@ function analyzeNode(r: Replay, input: ReplayInput, res: NodePassResult, origina
 
   let verdict: NodeVerdict
   if (circuitOpen || outcome.kind === 'shortCircuit') verdict = 'circuitOpen'
+  else if (input.assumeAlive?.has(res.name)) verdict = 'unknown'
   else if (!readyAfterCond) verdict = 'withinGrace' // never posted, still inside the startup grace
   else if (statusForTaint === 'True') verdict = overdue ? 'withinGrace' : excluded ? 'excluded' : 'healthy'
   else if (noExecute.status === 'present' || noExecute.status === 'swapNextPass') verdict = 'unhealthy'
@@ -170,6 +180,7 @@ function analyzeNode(r: Replay, input: ReplayInput, res: NodePassResult, origina
     liveCheck: outcome.kind === 'evaluated' ? outcome.liveCheck : undefined,
     markPodsNotReady: res.markPodsNotReady,
     verdict,
+    leaseUnknown: !leaseKnown(input.evidence, res.name),
   }
 }
 
@@ -202,8 +213,59 @@ function analyzeReplay(r: Replay, input: ReplayInput, circuitOpen: boolean): Omi
   return {masterDisruption: master, masterDisruptionChange: r.pass.masterDisruption, zones: [...zones.values()], nodes, panic: r.pass.panic, events: r.pass.events}
 }
 
+/** Nodes with no lease evidence whose status heartbeat is older than the grace: the data cannot tell if they are alive. */
+function unjudgeable(input: ReplayInput): Set<string> {
+  const out = new Set<string>()
+  if (!input.evidence) return out
+  for (const n of input.nodes) {
+    const name = n.metadata?.name ?? ''
+    if (leaseKnown(input.evidence, name) || readyCondition(n)?.status !== 'True') continue
+    if (input.now > estimateSignOfLife(n, undefined).probe + input.settings.nodeMonitorGracePeriod) out.add(name)
+  }
+  return out
+}
+
+/** A ready node standing for the nodes outside the data, in a zone of its own; removed from the answer. */
+const OUTSIDE = '\u0000outside-the-data'
+function outsideNode(now: number): NodeLike {
+  return {
+    metadata: {name: OUTSIDE, uid: OUTSIDE, creationTimestamp: iso(now - 3_600_000), labels: {'topology.kubernetes.io/region': OUTSIDE, 'topology.kubernetes.io/zone': OUTSIDE}},
+    status: {conditions: [{type: 'Ready', status: 'True', lastHeartbeatTime: iso(now), lastTransitionTime: iso(now - 3_600_000)}]},
+  }
+}
+
+/**
+ * In master disruption mode the controller adds no NoExecute taint (handleDisruption stops every zone queue and
+ * strips them on entry, nlc.go@2b96ebcf:1033-1121): one added after the last zone in the data went down proves
+ * the real controller was not in that mode. Only when the mode is inferred to have been in force already.
+ */
+function contradiction(c: ClusterAnalysis): ClusterAnalysis['contradicted'] {
+  if (c.masterDisruptionChange !== 'stays') return undefined
+  const down = c.nodes.filter((n) => !n.excluded && n.readyBefore && n.readyBefore.status !== 'True' && n.readyBefore.since !== undefined)
+  if (down.length === 0) return undefined
+  const from = Math.max(...down.map((n) => n.readyBefore!.since!))
+  const w = c.nodes.find((n) => n.noExecute.status === 'present' && n.noExecute.addedAt !== undefined && n.noExecute.addedAt >= from)
+  return w ? {node: w.name, taint: `${w.noExecute.present!.key}:${w.noExecute.present!.effect}`, addedAt: w.noExecute.addedAt!, disruptionFrom: from} : undefined
+}
+
 /** The whole node lifecycle verdict for a cluster at `now`. */
 export function analyzeCluster(input: ReplayInput): ClusterAnalysis {
+  const withEvidence = {...input, assumeAlive: input.assumeAlive ?? unjudgeable(input)}
+  const c = analyzeOnce(withEvidence)
+  if (input.nodes.length === 0) return {...c, verdict: 'noNodes', evidence: input.evidence}
+  const contradicted = contradiction(c)
+  if (!contradicted) return {...c, evidence: input.evidence}
+  const again = analyzeOnce({...withEvidence, nodes: [...input.nodes, outsideNode(input.now)]})
+  const nodes = again.nodes.filter((n) => n.name !== OUTSIDE)
+  const zones = again.zones.filter((z) => !z.nodes.includes(OUTSIDE))
+  const degraded = nodes.some((n) => n.verdict !== 'healthy' && n.verdict !== 'excluded')
+  return {
+    ...again, nodes, zones, masterDisruption: false, masterDisruptionChange: 'none', evidence: input.evidence, contradicted,
+    verdict: again.verdict === 'circuitOpen' ? 'circuitOpen' : degraded ? 'degraded' : 'healthy',
+  }
+}
+
+function analyzeOnce(input: ReplayInput): ClusterAnalysis {
   const r = replay(input)
   const tripped = r.pass.nodes.find((n) => n.outcome.kind === 'shortCircuit' && n.outcome.why !== 'leaseLookupError')
   const circuitOpen = tripped !== undefined

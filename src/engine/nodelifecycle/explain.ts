@@ -1,6 +1,6 @@
 // Explanations for `kubectl why node`: one per node, and one for the cluster (zones, master disruption mode,
 // the lease circuit breaker) holding a line per node. Every step names the upstream rule it re-executes.
-import type {Explanation, Severity, SourceDescription, Step} from '../../explanation.js'
+import type {Explanation, NextStep, Severity, SourceDescription, Step} from '../../explanation.js'
 import type {ClusterAnalysis, NodeAnalysis, NodeVerdict, ZoneAnalysis} from './analyze.js'
 import {humanDuration, iso} from './time.js'
 import type {NodeLifecycleSettings, Taint} from './types.js'
@@ -9,7 +9,55 @@ const NLC = 'pkg/controller/nodelifecycle/node_lifecycle_controller.go'
 const CONSISTENCY = 'staging/src/k8s.io/client-go/util/consistency/consistency.go'
 
 export const NODE_SEVERITY: Record<NodeVerdict, Severity> = {
-  healthy: 'none', excluded: 'none', withinGrace: 'info', unhealthy: 'warning', taintPending: 'warning', taintBlocked: 'warning', circuitOpen: 'warning',
+  healthy: 'none', excluded: 'none', withinGrace: 'info', unhealthy: 'warning', taintPending: 'warning', taintBlocked: 'warning', circuitOpen: 'warning', unknown: 'info',
+}
+
+/** Whether the cluster-level state (zones, master disruption, rates) rests on nodes the data may not hold. */
+export function clusterUncertain(c: ClusterAnalysis): boolean {
+  return c.evidence !== undefined && c.evidence.nodeSet !== 'complete'
+}
+
+/**
+ * The node's severity: its verdict's, but never above info when it rests on missing evidence — a taint blocked by
+ * master disruption or a zero zone rate judged from a node set that may be partial.
+ */
+export function nodeSeverity(a: NodeAnalysis, c: ClusterAnalysis): Severity {
+  const s = NODE_SEVERITY[a.verdict]
+  if (a.verdict === 'taintBlocked' && clusterUncertain(c) && (a.noExecute.blockedBecause === 'masterDisruption' || a.noExecute.blockedBecause === 'zoneRateZero')) return 'info'
+  return s
+}
+
+/** "from the 3 nodes in the data" when the node set may be partial. */
+function fromData(c: ClusterAnalysis): string {
+  return clusterUncertain(c) ? ` (from the ${c.nodes.length} node${c.nodes.length === 1 ? '' : 's'} in the data, which may not hold every node)` : ''
+}
+
+/** What to do next about a node verdict: commands to run (never run by the tool), with why. */
+export function nodeNext(a: NodeAnalysis): NextStep[] {
+  const describe = {command: `kubectl describe node ${a.name}`, why: 'its conditions, taints and recent events (NodeNotReady, RegisteredNode)'}
+  const lease = {command: `kubectl get lease ${a.name} -n kube-node-lease -o yaml`, why: 'spec.renewTime is the kubelet\'s heartbeat; it should move every ~10s'}
+  const kubelet = {command: `journalctl -u kubelet --since -15m   # on ${a.name}`, why: 'why the kubelet stopped posting status or renewing its lease (crashed, no network to the API server, certificates)'}
+  const pods = {command: `kubectl get pods -A --field-selector spec.nodeName=${a.name} -o wide`, why: 'the pods that a NoExecute taint on this node evicts; `kubectl why evicted pod/NAME -n NS` gives each one\'s deadline'}
+  switch (a.verdict) {
+    case 'healthy':
+    case 'excluded':
+      return []
+    case 'unknown':
+      return [lease, {command: 'kubectl why snapshot --out dump.json', why: 'a snapshot records the kube-node-lease Leases (both views), so the node\'s health can be judged'}]
+    case 'withinGrace':
+      return [lease, describe]
+    case 'unhealthy':
+    case 'taintPending':
+      return [describe, kubelet, pods]
+    case 'taintBlocked':
+      return a.noExecute.blockedBecause === 'masterDisruption'
+        ? [{command: 'kubectl get nodes -o wide', why: 'every zone looks down: check the network between the control plane and the nodes before the nodes themselves'}, kubelet]
+        : a.noExecute.blockedBecause === 'zoneRateZero'
+          ? [{command: `kubectl get nodes -l topology.kubernetes.io/zone=${a.zoneName.split('/').pop()}`, why: 'a partially disrupted small zone is not tainted at all: bring its nodes back or drain them (kubectl drain)'}, describe]
+          : [{command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=200', why: 'the controller skipped the node (lease circuit breaker or a failed live lease read)'}, describe]
+    case 'circuitOpen':
+      return [{command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=200', why: 'the lease circuit breaker closes when the controller\'s lease informer catches up; its log says "Skipping - no pods will be evicted"'}, lease]
+  }
 }
 
 export interface ExplainContext {
@@ -64,6 +112,8 @@ function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): stri
       return `${readyText(a)}; ${t(a.noExecute.expected!)} is not there yet: zone ${a.zoneName} taints at ${zone?.rate}/s, ${zone?.pendingTaints} node(s) waiting, so within about ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}.`
     case 'taintBlocked':
       return `${readyText(a)}, but ${t(a.noExecute.expected!)} is not added: ${blockedText(a, zone)}. Its pods are not evicted by the node lifecycle controller.`
+    case 'unknown':
+      return `Ready is True as last posted ${humanDuration(ctx.now - a.sign.probe)} ago, but the data holds no Lease for it: a kubelet that renews its Lease posts status only every 5 minutes (nodeStatusReportFrequency), so an old status heartbeat is no sign of death. Not judged; the controller has not marked it (no NodeStatusUnknown, no NoExecute taint).`
     case 'circuitOpen':
       return c.circuit.open
         ? `Not evaluated: the lease circuit breaker is open (${c.circuit.message}); no node is evaluated until the lease cache catches up — the safe direction, nothing is tainted or evicted.${a.verdictOnceCaughtUp ? ` Once it has caught up: ${a.verdictOnceCaughtUp}.` : ''}`
@@ -157,8 +207,9 @@ export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainCon
     subject: {kind: 'Node', apiVersion: 'v1', name: a.name, uid: a.uid},
     controller: 'nodelifecycle',
     verdict: a.verdict,
-    severity: NODE_SEVERITY[a.verdict],
+    severity: nodeSeverity(a, c),
     summary: summary(a, c, ctx),
+    ...(nodeNext(a).length > 0 ? {next: nodeNext(a)} : {}),
     steps: nodeSteps(a, c, ctx),
     evaluatedAt: iso(ctx.now),
     source: ctx.source,
@@ -176,7 +227,23 @@ export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainCon
   }
 }
 
-const CLUSTER_SEVERITY = {healthy: 'none', degraded: 'info', masterDisruption: 'critical', circuitOpen: 'warning'} as const
+const CLUSTER_SEVERITY = {healthy: 'none', degraded: 'info', masterDisruption: 'critical', circuitOpen: 'warning', noNodes: 'info'} as const
+
+/** The worst of the cluster's own state and its nodes'; master disruption judged from a partial node set is info. */
+export function clusterSeverity(c: ClusterAnalysis): Severity {
+  const own = c.verdict === 'masterDisruption' && clusterUncertain(c) ? 'info' : CLUSTER_SEVERITY[c.verdict]
+  return RANK[Math.max(RANK.indexOf(own), ...c.nodes.map((n) => RANK.indexOf(nodeSeverity(n, c))))]
+}
+
+function clusterNext(c: ClusterAnalysis): NextStep[] {
+  switch (c.verdict) {
+    case 'noNodes': return [{command: 'kubectl get nodes -o yaml', why: c.evidence?.file ? 'the data holds no Node: add the nodes (kubectl why snapshot records them with their Leases)' : 'the cluster has no Node objects'}]
+    case 'masterDisruption': return [{command: 'kubectl get nodes -o wide', why: 'every zone looks down: check the network between the control plane and the nodes first'}]
+    case 'circuitOpen': return [{command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=200', why: 'the lease circuit breaker holds every node until the controller\'s lease informer catches up'}]
+    case 'degraded': return [{command: `kubectl why node ${orderedNodes(c)[0]?.name ?? 'NAME'}`, why: 'the worst node, with its timeline and what happens to its pods'}]
+    default: return []
+  }
+}
 const RANK: Severity[] = ['none', 'info', 'warning', 'critical']
 
 /** The NoExecute column of the node table: which taint, since when, or why not. */
@@ -192,15 +259,35 @@ function noExecuteDetail(n: NodeAnalysis): string {
   }
 }
 
-export function clusterSummary(c: ClusterAnalysis): string {
+/** Worst first; within a severity, in the order the nodes were listed (the API's name order). */
+export function orderedNodes(c: ClusterAnalysis): NodeAnalysis[] {
+  return [...c.nodes].sort((a, b) => RANK.indexOf(nodeSeverity(b, c)) - RANK.indexOf(nodeSeverity(a, c)))
+}
+
+function clockNote(c: ClusterAnalysis, now: number): string {
+  const k = c.evidence?.clock
+  return k && k.trust === 'estimated' ? ` Evaluated at ${iso(now)}, a clock estimated from ${k.from}.` : ''
+}
+
+export function clusterSummary(c: ClusterAnalysis, now?: number): string {
+  const clock = now === undefined ? '' : clockNote(c, now)
+  if (c.verdict === 'noNodes') return `No nodes in the data${c.evidence?.file ? '' : ' (the cluster has no Node objects)'}: nothing to replay.${clock}`
   const counts = new Map<string, number>()
   for (const n of c.nodes) counts.set(n.verdict, (counts.get(n.verdict) ?? 0) + 1)
   const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([v, n]) => `${n} ${v}`).join(', ')
   const zones = c.zones.map((z) => `${z.name} ${z.state} (${z.rate}/s)`).join('; ')
+  const unknown = counts.get('unknown') ?? 0
+  const attention = c.nodes.some((n) => !['healthy', 'excluded', 'unknown'].includes(n.verdict))
   const head = c.verdict === 'circuitOpen' ? `Lease circuit breaker open (tripped by node ${c.circuit.trippedBy}): no node is evaluated until the lease cache catches up; nothing is tainted or evicted meanwhile.`
-    : c.verdict === 'masterDisruption' ? 'Master disruption mode: every zone is fully disrupted, NoExecute tainting is stopped everywhere.'
-    : c.verdict === 'degraded' ? 'Some nodes need attention.' : 'All nodes healthy.'
-  return `${head} ${c.nodes.length} nodes: ${parts || 'none'}. Zones: ${zones || 'none'}.`
+    : c.verdict === 'masterDisruption' ? `Master disruption mode${fromData(c)}: every zone is fully disrupted, NoExecute tainting is stopped everywhere.`
+    : attention ? 'Some nodes need attention.'
+    : unknown > 0 ? `The data cannot tell whether ${unknown} node(s) are alive: it holds no Lease for them and their status heartbeats are older than the grace period (a kubelet with a lease posts status only every 5 min).`
+    : 'All nodes healthy.'
+  const refused = c.contradicted
+    ? ` Not master disruption mode: ${c.contradicted.node} carries ${c.contradicted.taint} added at ${iso(c.contradicted.addedAt)}, after every zone in the data was down (${iso(c.contradicted.disruptionFrom)}) — the controller adds no NoExecute taint in that mode, so nodes outside the data are ready.`
+    : ''
+  const leases = c.evidence && c.evidence.leases !== 'present' && !c.evidence.leaseAbsenceIsProof ? ` The data holds ${c.evidence.leases === 'absent' ? 'no' : 'only some'} node Leases.` : ''
+  return `${head}${refused} ${c.nodes.length} nodes: ${parts || 'none'}. Zones${fromData(c)}: ${zones || 'none'}.${leases}${clock}`
 }
 
 export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: string): Explanation {
@@ -222,15 +309,16 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
     controller: 'nodelifecycle',
     verdict: c.verdict,
     // The worst of the cluster's own state and its nodes'.
-    severity: RANK[Math.max(RANK.indexOf(CLUSTER_SEVERITY[c.verdict]), ...c.nodes.map((n) => RANK.indexOf(NODE_SEVERITY[n.verdict])))],
-    summary: clusterSummary(c),
+    severity: clusterSeverity(c),
+    summary: clusterSummary(c, ctx.now),
     steps,
     evaluatedAt: iso(ctx.now),
     source: ctx.source,
     masterDisruption: c.masterDisruption,
     circuitBreaker: {gate: c.circuit.gate, open: c.circuit.open, trippedBy: c.circuit.trippedBy ?? null, recordedRV: c.circuit.recordedRV ?? null, informerSyncRV: c.circuit.informerSyncRV ?? null},
     zones: c.zones.map((z) => ({name: z.name, key: z.key, state: z.state, counted: z.counted, ready: z.ready, notReady: z.notReady, rate: z.rate, rateWhy: z.rateWhy, pendingTaints: z.pendingTaints})),
-    nodes: c.nodes.map((n) => ({name: n.name, zone: n.zoneName, verdict: n.verdict, severity: NODE_SEVERITY[n.verdict], ready: (n.readyAfter ?? n.readyBefore)?.status ?? null,
+    ...(clusterNext(c).length > 0 ? {next: clusterNext(c)} : {}),
+    nodes: orderedNodes(c).map((n) => ({name: n.name, zone: n.zoneName, verdict: n.verdict, severity: nodeSeverity(n, c), ready: (n.readyAfter ?? n.readyBefore)?.status ?? null,
       lastSignOfLife: iso(n.sign.probe), graceExpiry: iso(n.graceExpiry), noExecute: n.noExecute.status, noExecuteDetail: noExecuteDetail(n), ...(n.verdictOnceCaughtUp ? {verdictOnceCaughtUp: n.verdictOnceCaughtUp} : {}), summary: summary(n, c, ctx)})),
   }
 }

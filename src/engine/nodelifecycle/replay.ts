@@ -9,6 +9,7 @@ import type {LiveLeaseLookup} from './health.js'
 import {RateLimitedTimedQueue} from './rate-limited-queue.js'
 import {NOT_READY_NO_EXECUTE, taintExists, UNREACHABLE_NO_EXECUTE} from './taints.js'
 import {parseMillis} from './time.js'
+import type {DataEvidence} from './evidence.js'
 import {copyNode, type LeaseLike, type NodeCondition, type NodeLifecycleSettings, type NodeLike, type ZoneState} from './types.js'
 import {computeZoneState, getZoneKey, isNodeExcludedFromDisruptionChecks, rateForState} from './zone.js'
 
@@ -23,6 +24,13 @@ export interface ReplayInput {
   leaseInformerSyncRV?: string
   now: number
   settings: NodeLifecycleSettings
+  /** What the data can prove (absent: a live cluster, every read answered). */
+  evidence?: DataEvidence
+  /**
+   * Nodes whose sign of life the data cannot judge (no Lease in the data, its absence no proof, a stale status
+   * heartbeat): the pass takes them as the data shows them, Ready as posted, not as stale.
+   */
+  assumeAlive?: ReadonlySet<string>
 }
 
 export interface SignOfLife {
@@ -93,7 +101,7 @@ export function replay(input: ReplayInput): Replay {
     const ready = readyCondition(node)
     state.health.set(name, {
       conditions: (node.status?.conditions ?? []).map((c) => ({...c})),
-      probeTimestamp: sign.probe,
+      probeTimestamp: input.assumeAlive?.has(name) ? input.now : sign.probe,
       readyTransitionTimestamp: parseMillis(ready?.lastTransitionTime, `node ${name} Ready lastTransitionTime`) ?? sign.probe,
       lease,
     })

@@ -63,6 +63,8 @@ export interface NodeLifecycleSettings {
    * copy) rather than the one observed before it (older copies): the older form taints one monitor period later.
    */
   taintOnCurrentReady: boolean
+  /** TaintTolerationComparisonOperators gate: Lt/Gt tolerations match only with it on (alpha 1.35, off by default). */
+  taintTolerationComparisonOperators: boolean
 }
 
 /** Upstream's own defaults for the newest release modelled; the test harness constants differ (see test files). */
@@ -78,6 +80,7 @@ export const NEWEST_DEFAULTS: NodeLifecycleSettings = {
   taintEvictionEnabled: true,
   nodeLifecycleEnabled: true,
   taintOnCurrentReady: true,
+  taintTolerationComparisonOperators: false,
 }
 
 /**

@@ -51,3 +51,13 @@ export function wasEvictedByTaintManager(ev: EvictionEvidence): boolean {
   const lastCancel = ev.cancelled.at(-1)?.at
   return ev.marked.length > 0 && (lastCancel === undefined || (lastMark ?? 0) >= lastCancel)
 }
+
+/** "Successfully assigned ns/pod to node-x": the scheduler's Scheduled event names the node of a vanished pod. */
+export function nodeFromEvents(events: readonly EventLike[], name: string): string | undefined {
+  for (const e of events) {
+    if (e.reason !== 'Scheduled' || (e.involvedObject ?? e.regarding)?.name !== name) continue
+    const m = / to (\S+)$/.exec(e.message ?? e.note ?? '')
+    if (m) return m[1]
+  }
+  return undefined
+}

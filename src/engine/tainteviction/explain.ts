@@ -4,7 +4,7 @@ import type {ClusterAnalysis, NodeAnalysis} from '../nodelifecycle/analyze.js'
 import {noExecuteTaints, UNREACHABLE_NO_EXECUTE} from '../nodelifecycle/taints.js'
 import {humanDuration, iso} from '../nodelifecycle/time.js'
 import type {NodeLifecycleSettings, NodeLike} from '../nodelifecycle/types.js'
-import type {Explanation, Severity, SourceDescription, Step} from '../../explanation.js'
+import type {Explanation, NextStep, Severity, SourceDescription, Step} from '../../explanation.js'
 import {collectEvidence, type EvictionEvidence, wasEvictedByTaintManager} from './evidence.js'
 import {describeOrigin, tolerationOrigin} from './origins.js'
 import {estimateEvictionTime, type EvictionTiming, type PodDecision, processPodOnNode} from './process.js'
@@ -58,44 +58,52 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
     const when = ev.disruptionTarget?.at ?? mark?.at
     // With the pod and its node still there, replay the decision too: does the deadline agree with what happened?
     const taints = pod && node ? noExecuteTaints(node) : []
-    const d = taints.length > 0 ? processPodOnNode(taints, pod?.spec?.tolerations ?? []) : undefined
-    const timing = d && pod ? estimateEvictionTime(pod, taints, pod.spec?.tolerations ?? []) : undefined
+    const gate = {comparisonOperators: settings.taintTolerationComparisonOperators}
+    const d = taints.length > 0 ? processPodOnNode(taints, pod?.spec?.tolerations ?? [], gate) : undefined
+    const timing = d && pod ? estimateEvictionTime(pod, taints, pod.spec?.tolerations ?? [], gate) : undefined
     const agrees = timing && when !== undefined ? ` — the replay expects ≈ ${iso(timing.deadline)} (${humanDuration(timing.minMs)} after ${timing.seenFrom})` : ''
     return {verdict: 'evicted', taints, decision: d, timing, hypothetical: false,
       summary: `Evicted by the taint-eviction controller${when ? ` at ${iso(when)}` : ''}${ev.disruptionTarget ? ' (DisruptionTarget condition, reason DeletionByTaintManager)' : ''}${mark ? ` ("${mark.message}")` : ''}${agrees}${!pod ? '; the pod no longer exists' : ''}.`}
   }
   const tolerations = pod.spec?.tolerations ?? []
+  const gate = {comparisonOperators: settings.taintTolerationComparisonOperators}
   if (!pod.spec?.nodeName) return {verdict: 'notAffected', taints: [], hypothetical: false, summary: `Pod ${ref} is not bound to a node: taint eviction ignores it.`}
   if (!node) return {verdict: 'notAffected', taints: [], hypothetical: false, summary: `Node ${pod.spec.nodeName} no longer exists: the taint-eviction controller forgets it (pending timers are not cancelled); the pod garbage collector handles pods of deleted nodes.`}
   const taints = noExecuteTaints(node)
   if (taints.length > 0) {
-    const d = processPodOnNode(taints, tolerations)
-    const timing = estimateEvictionTime(pod, taints, tolerations)
-    if (d.kind === 'forever') return {verdict: 'toleratedForever', taints, decision: d, hypothetical: false, summary: `Every NoExecute taint on ${node.metadata?.name} is tolerated without tolerationSeconds: the pod stays, however long the taints last.`}
+    // The verdict is the replayed timer's, not today's taint set's: a timer that fired before a later untolerated
+    // taint, or one that a later 0 s toleration leaves standing, decides (estimateEvictionTime).
+    const d = processPodOnNode(taints, tolerations, gate)
+    const timing = estimateEvictionTime(pod, taints, tolerations, gate)
+    if (!timing) return {verdict: 'toleratedForever', taints, decision: d, hypothetical: false, summary: `Every NoExecute taint on ${node.metadata?.name} is tolerated without tolerationSeconds: the pod stays, however long the taints last.`}
     if (!settings.taintEvictionEnabled) return {verdict: 'notEvictedBecause', reason: 'taintEvictionDisabled', taints, decision: d, timing, hypothetical: false, summary: `Node ${node.metadata?.name} has ${taints.map(tk).join(', ')}, but the taint-eviction controller is not running (--controllers): NoExecute taints are not enforced.`}
-    if (d.kind === 'notAllTolerated' || (d.kind === 'timed' && d.minMs <= 0)) {
-      const why = d.kind === 'notAllTolerated' ? `${d.matches.filter((m) => m.index === undefined).map((m) => tk(m.taint)).join(', ')} is not tolerated` : 'a matching toleration has tolerationSeconds ≤ 0'
+    if (timing.immediate) {
+      const last = timing.history.at(-1)
+      const untolerated = d.kind === 'notAllTolerated' && last?.minMs === undefined ? d.matches.filter((m) => m.index === undefined).map((m) => tk(m.taint)) : []
+      const why = untolerated.length > 0 ? `${untolerated.join(', ')} is not tolerated` : 'a matching toleration has tolerationSeconds ≤ 0 and no timer was running'
       return {verdict: 'evictedImmediately', taints, decision: d, timing, hypothetical: false,
-        summary: `${why}: deleted as soon as the taint-eviction controller saw it${timing ? ` (≈ ${iso(timing.seenAt)})` : ''}${pod.metadata?.deletionTimestamp ? '' : '; the pod is still there, so the controller has not acted (not running, or its 5 attempts failed)'}.`}
+        summary: `${why}: deleted as soon as the taint-eviction controller saw it (≈ ${iso(timing.seenAt)})${pod.metadata?.deletionTimestamp ? '' : '; the pod is still there, so the controller has not acted (not running, or its 5 attempts failed)'}.`}
     }
-    if (d.kind === 'timed' && timing) {
-      const overdue = timing.deadline <= now
-      return {verdict: 'evictAt', taints, decision: d, timing, hypothetical: false,
-        summary: `Evicted at ≈ ${iso(timing.deadline)}: ${humanDuration(timing.minMs)} (the smallest first-match tolerationSeconds) after the controller first saw it with the taint (≈ ${iso(timing.seenAt)}, ${timing.seenFrom})${overdue ? `; that is ${humanDuration(now - timing.deadline)} ago and the pod is still there — a restarted controller restarts its timers` : `, in ${humanDuration(timing.deadline - now)}`}.`}
-    }
+    const overdue = timing.deadline <= now
+    const stood = timing.history.some((h) => h.action === 'kept') ? ' Later taints did not move it: a running timer stands (processPodOnNode keeps it when its start + the new minimum is earlier).' : ''
+    const fired = timing.history.some((h) => h.action === 'fired') ? ' It fired before the later taints arrived, so they changed nothing.' : ''
+    return {verdict: 'evictAt', taints, decision: d, timing, hypothetical: false,
+      summary: overdue
+        ? `Evicted at ≈ ${iso(timing.deadline)}: ${humanDuration(timing.minMs)} (the smallest first-match tolerationSeconds when the timer was armed) after the controller first saw it with the taint (≈ ${iso(timing.seenAt)}, ${timing.seenFrom}); that was ${humanDuration(now - timing.deadline)} ago and the pod is still there — a restarted controller restarts its timers.${fired}${stood}`
+        : `Will be evicted at ≈ ${iso(timing.deadline)}, in ${humanDuration(timing.deadline - now)}: ${humanDuration(timing.minMs)} (the smallest first-match tolerationSeconds when the timer was armed) after the controller first saw it with the taint (≈ ${iso(timing.seenAt)}, ${timing.seenFrom}).${stood}`}
   }
   // No NoExecute taint: does the node lifecycle controller owe one, and what would it do to this pod?
   if (na?.verdict === 'circuitOpen' && na.verdictOnceCaughtUp && !['healthy', 'excluded', 'withinGrace'].includes(na.verdictOnceCaughtUp)) {
     // Not evaluated while the breaker is open; once the cache has caught up its stale lease makes it Unknown.
     const owed = UNREACHABLE_NO_EXECUTE
-    const d = processPodOnNode([owed], tolerations)
+    const d = processPodOnNode([owed], tolerations, gate)
     if (d.kind === 'forever') return {verdict: 'toleratedForever', taints: [owed], decision: d, hypothetical: true, summary: `Node ${node.metadata?.name} will be marked Unknown once the lease cache catches up; the pod tolerates ${tk(owed)} forever.`}
     return {verdict: 'notEvictedBecause', reason: 'circuitOpen', taints: [owed], decision: d, hypothetical: true,
       summary: `Node ${node.metadata?.name} has stopped renewing its lease, but the lease circuit breaker is open: no node is evaluated until the lease cache catches up, so it is not marked Unknown or tainted yet. Once it is (${na.verdictOnceCaughtUp}), ${tk(owed)} applies to this pod.`}
   }
   const expected = na?.noExecute.expected
   if (!na || !expected) return {verdict: 'notAffected', taints, hypothetical: false, summary: `Node ${node.metadata?.name} carries no NoExecute taint and is ${na?.verdict ?? 'not evaluated'}: nothing evicts this pod.`}
-  const d = processPodOnNode([expected], tolerations)
+  const d = processPodOnNode([expected], tolerations, gate)
   if (d.kind === 'forever') return {verdict: 'toleratedForever', taints: [expected], decision: d, hypothetical: true, summary: `Node ${node.metadata?.name} is not ready; even once it carries ${tk(expected)} the pod tolerates it forever (no tolerationSeconds).`}
   const status = na.noExecute.status
   if (status === 'blocked') {
@@ -110,10 +118,40 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
     const taintBy = now + na.noExecute.pendingWithinMs
     const minMs = d.kind === 'timed' ? d.minMs : 0
     return {verdict: 'evictAt', taints: [expected], decision: d, hypothetical: true,
-      timing: {seenAt: taintBy, seenFrom: `the expected taint time (zone queue: within ${humanDuration(na.noExecute.pendingWithinMs)})`, deadline: taintBy + minMs, minMs, immediate: minMs <= 0, confidence: 'possible'},
-      summary: `Node ${node.metadata?.name} is queued for ${tk(expected)} (within ≈ ${humanDuration(na.noExecute.pendingWithinMs)}); then the pod goes after ${humanDuration(minMs)}: by ≈ ${iso(taintBy + minMs)} at the latest.`}
+      timing: {seenAt: taintBy, seenFrom: `the expected taint time (zone queue: within ${humanDuration(na.noExecute.pendingWithinMs)})`, deadline: taintBy + minMs, minMs, immediate: minMs <= 0, confidence: 'possible', history: []},
+      summary: `Node ${node.metadata?.name} is queued for ${tk(expected)} (within ≈ ${humanDuration(na.noExecute.pendingWithinMs)}); then the pod will be evicted after ${humanDuration(minMs)}: by ≈ ${iso(taintBy + minMs)} at the latest, in ${humanDuration(taintBy + minMs - now)}.`}
   }
   return {verdict: 'notAffected', taints, hypothetical: false, summary: `Node ${node.metadata?.name} carries no NoExecute taint (${na.verdict}): nothing evicts this pod now.`}
+}
+
+/** What to do next about an eviction verdict: a toleration to add, a node to look at (never done by the tool). */
+function evictedNext(input: EvictedInput, o: Outcome): NextStep[] {
+  const ref = `-n ${input.namespace}`
+  const nodeName = input.pod?.spec?.nodeName
+  const node = nodeName ? [{command: `kubectl why node ${nodeName}`, why: 'why the node is tainted (or owed a taint) and since when'}] : []
+  const owner = input.pod?.metadata?.ownerReferences?.find((r) => r.controller)
+  const where = owner ? `the pod template of ${owner.kind} ${input.namespace}/${owner.name}` : `Pod ${input.namespace}/${input.name}`
+  const untolerated = o.decision && o.decision.kind !== 'noTaints' ? o.decision.matches.filter((m) => m.index === undefined).map((m) => m.taint) : []
+  switch (o.verdict) {
+    case 'evictedImmediately':
+      return [
+        ...untolerated.map((t) => ({change: `${where}: spec.tolerations += {key: ${t.key}, operator: Exists, effect: NoExecute, tolerationSeconds: 300}`, why: `nothing tolerates ${tk(t)}; a toleration with tolerationSeconds keeps the pod that long, without it forever (only for pods that must stay on a failed node)`})),
+        ...node,
+      ]
+    case 'evictAt': {
+      const first = o.taints[0]
+      return [
+        ...(first ? [{change: `${where}: spec.tolerations (the first one matching ${first.key}): raise tolerationSeconds`, why: 'a longer toleration gives the node longer to come back; it takes effect for pods created after the change, not for a running timer'}] : []),
+        ...node,
+      ]
+    }
+    case 'evicted':
+      return [{command: `kubectl get events ${ref} --field-selector involvedObject.name=${input.name}`, why: 'the TaintManagerEviction and NodeNotReady events around the eviction'}, ...node]
+    case 'notEvictedBecause':
+      return node.length > 0 ? node : [{command: 'kubectl why node', why: 'what keeps the controller from tainting'}]
+    default:
+      return []
+  }
 }
 
 export interface EvictedTimeline {
@@ -154,7 +192,7 @@ export function explainEvicted(input: EvictedInput): Explanation {
   if (o.timing) {
     steps.push({rule: 'processPodOnNode', upstream: `${TE} (processPodOnNode); pkg/controller/tainteviction/timed_workers.go`,
       inputs: {seenAt: iso(o.timing.seenAt), minTolerationSeconds: o.timing.minMs / 1000}, result: iso(o.timing.deadline),
-      why: 'the timer runs from the taint-eviction controller\'s own clock when it first saw the pod with the taint; the taint\'s timeAdded is not used by the controller; once armed, later tolerationSeconds changes do not move it',
+      why: `the timer runs from the taint-eviction controller's own clock when it first saw the pod with the taint; the taint's timeAdded is not used by the controller; once armed, later tolerationSeconds changes do not move it${o.timing.history.length > 1 ? `. Replayed: ${o.timing.history.map((h) => `${iso(h.at)} ${h.action}${h.minMs !== undefined ? ` (${humanDuration(h.minMs)})` : ''}${h.taints.length ? ` [${h.taints.join(', ')}]` : ''}`).join('; ')}` : ''}`,
       inferred: {evidence: `estimated from ${o.timing.seenFrom}; informer latency adds about a second, a swapped taint (unreachable↔not-ready) or a controller restart moves the real start`, confidence: o.timing.confidence}})
   }
   if (ev.marked.length || ev.cancelled.length || ev.disruptionTarget) {
@@ -163,6 +201,7 @@ export function explainEvicted(input: EvictedInput): Explanation {
       result: wasEvictedByTaintManager(ev) ? 'evicted' : 'cancelled', why: 'what the controller left behind: the event it records before deleting and the condition it patches'})
   }
   const na = input.nodeAnalysis
+  const next = evictedNext(input, o)
   const timeline: EvictedTimeline = {
     lastHeartbeat: na?.sign.lastHeartbeat !== undefined ? iso(na.sign.lastHeartbeat) : null,
     lastRenewal: na?.sign.lastRenewal !== undefined ? iso(na.sign.lastRenewal) : null,
@@ -179,6 +218,7 @@ export function explainEvicted(input: EvictedInput): Explanation {
     verdict: o.verdict,
     severity: EVICTED_SEVERITY[o.verdict],
     summary: o.summary,
+    ...(next.length > 0 ? {next} : {}),
     steps,
     evaluatedAt: iso(input.now),
     source: input.source,
@@ -187,7 +227,7 @@ export function explainEvicted(input: EvictedInput): Explanation {
     taints: o.taints.map((x) => ({key: x.key, value: x.value ?? null, effect: x.effect, timeAdded: x.timeAdded ?? null, present: !o.hypothetical})),
     tolerations: matches.map((m) => ({taint: tk(m.taint), index: m.index ?? null, toleration: m.toleration ?? null,
       tolerationSeconds: secondsOf(m.toleration) ?? null, origin: m.toleration ? tolerationOrigin(m.toleration, pod ?? {}) : null})),
-    minTolerationSeconds: o.decision?.kind === 'timed' ? o.decision.minMs / 1000 : o.decision?.kind === 'forever' ? null : o.decision ? 0 : null,
+    minTolerationSeconds: o.timing && !o.hypothetical ? o.timing.minMs / 1000 : o.decision?.kind === 'timed' ? o.decision.minMs / 1000 : o.decision?.kind === 'forever' ? null : o.decision ? 0 : null,
     estimate: o.timing ? {seenAt: iso(o.timing.seenAt), seenFrom: o.timing.seenFrom, deadline: iso(o.timing.deadline), confidence: o.timing.confidence} : null,
     timeline,
   }

@@ -5,19 +5,31 @@ import type {Taint, Toleration} from './types.js'
 const INT64_MIN = -(2n ** 63n)
 const INT64_MAX = 2n ** 63n - 1n
 
-/** strconv.ParseInt(v, 10, 64): optional sign, decimal digits, within int64. */
+/**
+ * compareNumericValues' parse (toleration_test.go@4a0608cb TestCompareNumericValues): a canonical decimal int64 —
+ * "0", or an optional "-" and digits without a leading zero; "+5", "0100", "-0", " 5 " and "5.0" do not match.
+ */
 function parseInt64(v: string | undefined): bigint | undefined {
-  if (v === undefined || !/^[+-]?\d+$/.test(v)) return undefined
+  if (v === undefined || !/^(0|-?[1-9]\d*)$/.test(v)) return undefined
   const n = BigInt(v)
   return n < INT64_MIN || n > INT64_MAX ? undefined : n
 }
 
+/** Which optional matching rules are on: the TaintTolerationComparisonOperators gate (alpha from 1.35, off by default). */
+export interface MatchOptions {
+  comparisonOperators: boolean
+}
+
+export const GATE_DEFAULTS: MatchOptions = {comparisonOperators: false}
+
 /**
- * Empty effect matches every effect, empty key every key; operator "" means Equal (values compared, so
- * Equal with a value never matches the controller's value-less taints); Lt/Gt compare int64 values
- * (TaintTolerationComparisonOperators); any other operator matches nothing.
+ * ToleratesTaint (staging/src/k8s.io/api/core/v1/toleration.go@19c6083b:45-65; the gate argument as
+ * toleration_test.go@4a0608cb TestTolerationToleratesTaint passes it): empty effect matches every effect, empty key
+ * every key; operator "" means Equal (values compared, so Equal with a value never matches the controller's
+ * value-less taints); Lt/Gt compare int64 values only with TaintTolerationComparisonOperators on — with it off they
+ * match nothing; any other operator matches nothing.
  */
-export function toleratesTaint(t: Toleration, taint: Taint): boolean {
+export function toleratesTaint(t: Toleration, taint: Taint, options: MatchOptions = GATE_DEFAULTS): boolean {
   if (t.effect && t.effect !== taint.effect) return false
   if (t.key && t.key !== taint.key) return false
   switch (t.operator ?? '') {
@@ -28,6 +40,7 @@ export function toleratesTaint(t: Toleration, taint: Taint): boolean {
       return true
     case 'Lt':
     case 'Gt': {
+      if (!options.comparisonOperators) return false
       const tol = parseInt64(t.value)
       const tnt = parseInt64(taint.value)
       if (tol === undefined || tnt === undefined) return false
@@ -49,11 +62,11 @@ export interface TaintMatch {
  * GetMatchingTolerations: per taint, only the FIRST toleration in spec order that tolerates it is used.
  * allTolerated is false as soon as one taint has none (no tolerations at all with taints present: false).
  */
-export function getMatchingTolerations(taints: readonly Taint[], tolerations: readonly Toleration[]): {allTolerated: boolean; matches: TaintMatch[]} {
+export function getMatchingTolerations(taints: readonly Taint[], tolerations: readonly Toleration[], options: MatchOptions = GATE_DEFAULTS): {allTolerated: boolean; matches: TaintMatch[]} {
   const matches: TaintMatch[] = []
   let allTolerated = true
   for (const taint of taints) {
-    const index = tolerations.findIndex((t) => toleratesTaint(t, taint))
+    const index = tolerations.findIndex((t) => toleratesTaint(t, taint, options))
     if (index < 0) {
       allTolerated = false
       matches.push({taint})
@@ -63,6 +76,13 @@ export function getMatchingTolerations(taints: readonly Taint[], tolerations: re
 }
 
 const INT64_NS_MOD = 2n ** 64n
+
+/** tolerationSeconds as Go's int64; a JSON number beyond 2^53 or with a fraction is not one an int64 decodes to. */
+export function int64Seconds(v: number | bigint): bigint {
+  if (typeof v === 'bigint') return v
+  if (!Number.isSafeInteger(v)) throw new RangeError(`tolerationSeconds ${v} is not an exact int64 (a fraction, or beyond 2^53 read as a float)`)
+  return BigInt(v)
+}
 
 /**
  * getMinTolerationTime (pkg/controller/tainteviction/taint_eviction.go@5ce22905:161-183) over the first-match
@@ -75,7 +95,7 @@ export function getMinTolerationTime(tolerations: readonly Toleration[]): number
   let min: bigint | undefined
   for (const t of tolerations) {
     if (t.tolerationSeconds === undefined || t.tolerationSeconds === null) continue
-    const s = BigInt(t.tolerationSeconds)
+    const s = int64Seconds(t.tolerationSeconds)
     if (s <= 0n) return 0
     if (min === undefined || s < min) min = s
   }

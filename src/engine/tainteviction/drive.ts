@@ -1,0 +1,134 @@
+// The taint-eviction controller's reads and replay, for `kubectl why evicted` and the audit's evicted check alike
+// (I/O only through the ClusterSource handed in; the audit hands a façade over its gathered lists): the pod (a
+// quorum read), the events about it (its TaintManagerEviction marks, and the scheduler's Scheduled event naming the
+// node of a pod that is gone), and the node lifecycle world (../nodelifecycle/drive.ts) for its node.
+import type {ClusterSource, KubeObject} from '../../cluster/source.js'
+import type {Explanation, Problem} from '../../explanation.js'
+import type {NodeLifecycleWorld} from '../nodelifecycle/drive.js'
+import {readFailure} from '../nodelifecycle/drive.js'
+import {noExecuteTaints} from '../nodelifecycle/taints.js'
+import {nodeFromEvents} from './evidence.js'
+import {explainEvicted} from './explain.js'
+import {type PodTally, tallyPods} from './tally.js'
+import type {EventLike, PodLike} from './types.js'
+
+const PAGE_SIZE = 500
+const key = (namespace: string | undefined, name: string | undefined) => `${namespace ?? ''}/${name ?? ''}`
+const regarding = (e: EventLike) => e.involvedObject ?? e.regarding
+
+/** One pod's replay: its node from its spec, or from the scheduler's event when the pod is gone. */
+export function explainPod(world: NodeLifecycleWorld, namespace: string, name: string, pod: PodLike | undefined, events: readonly EventLike[]): Explanation {
+  const nodeName = pod?.spec?.nodeName ?? nodeFromEvents(events, name)
+  return explainEvicted({
+    namespace, name, pod, events, node: nodeName ? world.nodes.find((n) => n.metadata?.name === nodeName) : undefined,
+    nodeAnalysis: nodeName ? world.analysis.nodes.find((n) => n.name === nodeName) : undefined, cluster: world.analysis,
+    now: world.now, settings: world.settings.settings, source: world.source,
+  })
+}
+
+export interface PodRead {
+  pod?: PodLike
+  events: EventLike[]
+  problems: Problem[]
+}
+
+/** The pod and the events about it (or about nodes) in its namespace. */
+export async function readPod(source: ClusterSource, namespace: string, name: string): Promise<PodRead> {
+  const pod = (await source.get({apiVersion: 'v1', kind: 'Pod', namespace, name, view: 'fresh'})) as PodLike | undefined
+  const problems: Problem[] = []
+  let events: EventLike[] = []
+  try {
+    events = ((await source.list({apiVersion: 'v1', kind: 'Event', namespace, pageSize: PAGE_SIZE})).items as EventLike[])
+      .filter((e) => regarding(e)?.name === name || regarding(e)?.kind === 'Node')
+  } catch (err) {
+    problems.push({what: `list events in ${namespace}`, reason: readFailure(err)})
+  }
+  return {pod, events, problems}
+}
+
+export interface EvictedSweep {
+  findings: Explanation[]
+  verdicts: Record<string, number>
+  evaluated: number
+  notes: string[]
+  problems: Problem[]
+}
+
+/**
+ * Every pod in scope (and every pod gone but named by a TaintManagerEviction event), replayed one by one as
+ * `kubectl why evicted` does. A pod on a node that carries no NoExecute taint, is owed none and is not held by the
+ * circuit breaker, with no eviction evidence, is notAffected by explainEvicted's first rules: counted without a replay.
+ * Findings: severity above none, in pod list order (then the gone pods), the order the command would give them.
+ */
+export async function sweepEvictions(source: ClusterSource, world: NodeLifecycleWorld, namespace: string | undefined): Promise<EvictedSweep> {
+  const problems: Problem[] = []
+  const pods = (await source.list({apiVersion: 'v1', kind: 'Pod', namespace, pageSize: PAGE_SIZE})).items as (KubeObject & PodLike)[]
+  let events: EventLike[] = []
+  try {
+    events = (await source.list({apiVersion: 'v1', kind: 'Event', namespace, pageSize: PAGE_SIZE})).items as EventLike[]
+  } catch (err) {
+    problems.push({what: `list events${namespace ? ` in ${namespace}` : ''}`, reason: `${readFailure(err)}; pods already evicted and deleted are not found, and evidence on live pods is limited to their DisruptionTarget condition`})
+  }
+  const byPod = new Map<string, EventLike[]>()
+  const evictionNamed = new Set<string>()
+  for (const e of events) {
+    const o = regarding(e)
+    if ((o?.kind ?? 'Pod') !== 'Pod' || !o?.name) continue
+    const k = key(o.namespace ?? e.metadata?.namespace, o.name)
+    const list = byPod.get(k)
+    if (list) list.push(e)
+    else byPod.set(k, [e])
+    if (e.reason === 'TaintManagerEviction') evictionNamed.add(k)
+  }
+  const byName = new Map(world.nodes.map((n) => [n.metadata?.name ?? '', n]))
+  const affected = new Set<string>()
+  for (const a of world.analysis.nodes) {
+    const n = byName.get(a.name)
+    if ((n && noExecuteTaints(n).length > 0) || a.noExecute.expected !== undefined || a.verdict === 'circuitOpen') affected.add(a.name)
+  }
+  const verdicts: Record<string, number> = {}
+  const findings: Explanation[] = []
+  const count = (v: string, n = 1) => {
+    verdicts[v] = (verdicts[v] ?? 0) + n
+  }
+  const replay = (ns: string, name: string, pod: PodLike | undefined) => {
+    const e = explainPod(world, ns, name, pod, byPod.get(key(ns, name)) ?? [])
+    count(e.verdict)
+    if (e.severity !== 'none') findings.push(e)
+  }
+  const seen = new Set<string>()
+  let skipped = 0
+  for (const p of pods) {
+    const k = key(p.metadata?.namespace, p.metadata?.name)
+    seen.add(k)
+    const evidence = evictionNamed.has(k) || (p.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True' && c.reason === 'DeletionByTaintManager')
+    if (evidence || (p.spec?.nodeName && affected.has(p.spec.nodeName))) replay(p.metadata?.namespace ?? '', p.metadata?.name ?? '', p)
+    else skipped++
+  }
+  if (skipped > 0) count('notAffected', skipped)
+  let gone = 0
+  for (const k of evictionNamed) {
+    if (seen.has(k)) continue
+    const slash = k.indexOf('/')
+    if (namespace !== undefined && k.slice(0, slash) !== namespace) continue
+    gone++
+    replay(k.slice(0, slash), k.slice(slash + 1), undefined)
+  }
+  const notes = [`${affected.size} node(s) carry or are owed a NoExecute taint, or are held by the circuit breaker; the pods on the others are notAffected without a replay`]
+  if (gone > 0) notes.push(`${gone} pod(s) no longer exist and are known from their TaintManagerEviction events`)
+  return {findings, verdicts, evaluated: pods.length + gone, notes, problems}
+}
+
+/** `kubectl why node NAME`'s pod tally: the pods on the node (a field-selector list) against its NoExecute taints. */
+export async function podsOnNode(source: ClusterSource, world: NodeLifecycleWorld, name: string): Promise<PodTally | {read: false}> {
+  const a = world.analysis.nodes.find((n) => n.name === name)
+  const node = world.nodes.find((n) => n.metadata?.name === name)
+  if (!a || !node) return {read: false}
+  try {
+    const pods = (await source.list({apiVersion: 'v1', kind: 'Pod', fieldSelector: `spec.nodeName=${name}`, pageSize: PAGE_SIZE})).items as PodLike[]
+    return tallyPods(node, a, pods, {comparisonOperators: world.settings.settings.taintTolerationComparisonOperators})
+  } catch (err) {
+    world.source.partial = [...(world.source.partial ?? []), {what: `list pods on node ${name}`, reason: readFailure(err)}]
+    return {read: false}
+  }
+}
