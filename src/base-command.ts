@@ -10,7 +10,7 @@ import {kubectlBooleans} from './kubectl-argv.js'
 import {type Explanation, type Severity, severityRank} from './explanation.js'
 import {type ColourMode, colourLevel} from './render/colour.js'
 import {renderExplanations} from './render/explanation-table.js'
-import {formatData, type OutputFormat} from './render/output.js'
+import {type DataFormat, formatData, isDataFormat, type OutputFormat} from './render/output.js'
 import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
 
 export interface CommonFlags {
@@ -79,10 +79,17 @@ export abstract class WhyCommand extends Command {
     process.stdout.write(text)
   }
 
+  /** -o json|yaml|html: the data, or the HTML report drawn from it (loaded only when asked for). */
+  protected async writeData(value: unknown, format: DataFormat): Promise<void> {
+    if (format !== 'html') return this.write(formatData(value, format))
+    const {renderHtml} = await import('./render/html/index.js')
+    this.write(renderHtml(value, this.id ?? ''))
+  }
+
   /** Prints explanations; the exit code becomes 1 when one is at or above --fail-on. */
-  protected finish(list: Explanation[], flags: CommonFlags): void {
+  protected async finish(list: Explanation[], flags: CommonFlags): Promise<void> {
     const format = flags.output ?? 'table'
-    if (format === 'json' || format === 'yaml') this.write(formatData(list.length === 1 ? list[0] : list, format))
+    if (isDataFormat(format)) await this.writeData(list.length === 1 ? list[0] : list, format)
     else this.write(renderExplanations(list, format === 'wide'))
     this.failOnFindings(list, flags)
   }

@@ -2,7 +2,14 @@
 import {stringify as toYaml} from 'yaml'
 import {stringifyJson} from '../util/json.js'
 
-export type OutputFormat = 'table' | 'wide' | 'json' | 'yaml'
+export type OutputFormat = 'table' | 'wide' | 'json' | 'yaml' | 'html'
+
+/** The formats that print the data itself (the HTML report is drawn from the same data as JSON). */
+export type DataFormat = 'json' | 'yaml' | 'html'
+
+export function isDataFormat(format: string | undefined): format is DataFormat {
+  return format === 'json' || format === 'yaml' || format === 'html'
+}
 
 /** Plain data for -o json / -o yaml, written with a trailing newline. */
 export function formatData(value: unknown, format: 'json' | 'yaml'): string {
