@@ -1,5 +1,6 @@
 // Toleration matching: ToleratesTaint (staging/src/k8s.io/api/core/v1/toleration.go@19c6083b:45-65) and
 // GetMatchingTolerations (pkg/apis/core/v1/helper/helpers.go@a23d4fdd).
+import {UserError} from '../../errors.js'
 import type {Taint, Toleration} from './types.js'
 
 const INT64_MIN = -(2n ** 63n)
@@ -80,7 +81,7 @@ const INT64_NS_MOD = 2n ** 64n
 /** tolerationSeconds as Go's int64; a JSON number beyond 2^53 or with a fraction is not one an int64 decodes to. */
 export function int64Seconds(v: number | bigint): bigint {
   if (typeof v === 'bigint') return v
-  if (!Number.isSafeInteger(v)) throw new RangeError(`tolerationSeconds ${v} is not an exact int64 (a fraction, or beyond 2^53 read as a float)`)
+  if (!Number.isSafeInteger(v)) throw new UserError(`tolerationSeconds ${v} is not an exact int64 (a fraction, or beyond 2^53 read as a float): the eviction time cannot be replayed`, 'give the pod spec as the API returns it (an integer)')
   return BigInt(v)
 }
 
@@ -99,7 +100,9 @@ export function getMinTolerationTime(tolerations: readonly Toleration[]): number
     if (s <= 0n) return 0
     if (min === undefined || s < min) min = s
   }
-  if (min === undefined) return -1
+  // Upstream starts its minimum at math.MaxInt64 and reads "still MaxInt64" as "none set": a toleration of exactly
+  // 9223372036854775807 s is forever too.
+  if (min === undefined || min === INT64_MAX) return -1
   // time.Duration(min) * time.Second: int64 multiplication, two's complement on overflow.
   let ns = (min * 1_000_000_000n) % INT64_NS_MOD
   if (ns > INT64_MAX) ns -= INT64_NS_MOD
