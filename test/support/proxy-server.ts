@@ -4,6 +4,7 @@
 // to reach, so a test can prove a request went through it. `hosts` maps names to the address actually dialled, so a
 // test can use a name that is not loopback (clients never proxy loopback addresses from the environment).
 import http from 'node:http'
+import https from 'node:https'
 import net, {type AddressInfo} from 'node:net'
 
 export interface ProxyLog {
@@ -23,11 +24,12 @@ function dial(hosts: Record<string, string>, host: string, port: number): net.So
   return net.connect({host: hosts[host] ?? host, port})
 }
 
-export async function startHttpProxy(options: {hosts?: Record<string, string>} = {}): Promise<TestProxy> {
+/** With `tls`, the proxy itself is reached over TLS (an https:// proxy URL), with that certificate. */
+export async function startHttpProxy(options: {hosts?: Record<string, string>; tls?: {cert: Buffer; key: Buffer}} = {}): Promise<TestProxy> {
   const hosts = options.hosts ?? {}
   const log: ProxyLog[] = []
   const sockets = new Set<net.Socket>()
-  const server = http.createServer((req, res) => {
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // absolute-form: GET http://host:port/path
     const target = new URL(req.url ?? '/')
     log.push({kind: 'forward', target: target.href, proxyAuthorization: req.headers['proxy-authorization']})
@@ -39,7 +41,8 @@ export async function startHttpProxy(options: {hosts?: Record<string, string>} =
     })
     up.on('error', () => res.writeHead(502).end())
     req.pipe(up)
-  })
+  }
+  const server: http.Server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler)
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     sockets.add(client)
     log.push({kind: 'CONNECT', target: req.url ?? '', proxyAuthorization: req.headers['proxy-authorization']})
@@ -59,7 +62,7 @@ export async function startHttpProxy(options: {hosts?: Record<string, string>} =
   server.on('connection', (s: net.Socket) => sockets.add(s))
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
     log,
     close: () => {
       for (const s of sockets) s.destroy()

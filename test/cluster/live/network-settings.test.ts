@@ -5,7 +5,7 @@
 // each case asserts kubectl does the same, so a wrong expectation here would show as a kubectl disagreement.
 import assert from 'node:assert/strict'
 import {spawn, spawnSync} from 'node:child_process'
-import {mkdtempSync} from 'node:fs'
+import {mkdtempSync, readFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {after, before, describe, test} from 'node:test'
@@ -20,6 +20,7 @@ if (!KUBECTL) console.log('# kubectl not on PATH: each case runs kubectl-why onl
 let server: FakeApiServer
 let httpProxy: TestProxy
 let socksProxy: TestProxy
+let tlsProxy: TestProxy
 let dir: string
 let n = 0
 // The fake's certificate names kubernetes.default.svc; the proxies dial 127.0.0.1 for it. Not loopback by name, so
@@ -31,10 +32,13 @@ before(async () => {
   server = await FakeApiServer.start({objects: []})
   httpProxy = await startHttpProxy({hosts})
   socksProxy = await startSocks5Proxy({hosts})
+  // An https proxy with the fake's own certificate: Go verifies the proxy with the kubeconfig's CA, so both clients trust it.
+  const certs = new URL('../../support/fake-apiserver/certs/', import.meta.url)
+  tlsProxy = await startHttpProxy({hosts, tls: {cert: readFileSync(new URL('server.crt', certs)), key: readFileSync(new URL('server.key', certs))}})
   dir = mkdtempSync(join(tmpdir(), 'network-'))
 })
 after(async () => {
-  await Promise.all([server.close(), httpProxy.close(), socksProxy.close()])
+  await Promise.all([server.close(), httpProxy.close(), socksProxy.close(), tlsProxy.close()])
 })
 
 const port = () => new URL(server.url).port
@@ -42,6 +46,7 @@ const kubeconfig = (o: KubeconfigOptions) => server.writeKubeconfig(dir, {fileNa
 const clearLogs = () => {
   httpProxy.log.length = 0
   socksProxy.log.length = 0
+  tlsProxy.log.length = 0
 }
 
 interface Outcome {
@@ -77,10 +82,10 @@ function kubectl(file: string, env: NodeJS.ProcessEnv = {}): Promise<Outcome> {
 async function both(file: string, env: NodeJS.ProcessEnv = {}) {
   clearLogs()
   const a = await ours(file, env)
-  const oursLog = {http: [...httpProxy.log], socks: [...socksProxy.log]}
+  const oursLog = {http: [...httpProxy.log], socks: [...socksProxy.log], tls: [...tlsProxy.log]}
   clearLogs()
   const k = KUBECTL ? await kubectl(file, env) : undefined
-  const kubectlLog = {http: [...httpProxy.log], socks: [...socksProxy.log]}
+  const kubectlLog = {http: [...httpProxy.log], socks: [...socksProxy.log], tls: [...tlsProxy.log]}
   return {ours: a, oursLog, kubectl: k, kubectlLog}
 }
 
@@ -102,6 +107,16 @@ describe('proxies', () => {
     if (r.kubectl) {
       assert.ok(r.kubectl.ok, r.kubectl.error)
       assert.ok(r.kubectlLog.socks.length >= 1, 'kubectl went through the SOCKS5 proxy too')
+    }
+  })
+
+  test('proxy-url https: TLS to the proxy (trusted through the kubeconfig CA), then CONNECT', async () => {
+    const r = await both(kubeconfig({clusterFields: {'proxy-url': tlsProxy.url}}))
+    assert.ok(r.ours.ok, r.ours.error)
+    assert.deepEqual(r.oursLog.tls.map((l) => `${l.kind} ${l.target}`), [`CONNECT 127.0.0.1:${port()}`])
+    if (r.kubectl) {
+      assert.ok(r.kubectl.ok, r.kubectl.error)
+      assert.ok(r.kubectlLog.tls.length >= 1, 'kubectl went through the https proxy too')
     }
   })
 
