@@ -258,7 +258,7 @@ export function analyzeCluster(input: ReplayInput): ClusterAnalysis {
   const again = analyzeOnce({...withEvidence, nodes: [...input.nodes, outsideNode(input.now)]})
   const nodes = again.nodes.filter((n) => n.name !== OUTSIDE)
   const zones = again.zones.filter((z) => !z.nodes.includes(OUTSIDE))
-  const degraded = nodes.some((n) => n.verdict !== 'healthy' && n.verdict !== 'excluded')
+  const degraded = nodes.some((n) => n.verdict !== 'healthy' && n.verdict !== 'excluded' && n.verdict !== 'unknown')
   return {
     ...again, nodes, zones, masterDisruption: false, masterDisruptionChange: 'none', evidence: input.evidence, contradicted,
     verdict: again.verdict === 'circuitOpen' ? 'circuitOpen' : degraded ? 'degraded' : 'healthy',
@@ -279,7 +279,7 @@ function analyzeOnce(input: ReplayInput): ClusterAnalysis {
     for (const n of base.nodes) n.verdictOnceCaughtUp = byName.get(n.name)
   }
   const trippedOutcome = tripped?.outcome.kind === 'shortCircuit' ? tripped.outcome : undefined
-  const degraded = base.nodes.some((n) => n.verdict !== 'healthy' && n.verdict !== 'excluded')
+  const degraded = base.nodes.some((n) => n.verdict !== 'healthy' && n.verdict !== 'excluded' && n.verdict !== 'unknown')
   return {
     ...base,
     verdict: circuitOpen ? 'circuitOpen' : base.masterDisruption ? 'masterDisruption' : degraded ? 'degraded' : 'healthy',
