@@ -10,6 +10,7 @@ import {kubectlBooleans} from './kubectl-argv.js'
 import {type Explanation, type Severity, severityRank} from './explanation.js'
 import {type ColourMode, colourLevel} from './render/colour.js'
 import {renderExplanations} from './render/explanation-table.js'
+import {Progress} from './render/progress.js'
 import {type DataFormat, formatData, isDataFormat, type OutputFormat} from './render/output.js'
 import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
 
@@ -31,6 +32,8 @@ export interface CommonFlags {
 
 export abstract class WhyCommand extends Command {
   protected debugEnabled = process.argv.includes('--debug')
+  /** The one progress line of a run; write() clears it before the answer. */
+  protected readonly statusLine = new Progress()
 
   /** kubectl's `--flag=true|false` for booleans, before oclif parses (src/kubectl-argv.ts). */
   override async init(): Promise<void> {
@@ -57,7 +60,7 @@ export abstract class WhyCommand extends Command {
       requestTimeout: flags['request-timeout'] === undefined ? undefined : parseDuration(flags['request-timeout'], 'request-timeout'),
       now: flags.now === undefined ? undefined : parseInstant(flags.now, 'now'),
       debug: flags.debug,
-      progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r\u001B[2K${line}`) : undefined,
+      progress: this.statusLine.line,
     }
   }
 
@@ -76,6 +79,7 @@ export abstract class WhyCommand extends Command {
   }
 
   protected write(text: string): void {
+    this.statusLine.clear()
     process.stdout.write(text)
   }
 
