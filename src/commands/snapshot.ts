@@ -1,7 +1,11 @@
+import {accessSync, constants, statSync} from 'node:fs'
+import {dirname, resolve} from 'node:path'
 import {Flags} from '@oclif/core'
 import {WhyCommand} from '../base-command.js'
 import {capture} from '../cluster/snapshot/capture.js'
+import {SnapshotSource} from '../cluster/snapshot/snapshot-source.js'
 import {SnapshotWriter} from '../cluster/snapshot/writer.js'
+import {UserError} from '../errors.js'
 import {connectionFlags, outputFlags, snapshotFlag} from '../flags.js'
 
 export default class Snapshot extends WhyCommand {
@@ -32,18 +36,41 @@ directory, kubectl output) is read instead and rewritten as one snapshot file.`
     const {flags} = await this.parse(Snapshot)
     this.setupOutput(flags)
     const options = this.sourceOptions(flags)
+    // Before any request: a file that cannot be created is a usage error, not a failure after a long capture.
+    if (flags.out !== undefined && flags.out !== '-') checkWritable(flags.out)
     const source = await this.openSource(flags)
     const writer = SnapshotWriter.create(flags.out)
     try {
       const {objects, problems} = await capture(source, writer, {namespace: flags['all-namespaces'] ? undefined : flags.namespace, progress: options.progress})
       if (options.progress) process.stderr.write('\r\u001B[2K')
-      if (flags.out) process.stderr.write(`wrote ${objects} objects to ${flags.out}\n`)
-      for (const p of problems) process.stderr.write(`warning: not captured: ${p.what}: ${p.reason}\n`)
+      const leftOut = source instanceof SnapshotSource ? source.leftOut() : []
+      const dropped = new Set(leftOut)
+      if (flags.out) process.stderr.write(`wrote ${objects} objects to ${flags.out}${leftOut.length > 0 ? ` (${leftOut.length} left out, listed below)` : ''}\n`)
+      for (const p of problems) if (!dropped.has(p)) process.stderr.write(`warning: not captured: ${p.what}: ${p.reason}\n`)
+      // A rewritten dump that lost objects is not a faithful copy: each is named, and the exit code says so.
+      for (const p of leftOut) process.stderr.write(`error: left out ${p.what}: ${p.reason}\n`)
+      if (leftOut.length > 0) process.exitCode = 2
     } catch (err) {
       writer.abort()
       throw err
     } finally {
       await source.close?.()
     }
+  }
+}
+
+function checkWritable(path: string): void {
+  const dir = dirname(resolve(path))
+  let st: ReturnType<typeof statSync>
+  try {
+    st = statSync(dir)
+  } catch {
+    throw new UserError(`--out ${path}: the directory ${dir} does not exist`, 'create it first, or name a file in an existing directory')
+  }
+  if (!st.isDirectory()) throw new UserError(`--out ${path}: ${dir} is not a directory`, 'name a file in an existing directory')
+  try {
+    accessSync(dir, constants.W_OK)
+  } catch {
+    throw new UserError(`--out ${path}: the directory ${dir} is not writable`, 'name a file in a directory you may write to')
   }
 }

@@ -5,6 +5,7 @@
 import {ReadError} from '../../errors.js'
 import type {Problem} from '../../explanation.js'
 import {apiVersionOf} from '../builtin-kinds.js'
+import {type Evidence, evidenceOf} from '../evidence.js'
 import type {ClusterSource, ListRequest, ResourceType} from '../source.js'
 import type {Gap, ListMade} from './header.js'
 import type {SnapshotWriter} from './writer.js'
@@ -31,6 +32,19 @@ export function metadataOnlyKinds(types: readonly ResourceType[]): ResourceType[
     if (taken.has(key) || !t.verbs.includes('list')) continue
     taken.add(key)
     out.push(t)
+  }
+  return out
+}
+
+/** The lists a dump proves complete (its own format's, or a snapshot's recorded ones), for its rewritten header. */
+function provenLists(evidence: Evidence, types: readonly ResourceType[]): ListMade[] {
+  const out: ListMade[] = []
+  for (const k of evidence.kinds) {
+    if (!k.absenceIsProof || k.coverage === 'none') continue
+    const t = types.find((x) => x.group === k.group && x.kind === k.kind)
+    const apiVersion = t ? apiVersionOf(t) : k.group === '' ? 'v1' : `${k.group}/v1`
+    if (k.coverage === 'all') out.push({apiVersion, kind: k.kind})
+    else for (const namespace of k.namespaces ?? []) out.push({apiVersion, kind: k.kind, namespace})
   }
   return out
 }
@@ -91,8 +105,11 @@ export async function capture(source: ClusterSource, writer: SnapshotWriter, opt
   const cachedLeases = await safeList({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: NODE_LEASE_NAMESPACE, view: 'cached'})
   const capturedAt = clock().toISOString()
   const desc = source.describe()
-  await writer.begin({capturedAt, serverVersion, context: desc.context, namespace: source.defaultNamespace(), resources,
-    metadataOnly: metadataKinds.map((t) => `${apiVersionOf(t)}/${t.kind}`), cached: cachedLeases, problems: [...problems], lists, gaps: [...gaps]})
+  // Re-writing a dump: only what the dump itself proves is recorded as listed, and an estimated clock stays estimated.
+  const proof = desc.mode === 'snapshot' && !options.clock ? await evidenceOf(source) : undefined
+  const clockFrom = proof && proof.clock.trust !== 'exact' ? proof.clock.from : undefined
+  await writer.begin({capturedAt, ...(clockFrom ? {clockFrom} : {}), serverVersion, context: desc.context, namespace: source.defaultNamespace(), resources,
+    metadataOnly: metadataKinds.map((t) => `${apiVersionOf(t)}/${t.kind}`), cached: cachedLeases, problems: [...problems], lists: proof ? provenLists(proof, resources) : lists, gaps: [...gaps]})
   const headerProblems = problems.length
   const headerGaps = gaps.length
   for (const o of nodes) await writer.item(o)

@@ -23,6 +23,8 @@ export interface Gap extends ListMade {
 export interface SnapshotHeader {
   format: number
   capturedAt?: string
+  /** Set when capturedAt is not a capture time but an estimate (a dump re-written by `snapshot -f`): how it was found. */
+  clockFrom?: string
   serverVersion?: ServerVersion
   context?: string
   namespace?: string

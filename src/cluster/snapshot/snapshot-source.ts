@@ -146,7 +146,8 @@ export class SnapshotSource implements ClusterSource {
       this.clockFrom = '--now'
     } else if (this.header?.capturedAt) {
       this.clock = new Date(typeof this.header.capturedAt === 'string' ? this.header.capturedAt : Number.NaN)
-      this.clockFrom = 'capture time'
+      this.clockFrom = typeof this.header.clockFrom === 'string' ? this.header.clockFrom : 'capture time'
+      if (typeof this.header.clockFrom === 'string') this.clockTrust = 'estimated'
     } else {
       const newest = this.newest.newest()
       this.clock = newest ? new Date(newest.at) : new Date()

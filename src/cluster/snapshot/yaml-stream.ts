@@ -85,7 +85,8 @@ export class YamlStreamReader {
         this.flushEntry()
         this.startEntry(text)
         return
-      } else if (ind > this.indent) {
+      } else if (ind > this.indent || text[ind] === '\t') {
+        // A tab where indentation goes is the entry's (YAML refuses it, and the error must name this line).
         this.entry.push(text)
         return
       } else {
@@ -123,23 +124,23 @@ export class YamlStreamReader {
     this.sink.item(docs.length === 0 ? null : docs[0], where, this.index++)
   }
 
-  /** Parses text that starts at `firstLine` of the input; error positions are the input's. */
-  private parse(text: string, firstLine: number): unknown[] {
+  /** Parses text whose nth line is the input's line `lineOf(n)`; error positions are the input's. */
+  private parse(text: string, lineOf: number | ((n: number) => number)): unknown[] {
     try {
       return parseYamlDocuments(text, '@@slice@@')
     } catch (err) {
       const m = /^@@slice@@:(\d+):(\d+): (.*)$/s.exec((err as Error).message)
       if (!m) throw err
-      throw new UserError(`${this.where}:${firstLine + Number(m[1]) - 1}:${m[2]}: ${m[3]}`, (err as UserError).hint)
+      const line = typeof lineOf === 'number' ? lineOf + Number(m[1]) - 1 : lineOf(Number(m[1]))
+      throw new UserError(`${this.where}:${line}:${m[2]}: ${m[3]}`, (err as UserError).hint)
     }
   }
 
-  /** The envelope lines parsed; lines are contiguous except where the items were cut out, which YAML does not mind. */
+  /** The envelope lines parsed: contiguous but for where the items were cut out, which YAML does not mind. */
   private parseEnvelope(): unknown {
     if (this.envelope.length === 0) return {}
-    // Blank lines stand in for the lines before the envelope's first, so positions in errors stay the input's.
-    const first = this.envelope[0].no
-    const docs = this.parse(this.envelope.map((l) => l.text).join('\n'), first)
+    const lines = this.envelope
+    const docs = this.parse(lines.map((l) => l.text).join('\n'), (n) => lines[Math.min(n, lines.length) - 1].no)
     return docs[0] ?? {}
   }
 
