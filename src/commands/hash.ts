@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs'
 import {Args, Flags} from '@oclif/core'
 import {type CommonFlags, WhyCommand} from '../base-command.js'
 import {isHashReport, planHashWorkload, runHashWorkload} from '../commands-support/hash-workload.js'
+import {templateText} from '../commands-support/template-text.js'
 import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
 import {findTemplates, hashRecords, type HashRecord} from '../hash/template-records.js'
@@ -10,7 +11,6 @@ import {renderHashRecords} from '../render/hash-template.js'
 import {renderHashExplanation, renderHashReport} from '../render/hash-workload.js'
 import {formatData} from '../render/output.js'
 import {parseJson, parseYamlDocuments} from '../util/json.js'
-import {decodeText, plainBytes} from '../cluster/snapshot/read-input.js'
 
 type ClusterFlags = CommonFlags & {all: boolean; 'collision-count'?: number; 'show-serialization': boolean}
 
@@ -108,8 +108,7 @@ async function readDocuments(file: string, where: string): Promise<unknown[]> {
   } catch (err) {
     throw new UserError(`cannot read ${where}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'give a readable file, or - for stdin')
   }
-  // Gzip by its magic bytes and strict UTF-8, as every snapshot read (-f) takes them.
-  const text = decodeText(plainBytes(bytes, where), where)
+  const text = templateText(bytes, where)
   const trimmed = text.trimStart()
   // JSON keeps int64 exact through the JSON parser; several JSON documents separated by --- are YAML.
   if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && !/^---/m.test(text)) return [parseJson(text, where)]

@@ -1,9 +1,10 @@
 // The checker the boundary validation is built from: small functions, one per JSON type the checks read, composed
 // into a shape per kind (kinds.ts). A check returns undefined when the value fits, and a Mismatch naming where and
 // what it found otherwise; the path is built only on failure, so a valid object costs a few typeof tests per field.
-// Hand-written rather than ajv or zod: it costs about a third of ajv's compiled validator on the 5,000-node bench
-// (figures in bench/validate.ts), and it knows Go's meaning of null (object, below).
-import {rfc3339Millis} from '../../util/parse.js'
+// object() and list() write their checks as code (as ajv compiles a schema): each shape gets its own call sites, which
+// V8 keeps monomorphic. Hand-written rather than ajv because it knows Go's meaning of null (object, below) and says
+// what it found in the user's words; its cost against ajv's is measured by bench/validate.ts.
+import {isRfc3339} from '../../util/parse.js'
 
 export interface Mismatch {
   /** Where, relative to the value checked: "metadata.ownerReferences[0].uid" ('' for the value itself). */
@@ -35,16 +36,24 @@ function under(key: string | number, m: Mismatch, quoted = false): Mismatch {
   return {...m, at: m.at === '' ? step : m.at[0] === '[' ? `${step}${m.at}` : `${step}.${m.at}`}
 }
 
-export const string: Check = (v) => (typeof v === 'string' ? undefined : miss(v, 'a string'))
-export const boolean: Check = (v) => (typeof v === 'boolean' ? undefined : miss(v, 'a boolean'))
-export const any: Check = () => undefined
+/**
+ * A check, and for the simple ones the test it makes as a JavaScript expression of `x`, so that object() and list()
+ * can write it into their own code: on a valid value no function is called at all.
+ */
+type Primitive = Check & {valid: string}
+const primitive = (valid: string, check: Check): Primitive => Object.assign(check, {valid})
+
+export const string = primitive('typeof x === "string"', (v) => (typeof v === 'string' ? undefined : miss(v, 'a string')))
+export const boolean = primitive('typeof x === "boolean"', (v) => (typeof v === 'boolean' ? undefined : miss(v, 'a boolean')))
+export const any = primitive('true', () => undefined)
 
 /** A non-empty string: names and uids the checks key their indexes on. */
-export const name: Check = (v) => (typeof v === 'string' && v !== '' ? undefined : miss(v, 'a non-empty string'))
+export const name = primitive('typeof x === "string" && x !== ""', (v) => (typeof v === 'string' && v !== '' ? undefined : miss(v, 'a non-empty string')))
 
-function integer(min: number, max: number, want: string): Check {
-  return (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined
-    : typeof v === 'number' && Number.isInteger(v) ? {at: '', found: String(v), want} : miss(v, want))
+function integer(min: number, max: number, want: string): Primitive {
+  return primitive(`typeof x === "number" && Number.isInteger(x) && x >= ${min} && x <= ${max}`,
+    (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined
+      : typeof v === 'number' && Number.isInteger(v) ? {at: '', found: String(v), want} : miss(v, want)))
 }
 
 /** Go int32 fields (replicas, counts, seconds): JSON decoding refuses a fraction or a value out of range. */
@@ -55,14 +64,14 @@ export const int32 = integer(-(2 ** 31), 2 ** 31 - 1, 'an int32')
  */
 export const int64 = integer(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'an integer within ±2^53')
 /** intstr.IntOrString (maxSurge, maxUnavailable). */
-export const intOrString: Check = (v) => (typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) ? undefined
-  : miss(v, 'an int32 or a string'))
+export const intOrString = primitive('typeof x === "string" || (typeof x === "number" && Number.isInteger(x) && Math.abs(x) < 2147483648)',
+  (v) => (typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) ? undefined : miss(v, 'an int32 or a string')))
 
 /** metav1.Time and MicroTime: an RFC 3339 string that is a real instant (metav1.Time.UnmarshalJSON, time.Parse). */
-export const time: Check = (v) => {
+export const time = primitive('typeof x === "string" && isRfc3339(x)', (v) => {
   if (typeof v !== 'string') return miss(v, 'an RFC 3339 time')
-  return rfc3339Millis(v) === undefined ? {at: '', found: JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v), want: 'an RFC 3339 time'} : undefined
-}
+  return isRfc3339(v) ? undefined : {at: '', found: JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v), want: 'an RFC 3339 time'}
+})
 
 export interface Fields {
   [field: string]: Check | {required: Check}
@@ -70,40 +79,58 @@ export interface Fields {
 
 export const required = (check: Check): {required: Check} => ({required: check})
 
+/** The test of one value `x` as code: the primitive's own expression, else a call to the check (`m` keeps its answer). */
+function test(check: Check, deps: Check[]): string {
+  const valid = (check as Partial<Primitive>).valid
+  if (valid !== undefined) return `(${valid})`
+  deps.push(check)
+  return `!(m = c${deps.length - 1}(x))`
+}
+
+/** The code is written once per shape; each check it calls is passed in, so no call site is shared between shapes. */
+function build(body: string, deps: Check[]): Check {
+  const args = deps.map((_, i) => `c${i}`)
+  // Generated from the shapes in kinds.ts only, never from input.
+  return new Function('miss', 'under', 'isRfc3339', ...args, `return function check(v) {\n${body}\n}`)(miss, under, isRfc3339, ...deps) as Check
+}
+
 /**
  * An object with these fields (others are not looked at). A field that is null is what Go's decoder makes the zero
  * value: nil for a pointer, slice or map, the zero time for metav1.Time (which Go itself writes as null). The checks
  * test `=== undefined`, so a null field is removed, which is what it means. A required field must be present.
  */
 export function object(fields: Fields): Check {
-  const entries = Object.entries(fields).map(([k, c]) => typeof c === 'function' ? {k, check: c, required: false} : {k, check: c.required, required: true})
-  return (v) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return miss(v, 'an object')
-    const o = v as Record<string, unknown>
-    for (const e of entries) {
-      const x = o[e.k]
-      if (x === undefined || x === null) {
-        if (e.required) return under(e.k, {at: '', found: x === null ? 'null' : 'missing', want: 'present'})
-        if (x === null) delete o[e.k]
-        continue
-      }
-      const m = e.check(x)
-      if (m) return under(e.k, m)
-    }
-    return undefined
+  const deps: Check[] = []
+  const lines = ['if (v === null || typeof v !== "object" || Array.isArray(v)) return miss(v, "an object")', 'let x, m']
+  for (const [k, c] of Object.entries(fields)) {
+    const key = JSON.stringify(k)
+    const check = typeof c === 'function' ? c : c.required
+    deps.push(check)
+    const self = `c${deps.length - 1}`
+    lines.push(`x = v[${key}]`)
+    lines.push(typeof c === 'function'
+      ? `if (x === null) delete v[${key}]`
+      : `if (x === undefined || x === null) return under(${key}, {at: "", found: x === null ? "null" : "missing", want: "present"})`)
+    lines.push(`else if (x !== undefined && !${test(check, deps)}) return under(${key}, m ?? ${self}(x))`)
+    lines.push('m = undefined')
   }
+  lines.push('return undefined')
+  return build(lines.join('\n'), deps)
 }
 
 /** A list whose every element fits; a null element (Go's zero value of a struct) is refused: nothing reads it. */
 export function list(element: Check): Check {
-  return (v) => {
-    if (!Array.isArray(v)) return miss(v, 'a list')
-    for (let i = 0; i < v.length; i++) {
-      const m = v[i] === null ? miss(null, 'an element') : element(v[i])
-      if (m) return under(i, m)
-    }
-    return undefined
-  }
+  const deps: Check[] = [element]
+  return build([
+    'if (!Array.isArray(v)) return miss(v, "a list")',
+    'let x, m',
+    'for (let i = 0; i < v.length; i++) {',
+    '  x = v[i]',
+    '  if (x === null) return under(i, miss(null, "an element"))',
+    `  if (!${test(element, deps)}) return under(i, m ?? c0(x))`,
+    '}',
+    'return undefined',
+  ].join('\n'), deps)
 }
 
 /** map[string]string (labels, annotations, selectors' matchLabels). */

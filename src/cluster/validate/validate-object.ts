@@ -2,7 +2,7 @@
 import {groupKindKey} from '../object-store.js'
 import type {KubeObject} from '../source.js'
 import {KIND_SHAPES, OBJECT} from './kinds.js'
-import {type Mismatch, mismatchText} from './shape.js'
+import {type Check, type Mismatch, mismatchText} from './shape.js'
 
 export interface Invalid {
   /** "Pod shop/web-1", or the kind and the object's place when its name is unusable. */
@@ -11,11 +11,28 @@ export interface Invalid {
   reason: string
 }
 
+/** apiVersion → kind → its shape (or null: metadata only), so that no key string is built per object. */
+const byType = new Map<string, Map<string, Check | null>>()
+
+function shapeOf(apiVersion: string, kind: string): Check | null {
+  let kinds = byType.get(apiVersion)
+  if (!kinds) {
+    kinds = new Map()
+    byType.set(apiVersion, kinds)
+  }
+  let shape = kinds.get(kind)
+  if (shape === undefined) {
+    shape = KIND_SHAPES.get(groupKindKey(apiVersion, kind)) ?? null
+    kinds.set(kind, shape)
+  }
+  return shape
+}
+
 export function mismatchOf(o: unknown): Mismatch | undefined {
   const m = OBJECT(o)
   if (m) return m
   const k = o as KubeObject
-  return KIND_SHAPES.get(groupKindKey(k.apiVersion, k.kind!))?.(o)
+  return shapeOf(k.apiVersion!, k.kind!)?.(o)
 }
 
 /** How a problem names the object: kind, namespace/name, as far as they are usable. */
