@@ -47,6 +47,13 @@ const REASON_BY_STATUS: Record<number, ReadFailure> = {401: 'Unauthorized', 403:
 export class ApiClient {
   private readonly agents = new Map<string, http.Agent>()
   private readonly sleep: (ms: number) => Promise<void>
+  /**
+   * Set when a request could not even connect (refused, no such host, TLS never completed, timed out before the
+   * connection was made): later requests of this run fail at once with it rather than each waiting out its own
+   * timeout — a command that carries on past an optional read would otherwise take one timeout per read.
+   */
+  private unreachable: ReadError | undefined
+  private readonly connectedSockets = new WeakSet<object>()
   readonly server: URL
   requestCount = 0
 
@@ -59,6 +66,7 @@ export class ApiClient {
   async get(path: string, query: Record<string, string | undefined> = {}, accept = 'application/json'): Promise<unknown> {
     const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString()
     const fullPath = `${this.server.pathname.replace(/\/$/, '')}${path}${qs ? `?${qs}` : ''}`
+    if (this.unreachable) throw this.unreachable
     const deadline = this.options.timeout > 0 ? Date.now() + this.options.timeout : Number.POSITIVE_INFINITY
     let refreshed = false
     for (let attempt = 0; ; attempt++) {
@@ -133,6 +141,11 @@ export class ApiClient {
       }
       const ok = done(resolve)
       const fail = done(reject)
+      let connected = false
+      const notConnected = (e: ReadError) => {
+        if (!connected && !RESET.has(((e.cause ?? {}) as {code?: string}).code ?? '')) this.unreachable ??= e
+        return e
+      }
       const req = request(opts, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
@@ -152,10 +165,18 @@ export class ApiClient {
           fail(new ApiHttpError(status, path, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined))
         })
       })
-      req.on('error', (e) => fail(networkError(e, this.server, path)))
+      req.on('socket', (socket) => {
+        // Connected: a reused keep-alive socket, or a new one once TLS completes (for http: once TCP is up).
+        if (this.connectedSockets.has(socket) || (this.server.protocol === 'http:' && !socket.connecting)) connected = true
+        else socket.once(this.server.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+          connected = true
+          this.connectedSockets.add(socket)
+        })
+      })
+      req.on('error', (e) => fail(notConnected(networkError(e, this.server, path))))
       if (Number.isFinite(deadline)) {
         timer = setTimeout(() => {
-          const e = this.timeoutError(path)
+          const e = notConnected(this.timeoutError(path))
           reject(e)
           req.destroy(e)
         }, Math.max(0, deadline - Date.now()))

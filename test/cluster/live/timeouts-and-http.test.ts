@@ -51,6 +51,25 @@ describe('timeouts', () => {
     s.close()
   })
 
+  test('once the server could not be reached, the next requests of the run fail at once with the same error', async () => {
+    let connections = 0
+    const sockets: net.Socket[] = []
+    const silent = net.createServer((c) => {
+      connections++
+      sockets.push(c)
+    })
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r))
+    const c = new ApiClient(`https://127.0.0.1:${(silent.address() as AddressInfo).port}`, {rejectUnauthorized: true}, noAuth, {timeout: 300})
+    const first = await c.get('/version').catch((e: Error) => e)
+    assert.ok(first instanceof ReadError && first.reason === 'Timeout')
+    const second = await c.get('/api/v1/nodes').catch((e: Error) => e)
+    assert.equal(second, first)
+    assert.equal(connections, 1, 'no second connection attempt')
+    c.close()
+    for (const s of sockets) s.destroy()
+    silent.close()
+  })
+
   describe('against the fake API server', () => {
     let server: FakeApiServer
     let kubeconfig: string
@@ -64,6 +83,15 @@ describe('timeouts', () => {
       const s = await LiveSource.open({kubeconfig, requestTimeout: 300})
       server.inject({path: '/api/v1/nodes', delayMs: 3000})
       await assert.rejects(s.list({kind: 'Node'}), (e: Error) => e instanceof ReadError && e.reason === 'Timeout')
+      await s.close()
+    })
+
+    test('a server that answers slowly once (connected) is not taken for unreachable: the next request is sent', async () => {
+      const s = await LiveSource.open({kubeconfig, requestTimeout: 300})
+      await s.serverVersion() // connected
+      server.inject({path: '/api/v1/nodes', delayMs: 3000})
+      await assert.rejects(s.list({kind: 'Node'}), (e: Error) => e instanceof ReadError && e.reason === 'Timeout')
+      assert.equal((await s.list({kind: 'Node'})).items.length, 1)
       await s.close()
     })
 
