@@ -147,6 +147,8 @@ export interface ClusterSource {
   now(): Date
   /** What could not be read or used so far; a non-empty list makes every result partial. */
   problems(): Problem[]
+  /** Objects of the input left out (malformed: src/cluster/validate), each named; a rewrite that loses them is not a copy. */
+  leftOut?(): Problem[]
   /** What the data can prove (src/cluster/evidence.ts); a source without it answers every read, as a live one does. */
   evidence?(): Promise<Evidence>
   close?(): Promise<void>

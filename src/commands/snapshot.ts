@@ -3,7 +3,6 @@ import {dirname, resolve} from 'node:path'
 import {Flags} from '@oclif/core'
 import {WhyCommand} from '../base-command.js'
 import {capture} from '../cluster/snapshot/capture.js'
-import {SnapshotSource} from '../cluster/snapshot/snapshot-source.js'
 import {SnapshotWriter} from '../cluster/snapshot/writer.js'
 import {UserError} from '../errors.js'
 import {connectionFlags, outputFlags, snapshotFlag} from '../flags.js'
@@ -43,7 +42,7 @@ directory, kubectl output) is read instead and rewritten as one snapshot file.`
     try {
       const {objects, problems} = await capture(source, writer, {namespace: flags['all-namespaces'] ? undefined : flags.namespace, progress: options.progress})
       if (options.progress) process.stderr.write('\r\u001B[2K')
-      const leftOut = source instanceof SnapshotSource ? source.leftOut() : []
+      const leftOut = source.leftOut?.() ?? []
       const dropped = new Set(leftOut)
       if (flags.out) process.stderr.write(`wrote ${objects} objects to ${flags.out}${leftOut.length > 0 ? ` (${leftOut.length} left out, listed below)` : ''}\n`)
       for (const p of problems) if (!dropped.has(p)) process.stderr.write(`warning: not captured: ${p.what}: ${p.reason}\n`)

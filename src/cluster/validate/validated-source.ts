@@ -23,6 +23,8 @@ export class ValidatedSource implements ClusterSource {
   /** Each object checked once: null when it fits, else why not (the same object is listed again by several checks). */
   private readonly seen = new WeakMap<object, Invalid | null>()
   private readonly invalid: Problem[] = []
+  /** The problems of `invalid` that are objects left out (the others: the version, discovery, the namespace). */
+  private readonly objects = new WeakSet<Problem>()
   private version: {value: ServerVersion | undefined} | undefined
   private types: {from: ResourceType[]; kept: ResourceType[]} | undefined
   private namespace: string | undefined
@@ -48,7 +50,11 @@ export class ValidatedSource implements ClusterSource {
     if (verdict === undefined) {
       verdict = invalidOf(o, place) ?? null
       this.seen.set(o, verdict)
-      if (verdict) this.invalid.push({what: verdict.what, reason: `${verdict.reason}; ${LEFT_OUT}`})
+      if (verdict) {
+        const problem = {what: verdict.what, reason: `${verdict.reason}; ${LEFT_OUT}`}
+        this.invalid.push(problem)
+        this.objects.add(problem)
+      }
     }
     return verdict ? undefined : o
   }
@@ -61,6 +67,11 @@ export class ValidatedSource implements ClusterSource {
       else kept?.push(o)
     }
     return kept ?? items
+  }
+
+  /** What the source itself left out, and the objects this boundary did. */
+  leftOut(): Problem[] {
+    return [...(this.inner.leftOut?.() ?? []), ...this.invalid.filter((p) => this.objects.has(p))]
   }
 
   describe(): SourceDescription {

@@ -8,6 +8,7 @@ import {join} from 'node:path'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {openSource} from '../../../src/cluster/open.js'
+import {runCli} from '../../support/cli.js'
 import type {ClusterSource, KubeObject, ListRequest, ResourceType, ServerVersion} from '../../../src/cluster/source.js'
 import {ValidatedSource} from '../../../src/cluster/validate/validated-source.js'
 import {invalidOf} from '../../../src/cluster/validate/validate-object.js'
@@ -106,6 +107,7 @@ describe('the source', () => {
       {what: 'Pod in shop (item 3 of the Pod list)', reason: 'metadata.name is a number, want a non-empty string; left out of the replay'},
     ])
     assert.deepEqual(s.describe().partial, s.problems())
+    assert.deepEqual(s.leftOut().map((p) => p.what), ['Pod shop/web-1', 'Pod in shop (item 3 of the Pod list)'])
   })
 
   test('a GET of a malformed object is unreadable (ReadError BadResponse), not a 404', async () => {
@@ -145,4 +147,18 @@ test('openSource checks a snapshot: the malformed pod is named, the rest is read
   const pods = (await source.list({apiVersion: 'v1', kind: 'Pod'})).items
   assert.equal(pods.length, doc.items.filter((o) => o.kind === 'Pod').length - 1)
   assert.ok(source.problems().some((p) => p.what === `Pod ${victim.metadata!.namespace}/${victim.metadata!.name}` && p.reason.startsWith('metadata.ownerReferences is a string, want a list')))
+})
+
+test('snapshot -f names the object the boundary left out of the rewrite and exits 2 (needs npm run build)', async () => {
+  const example = fileURLToPath(new URL('../../../examples/replicas-quota.yaml', import.meta.url))
+  const dir = mkdtempSync(join(tmpdir(), 'validate-snapshot-'))
+  const file = join(dir, 'dump.yaml')
+  // The first pod's ownerReferences as a string: YAML allows it, the API server never serves it.
+  const text = readFileSync(example, 'utf8')
+  const broken = text.replace(/(kind: Pod, metadata: \{name: cart-7c9d8f6b5-h2bq9,[^\n]*?)ownerReferences: \[[^\]]*\]/, '$1ownerReferences: "ReplicaSet/cart"')
+  assert.notEqual(broken, text, 'the example has a pod with owner references on one line')
+  writeFileSync(file, broken)
+  const r = await runCli(['snapshot', '-f', file, '--out', join(dir, 'out.json')])
+  assert.equal(r.code, 2, r.stderr)
+  assert.match(r.stderr, /error: left out Pod shop\/cart-[a-z0-9-]+: metadata\.ownerReferences is a string, want a list; left out of the replay/)
 })
