@@ -37,14 +37,14 @@ export function scopeNeeds(check: CheckName, needs: CheckNeeds, namespace: strin
 
 export function coverage(check: CheckName, namespace: string | undefined): Coverage {
   const scope = entryOf(check).scope
-  if (scope === 'cluster') return {allNamespaces: false, namespaces: [], clusterScoped: true, text: 'the whole cluster (cluster-scoped objects)'}
+  if (scope === 'cluster') return {allNamespaces: false, namespaces: [], clusterScoped: true, text: 'whole cluster'}
   if (scope === 'namespaced') {
     return namespace === undefined
       ? {allNamespaces: true, namespaces: [], clusterScoped: false, text: 'all namespaces'}
       : {allNamespaces: false, namespaces: [namespace], clusterScoped: false, text: `namespace ${namespace}`}
   }
-  if (namespace === undefined) return {allNamespaces: true, namespaces: [], clusterScoped: true, text: 'all namespaces and every cluster-scoped object'}
+  if (namespace === undefined) return {allNamespaces: true, namespaces: [], clusterScoped: true, text: 'all namespaces, cluster-scoped objects'}
   const namespaces = namespace === NODE_LEASE_NAMESPACE ? [namespace] : [namespace, NODE_LEASE_NAMESPACE]
   return {allNamespaces: false, namespaces, clusterScoped: true,
-    text: `namespace ${namespace}${namespace === NODE_LEASE_NAMESPACE ? '' : `, the node Leases (${NODE_LEASE_NAMESPACE})`} and every cluster-scoped object (whole cluster)`}
+    text: `namespace ${namespace}${namespace === NODE_LEASE_NAMESPACE ? '' : `, node Leases (${NODE_LEASE_NAMESPACE})`}, cluster-scoped objects (whole cluster)`}
 }

@@ -90,7 +90,7 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
     checkSelection(selection)
     const suppressions = flags.ignore === undefined ? undefined : readSuppressions(flags.ignore)
     const inCluster = serviceAccountKubeconfig(flags)
-    const progress = this.progress(flags.progress)
+    const progress = this.auditProgress(flags.progress)
     const source = await this.openSource({...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig} as CommonFlags)
     try {
       const version = chooseVersion(this.versionOverride(flags as CommonFlags), await source.serverVersion().catch(() => undefined))
@@ -119,7 +119,7 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
   }
 
   /** A rewritten line on a terminal; with --progress elsewhere, the lines worth keeping (a kind listed, a check started). */
-  private progress(forced: boolean): {line?: (text: string, final?: boolean) => void; clear: () => void} {
+  private auditProgress(forced: boolean): {line?: (text: string, final?: boolean) => void; clear: () => void} {
     if (process.stderr.isTTY) {
       let last = 0
       return {
