@@ -13,7 +13,7 @@ import {effectiveTimeout, LiveSource} from '../../../src/cluster/live/live-sourc
 import {DEFAULT_UNATTENDED_TIMEOUT_MS} from '../../../src/cluster/source.js'
 import {ReadError} from '../../../src/errors.js'
 import {FakeApiServer} from '../../support/fake-apiserver/index.js'
-import {startHttpProxy, type TestProxy} from '../../support/proxy-server.js'
+import {startHttpProxy, startSocks5Proxy, type TestProxy} from '../../support/proxy-server.js'
 
 const KUBECTL = spawnSync('kubectl', ['version', '--client'], {encoding: 'utf8'}).status === 0
 const dir = mkdtempSync(join(tmpdir(), 'timeouts-'))
@@ -166,5 +166,20 @@ describe('http:// servers (kubectl proxy)', () => {
       assert.equal(await kubectl(file, env), 0)
       assert.ok(proxy.log.some((l) => l.kind === 'forward' && l.target.endsWith('/api/v1/nodes/n1')), 'kubectl forwarded through HTTP_PROXY too')
     }
+  })
+
+  test('an http server through a SOCKS5 proxy-url (kubectl too)', async () => {
+    const socks = await startSocks5Proxy()
+    const file = server.writeKubeconfig(dir, {fileName: 'http-socks', noCa: true, clusterFields: {'proxy-url': socks.url}})
+    const s = await LiveSource.open({kubeconfig: file, requestTimeout: 10_000, warn: () => {}})
+    assert.equal((await s.get({kind: 'Node', name: 'n1'}))?.metadata?.name, 'n1')
+    await s.close()
+    assert.deepEqual(socks.log.map((l) => l.target), [`127.0.0.1:${new URL(server.url).port}`])
+    if (KUBECTL) {
+      socks.log.length = 0
+      assert.equal(await kubectl(file), 0)
+      assert.ok(socks.log.length >= 1, 'kubectl went through the SOCKS5 proxy too')
+    }
+    await socks.close()
   })
 })
