@@ -83,7 +83,9 @@ export class LiveSource implements ClusterSource {
     if (!config.user && secure) warn(`context "${config.context}" names no user: requests are sent without credentials (anonymous)`)
     const debug = options.debug ? (line: string) => process.stderr.write(`[debug] ${line}\n`) : undefined
     if (proxy) debug?.(`proxy ${proxy.url.protocol}//${proxy.url.host} (from ${proxy.source})`)
-    const client = new ApiClient(config.server, tls, credentials, {timeout: effectiveTimeout(options.requestTimeout, interactive), debug, proxy: proxy?.url})
+    const timeout = effectiveTimeout(options.requestTimeout, interactive)
+    debug?.(`request timeout ${timeout ? `${timeout / 1000}s` : 'none'}${options.requestTimeout === undefined ? ` (default ${interactive ? 'at a terminal' : 'when unattended'})` : ''}`)
+    const client = new ApiClient(config.server, tls, credentials, {timeout, debug, proxy: proxy?.url})
     return new LiveSource(client, config, options.now)
   }
 
