@@ -31,6 +31,8 @@ async function json(args: string[]): Promise<Any> {
 async function oneAnswer(file: string): Promise<void> {
   const audit = await json(['audit', '-A', '-f', file, '--checks', 'node,evicted'])
   const ofCheck = (c: string) => audit.findings.filter((f: Any) => f.controller === c)
+  // Issue 16.4: every node and evicted finding says what to do next.
+  for (const f of [...ofCheck('nodelifecycle'), ...ofCheck('tainteviction')]) assert.ok(f.next?.length > 0, `${line(f)}: no next step`)
 
   // node: the cluster view's node lines with a severity above none, in its order, are the audit's node findings.
   const cluster = await json(['node', '-f', file])

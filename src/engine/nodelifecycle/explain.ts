@@ -104,12 +104,12 @@ function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): stri
       return `Healthy, and labelled node.kubernetes.io/exclude-disruption: it is not counted in zone ${a.zoneName}'s disruption state (it is still health-checked and tainted).`
     case 'withinGrace':
       return a.readyAfter
-        ? `No sign of life for ${humanDuration(ctx.now - a.sign.probe)}, but still inside the ${grace}: marked Unknown after ${iso(a.graceExpiry)} (within one ${humanDuration(ctx.settings.nodeMonitorPeriod)} monitor period).`
+        ? `No sign of life for ${humanDuration(ctx.now - a.sign.probe)}, but still inside the ${grace}: it will be marked Unknown after ${iso(a.graceExpiry)}, in ${humanDuration(a.graceExpiry - ctx.now)} (within one ${humanDuration(ctx.settings.nodeMonitorPeriod)} monitor period) unless it reports.`
         : `Never posted a Ready condition; inside the startup grace (${humanDuration(a.gracePeriod)} from creation or the last lease renewal) until ${iso(a.graceExpiry)}.`
     case 'unhealthy':
       return `${readyText(a)}; it carries ${a.noExecute.present ? t(a.noExecute.present) : 'its NoExecute taint'}${a.noExecute.status === 'swapNextPass' ? ` (swapped to ${t(a.noExecute.expected!)} at the next monitor pass, without the rate limit)` : a.noExecute.addedAt ? ` since ${iso(a.noExecute.addedAt)}` : ''}: pods without a matching toleration are evicted.`
     case 'taintPending':
-      return `${readyText(a)}; ${t(a.noExecute.expected!)} is not there yet: zone ${a.zoneName} taints at ${zone?.rate}/s, ${zone?.pendingTaints} node(s) waiting, so within about ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}.`
+      return `${readyText(a)}; ${t(a.noExecute.expected!)} is not there yet: zone ${a.zoneName} taints at ${zone?.rate}/s, ${zone?.pendingTaints} node(s) waiting, so it will be added within about ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}.`
     case 'taintBlocked':
       return `${readyText(a)}, but ${t(a.noExecute.expected!)} is not added: ${blockedText(a, zone)}. Its pods are not evicted by the node lifecycle controller.`
     case 'unknown':

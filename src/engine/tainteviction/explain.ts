@@ -184,6 +184,13 @@ export function explainEvicted(input: EvictedInput): Explanation {
       why: matches.map((m) => m.index === undefined ? `${tk(m.taint)}: no toleration matches` : `${tk(m.taint)}: toleration #${m.index} (${secondsOf(m.toleration) === undefined ? 'forever' : `${secondsOf(m.toleration)}s`}) is the first match in spec order — ${describeOrigin(tolerationOrigin(m.toleration!, pod ?? {}))}`).join('; '),
       ...(o.hypothetical ? {inferred: {evidence: 'the node does not carry this taint yet: matched against the taint the node lifecycle controller owes it', confidence: 'likely' as const}} : {})})
   }
+  if (tolerations.some((x) => x.operator === 'Lt' || x.operator === 'Gt')) {
+    const on = input.settings.taintTolerationComparisonOperators
+    steps.push({rule: 'TaintTolerationComparisonOperators', upstream: 'staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint, compareNumericValues)',
+      inputs: {gate: on, from: (input.source.settings?.TaintTolerationComparisonOperators?.from as string | undefined) ?? null},
+      result: on ? 'numericMatch' : 'noMatch',
+      why: on ? 'the gate is on: Lt/Gt compare the values as canonical int64 decimals' : 'the gate is off (alpha, off by default): Lt/Gt tolerations match no taint, so they protect nothing'})
+  }
   if (o.decision?.kind === 'timed' || o.decision?.kind === 'forever') {
     const min = o.decision.kind === 'timed' ? o.decision.minMs : -1
     steps.push({rule: 'getMinTolerationTime', upstream: `${TE} (getMinTolerationTime)`, inputs: {tolerationSeconds: matches.map((m) => secondsOf(m.toleration) ?? null)},
