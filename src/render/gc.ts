@@ -102,8 +102,10 @@ export function renderGcReport(r: GcReport): string {
 function reasonText(n: GcTreeNode): string {
   const parts: string[] = []
   if (n.edge) {
-    parts.push(n.edge.classification + (n.edge.reason ? `:${n.edge.reason}` : ''))
-    if (n.edge.controller) parts.push('controller')
+    // Short words for a narrow column; -o json has the full classification.
+    const c = n.edge.classification === 'waitingForDependentsDeletion' ? 'waiting' : n.edge.classification
+    parts.push(c + (n.edge.reason ? `:${n.edge.reason}` : ''))
+    if (n.edge.controller) parts.push('ctrl')
     if (n.edge.blockOwnerDeletion) parts.push('block')
   }
   if (!n.exists) parts.push('absent')

@@ -46,6 +46,13 @@ describe('examples: one verdict each, as their readme says', () => {
       assert.equal(r.json.verdict, verdict)
       assert.equal(r.json.propagationPolicy, policy)
       assert.equal(r.code, code)
+      // Every verdict that asks something of a person says what (issue 16 item 4); keep and noOwners ask nothing, nor
+      // does an Event the collector never watches.
+      if (['keep', 'noOwners', 'notMonitored'].includes(verdict)) assert.equal(r.json.next, undefined)
+      else {
+        assert.ok(r.json.next?.length > 0, `${verdict} has a next step`)
+        for (const n of r.json.next) assert.ok((n.command || n.change) && n.why)
+      }
       const readme = JSON.parse(readFileSync(example(file), 'utf8')).kubectlWhy.readme as string
       assert.ok(readme.includes(verdict), `the readme of ${file} names ${verdict}`)
     })

@@ -206,12 +206,12 @@ async function buildGraph(source: ClusterSource, discovery: GcDiscovery, namespa
  * Node has now — a Node deleted and registered again keeps its name and gets a new uid. Read only when the data cannot
  * prove a Node's absence and some object names a Node as its owner.
  */
-async function namesShown(source: ClusterSource, discovery: GcDiscovery, index: DependentsIndex, evidence: Evidence | undefined): Promise<Map<string, string> | undefined> {
+async function namesShown(source: ClusterSource, discovery: GcDiscovery, objects: Iterable<GcObject>, evidence: Evidence | undefined): Promise<Map<string, string> | undefined> {
   if (!evidence || evidence.coverage('', 'Node').absenceIsProof) return undefined
   const node = discovery.restMapping('v1', 'Node')
   if (!node) return undefined
   let named = false
-  for (const x of index.objects()) if ((x.metadata.ownerReferences ?? []).some((r) => r?.kind === 'Node')) named = true
+  for (const x of objects) if ((x.metadata.ownerReferences ?? []).some((r) => r?.kind === 'Node')) named = true
   if (!named) return undefined
   const shown = new Map<string, string>()
   try {
@@ -220,7 +220,11 @@ async function namesShown(source: ClusterSource, discovery: GcDiscovery, index: 
         const nodeName = (p.spec as {nodeName?: unknown} | undefined)?.nodeName
         if (typeof nodeName !== 'string' || nodeName === '') continue
         const key = readKeyString({group: node.group, version: node.version, resource: node.resource, kind: node.kind, name: nodeName})
-        if (!shown.has(key)) shown.set(key, `spec.nodeName of Pod ${p.metadata?.namespace ?? ''}/${p.metadata?.name ?? ''}`)
+        // A mirror pod naming this Node as its owner is the most direct witness: the kubelet of that node created it.
+        const mirror = (p.metadata?.ownerReferences ?? []).some((r) => r?.kind === 'Node' && r.name === nodeName)
+        if (!shown.has(key) || mirror && !shown.get(key)!.startsWith('spec.nodeName of mirror')) {
+          shown.set(key, `spec.nodeName of ${mirror ? 'mirror ' : ''}Pod ${p.metadata?.namespace ?? ''}/${p.metadata?.name ?? ''}`)
+        }
       }
     }
   } catch {
@@ -240,7 +244,7 @@ export async function driveGcAll(source: ClusterSource, namespace: string | unde
   const g = await buildGraph(source, discovery, namespace, options)
   const {index, listed} = g
   const reader = new OwnerReader(source, options)
-  const shown = await namesShown(source, discovery, index, evidence)
+  const shown = await namesShown(source, discovery, index.objects(), evidence)
 
   // Owner reads are first answered from the quorum lists just read (the view a fresh GET gives). Owners of types that
   // were not listed are read with a GET, and every ref that comes out dangling from the lists is confirmed with a
@@ -324,10 +328,10 @@ export async function driveGcOne(source: ClusterSource, item: KubeObject, type: 
   if (!slim) return undefined
   const reader = new OwnerReader(source, options, options.tree === true)
   let g: Graph | undefined
-  let shown: Map<string, string> | undefined
+  let shown = await namesShown(source, discovery, [slim], evidence)
   const build = async (): Promise<Graph> => {
     g = await buildGraph(source, discovery, undefined, options, options.tree === true)
-    shown = await namesShown(source, discovery, g.index, evidence)
+    shown = await namesShown(source, discovery, g.index.objects(), evidence)
     return g
   }
   if (options.tree) await build()
@@ -413,8 +417,10 @@ async function buildTree(item: GcObject, replay: GcReplay, world: () => GcWorld,
     return {children, ...(all.length > TREE_CHILDREN ? {more: all.length - TREE_CHILDREN} : {})}
   }
 
+  // Owners first: they are drawn above the object, so an object met again below them is the one marked as a cycle.
+  const up = await owners(item, 1)
   const top = await dependents(item, 1)
   const object: GcTreeNode = {subject: subjectOf(item), exists: true, ...state(item), children: top.children, ...(top.more ? {more: top.more} : {})}
   verdictOf(object, replay)
-  return {owners: await owners(item, 1), object, ...(g.problems.length > 0 ? {partial: g.problems} : {})}
+  return {owners: up, object, ...(g.problems.length > 0 ? {partial: g.problems} : {})}
 }

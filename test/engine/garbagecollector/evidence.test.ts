@@ -90,7 +90,7 @@ describe('kubectl get all: static pods owned by a Node, and no Nodes in the list
     assert.deepEqual(r.counts, {keep: 1, noOwners: 1, unknown: 2})
     const ref = r.findings[0].ownerReferences[0]
     assert.equal(ref.unknownReason, 'nameOnly')
-    assert.match(ref.why, /spec\.nodeName of Pod kube-system\/etcd-cp-1 shows a Node named cp-1 exists/)
+    assert.match(ref.why, /spec\.nodeName of mirror Pod kube-system\/etcd-cp-1 shows a Node named cp-1 exists/)
     assert.match(ref.why, /does not show that Node's uid/)
   })
 
