@@ -9,7 +9,7 @@ import type {Evidence} from '../evidence.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion} from '../source.js'
 import {any, boolean, list, name, object, required, string} from './shape.js'
 import {mismatchText} from './shape.js'
-import {type Invalid, invalidOf} from './validate-object.js'
+import {mismatchOf, nameOf} from './validate-object.js'
 
 const LEFT_OUT = 'left out of the replay'
 
@@ -20,8 +20,11 @@ const resourceType = object({
 const serverVersion = object({major: required(string), minor: required(string), gitVersion: required(string), platform: any})
 
 export class ValidatedSource implements ClusterSource {
-  /** Each object checked once: null when it fits, else why not (the same object is listed again by several checks). */
-  private readonly seen = new WeakMap<object, Invalid | null>()
+  /**
+   * Objects found not to fit, with their problem: reported once however often they are listed. Objects that fit are
+   * not remembered (a WeakMap entry per object cost more than checking again: bench/validate.ts).
+   */
+  private readonly refused = new WeakMap<object, Problem>()
   private readonly invalid: Problem[] = []
   /** The problems of `invalid` that are objects left out (the others: the version, discovery, the namespace). */
   private readonly objects = new WeakSet<Problem>()
@@ -44,25 +47,25 @@ export class ValidatedSource implements ClusterSource {
     return new ValidatedSource(inner)
   }
 
-  /** The object when it fits its shape; otherwise undefined, and the problem recorded once. */
-  private check(o: KubeObject, place: string): KubeObject | undefined {
-    let verdict = this.seen.get(o)
-    if (verdict === undefined) {
-      verdict = invalidOf(o, place) ?? null
-      this.seen.set(o, verdict)
-      if (verdict) {
-        const problem = {what: verdict.what, reason: `${verdict.reason}; ${LEFT_OUT}`}
-        this.invalid.push(problem)
-        this.objects.add(problem)
-      }
-    }
-    return verdict ? undefined : o
+  /**
+   * The object when it fits its shape; otherwise undefined, and the problem recorded once. `at` says where it was (an
+   * index in the list, or -1 for a single read) and is turned into words only for a misfit.
+   */
+  private check(o: KubeObject, kind: string, at: number): KubeObject | undefined {
+    if (this.refused.has(o)) return undefined
+    const m = mismatchOf(o)
+    if (m === undefined) return o
+    const problem = {what: nameOf(o, at < 0 ? `the ${kind} read` : `item ${at} of the ${kind} list`), reason: `${mismatchText(m)}; ${LEFT_OUT}`}
+    this.refused.set(o, problem)
+    this.invalid.push(problem)
+    this.objects.add(problem)
+    return undefined
   }
 
   private keep(items: KubeObject[], request: ListRequest, offset = 0): KubeObject[] {
     let kept: KubeObject[] | undefined
     for (let i = 0; i < items.length; i++) {
-      const o = this.check(items[i], `item ${offset + i} of the ${request.kind} list`)
+      const o = this.check(items[i], request.kind, offset + i)
       if (o === undefined) kept ??= items.slice(0, i)
       else kept?.push(o)
     }
@@ -104,9 +107,9 @@ export class ValidatedSource implements ClusterSource {
 
   async get(request: GetRequest): Promise<KubeObject | undefined> {
     const o = await this.inner.get(request)
-    if (o === undefined || this.check(o, `the ${request.kind} ${request.name}`)) return o
-    const why = this.seen.get(o)!
-    throw new ReadError('BadResponse', `${why.what} cannot be read: ${why.reason}`, {hint: 'its shape is not what the API server serves; it is left out of the replay'})
+    if (o === undefined || this.check(o, request.kind, -1)) return o
+    const why = this.refused.get(o)!
+    throw new ReadError('BadResponse', `${why.what} cannot be read: ${why.reason.replace(`; ${LEFT_OUT}`, '')}`, {hint: 'its shape is not what the API server serves; it is left out of the replay'})
   }
 
   async list(request: ListRequest): Promise<ListResult> {
