@@ -7,7 +7,7 @@ import {openSource, type SourceOptions} from './cluster/open.js'
 import type {ClusterSource} from './cluster/source.js'
 import {errorLine, UserError} from './errors.js'
 import {kubectlBooleans} from './kubectl-argv.js'
-import {type Explanation, type Severity, severityRank} from './explanation.js'
+import {type Explanation, failsOn, type Severity} from './explanation.js'
 import {type ColourMode, colourLevel} from './render/colour.js'
 import {renderExplanations} from './render/explanation-table.js'
 import {Progress} from './render/progress.js'
@@ -104,7 +104,7 @@ export abstract class WhyCommand extends Command {
    */
   protected failOnFindings(list: readonly Pick<Explanation, 'severity'>[], flags: Pick<CommonFlags, 'fail-on'>): boolean {
     const failOn = flags['fail-on'] ?? 'warning'
-    const fails = failOn !== 'none' && list.some((e) => severityRank(e.severity) >= severityRank(failOn))
+    const fails = list.some((e) => failsOn(e.severity, failOn))
     if (fails) process.exitCode = 1
     return fails
   }

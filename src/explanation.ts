@@ -10,6 +10,11 @@ export function severityRank(s: Severity): number {
   return SEVERITIES.indexOf(s)
 }
 
+/** The --fail-on rule, which every command's exit code and the audit's report follow: at or above it; none never. */
+export function failsOn(severity: Severity, failOn: Severity): boolean {
+  return failOn !== 'none' && severityRank(severity) >= severityRank(failOn)
+}
+
 export interface Subject {
   kind: string
   apiVersion?: string

@@ -1,7 +1,7 @@
 // The AuditReport: what `kubectl why audit -o json|yaml` prints (schemas/audit-report.json is its contract), and
 // what the table and JUnit views are drawn from. Findings are the engines' own Explanations, worst first.
 import type {Explanation, Problem, Severity, SourceDescription} from '../explanation.js'
-import {SEVERITIES, severityRank} from '../explanation.js'
+import {failsOn, SEVERITIES, severityRank} from '../explanation.js'
 import {CHECK_NAMES, type CheckName, CONTROLLER_OF, DESCRIPTION, UNAVAILABLE} from './checks.js'
 import type {CheckResult} from './context.js'
 import type {Gathered} from './gather.js'
@@ -206,7 +206,7 @@ export function buildReport(input: ReportInput): AuditReport {
   const sort = input.sort ?? 'severity'
   sortFindings(findings, sort, input.gathered)
   const all = counts(findings)
-  const failing = input.failOn === 'none' ? 0 : findings.filter((f) => severityRank(f.severity) >= severityRank(input.failOn)).length
+  const failing = findings.filter((f) => failsOn(f.severity, input.failOn)).length
   const notRead = notChecked(input.gathered)
   // Partial is partial: every gap that cost a check data (a failed list, a subject not replayed, a refused GET), and
   // every list nobody could read. The source's own notes (source.partial: a kind whose scope a dump had to guess) are

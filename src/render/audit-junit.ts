@@ -15,7 +15,7 @@ import type {EvaluatedSubject} from '../audit/context.js'
 import {checkOfController} from '../audit/registry.js'
 import type {AuditReport, CheckSummary} from '../audit/report.js'
 import {evaluatedSubjects, subjectKey} from '../audit/subjects.js'
-import {type Explanation, type NextStep, severityRank, type Subject} from '../explanation.js'
+import {type Explanation, failsOn, type NextStep, type Subject} from '../explanation.js'
 
 /** XML 1.0 forbids most control characters even escaped: they are dropped. */
 function clean(s: string): string {
@@ -69,7 +69,7 @@ function open(name: string, classname: string): string {
 
 function findingCase(check: string, e: Explanation, failOn: AuditReport['summary']['failOn']): Case {
   const head = open(caseName(check, e.subject), `kubectl-why.${check}.${e.subject.kind}`)
-  if (failOn !== 'none' && severityRank(e.severity) >= severityRank(failOn)) {
+  if (failsOn(e.severity, failOn)) {
     return {failure: true, skipped: false, xml: `${head}\n      <failure message="${xmlAttr(oneLine(`${e.severity}: ${e.summary}`))}" type="${e.severity}">${xmlText(details(e))}</failure>\n    </testcase>`}
   }
   return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(details(e))}</system-out>\n    </testcase>`}
