@@ -104,7 +104,7 @@ function resolvePaths(entry: Named, kind: 'clusters' | 'users', base: string): N
     if (typeof v === 'string' && v !== '' && !isAbsolute(v)) copy[f] = resolve(base, v)
   }
   const exec = copy.exec as {command?: string} | undefined
-  if (exec?.command && exec.command.includes('/') && !isAbsolute(exec.command)) copy.exec = {...exec, command: resolve(base, exec.command)}
+  if (exec?.command?.includes('/') && !isAbsolute(exec.command)) copy.exec = {...exec, command: resolve(base, exec.command)}
   return {...entry, [section]: copy}
 }
 
@@ -116,8 +116,7 @@ export function kubeconfigFiles(explicit: string | undefined, env: NodeJS.Proces
   }
   const list = env.KUBECONFIG
   if (list !== undefined && list !== '') {
-    const seen = new Set<string>()
-    const files = list.split(delimiter).filter((f) => f !== '' && !seen.has(f) && (seen.add(f), true)).filter((f) => existsSync(f))
+    const files = [...new Set(list.split(delimiter).filter((f) => f !== ''))].filter((f) => existsSync(f))
     return {files, origin: `$KUBECONFIG (${list})`}
   }
   const home = join(env.HOME ?? homedir(), '.kube', 'config')

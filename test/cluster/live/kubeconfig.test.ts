@@ -85,7 +85,7 @@ test('--kubeconfig replaces KUBECONFIG and must exist', () => {
 
 test('an unknown --context is a clear error listing the known ones', () => {
   assert.throws(() => resolveKubeconfig({context: 'prod'}, env([fileA, fileB])),
-    (e: Error) => e instanceof UserError && e.message === 'context "prod" not found in $KUBECONFIG (' + [fileA, fileB].join(':') + ')' && /ctx-a, dup, ctx-b/.test((e as UserError).hint!))
+    (e: Error) => e instanceof UserError && e.message === `context "prod" not found in $KUBECONFIG (${[fileA, fileB].join(':')})` && /ctx-a, dup, ctx-b/.test((e as UserError).hint!))
 })
 
 test('nothing configured: no config (the caller then tries in-cluster)', () => {

@@ -168,7 +168,7 @@ test('fresh reads see the newest state; cached (RV=0) reads see the lagging watc
   const s = await open()
   server.lagCache()
   server.put(LEASE('2026-11-29T03:00:00.000000Z'))
-  const renew = async (view: 'fresh' | 'cached') => ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', view}))?.spec as {renewTime: string}).renewTime
+  const renew = async (view: 'fresh' | 'cached') => ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', view}))!.spec as {renewTime: string}).renewTime
   assert.equal(await renew('fresh'), '2026-11-29T03:00:00.000000Z')
   assert.equal(await renew('cached'), '2026-11-29T02:59:00.000000Z')
   const cachedList = await s.list({kind: 'Lease', namespace: 'kube-node-lease', view: 'cached'})

@@ -79,31 +79,42 @@ function nonResource(ctx: Context, path: string, accept: string | undefined, res
   const p = path.replace(/\/+$/, '') || '/'
   if (p === '/version') {
     // the version handler writes indented JSON without a trailing newline (responsewriters.WriteRawJSON)
-    return sendJson(res, 200, JSON.stringify(ctx.version, null, 2))
+    sendJson(res, 200, JSON.stringify(ctx.version, null, 2))
+    return
   }
-  if (p === '/healthz' || p === '/livez' || p === '/readyz') return sendText(res, 200, 'ok')
+  if (p === '/healthz' || p === '/livez' || p === '/readyz') {
+    sendText(res, 200, 'ok')
+    return
+  }
   if (p === '/api' || p === '/apis') {
     const target = negotiate(accept, {discovery: ctx.aggregatedDiscovery})
     if (!target) throw status.notAcceptable(ACCEPTED_MEDIA_TYPES)
     const root = p === '/api' ? 'api' : 'apis'
     if (target.kind === 'APIGroupDiscoveryList') {
-      return sendJson(res, 200, json(aggregatedDiscovery(ctx.store.registry, root, target.version)),
+      sendJson(res, 200, json(aggregatedDiscovery(ctx.store.registry, root, target.version)),
         `application/json;g=apidiscovery.k8s.io;v=${target.version};as=APIGroupDiscoveryList`)
+      return
     }
-    return sendJson(res, 200, json(root === 'api' ? apiVersions(ctx.serverAddress) : apiGroupList(ctx.store.registry)))
+    sendJson(res, 200, json(root === 'api' ? apiVersions(ctx.serverAddress) : apiGroupList(ctx.store.registry)))
+    return
   }
   const parts = p.split('/').filter((x) => x !== '')
   const registry = ctx.store.registry
-  if (parts.length === 2 && parts[0] === 'api' && parts[1] === 'v1') return sendJson(res, 200, json(apiResourceList(registry, '', 'v1')))
+  if (parts.length === 2 && parts[0] === 'api' && parts[1] === 'v1') {
+    sendJson(res, 200, json(apiResourceList(registry, '', 'v1')))
+    return
+  }
   if (parts[0] === 'apis' && parts.length === 2) {
     const g = registry.groups().find((x) => x.name === parts[1])
     if (g) {
       const versions = g.versions.map((version) => ({groupVersion: `${g.name}/${version}`, version}))
-      return sendJson(res, 200, json({kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions, preferredVersion: versions[0]}))
+      sendJson(res, 200, json({kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions, preferredVersion: versions[0]}))
+      return
     }
   }
   if (parts[0] === 'apis' && parts.length === 3 && registry.servesGroupVersion(parts[1], parts[2])) {
-    return sendJson(res, 200, json(apiResourceList(registry, parts[1], parts[2])))
+    sendJson(res, 200, json(apiResourceList(registry, parts[1], parts[2])))
+    return
   }
   throw status.noSuchResource()
 }

@@ -72,7 +72,7 @@ function fromCache(s: ResourceStore, store: Store, q: ListQuery): ListResult {
  * continue token when any key (matching or not) follows the last one returned; remainingItemCount
  * only without selectors, where it is exact.
  */
-function fromEtcd(s: ResourceStore, store: Store, q: ListQuery, rev: number, start: string | undefined, latest: boolean): ListResult {
+function fromEtcd(s: ResourceStore, _store: Store, q: ListQuery, rev: number, start: string | undefined, latest: boolean): ListResult {
   const namespace = s.type.namespaced ? q.namespace : undefined
   const entries = s.entriesAt(rev)
   const {lo, hi} = range(entries, namespace)

@@ -133,7 +133,7 @@ function parseRequirements(input: string): Requirement[] {
 }
 
 function matches(r: Requirement, labels: Record<string, string> | undefined): boolean {
-  const has = labels !== undefined && Object.prototype.hasOwnProperty.call(labels, r.key)
+  const has = labels !== undefined && Object.hasOwn(labels, r.key)
   const value = has ? labels![r.key] : undefined
   switch (r.op) {
     case 'exists': return has
@@ -178,7 +178,7 @@ function parseFieldTerms(input: string): FieldTerm[] {
     }
   }
   parts.push(cur)
-  const unescape = (s: string) => s.replace(/\\(.)/g, '$1')
+  const unescapeValue = (s: string) => s.replace(/\\(.)/g, '$1')
   const terms: FieldTerm[] = []
   for (const part of parts) {
     if (part === '') continue
@@ -190,7 +190,7 @@ function parseFieldTerms(input: string): FieldTerm[] {
       }
       for (const op of ['!=', '==', '='] as const) {
         if (part.startsWith(op, i)) {
-          found = {field: unescape(part.slice(0, i)), op, value: unescape(part.slice(i + op.length))}
+          found = {field: unescapeValue(part.slice(0, i)), op, value: unescapeValue(part.slice(i + op.length))}
           break
         }
       }
@@ -270,11 +270,15 @@ export function parseFieldSelector(input: string | null | undefined, group: stri
   }
   const match: FieldSelector = (e) => {
     let obj: KubeObject | undefined
+    const object = () => {
+      obj ??= e.object()
+      return obj
+    }
     return terms.every((t, i) => {
       const v = t.field === 'metadata.name' ? e.name
         : t.field === 'metadata.namespace' ? e.namespace
         : t.field === 'spec.nodeName' && group === '' && resource === 'pods' ? e.nodeName ?? ''
-        : fieldValue((obj ??= e.object()), t.field, kinds[i])
+        : fieldValue(object(), t.field, kinds[i])
       return t.op === '!=' ? v !== t.value : v === t.value
     })
   }

@@ -5,7 +5,7 @@
 // freeze at an older revision. Lists at a continue token's revision read the same history.
 import {hash} from 'node:crypto'
 import {apiVersionOf} from '../../../src/cluster/builtin-kinds.js'
-import type {KubeObject, ObjectMeta} from '../../../src/cluster/source.js'
+import type {KubeObject} from '../../../src/cluster/source.js'
 import {parseJson} from '../../../src/util/json.js'
 import type {ResourceRegistry, ServedResource} from './resources.js'
 import {toJson} from './serialize.js'
@@ -201,9 +201,9 @@ export class ResourceStore {
       this.nodes = new Map()
       for (const e of this.current) {
         const k = e.nodeName ?? ''
-        let list = this.nodes.get(k)
-        if (!list) this.nodes.set(k, (list = []))
-        list.push(e)
+        const list = this.nodes.get(k)
+        if (list) list.push(e)
+        else this.nodes.set(k, [e])
       }
     }
     return this.nodes.get(nodeName) ?? []
@@ -244,8 +244,10 @@ export class Store {
 
   storeFor(type: ServedResource): ResourceStore {
     const id = `${type.group}/${type.resource}`
-    let s = this.stores.get(id)
-    if (!s) this.stores.set(id, (s = new ResourceStore(type)))
+    const known = this.stores.get(id)
+    if (known) return known
+    const s = new ResourceStore(type)
+    this.stores.set(id, s)
     return s
   }
 
