@@ -139,7 +139,10 @@ export function gcSummary(r: GcReplay): string {
       return `Not monitored: ${r.steps[0]?.why ?? 'the collector does not watch this type'}.`
     case 'unknown':
       if (aborted && missingEvidence(aborted)) {
-        return `Unknown: ${aborted.why.split('. ')[0]}. The collector keeps it if its owner ${aborted.ref.kind} ${aborted.ref.name} exists with uid ${aborted.ref.uid}, and deletes it otherwise; this data cannot tell which.`
+        const solidBefore = r.refs.slice(0, r.abortedAt).some((x) => x.outcome === 'solid')
+        return `Unknown: ${aborted.why.split('. ')[0]}. ${solidBefore
+          ? `It stays either way (an earlier owner is solid); whether the collector patches off the reference to ${aborted.ref.kind} ${aborted.ref.name}`
+          : `The collector keeps it if its owner ${aborted.ref.kind} ${aborted.ref.name} exists with uid ${aborted.ref.uid}, and deletes it otherwise; which one`} this data cannot tell.`
       }
       return aborted
         ? `Unknown: owner ${aborted.ref.kind} ${aborted.ref.name} could not be read (${typeof aborted.lookup?.status === 'number' ? aborted.lookup.status : aborted.lookup?.error ?? 'error'}). The collector would read it (it may get every type) and retries on errors; this tool does not guess it is dangling.`

@@ -132,7 +132,7 @@ export interface Graph {
 export async function buildGraph(source: ClusterSource, discovery: GcDiscovery, namespace: string | undefined, o: GcDriveOptions, keepCreation = false): Promise<Graph> {
   const g: Graph = {index: new DependentsIndex(), problems: [], gaps: [], listed: new Map(), types: 0, restarted: []}
   const types = discovery.monitoredTypes()
-  g.types = types.length
+  g.types = types.filter((t) => !o.notRead?.resources.has(`${t.group}/${t.resource}`)).length
   let done = 0
   const prefix = o.progressPrefix ?? 'gc'
   await pool(types, LIST_CONCURRENCY, async (t: ResourceType) => {

@@ -10,6 +10,7 @@ import {parseAllDocuments} from 'yaml'
 import {BUILTIN_KINDS} from '../../../src/cluster/builtin-kinds.js'
 import type {KubeObject} from '../../../src/cluster/source.js'
 import {driveGcAll, driveGcOne} from '../../../src/engine/garbagecollector/drive.js'
+import {explainGc} from '../../../src/engine/garbagecollector/explain.js'
 import {foreignDumpEvidence, MemorySource} from './memory-source.js'
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/garbagecollector/${name}`, import.meta.url)), 'utf8')
@@ -74,6 +75,26 @@ describe('kubectl cluster-info dump: pods owned by Jobs, and no Jobs in the dump
     assert.equal(f.ownerReferences[0].unknownReason, 'notInData')
     assert.ok(!f.collectorRequests.some((q) => q.method === 'DELETE'))
     assert.match(f.next?.[0].command ?? '', /^kubectl get job\.batch\/backup-29123640 -n ops -o jsonpath/)
+  })
+})
+
+describe('an earlier solid owner, then an owner the data cannot show', () => {
+  it('unknown (info): the object stays either way, only the patch of the second reference is undecided', async () => {
+    // classifyReferences stops at the ref it cannot classify (garbagecollector.go:602-605); with a solid owner before
+    // it, the collector could only patch that reference off, never delete the object.
+    const objects = jsonStream(fixture('cluster-info-dump-jobs.json'))
+    const deployment = objects.find((o) => o.kind === 'Deployment')!
+    const cm: KubeObject = {apiVersion: 'v1', kind: 'ConfigMap', metadata: {name: 'dns-extra', namespace: 'kube-system', uid: 'cm-1', ownerReferences: [
+      {apiVersion: 'apps/v1', kind: 'Deployment', name: 'coredns', uid: deployment.metadata!.uid!},
+      {apiVersion: 'batch/v1', kind: 'Job', name: 'dns-migrate', uid: 'job-1'},
+    ]}}
+    const all = [...objects, cm]
+    const one = await driveGcOne(new MemorySource(all, {evidence: foreignDumpEvidence(all)}), cm, BUILTIN_KINDS.find((t) => t.kind === 'ConfigMap')!, OPTIONS)
+    assert.equal(one?.replay.verdict, 'unknown')
+    assert.deepEqual(one?.replay.refs.map((x) => x.outcome), ['solid', 'unknown'])
+    const e = explainGc(one!.replay, NOW, {mode: 'snapshot'})
+    assert.equal(e.severity, 'info')
+    assert.match(e.summary, /It stays either way \(an earlier owner is solid\); whether the collector patches off the reference to Job dns-migrate this data cannot tell\./)
   })
 })
 
