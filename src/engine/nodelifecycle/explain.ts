@@ -287,7 +287,7 @@ export function clusterSummary(c: ClusterAnalysis, now?: number): string {
     ? ` Not master disruption mode: ${c.contradicted.node} carries ${c.contradicted.taint} added at ${iso(c.contradicted.addedAt)}, after every zone in the data was down (${iso(c.contradicted.disruptionFrom)}) — the controller adds no NoExecute taint in that mode, so nodes outside the data are ready.`
     : ''
   const leases = c.evidence && c.evidence.leases !== 'present' && !c.evidence.leaseAbsenceIsProof ? ` The data holds ${c.evidence.leases === 'absent' ? 'no' : 'only some'} node Leases.` : ''
-  return `${head}${refused} ${c.nodes.length} nodes: ${parts || 'none'}. Zones${fromData(c)}: ${zones || 'none'}.${leases}${clock}`
+  return `${head}${refused} ${c.nodes.length} node${c.nodes.length === 1 ? '' : 's'}: ${parts || 'none'}. Zones${fromData(c)}: ${zones || 'none'}.${leases}${clock}`
 }
 
 export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: string): Explanation {
