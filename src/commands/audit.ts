@@ -11,7 +11,7 @@ import {sharedFlags} from '../flags.js'
 import {renderAudit} from '../render/audit.js'
 import {auditJsonChunks} from '../render/audit-json.js'
 import {junitChunks} from '../render/audit-junit.js'
-import {formatData} from '../render/output.js'
+import {Progress} from '../render/progress.js'
 import {controllerManagerFlags, settingsOverrides} from '../settings/flags.js'
 
 type AuditFlags = Omit<CommonFlags, 'output'> & Partial<Record<keyof typeof controllerManagerFlags, string>> & {
@@ -42,9 +42,6 @@ async function writeChunks(chunks: Iterable<string>): Promise<void> {
   }
   await flush()
 }
-
-/** Progress on a terminal: one line, rewritten at most ten times a second. */
-const TTY_INTERVAL_MS = 100
 
 export default class Audit extends WhyCommand {
   static override summary = 'Run every replay over a namespace or the whole cluster, for CI and scheduled audits.'
@@ -90,7 +87,8 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
     checkSelection(selection)
     const suppressions = flags.ignore === undefined ? undefined : readSuppressions(flags.ignore)
     const inCluster = serviceAccountKubeconfig(flags)
-    const progress = this.auditProgress(flags.progress)
+    // The one progress line (src/render/progress.ts); --progress also logs the lines worth keeping off a terminal.
+    const progress = flags.progress ? new Progress(process.stderr, true) : this.statusLine
     const source = await this.openSource({...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig} as CommonFlags)
     try {
       const version = chooseVersion(this.versionOverride(flags as CommonFlags), await source.serverVersion().catch(() => undefined))
@@ -99,10 +97,11 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
         failOnPartial: flags['fail-on-partial'], selection, suppressions, ignoreFile: flags.ignore, sort: flags.sort, progress: progress.line,
       })
       progress.clear()
+      this.statusLine.clear()
       const format = flags.output
       if (format === 'json') await writeChunks(auditJsonChunks(report))
       else if (format === 'junit') await writeChunks(junitChunks(report))
-      else if (format === 'yaml') this.write(formatData(report, format))
+      else if (format === 'yaml') await this.writeData(report, format)
       else await writeChunks([renderAudit(report, {wide: format === 'wide', limit: flags.limit})])
       // One --fail-on rule (the base command's); an incomplete audit fails by the report's own rule (summary.exitCode).
       this.failOnFindings(report.findings, flags as CommonFlags)
@@ -113,29 +112,9 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
       }
     } finally {
       progress.clear()
+      this.statusLine.clear()
       await source.close?.()
       inCluster?.remove()
     }
-  }
-
-  /** A rewritten line on a terminal; with --progress elsewhere, the lines worth keeping (a kind listed, a check started). */
-  private auditProgress(forced: boolean): {line?: (text: string, final?: boolean) => void; clear: () => void} {
-    if (process.stderr.isTTY) {
-      let last = 0
-      return {
-        line: (text, final) => {
-          const t = Date.now()
-          if (!final && t - last < TTY_INTERVAL_MS) return
-          last = t
-          process.stderr.write(`\r\u001B[2K${text.slice(0, (process.stderr.columns || 120) - 1)}`)
-        },
-        // Also clears what the source wrote while it read a snapshot: the answer starts on a clean line.
-        clear: () => {
-          process.stderr.write('\r\u001B[2K')
-        },
-      }
-    }
-    if (forced) return {line: (text, final) => final && process.stderr.write(`${text}\n`), clear: () => {}}
-    return {clear: () => {}}
   }
 }
