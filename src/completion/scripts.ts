@@ -7,15 +7,15 @@ export type Shell = (typeof SHELLS)[number]
 
 const bash = `# bash completion for kubectl-why; also answers for \`kubectl why\` through kubectl_complete-why (kubectl 1.26+).
 _kubectl_why() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} out directive
-  out=$(kubectl-why __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) || return
+  local cur=\${COMP_WORDS[COMP_CWORD]} out directive IFS=$'\\n'
+  out=$(kubectl-why __complete "\${COMP_WORDS[@]:1:$COMP_CWORD}" 2>/dev/null) || return
   directive=\${out##*:}
   out=\${out%:*}
   if [[ -z "$out" && $(( directive & 4 )) -eq 0 ]]; then
-    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    COMPREPLY=($(compgen -f -- "$cur"))
     return
   fi
-  mapfile -t COMPREPLY < <(compgen -W "$out" -- "$cur")
+  COMPREPLY=($(compgen -W "$out" -- "$cur"))
   if [[ $(( directive & 2 )) -ne 0 ]]; then compopt -o nospace 2>/dev/null; fi
 }
 complete -F _kubectl_why kubectl-why

@@ -41,6 +41,21 @@ describe('shell completion', () => {
     assert.deepEqual(r.stdout.trim().split('\n').sort(), WORKER_C)
   })
 
+  const has = (shell: string) => spawnSync(shell, ['-c', 'true']).status === 0
+  it('completes in zsh through the script `completion zsh` prints (bashcompinit)', {skip: has('zsh') ? false : 'no zsh on this machine (.ci/run installs it): the zsh script is not checked'}, () => {
+    const script = `autoload -U compinit && compinit -u; source <(kubectl-why completion zsh); COMP_WORDS=(kubectl-why node -f ${EXAMPLE} worker-c); COMP_CWORD=4; _kubectl_why; print -l $COMPREPLY`
+    const r = spawnSync('zsh', ['-c', script], {cwd: ROOT, encoding: 'utf8', env: {...process.env, ...env, PATH: pluginPath()}})
+    assert.equal(r.status, 0, r.stderr)
+    assert.deepEqual(r.stdout.trim().split('\n').sort(), WORKER_C)
+  })
+
+  it('completes in fish through the script `completion fish` prints', {skip: has('fish') ? false : 'no fish on this machine (.ci/run installs it): the fish script is not checked'}, () => {
+    const script = `kubectl-why completion fish | source; complete -C 'kubectl-why node -f ${EXAMPLE} worker-c'`
+    const r = spawnSync('fish', ['-c', script], {cwd: ROOT, encoding: 'utf8', env: {...process.env, ...env, PATH: pluginPath()}})
+    assert.equal(r.status, 0, r.stderr)
+    assert.deepEqual(r.stdout.trim().split('\n').sort(), WORKER_C)
+  })
+
   it('completes `kubectl why …` through kubectl\'s plugin completion', {skip: kubectl.status === 0 ? false : 'no kubectl on this machine: kubectl\'s plugin completion is not checked'}, () => {
     const r = spawnSync('kubectl', ['__complete', 'why', 'node', '-f', EXAMPLE, 'worker-c'], {cwd: ROOT, encoding: 'utf8', env: {...process.env, ...env, PATH: pluginPath()}})
     assert.equal(r.status, 0, r.stderr)
