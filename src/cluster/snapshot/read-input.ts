@@ -16,6 +16,8 @@ const DATA_FILE = /\.(json|ya?ml)(\.gz)?$/i
 /** What `kubectl cluster-info dump --output-directory` writes beside the objects: each pod's container logs. */
 const LOG_FILE = /(^|[\\/])logs\.txt$/
 
+const STDIN_NAMES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'])
+
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b
 }
@@ -54,6 +56,8 @@ function special(e: {isFIFO(): boolean; isSocket(): boolean; isBlockDevice(): bo
 
 export function inputsOf(path: string, stdin: () => Readable = () => process.stdin): Inputs {
   if (path === '-') return {inputs: [{name: '<stdin>', relative: '', open: stdin}], directory: false, skipped: [], logs: 0}
+  // The process's own stdin by name: read from the descriptor, as a socket (what Node gives a child's stdin) cannot be opened again.
+  if (STDIN_NAMES.has(path)) return {inputs: [{name: path, relative: '', open: stdin}], directory: false, skipped: [], logs: 0}
   let st: ReturnType<typeof statSync>
   try {
     st = statSync(path)
