@@ -50,7 +50,8 @@ export function projectMeta(m: ObjectMeta | undefined, annotations?: readonly st
     let kept: Record<string, string> | undefined
     for (const [k, v] of Object.entries(m.annotations)) {
       if (k === LAST_APPLIED || (annotations && !annotations.includes(k))) continue
-      ;(kept ??= {})[k] = v
+      kept ??= {}
+      kept[k] = v
     }
     if (kept) out.annotations = kept
   }

@@ -9,6 +9,7 @@ import {join} from 'node:path'
 import {after, before, describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {parse, parseAllDocuments} from 'yaml'
+import {clusterRoleYaml} from '../../deploy/clusterrole.js'
 import {DEFAULT_CHECKS} from '../../src/audit/checks.js'
 import {SERVICE_ACCOUNT_DIR_ENV} from '../../src/audit/in-cluster.js'
 import {type PolicyRule, rulesFor} from '../../src/audit/rbac.js'
@@ -31,6 +32,9 @@ const cronjob = manifest('cronjob.yaml')
 describe('deploy/clusterrole.yaml', () => {
   test('is exactly the rules derived from the checks\' reads over the built-in kinds', () => {
     assert.deepEqual(triples(role.rules), triples(rulesFor(auditPlan(DEFAULT_CHECKS, BUILTIN_KINDS, undefined))))
+  })
+  test('is the file `npm run gen:clusterrole` writes from the registry (a new check: run it, nothing to edit by hand)', () => {
+    assert.equal(readFileSync(join(DEPLOY, 'clusterrole.yaml'), 'utf8'), clusterRoleYaml())
   })
   test('read-only, no Secrets, no wildcards', () => {
     const all = triples(role.rules)
@@ -109,7 +113,7 @@ describe('the CronJob\'s command, in-cluster, against a server that enforces the
     assert.deepEqual(allowedLists.filter((k) => !listed.has(k)), [])
   })
 
-  test('a role without CronJobs: a partial report that names the rule to add, exit by findings', async () => {
+  test('a role without CronJobs: a partial report that names the rule to add; incomplete, exit 1', async () => {
     const denied = server.forbid({resource: 'cronjobs', group: 'batch'})
     try {
       const r = await runCli(args, {env})
@@ -118,6 +122,7 @@ describe('the CronJob\'s command, in-cluster, against a server that enforces the
       // The rule named is the one the ClusterRole has for CronJobs.
       assert.deepEqual(j.summary.notChecked.map((n: Any) => n.rule), [{apiGroups: ['batch'], resources: ['cronjobs'], verbs: [...granted.get('batch/cronjobs')!].sort()}])
       assert.match(j.summary.notChecked[0].message, /system:serviceaccount:kubectl-why:kubectl-why/)
+      assert.deepEqual([j.summary.complete, j.summary.incomplete], [false, ['gc: partial — list batch/v1 CronJob']])
     } finally {
       denied.lift()
     }

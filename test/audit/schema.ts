@@ -5,7 +5,7 @@ import {Ajv} from 'ajv'
 
 const load = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${name}.json`, import.meta.url)), 'utf8'))
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the reports' JSON, read field by field
 export type Any = any
 
 /** A plain boolean check (ajv's compiled function is a type guard, which would narrow the data to unknown). */

@@ -10,12 +10,12 @@ export interface XmlElement {
 }
 
 const NAME = /[A-Za-z_:][A-Za-z0-9._:-]*/y
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML 1.0 forbids
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/
 
 function decode(raw: string, at: number): string {
   if (raw.includes('<')) throw new Error(`raw < at ${at}`)
-  return raw.replace(/&([^;]*);|&/g, (m, ref: string | undefined) => {
+  return raw.replace(/&([^;]*);|&/g, (_m, ref: string | undefined) => {
     if (ref === undefined) throw new Error(`bare & at ${at}`)
     const named: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'"}
     if (ref in named) return named[ref]

@@ -11,7 +11,7 @@ import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {runCli} from '../support/cli.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the report's JSON, read field by field
 type Any = any
 const INCIDENT = fileURLToPath(new URL('../../examples/incident.yaml', import.meta.url))
 const ZONE = fileURLToPath(new URL('../../examples/node-zone-outage.json', import.meta.url))
@@ -158,6 +158,7 @@ describe('the table for many findings', () => {
 })
 
 describe('--color', () => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts an ANSI colour
   const ESC = /\u001B\[/
   const table = (args: string[], env: Record<string, string | undefined>) => runCli(['audit', '-A', '-f', INCIDENT, '--now', NOW, ...args], {env: {NO_COLOR: undefined, FORCE_COLOR: undefined, ...env}})
   test('auto: none through a pipe; FORCE_COLOR=1 gives colours through the pipe (as chalk reads it); NO_COLOR turns them off', async () => {
