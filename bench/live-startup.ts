@@ -5,14 +5,15 @@
 //   npm run bench:live                       # 11 rounds
 //   npm run bench:live -- --rounds 21        # steadier medians
 //   npm run bench:live -- --bin /other/bin/run.js   # another checkout's build (before/after)
-// The cases: the live source alone (open, one GET of the node, close: dist/cluster/live), `kubectl-why node NAME`
+// The cases: the live source alone (open, one GET of the node, close; bundled from src/ with esbuild), `kubectl-why node NAME`
 // (the whole CLI: oclif, the source, the node replay's reads), the same with an exec credential plugin (counting how
 // often the plugin ran), kubectl, and `node -e 0`. "first request" includes the meter's own spawn (bench/support).
 import {spawnSync} from 'node:child_process'
 import {chmodSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {dirname, join, resolve} from 'node:path'
+import {join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {build} from 'esbuild'
 import {FakeApiServer} from '../test/support/fake-apiserver/index.js'
 import {median, meter, type ProcessRun, runProcess} from './support/process.js'
 
@@ -22,7 +23,6 @@ const arg = (name: string) => {
 }
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const BIN = resolve(arg('--bin') ?? join(ROOT, 'bin/run.js'))
-const DIST = join(dirname(dirname(BIN)), 'dist')
 const rounds = Number(arg('--rounds') ?? 11)
 const NODE = 'worker-1'
 
@@ -53,7 +53,13 @@ interface Case {
   args: string[]
   requests: boolean
 }
-const probe = `import {LiveSource} from ${JSON.stringify(join(DIST, 'cluster/live/live-source.js'))}
+// The live source alone, bundled from src/ as the build ships code (esbuild, one file): the cost of authentication,
+// TLS and the first GET without the CLI around it, whatever layout dist/ has.
+const liveBundle = join(dir, 'live-source.mjs')
+await build({entryPoints: [join(ROOT, 'src/cluster/live/live-source.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: liveBundle, logLevel: 'error',
+  // CommonJS dependencies bundled into ESM need a require (the usual esbuild banner).
+  banner: {js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);"}})
+const probe = `import {LiveSource} from ${JSON.stringify(liveBundle)}
 const s = await LiveSource.open({kubeconfig: ${JSON.stringify(kubeconfig)}, requestTimeout: 10000})
 await s.get({kind: 'Node', name: ${JSON.stringify(NODE)}})
 await s.close()`
