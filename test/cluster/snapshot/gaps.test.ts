@@ -105,3 +105,25 @@ test('Leases refused cluster-wide but not in kube-node-lease: node Leases replay
   assert.equal(e.coverage('coordination.k8s.io', 'Lease', 'kube-system').held, false)
   assert.equal(e.nodeLeases, 'present')
 })
+
+test('audit over a snapshot taken under a 403 reports each check as the live audit does (status, problems)', async () => {
+  const {runCli} = await import('../../support/cli.js')
+  const fault = server.forbid({resource: 'events'})
+  const out = join(dir, 'audit-snap.json')
+  const now = '2026-11-29T03:00:30Z'
+  const checks = (stdout: string) => (JSON.parse(stdout).summary.checks as {name: string; status: string; problems: {what: string}[]}[])
+    .map((c) => ({name: c.name, status: c.status, problems: c.problems.map((p) => p.what).filter((w) => /Event/.test(w))}))
+  try {
+    const live = await runCli(['audit', '-A', '--kubeconfig', kubeconfig, '--now', now, '-o', 'json', '--fail-on', 'none', '--no-fail-on-partial'])
+    const taken = await runCli(['snapshot', '--kubeconfig', kubeconfig, '--out', out])
+    assert.equal(taken.code, 0, taken.stderr)
+    const replay = await runCli(['audit', '-A', '-f', out, '--now', now, '-o', 'json', '--fail-on', 'none', '--no-fail-on-partial'])
+    assert.ok(live.stdout.startsWith('{'), live.stderr)
+    assert.ok(replay.stdout.startsWith('{'), replay.stderr)
+    const expected = checks(live.stdout)
+    assert.ok(expected.some((c) => c.status === 'partial'), `the live audit is partial without events: ${JSON.stringify(expected)}`)
+    assert.deepEqual(checks(replay.stdout), expected)
+  } finally {
+    fault.lift()
+  }
+})
