@@ -48,7 +48,7 @@ export function finalizerHolder(f: string): string {
       return 'the CSI external-attacher, once the volume is detached'
     default: {
       const domain = f.includes('/') ? f.slice(0, f.indexOf('/')) : f
-      return `the controller that owns "${domain}" (an operator or add-on; its logs say why it has not removed it)`
+      return `the controller that owns "${domain}" (an operator or add-on: its logs say why it has not)`
     }
   }
 }
@@ -81,7 +81,7 @@ export function gcNext(r: GcReplay): NextStep[] | undefined {
       if (fs.length === 0) return [{command: `kubectl get ${typedName(o.apiVersion, o.kind, m.name)}${nsFlag(m.namespace)}`, why: 'no finalizer is left: the API server removes it when its grace period ends (pods: when the kubelet confirms)'}]
       return fs.map((f) => ({
         change: `${describeObject(o)}: metadata.finalizers "${f}"`,
-        why: `held by "${f}", which ${finalizerHolder(f)} removes; look there first — removing it by hand skips that cleanup`,
+        why: `"${f}" is removed by ${finalizerHolder(f)}; look there first: removing it by hand skips that controller's cleanup`,
       }))
     }
     case 'removeFinalizer':
