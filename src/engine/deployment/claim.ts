@@ -41,10 +41,13 @@ export function claimObjects<T extends KubeObject>(owner: Workload, objects: rea
     const matches = match(o.metadata?.labels)
     const deleting = Boolean(o.metadata?.deletionTimestamp)
     if (ref) {
+      // Owned and not matching: released unless the *owner* is being deleted (CRM:69 ClaimObject; as read at
+      // controller_ref_manager.go@b4d1ea12 claimObject L94-98: `if m.controller.GetDeletionTimestamp() != nil`).
+      // The object's own deletionTimestamp does not stop the release; it only stops an adoption (L117).
       if (ref.uid !== owner.metadata.uid) out.push({object: o, result: 'ignore', why: `controlled by ${ref.kind} ${ref.name} (uid ${ref.uid})`})
       else if (matches) out.push({object: o, result: 'owned', why: 'controlled by it and matching its selector'})
-      else if (ownerDeleting || deleting) out.push({object: o, result: 'ignore', why: 'controlled by it but no longer matching its selector; not released while being deleted'})
-      else out.push({object: o, result: 'release', why: 'controlled by it but no longer matching its selector: the controller releases it'})
+      else if (ownerDeleting) out.push({object: o, result: 'ignore', why: `controlled by it but no longer matching its selector; not released while the ${owner.kind ?? 'owner'} is being deleted`})
+      else out.push({object: o, result: 'release', why: `controlled by it but no longer matching its selector: the controller releases it${deleting ? ' (its own deletion does not stop that)' : ''}`})
     } else if (matches && !ownerDeleting && !deleting) {
       out.push({object: o, result: 'adopt', why: 'an orphan matching its selector: the controller adopts it at the next sync'})
     } else {
