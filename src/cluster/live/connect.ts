@@ -118,7 +118,9 @@ async function connectTunnel(proxy: URL, host: string, port: number, t: TlsSetti
 }
 
 async function socksTunnel(proxy: URL, host: string, port: number, dialMs: number): Promise<Duplex> {
-  const {SocksClient} = await import('socks')
+  // socks is CommonJS: its named export is on the module, or on `default` when a bundler wrapped it.
+  const mod = (await import('socks')) as typeof import('socks') & {default?: typeof import('socks')}
+  const SocksClient = mod.SocksClient ?? mod.default!.SocksClient
   const {socket} = await SocksClient.createConnection({
     proxy: {host: hostOf(proxy), port: portOf(proxy), type: 5, userId: proxy.username ? decodeURIComponent(proxy.username) : undefined, password: proxy.password ? decodeURIComponent(proxy.password) : undefined},
     command: 'connect', destination: {host, port}, timeout: dialMs,
