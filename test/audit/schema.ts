@@ -1,7 +1,8 @@
 // schemas/audit-report.json with the engines' schemas it refers to for findings, compiled once (strict ajv).
-import {readFileSync} from 'node:fs'
+import {readdirSync, readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {Ajv} from 'ajv'
+import {ENTRIES} from '../../src/audit/registry.js'
 
 const load = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${name}.json`, import.meta.url)), 'utf8'))
 
@@ -11,7 +12,11 @@ export type Any = any
 /** A plain boolean check (ajv's compiled function is a type guard, which would narrow the data to unknown). */
 export function auditSchema(): ((data: Any) => boolean) & {errors?: unknown} {
   const ajv = new Ajv({allErrors: true, strict: true})
-  for (const s of ['hash', 'gc', 'node', 'evicted', 'replicas']) ajv.addSchema(load(s))
+  // The findings' schemas, as the registry names them, and the shared ones they refer to.
+  const named = new Set(ENTRIES.map((e) => e.schema.file))
+  const shared = readdirSync(fileURLToPath(new URL('../../schemas/', import.meta.url))).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
+    .filter((f) => f !== 'audit-report' && !named.has(f))
+  for (const s of [...named, ...shared]) ajv.addSchema(load(s))
   const v = ajv.compile(load('audit-report'))
   const check = (data: Any): boolean => {
     const ok = v(data)

@@ -7,12 +7,14 @@
 import assert from 'node:assert/strict'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
+import {CHECK_OF_CONTROLLER} from '../../src/render/audit.js'
 import {runCli} from '../support/cli.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url))
-const CHECK: Record<string, string> = {deployment: 'hash', daemonset: 'hash', statefulset: 'hash', garbagecollector: 'gc', nodelifecycle: 'node', tainteviction: 'evicted', replicaset: 'replicas'}
+// The check of each finding's controller, from the registry.
+const CHECK = CHECK_OF_CONTROLLER
 const line = (f: Any) => `${CHECK[f.controller]} ${f.verdict} ${f.subject.kind} ${f.subject.namespace ? `${f.subject.namespace}/` : ''}${f.subject.name}`
 
 interface Expectation {

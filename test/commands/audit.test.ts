@@ -12,6 +12,7 @@ import {fileURLToPath} from 'node:url'
 import {parse} from 'yaml'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {type Any, auditSchema} from '../audit/schema.js'
+import {CHECK_OF_CONTROLLER} from '../../src/render/audit.js'
 import {runCli} from '../support/cli.js'
 import {FakeApiServer, type RequestRecord} from '../support/fake-apiserver/index.js'
 import {SyntheticCluster, writeSnapshot} from '../support/synthetic/index.js'
@@ -19,7 +20,8 @@ import {SyntheticCluster, writeSnapshot} from '../support/synthetic/index.js'
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url))
 const INCIDENT_NOW = '2026-11-29T10:00:00Z'
 const valid = auditSchema()
-const CHECK: Record<string, string> = {garbagecollector: 'gc', nodelifecycle: 'node', tainteviction: 'evicted', replicaset: 'replicas'}
+// The check of each finding's controller, from the registry.
+const CHECK = CHECK_OF_CONTROLLER
 const line = (f: Any) => `${f.severity} ${CHECK[f.controller]} ${f.verdict} ${f.subject.kind} ${f.subject.namespace ?? ''}/${f.subject.name}`
 
 /** A list request: a collection path (no object name after the resource), first page only. */
@@ -202,6 +204,28 @@ describe('the incident example, served live', () => {
       assert.equal(none.code, 1, 'incomplete')
       const lenient = await run([...args(), '--fail-on', 'none', '--no-fail-on-partial'])
       assert.deepEqual([lenient.code, lenient.json.summary.exitCode, lenient.json.summary.failOnPartial], [0, 0, false])
+    } finally {
+      denied.lift()
+    }
+  })
+
+  // A snapshot taken under the same RBAC replays its recorded gaps as the live run reports them (issue 15).
+  test('403 on CronJobs, then a snapshot taken under it: the same partial statuses, not-checked entry and exit offline', async () => {
+    const denied = server.forbid({resource: 'cronjobs', group: 'batch'})
+    try {
+      const live = await run(args())
+      const file = join(mkdtempSync(join(tmpdir(), 'audit-gap-')), 'snap.json')
+      const snap = await runCli(['snapshot', '-A', '--kubeconfig', kubeconfig, '--out', file])
+      assert.ok(snap.code === 0 || snap.code === 1, snap.stderr)
+      const offline = await run(['-A', '-f', file, '--now', INCIDENT_NOW])
+      const shape = (j: Any) => ({
+        statuses: j.summary.checks.map((c: Any) => c.status), incomplete: j.summary.incomplete, exitCode: j.summary.exitCode,
+        notChecked: j.summary.notChecked.map((n: Any) => [n.apiVersion, n.kind, n.reason, n.status, n.checks, n.rule]),
+      })
+      assert.deepEqual(shape(offline.json), shape(live.json))
+      assert.equal(offline.code, 1)
+      const junit = await runCli(['audit', '-A', '-f', file, '--now', INCIDENT_NOW, '-o', 'junit'])
+      assert.match(junit.stdout, /<testcase name="gc not read: CronJob\.batch" classname="kubectl-why\.gc\.CronJob" time="0">\n {6}<skipped message="not read: Forbidden 403: /)
     } finally {
       denied.lift()
     }
