@@ -24,6 +24,8 @@ export function clusterUncertain(c: ClusterAnalysis): boolean {
 export function nodeSeverity(a: NodeAnalysis, c: ClusterAnalysis): Severity {
   const s = NODE_SEVERITY[a.verdict]
   if (a.verdict === 'taintBlocked' && clusterUncertain(c) && (a.noExecute.blockedBecause === 'masterDisruption' || a.noExecute.blockedBecause === 'zoneRateZero')) return 'info'
+  // A pending taint waits on its zone's rate, which a partial node set cannot fix (the zone may be larger).
+  if (a.verdict === 'taintPending' && clusterUncertain(c)) return 'info'
   return s
 }
 
@@ -144,8 +146,10 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
   steps.push({
     rule: 'tryUpdateNodeHealth', upstream: `${NLC} (tryUpdateNodeHealth)`,
     inputs: {lastHeartbeatTime: at(a.sign.lastHeartbeat) ?? null, leaseRenewTime: at(a.sign.lastRenewal) ?? null, probeEstimate: iso(a.sign.probe), gracePeriod: humanDuration(a.gracePeriod), gracePeriodKind: a.gracePeriodKind, graceExpiry: iso(a.graceExpiry), now: iso(ctx.now)},
-    result: a.stale ? 'stale' : 'fresh',
-    why: `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${a.sign.probeFrom === 'lease' ? 'lease renewTime' : a.sign.probeFrom === 'heartbeat' ? 'Ready lastHeartbeatTime' : 'creationTimestamp (never posted)'} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
+    result: a.verdict === 'unknown' ? 'notJudged' : a.stale ? 'stale' : 'fresh',
+    why: a.verdict === 'unknown'
+      ? `the data holds no Lease for this node (and its absence proves nothing): the status heartbeat ${at(a.sign.lastHeartbeat) ?? '(none)'} is older than the grace, but a kubelet renewing its Lease posts status only every 5 min (nodeStatusReportFrequency), so the node is taken as its Ready condition shows it`
+      : `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${a.sign.probeFrom === 'lease' ? 'lease renewTime' : a.sign.probeFrom === 'heartbeat' ? 'Ready lastHeartbeatTime' : 'creationTimestamp (never posted)'} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
     inferred: {evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as the newer of the two, so it is marked Unknown between ${iso(a.graceExpiry)} and ${iso(a.graceExpiry + s.nodeMonitorPeriod)}. A controller restart or leader change gives every node a fresh grace.`, confidence: 'likely'},
   })
   const live = a.liveCheck ?? a.circuit?.liveCheck

@@ -223,7 +223,8 @@ export function explainEvicted(input: EvictedInput): Explanation {
     subject: {kind: 'Pod', apiVersion: 'v1', namespace: input.namespace, name: input.name, uid: pod?.metadata?.uid},
     controller: 'tainteviction',
     verdict: o.verdict,
-    severity: EVICTED_SEVERITY[o.verdict],
+    // A deadline for a taint not there yet rests on the zone's rate, unknown when the data may not hold every node.
+    severity: o.hypothetical && input.cluster?.evidence && input.cluster.evidence.nodeSet !== 'complete' && EVICTED_SEVERITY[o.verdict] !== 'none' ? 'info' : EVICTED_SEVERITY[o.verdict],
     summary: o.summary,
     ...(next.length > 0 ? {next} : {}),
     steps,

@@ -120,6 +120,28 @@ describe('one NotReady node pasted from a larger cluster (node set partial, no L
   })
 })
 
+describe('a pending taint judged from a partial node set', () => {
+  it('taintPending and the pod\'s deadline are info: the zone\'s rate depends on nodes the data may lack', async () => {
+    // worker-7 (Unknown, NodeStatusUnknown, no NoExecute taint yet) and worker-8 (Ready, heartbeat 5 s before the
+    // clock) in eu-central-1b: 1 of 2 not ready → Normal → 0.1/s → taintPending. But the real zone may be larger
+    // and partially disrupted (rate 0 when ≤ 50 nodes): the rate, so the taint and the pod's deadline, rest on
+    // missing nodes → info, not warning.
+    const node = {...parse(fixture('one-notready-node-extract.yaml')), kind: 'Node'} as KubeObject
+    const down = {...node, spec: {}} as KubeObject
+    const up = {...node, metadata: {...node.metadata, name: 'worker-8', uid: 'w8'}, spec: {},
+      status: {conditions: [{type: 'Ready', status: 'True', reason: 'KubeletReady', lastHeartbeatTime: '2026-11-29T10:01:07Z', lastTransitionTime: '2026-11-01T00:00:00Z'}]}} as KubeObject
+    const pod = {apiVersion: 'v1', kind: 'Pod', metadata: {name: 'web-1', namespace: 'shop', uid: 'p1', creationTimestamp: '2026-11-29T08:00:00Z'},
+      spec: {nodeName: 'worker-7', tolerations: [{key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300}]},
+      status: {conditions: [{type: 'PodScheduled', status: 'True', lastTransitionTime: '2026-11-29T08:00:00Z'}]}} as KubeObject
+    const ev = evidence({nodeSet: 'partial', clock: '2026-11-29T10:01:12Z', clockFrom: 'the newest timestamp in the data', kinds: [covered('Node', 2), covered('Pod', 1)]})
+    const world = await readNodeLifecycle(dump([down, up, pod], ev), {overrides: {}})
+    const c = explainWorld(world) as Any
+    assert.deepEqual(c.nodes.map((n: Any) => [n.name, n.verdict, n.severity]), [['worker-7', 'taintPending', 'info'], ['worker-8', 'healthy', 'none']])
+    const e = explainPod(world, 'shop', 'web-1', pod as PodLike, [])
+    assert.deepEqual([e.verdict, e.severity], ['evictAt', 'info'])
+  })
+})
+
 describe('no nodes in the data', () => {
   it('is its own answer, not "All nodes healthy. 0 nodes"', async () => {
     const ev = evidence({nodeSet: 'none', clock: '2026-11-29T10:00:00Z', clockFrom: 'the newest timestamp in the data', kinds: [covered('Node', 0)]})
