@@ -37,7 +37,8 @@ export interface OwnerReadKey {
 /** The result of one fresh (quorum), metadata-only GET of an owner by name. */
 export type OwnerRead =
   | {outcome: 'found'; object: GcObject}
-  | {outcome: 'notFound'}
+  /** proven: a live server answered the GET with 404, which is proof whatever the run's evidence says of lists. */
+  | {outcome: 'notFound'; proven?: boolean}
   | {outcome: 'error'; reason: string; status?: number; message: string}
 
 export type Classification = 'solid' | 'dangling' | 'waitingForDependentsDeletion'

@@ -101,7 +101,7 @@ export class OwnerReader {
         // A snapshot that could not list this kind cannot say the owner is absent.
         const gap = this.options.snapshotGaps?.find((p) => p.what.includes(k.kind) || p.what.includes(k.resource))
         if (gap) return {outcome: 'error', reason: 'NotCaptured', message: `the snapshot did not capture ${apiVersion} ${k.kind} (${gap.what}: ${gap.reason})`}
-        return {outcome: 'notFound'}
+        return this.source.describe().mode === 'live' ? {outcome: 'notFound', proven: true} : {outcome: 'notFound'}
       }
       const slim = slimObject(o as KubeObject & {metadata?: Record<string, unknown>}, {apiVersion, kind: k.kind}, {creationTimestamp: this.keepCreation})
       if (!slim) return {outcome: 'error', reason: 'BadResponse', message: 'the answer has no metadata.uid'}

@@ -470,7 +470,7 @@ function classify(r: GcReplay, world: GcWorld): void {
       continue
     }
     const where = mapping.namespaced ? `in namespace ${itemNs}` : '(cluster-scoped)'
-    const coverage = read.outcome === 'notFound' ? world.evidence?.coverage(mapping.group, mapping.kind, mapping.namespaced ? itemNs : undefined) : undefined
+    const coverage = read.outcome === 'notFound' && !read.proven ? world.evidence?.coverage(mapping.group, mapping.kind, mapping.namespaced ? itemNs : undefined) : undefined
     const noProof = coverage !== undefined && !coverage.absenceIsProof
     const shown = noProof ? world.shownByName?.get(readKeyString(key)) : undefined
     if (shown) {

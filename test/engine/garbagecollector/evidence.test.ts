@@ -98,6 +98,19 @@ describe('an earlier solid owner, then an owner the data cannot show', () => {
   })
 })
 
+describe('a live 404 is proof, whatever the evidence says of lists', () => {
+  it('a live source whose Job list failed still proves a Job absent by its GET: delete', async () => {
+    // Live evidence marks a kind whose list was forbidden as not provable from lists; the owner GET itself (allowed
+    // here) answered 404, which is the collector's own proof (garbagecollector.go:477-485).
+    const objects = jsonStream(fixture('cluster-info-dump-jobs.json'))
+    const source = new MemorySource(objects, {mode: 'live', evidence: foreignDumpEvidence(objects)})
+    const pod = objects.find((o) => o.metadata?.name === 'backup-29123640-7xk2p')!
+    const one = await driveGcOne(source, pod, BUILTIN_KINDS.find((t) => t.kind === 'Pod')!, OPTIONS)
+    assert.equal(one?.replay.verdict, 'delete')
+    assert.equal(one?.replay.refs[0].danglingReason, 'notFound')
+  })
+})
+
 describe('kubectl get all: static pods owned by a Node, and no Nodes in the list', () => {
   const objects = yamlList(fixture('get-all-static-pods.yaml'))
   it('with the dump\'s evidence: the mirror pods are unknown by uid, not dangling; the Job\'s pod is kept', async () => {

@@ -20,12 +20,12 @@ export class MemorySource implements ClusterSource {
   readonly lists: ListRequest[] = []
   evidence?: () => Promise<Evidence>
 
-  constructor(private readonly objects: readonly KubeObject[], private readonly opts: {types?: ResourceType[]; faults?: MemoryFaults; evidence?: Evidence; now?: string} = {}) {
+  constructor(private readonly objects: readonly KubeObject[], private readonly opts: {types?: ResourceType[]; faults?: MemoryFaults; evidence?: Evidence; now?: string; mode?: 'live' | 'snapshot'} = {}) {
     if (opts.evidence) this.evidence = async () => opts.evidence!
   }
 
   describe() {
-    return {mode: 'snapshot' as const, file: 'memory'}
+    return {mode: this.opts.mode ?? 'snapshot', file: 'memory'}
   }
 
   async serverVersion() {
