@@ -2,12 +2,13 @@
 // Development entry point: runs the TypeScript sources in src/ directly (tsx compiles them on the fly), never dist/.
 // The root plugin is made here, pointed at src/commands and src/hooks and told to ignore oclif.manifest.json (whose
 // paths name the bundle in dist/), so a command runs from its source even when dist/ is stale or absent.
-import {readFileSync} from 'node:fs'
-import {fileURLToPath} from 'node:url'
-import {execute, Plugin, settings} from '@oclif/core'
+'use strict'
+const {readFileSync} = require('node:fs')
+const {join} = require('node:path')
+const {execute, Plugin, settings} = require('@oclif/core')
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const pjson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+const root = join(__dirname, '..')
+const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const toSource = (path) => path.replace(/^\.\/dist\//, './src/').replace(/\.js$/, '.ts')
 pjson.oclif = {
   ...pjson.oclif,
@@ -17,5 +18,4 @@ pjson.oclif = {
 // oclif's own dist → src mapping reads tsconfig.json's rootDir/outDir; the paths above are sources already.
 settings.enableAutoTranspile = false
 const plugin = new Plugin({root, pjson, isRoot: true, ignoreManifest: true})
-await plugin.load()
-await execute({development: true, loadOptions: {root, plugins: new Map([[plugin.name, plugin]])}})
+plugin.load().then(() => execute({development: true, loadOptions: {root, plugins: new Map([[plugin.name, plugin]])}}))

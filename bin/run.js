@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// Production entry point: runs the bundled commands in dist/ (npm run build, scripts/build.mjs).
+// Production entry point: runs the bundle in dist/ (npm run build, scripts/build.mjs), with its compiled code kept
+// between runs (bin/compile-cache.js). CommonJS (bin/package.json), like the bundle: no ES module loader at start-up.
 // Auto-transpile is off so NODE_ENV=development|test does not make oclif look for TypeScript sources
 // (that lookup costs ~0.4 s of start-up).
-import {execute, settings} from '../dist/entry/oclif.js'
+'use strict'
+require('./compile-cache.js')
+const {execute, settings} = require('../dist/entry/oclif.js')
 
 settings.enableAutoTranspile = false
-await execute({dir: import.meta.url})
+// The package root, not bin/ (whose package.json only says CommonJS).
+execute({dir: require('node:path').join(__dirname, '..')})

@@ -3,15 +3,21 @@
 //
 // What a run loads is what it uses: one entry point per command (src/commands/*.ts → dist/commands/NAME.js, found
 // by listing the folder, so a new command needs no edit here) and per hook (src/hooks/*.ts), plus dist/entry/oclif.js
-// for bin/run.js. ESM code splitting puts code shared by entry points into dist/chunks/, and a dynamic import()
-// in the sources (the live source, the snapshot reader) becomes a chunk of its own, loaded only when the run gets
-// there. oclif reads the manifest, so `--help` loads no command at all, and a command loads its own entry point.
+// for bin/run.js. Code splitting puts code shared by entry points into dist/chunks/, and a dynamic import() in the
+// sources (the live source, the snapshot reader) becomes a chunk of its own, loaded only when the run gets there.
+// oclif reads the manifest, so `--help` loads no command at all, and a command loads its own entry point.
+//
+// Two passes: esbuild splits code only for ES modules, so the split output is then turned file by file into
+// CommonJS (dist/package.json says so). CommonJS because Node 20 can keep V8's compiled code only for scripts
+// (vm.Script cachedData; bin/compile-cache.js), not for ES modules, and because it skips the ES module loader
+// (~8 ms of every run). A dynamic import() of a chunk becomes a require() run when the import() would have been.
 //
 // Every output file sits two levels below the package root (dist/commands/, dist/hooks/, dist/entry/, dist/chunks/),
 // as the compiled sources did (src/hash/ → dist/hash/), so `new URL('../../data/…', import.meta.url)` in the sources
 // still finds data/ from the bundle; the build checks every such URL resolves to a file.
-import {existsSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs'
-import {join, relative} from 'node:path'
+import {createHash} from 'node:crypto'
+import {existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {dirname, join, relative} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import * as esbuild from 'esbuild'
 
@@ -26,19 +32,7 @@ const entries = (dir) =>
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
     .map((f) => [`${dir}/${f.slice(0, -3)}`, join(root, 'src', dir, f)])
 
-// CommonJS packages in the bundle (oclif, cli-table3) call require() for Node's built-ins and read __dirname; an
-// ES module has neither, so each output file defines them for itself.
-const banner = [
-  "import {createRequire as __kwCreateRequire} from 'node:module'",
-  "import {fileURLToPath as __kwFileURLToPath} from 'node:url'",
-  "import {dirname as __kwDirname} from 'node:path'",
-  'const require = __kwCreateRequire(import.meta.url)',
-  'const __filename = __kwFileURLToPath(import.meta.url)',
-  'const __dirname = __kwDirname(__filename)',
-].join(';')
-
-rmSync(staging, {recursive: true, force: true})
-const result = await esbuild.build({
+const split = await esbuild.build({
   absWorkingDir: root,
   entryPoints: [
     ...entries('commands'),
@@ -55,34 +49,60 @@ const result = await esbuild.build({
   target: 'node20',
   // oclif requires these only to run TypeScript sources in development (bin/dev.js); bin/run.js turns that off.
   external: ['typescript', 'ts-node'],
-  banner: {js: banner},
   minifySyntax: true,
-  minifyWhitespace: true,
   legalComments: 'eof',
   metafile: true,
+  write: false,
   logLevel: 'warning',
 })
 
-// Each new URL('<relative path>', import.meta.url) left in the output must name a file that exists from there.
-// Checked in the staging tree, which sits at the same depth as dist/.
+rmSync(staging, {recursive: true, force: true})
 const missing = []
-for (const file of Object.keys(result.metafile.outputs)) {
-  const abs = join(root, file)
-  for (const m of readFileSync(abs, 'utf8').matchAll(/new URL\("(\.\.?\/[^"]+)",\s*import\.meta\.url\)/g)) {
-    const target = fileURLToPath(new URL(m[1], pathToFileURL(abs)))
-    if (!existsSync(target)) missing.push(`${relative(root, abs)}: ${m[1]} → ${relative(root, target)}`)
+const hash = createHash('sha256')
+let bytes = 0
+for (const out of split.outputFiles) {
+  const file = relative(staging, out.path)
+  // import.meta.url has no CommonJS form of its own: each file that uses it computes it from __filename.
+  const usesMeta = out.text.includes('import.meta')
+  const cjs = await esbuild.transform(out.text, {
+    format: 'cjs',
+    loader: 'js',
+    platform: 'node',
+    target: 'node20',
+    // import() of a chunk → Promise.resolve().then(() => require(chunk)): loaded at the same moment, as a script.
+    supported: {'dynamic-import': false},
+    define: usesMeta ? {'import.meta.url': '__kwImportMetaUrl'} : {},
+    banner: usesMeta ? 'var __kwImportMetaUrl=require("node:url").pathToFileURL(__filename).href;' : '',
+    minifyWhitespace: true,
+    legalComments: 'eof',
+    sourcefile: file,
+  })
+  // Each new URL('<relative path>', import.meta.url) must name a file that exists from where this file will be.
+  for (const m of cjs.code.matchAll(/new URL\("(\.\.?\/[^"]+)",\s*__kwImportMetaUrl\)/g)) {
+    const target = fileURLToPath(new URL(m[1], pathToFileURL(join(dist, file))))
+    if (!existsSync(target)) missing.push(`dist/${file}: ${m[1]} → ${relative(root, target)}`)
   }
+  mkdirSync(dirname(out.path), {recursive: true})
+  writeFileSync(out.path, cjs.code)
+  hash.update(file).update(cjs.code)
+  bytes += cjs.code.length
 }
 if (missing.length > 0) {
   rmSync(staging, {recursive: true, force: true})
   console.error(`build: files the bundle refers to by relative URL are not there:\n  ${missing.join('\n  ')}`)
   process.exit(1)
 }
+// The build id keys the compile cache (bin/compile-cache.js): V8 checks a cached file only by its length.
+const buildId = hash.digest('hex').slice(0, 16)
+writeFileSync(join(staging, 'package.json'), `${JSON.stringify({type: 'commonjs', buildId}, null, 2)}\n`)
+
 const old = `${staging}-old`
 if (existsSync(dist)) renameSync(dist, old)
 renameSync(staging, dist)
 rmSync(old, {recursive: true, force: true})
 
-const outputs = Object.entries(result.metafile.outputs).filter(([f]) => f.endsWith('.js')).map(([f, o]) => [relative(staging, join(root, f)), o])
-const bytes = outputs.reduce((n, [, o]) => n + o.bytes, 0)
-console.log(`dist/: ${outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB (${entries('commands').length} commands, ${entries('hooks').length} hooks, ${outputs.filter(([f]) => f.startsWith('chunks/')).length} shared chunks)`)
+const files = split.outputFiles.map((o) => relative(staging, o.path))
+console.log(
+  `dist/: ${files.length} files, ${(bytes / 1024).toFixed(0)} KiB (${entries('commands').length} commands, ${entries('hooks').length} hooks, ` +
+    `${files.filter((f) => f.startsWith('chunks/')).length} shared chunks), build ${buildId}`,
+)

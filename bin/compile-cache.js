@@ -1,0 +1,79 @@
+// Keeps V8's compiled code for the bundle between runs, so a run does not parse and compile dist/ again.
+// Node 22.1+: module.enableCompileCache() does it for every module. Node 20: the files of dist/ (CommonJS, see
+// scripts/build.mjs) are compiled through vm.Script with cachedData instead of Node's own compile step.
+// The cache lives in $XDG_CACHE_HOME/kubectl-why (else the OS cache directory), one directory per build of dist/,
+// Node and architecture; a file is written atomically (temporary name, then rename) once, at exit, after the run
+// compiled what it uses; a cache that is stale, rejected by V8, unreadable or unwritable is ignored.
+// KUBECTL_WHY_NO_COMPILE_CACHE=1 turns it off.
+'use strict'
+const Module = require('node:module')
+const {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} = require('node:fs')
+const {homedir} = require('node:os')
+const {dirname, join, relative, sep} = require('node:path')
+const vm = require('node:vm')
+
+function cacheRoot() {
+  if (process.env.XDG_CACHE_HOME) return join(process.env.XDG_CACHE_HOME, 'kubectl-why')
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'kubectl-why')
+  if (process.platform === 'win32' && process.env.LOCALAPPDATA) return join(process.env.LOCALAPPDATA, 'kubectl-why', 'Cache')
+  return join(homedir(), '.cache', 'kubectl-why')
+}
+
+function enable() {
+  if (process.env.KUBECTL_WHY_NO_COMPILE_CACHE) return
+  const dist = join(__dirname, '..', 'dist')
+  let buildId
+  try {
+    buildId = JSON.parse(readFileSync(join(dist, 'package.json'), 'utf8')).buildId
+  } catch {
+    return
+  }
+  if (!buildId) return
+  const parent = cacheRoot()
+  if (typeof Module.enableCompileCache === 'function') {
+    Module.enableCompileCache(join(parent, 'node'))
+    return
+  }
+  // V8 accepts cached data by the source's length, not its content: the build id in the name keeps a rebuilt dist/
+  // from running code compiled for the previous one.
+  const dir = join(parent, `${buildId}-node${process.versions.v8}-${process.arch}`)
+  const prefix = dist + sep
+  const pending = []
+  const compile = Module.prototype._compile
+  Module.prototype._compile = function (content, filename) {
+    if (!filename.startsWith(prefix)) return compile.call(this, content, filename)
+    const file = join(dir, `${relative(dist, filename).replaceAll(sep, '__')}.v8`)
+    let cachedData
+    try {
+      cachedData = readFileSync(file)
+    } catch {}
+    const script = new vm.Script(Module.wrap(content), {filename, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER})
+    if (cachedData === undefined || script.cachedDataRejected) pending.push({script, file})
+    const mod = this
+    const req = (id) => mod.require(id)
+    req.resolve = (request, options) => Module._resolveFilename(request, mod, false, options)
+    req.cache = Module._cache
+    req.main = require.main
+    return script.runInThisContext({displayErrors: true}).call(mod.exports, mod.exports, req, mod, filename, dirname(filename))
+  }
+  process.once('exit', () => {
+    if (pending.length === 0) return
+    try {
+      if (!existsSync(dir)) {
+        mkdirSync(dir, {recursive: true})
+        // Caches of other builds: removed when unused for 30 days (two installs side by side keep theirs).
+        const old = Date.now() - 30 * 86_400_000
+        for (const other of readdirSync(parent)) if (statSync(join(parent, other)).mtimeMs < old) rmSync(join(parent, other), {recursive: true, force: true})
+      }
+      for (const {script, file} of pending) {
+        const tmp = `${file}.${process.pid}.tmp`
+        writeFileSync(tmp, script.createCachedData())
+        renameSync(tmp, file)
+      }
+    } catch {}
+  })
+}
+
+try {
+  enable()
+} catch {}
