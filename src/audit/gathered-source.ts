@@ -77,7 +77,10 @@ export class GatheredSource implements ClusterSource {
   }
 
   async *pages(request: ListRequest): AsyncIterable<KubeObject[]> {
-    yield (await this.list(request)).items
+    // In pages of the size asked, as a server would: readers spread a page into arrays (150,000 at once overflow the stack).
+    const {items} = await this.list(request)
+    const size = request.pageSize ?? 500
+    for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
   }
 
   defaultNamespace(): string {
