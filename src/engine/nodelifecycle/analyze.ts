@@ -252,7 +252,7 @@ function contradiction(c: ClusterAnalysis): ClusterAnalysis['contradicted'] {
 export function analyzeCluster(input: ReplayInput): ClusterAnalysis {
   const withEvidence = {...input, assumeAlive: input.assumeAlive ?? unjudgeable(input)}
   const c = analyzeOnce(withEvidence)
-  if (input.nodes.length === 0) return {...c, verdict: 'noNodes', evidence: input.evidence}
+  if (input.nodes.length === 0) return {...c, verdict: 'noNodes', masterDisruption: false, masterDisruptionChange: 'none', evidence: input.evidence}
   const contradicted = contradiction(c)
   if (!contradicted) return {...c, evidence: input.evidence}
   const again = analyzeOnce({...withEvidence, nodes: [...input.nodes, outsideNode(input.now)]})
