@@ -15,7 +15,7 @@ export const subjectKey = (s: Subject) => `${s.kind}\u0000${s.namespace ?? ''}\u
 
 export function subjectsOf(check: CheckName, result: CheckResult, ctx: CheckContext): EvaluatedSubject[] | undefined {
   if (result.evaluated > SUBJECT_CASES || result.status === 'notRun') return undefined
-  if (result.subjects) return result.subjects.length === result.evaluated ? result.subjects : undefined
+  if (result.subjects?.length === result.evaluated) return result.subjects
   const keys = entryOf(check).subjects
   const findings = new Map(result.findings.map((f) => [subjectKey(f.subject), f]))
   const out: EvaluatedSubject[] = []

@@ -97,6 +97,9 @@ describe('-o junit', () => {
     // The Deployment web is evaluated (upToDate): its own passing case in the hash suite, named without its verdict.
     const hash = read.suites[0].cases.map((c) => [c.name, c.status])
     assert.deepEqual(hash, [['hash: evaluated', 'PASS'], ['hash Deployment shop/web', 'PASS']])
+    // Its output is its verdict (hash-up-to-date.md: upToDate).
+    const web = parseXml(xml).children[0].children.find((c) => c.attributes.name === 'hash Deployment shop/web')!
+    assert.equal(web.children[0].text, 'upToDate (none)')
   })
 
   test('the incident: a case per evaluated subject; the four findings fail with severity, summary, steps and next steps', async () => {

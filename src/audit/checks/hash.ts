@@ -49,6 +49,8 @@ export function hashCheckWith(real: ConstructorParameters<typeof GatheredSource>
       return {
         check: 'hash', status: problems.length > 0 ? 'partial' : 'complete', evaluated: w.Deployment + w.DaemonSet + w.StatefulSet,
         verdicts: report.counts, findings: report.results.filter((e) => e.severity !== 'none'), problems, notes,
+        // Every workload replayed, with its verdict: -o junit's passing cases say upToDate rather than "no finding".
+        subjects: report.results.map((e) => ({subject: e.subject, verdict: e.verdict, severity: e.severity})),
       }
     },
   }
