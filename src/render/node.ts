@@ -30,7 +30,7 @@ export function renderSettings(e: Explanation, wide: boolean): string {
     out.push(`  ${k.padEnd(w)}  ${String(value ?? '—').padEnd(vw)}  ${chalk.dim(from)}`)
   }
   if (!wide) out.push(chalk.dim('  (other values are release defaults; -o wide lists them all)'))
-  return out.join('\n') + '\n'
+  return `${out.join('\n')}\n`
 }
 
 /** The verdict's next steps: commands to run or fields to change (never done by the tool). */
@@ -54,7 +54,7 @@ function table(rows: string[][]): string[] {
 }
 
 function stripAnsi(s: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour escapes are what it strips
   return s.replace(/\u001B\[[0-9;]*m/g, '')
 }
 

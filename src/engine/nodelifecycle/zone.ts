@@ -29,7 +29,7 @@ export function zoneDisplayName(key: string): string {
 }
 
 export function isNodeExcludedFromDisruptionChecks(node: NodeLike): boolean {
-  return Object.prototype.hasOwnProperty.call(node.metadata?.labels ?? {}, LABEL_EXCLUDE_DISRUPTION)
+  return Object.hasOwn(node.metadata?.labels ?? {}, LABEL_EXCLUDE_DISRUPTION)
 }
 
 /**
