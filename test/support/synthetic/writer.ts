@@ -7,7 +7,8 @@ import {stat} from 'node:fs/promises'
 import {Readable} from 'node:stream'
 import {pipeline} from 'node:stream/promises'
 import {createGzip} from 'node:zlib'
-import {BUILTIN_KINDS} from '../../../src/cluster/builtin-kinds.js'
+import {apiVersionOf, BUILTIN_KINDS} from '../../../src/cluster/builtin-kinds.js'
+import {metadataOnlyKinds} from '../../../src/cluster/snapshot/capture.js'
 import {SyntheticCluster} from './generate.js'
 import type {SyntheticClusterOptions} from './options.js'
 
@@ -53,7 +54,8 @@ function headerLine(cluster: SyntheticCluster, options: SnapshotOptions): string
     namespace: 'default',
   }
   if (options.discovery ?? true) header.resources = BUILTIN_KINDS
-  header.metadataOnly = ['v1/Secret']
+  // Every other listable kind as metadata, as `kubectl why snapshot` records them (capture.ts): absence from them is proof.
+  header.metadataOnly = metadataOnlyKinds(BUILTIN_KINDS).map((t) => `${apiVersionOf(t)}/${t.kind}`)
   // `cached` is spliced in as text: the leases are already serialised one by one.
   const head = JSON.stringify(header).slice(0, -1)
   return `{"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":""},"kubectlWhy":${head},"cached":[${cached.join(',')}]},"items":[\n`
