@@ -12,6 +12,8 @@ export type Any = any
 /** A plain boolean check (ajv's compiled function is a type guard, which would narrow the data to unknown). */
 export function auditSchema(): ((data: Any) => boolean) & {errors?: unknown} {
   const ajv = new Ajv({allErrors: true, strict: true})
+  // schemas/explanation.json's instants: RFC 3339, as JSON Schema's date-time (ajv knows no format of its own).
+  ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/)
   // The findings' schemas, as the registry names them, and the shared ones they refer to.
   const named = new Set(ENTRIES.map((e) => e.schema.file))
   const shared = readdirSync(fileURLToPath(new URL('../../schemas/', import.meta.url))).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))

@@ -9,6 +9,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
+import {auditSchema} from '../audit/schema.js'
 import {runCli} from '../support/cli.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: the report's JSON, read field by field
@@ -17,12 +18,16 @@ const INCIDENT = fileURLToPath(new URL('../../examples/incident.yaml', import.me
 const ZONE = fileURLToPath(new URL('../../examples/node-zone-outage.json', import.meta.url))
 const NOW = '2026-11-29T10:00:00Z'
 const dir = mkdtempSync(join(tmpdir(), 'audit-select-'))
+const valid = auditSchema()
 const subject = (f: Any) => `${f.subject.kind} ${f.subject.namespace ? `${f.subject.namespace}/` : ''}${f.subject.name}`
 
 async function audit(args: string[], file = INCIDENT): Promise<{code: number; json: Any; stderr: string}> {
   const r = await runCli(['audit', '-A', '-f', file, '--now', NOW, '-o', 'json', ...args])
   assert.ok(r.stdout.startsWith('{'), `${args.join(' ')}: exit ${r.code}: ${r.stderr}`)
-  return {code: r.code, json: JSON.parse(r.stdout), stderr: r.stderr}
+  const json = JSON.parse(r.stdout)
+  // Every report here, with its selection and suppressions, is an AuditReport as schemas/audit-report.json has it.
+  assert.ok(valid(json), JSON.stringify(valid.errors, null, 1))
+  return {code: r.code, json, stderr: r.stderr}
 }
 
 function ignoreFile(text: string): string {
