@@ -270,7 +270,7 @@ export function orderedNodes(c: ClusterAnalysis): NodeAnalysis[] {
 
 function clockNote(c: ClusterAnalysis, now: number): string {
   const k = c.evidence?.clock
-  return k && k.trust === 'estimated' ? ` Evaluated at ${iso(now)}, a clock estimated from ${k.from}.` : ''
+  return k && k.trust === 'estimated' ? ` Evaluated at ${iso(now)}, an estimated clock: ${k.from}.` : ''
 }
 
 export function clusterSummary(c: ClusterAnalysis, now?: number): string {

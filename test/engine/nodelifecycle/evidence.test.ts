@@ -74,7 +74,7 @@ describe('kubectl cluster-info dump of a healthy single-node cluster (nodes, no 
     assert.deepEqual(c.nodes.map((n: Any) => [n.name, n.verdict, n.severity]), [['edge-1', 'unknown', 'info']])
     assert.deepEqual(c.zones.map((z: Any) => [z.state, z.rate]), [['Normal', 0.1]])
     assert.match(c.summary, /cannot tell whether 1 node\(s\) are alive: it holds no Lease/)
-    assert.match(c.summary, /a clock estimated from the newest timestamp in the data/)
+    assert.match(c.summary, /Evaluated at 2026-11-29T10:21:40Z, an estimated clock: the newest timestamp in the data/)
     assert.doesNotMatch(c.summary, /Ready becomes Unknown|read live/)
     const node = nodeFindings(world).findings[0] as Any
     assert.equal(node.verdict, 'unknown')
