@@ -56,30 +56,45 @@ function containerOf(pod: KubeObject, component: string): {image?: unknown} | un
 }
 
 /**
- * The control plane's version from the data: the image of a kube-apiserver static pod (then of a
- * kube-controller-manager one), under any registry and distribution naming; failing that, the newest kubelet's
- * version from the Nodes, as a lower bound — a control plane is never older than its kubelets (version skew policy).
+ * The control plane's version from the data, gathered as objects arrive (before any slimming): the image of a
+ * kube-apiserver static pod (then of a kube-controller-manager one), under any registry and distribution naming;
+ * failing that, the newest kubelet's version from the Nodes, as a lower bound — a control plane is never older than
+ * its kubelets (version skew policy).
  */
-export function inferServerVersion(pods: Iterable<KubeObject>, nodes: Iterable<KubeObject>): ServerVersion | undefined {
-  const staticPods = [...pods].filter((p) => p.metadata?.namespace === 'kube-system')
-  for (const component of ['kube-apiserver', 'kube-controller-manager']) {
-    for (const p of staticPods) {
-      const c = containerOf(p, component)
-      const tag = tagOf(c?.image)
-      const v = tag === undefined ? undefined : versionOfTag(tag)
-      if (v) return {...v, inferredFrom: `image of ${component} pod kube-system/${p.metadata?.name} (${String(c?.image)})`}
+export class VersionClues {
+  private readonly images: Record<string, ServerVersion | undefined> = {}
+  private newest: {v: ServerVersion; node: string; patch: number} | undefined
+
+  add(o: KubeObject): void {
+    if (o.kind === 'Pod' && o.metadata?.namespace === 'kube-system') {
+      for (const component of ['kube-apiserver', 'kube-controller-manager']) {
+        if (this.images[component]) continue
+        const c = containerOf(o, component)
+        const tag = tagOf(c?.image)
+        const v = tag === undefined ? undefined : versionOfTag(tag)
+        if (v) this.images[component] = {...v, inferredFrom: `image of ${component} pod kube-system/${o.metadata?.name} (${String(c?.image)})`}
+      }
+    } else if (o.kind === 'Node') {
+      const kubelet = (o.status as {nodeInfo?: {kubeletVersion?: unknown}} | undefined)?.nodeInfo?.kubeletVersion
+      const v = typeof kubelet === 'string' ? versionOfTag(kubelet) : undefined
+      if (!v) return
+      const patch = Number(/^v1\.\d+\.(\d+)/.exec(v.gitVersion)?.[1] ?? 0)
+      const n = this.newest
+      if (!n || Number(v.minor) > Number(n.v.minor) || (v.minor === n.v.minor && patch > n.patch)) this.newest = {v, node: o.metadata?.name ?? '', patch}
     }
   }
-  let newest: {v: ServerVersion; node: string; patch: number} | undefined
-  for (const n of nodes) {
-    const kubelet = ((n.status as {nodeInfo?: {kubeletVersion?: unknown}} | undefined)?.nodeInfo?.kubeletVersion)
-    const v = typeof kubelet === 'string' ? versionOfTag(kubelet) : undefined
-    if (!v) continue
-    const patch = Number(/^v1\.\d+\.(\d+)/.exec(v.gitVersion)?.[1] ?? 0)
-    if (!newest || Number(v.minor) > Number(newest.v.minor) || (v.minor === newest.v.minor && patch > newest.patch)) newest = {v, node: n.metadata?.name ?? '', patch}
+
+  result(): ServerVersion | undefined {
+    const image = this.images['kube-apiserver'] ?? this.images['kube-controller-manager']
+    if (image) return image
+    const n = this.newest
+    return n ? {...n.v, inferredFrom: `at least the newest kubelet's: node ${n.node} runs ${n.v.gitVersion} (a control plane is never older than its kubelets)`} : undefined
   }
-  if (newest) {
-    return {...newest.v, inferredFrom: `at least the newest kubelet's: node ${newest.node} runs ${newest.v.gitVersion} (a control plane is never older than its kubelets)`}
-  }
-  return undefined
+}
+
+export function inferServerVersion(pods: Iterable<KubeObject>, nodes: Iterable<KubeObject>): ServerVersion | undefined {
+  const clues = new VersionClues()
+  for (const p of pods) clues.add(p)
+  for (const n of nodes) clues.add(n)
+  return clues.result()
 }

@@ -9,8 +9,9 @@ import {groupKindKey, ObjectStore} from '../object-store.js'
 import {resolveKind} from '../resolve.js'
 import type {SourceOptions} from '../open.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, TypeRef} from '../source.js'
-import {inferServerVersion} from '../version.js'
+import {VersionClues} from '../version.js'
 import {NewestWrite} from './clock.js'
+import {auditSlim} from './slim.js'
 import {snapshotDiscovery} from './discovery.js'
 import {DocumentCollector, type ListSeen} from './documents.js'
 import {clusterInfoDumpNamespaces, snapshotEvidence} from './evidence.js'
@@ -38,8 +39,8 @@ function legacyGaps(problems: readonly Problem[]): Gap[] {
 }
 
 export interface SnapshotOpenOptions extends Pick<SourceOptions, 'now'> {
-  /** Applied to each object as it arrives (before it is stored): what the commands read, nothing else. */
-  slim?: (o: KubeObject) => KubeObject
+  /** Applied to each object as it arrives (before it is stored); true: what the audit's checks read (slim.ts). */
+  slim?: boolean | ((o: KubeObject) => KubeObject)
   /** Where `-` reads from (tests). */
   stdin?: () => NodeJS.ReadableStream
 }
@@ -61,6 +62,7 @@ export class SnapshotSource implements ClusterSource {
   private clockFrom = ''
   private clockTrust: 'exact' | 'estimated' = 'exact'
   private readonly newest = new NewestWrite()
+  private readonly versionClues = new VersionClues()
   private readonly lists: (ListSeen & {file: string})[] = []
   private logBlocks = 0
   private logFiles = 0
@@ -70,7 +72,7 @@ export class SnapshotSource implements ClusterSource {
   private constructor(private readonly path: string, private readonly slim?: (o: KubeObject) => KubeObject) {}
 
   static async open(path: string, options: SnapshotOpenOptions = {}): Promise<SnapshotSource> {
-    const source = new SnapshotSource(path, options.slim)
+    const source = new SnapshotSource(path, options.slim === true ? auditSlim() : options.slim || undefined)
     const {inputs, directory, skipped, logs} = inputsOf(path, options.stdin as (() => import('node:stream').Readable) | undefined)
     source.loadProblems.push(...skipped)
     source.logFiles = logs
@@ -126,6 +128,7 @@ export class SnapshotSource implements ClusterSource {
 
   private add(o: KubeObject): void {
     this.newest.add(o)
+    this.versionClues.add(o)
     this.fresh.add(this.slim ? this.slim(o) : o)
   }
 
@@ -136,7 +139,7 @@ export class SnapshotSource implements ClusterSource {
   }
 
   private finish(now: Date | undefined): void {
-    this.version = this.header?.serverVersion ?? this.recordedVersion ?? inferServerVersion(this.fresh.all('/Pod'), this.fresh.all('/Node'))
+    this.version = this.header?.serverVersion ?? this.recordedVersion ?? this.versionClues.result()
     const {types, guessed} = snapshotDiscovery(this.header?.resources as ResourceType[] | undefined, this.fresh)
     this.types = types
     this.recordedDiscovery = guessed.length === 0 && (this.header?.resources?.length ?? 0) > 0
