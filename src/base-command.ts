@@ -59,6 +59,8 @@ export abstract class WhyCommand extends Command {
       // Not given: the live source picks the default (none at a terminal, a bound in unattended runs).
       requestTimeout: flags['request-timeout'] === undefined ? undefined : parseDuration(flags['request-timeout'], 'request-timeout'),
       now: flags.now === undefined ? undefined : parseInstant(flags.now, 'now'),
+      // The audit reads through its projections anyway (src/audit/project.ts): a snapshot applies them as it reads.
+      slim: this.id === 'audit',
       debug: flags.debug,
       progress: this.statusLine.line,
     }
@@ -123,6 +125,7 @@ export abstract class WhyCommand extends Command {
 
   override async catch(err: Error & {exitCode?: number; oclif?: {exit?: number}}): Promise<unknown> {
     if (err instanceof Errors.ExitError) throw err
+    this.statusLine.clear()
     if (this.debugEnabled) process.stderr.write(`${err.stack ?? err}\n`)
     if (!isInputError(err)) {
       // Anything else is a bug in kubectl-why, whatever the input: exit 3, never the usage/input code 2.

@@ -108,6 +108,8 @@ export interface SourceOptions {
   requestTimeout?: number
   /** Overrides the evaluation instant. */
   now?: Date
+  /** A snapshot keeps of each object only what the audit's checks read, as it arrives (memory at 5,000 nodes). */
+  slim?: boolean
   debug?: boolean
   /** Called with a short status line while long reads run (stderr progress). */
   progress?: (line: string) => void
