@@ -49,7 +49,10 @@ function deletionTable(r: ReplicaSetReplay, wide: boolean): string {
   const lines = [chalk.bold(`Deletion order${r.manage.sorted ? ' (ActivePodsWithRanks; rank = active related pods on the same node)' : ' (every pod goes: upstream does not sort)'}:`)]
   lines.push(t.toString().split('\n').map((l) => `  ${l}`).join('\n'))
   if (shown.length < rows.length) lines.push(chalk.dim(`  … ${rows.length - shown.length} more kept pods (-o wide shows them all)`))
-  if (r.manage.tie) lines.push(chalk.yellow(`  tie: ${r.manage.tie.pods.join(', ')} compare equal; Go's unstable sort deletes any ${r.manage.tie.slots} of them`))
+  if (r.manage.tie) {
+    const t = r.manage.tie
+    lines.push(chalk.yellow(`  order-dependent: any ${t.slots} of ${t.pods.join(', ')} may go, depending on the informer's list order (Go's unstable sort); ${t.reason === 'equal' ? 'they compare equal on every rule' : `Less is not transitive among them${t.witness ? `: ${t.witness}` : ''}`}`))
+  }
   return lines.join('\n') + '\n'
 }
 

@@ -13,7 +13,7 @@ import {type ManagePlan, planManageReplicas} from './manage.js'
 import {isPodReady, num, phaseOf} from './pod-util.js'
 import {getIndirectlyRelatedPods} from './pods-to-delete.js'
 import {deletionCost, RANK_RULES} from './ranking.js'
-import {describeSelector, labelSelectorAsSelector, SelectorError} from './selector.js'
+import {describeSelector, labelSelectorAsSelector, type Selector, SelectorError} from './selector.js'
 import {calculateStatus, compareStatus, replicaFailure} from './status.js'
 import {human, instant, iso} from './time.js'
 import type {CoreEvent, Lease, Pod, ReplicaSet, ReplicaSetSettings} from './types.js'
@@ -98,7 +98,8 @@ export interface ReplicaSetReplay {
     worstCaseDoomedCalls?: number
     deleteOrder?: DeletionRow[]
     sorted?: boolean
-    tie?: {pods: string[]; slots: number}
+    /** Pods of which any `slots` may go: the choice depends on the informer's list order. */
+    tie?: {pods: string[]; slots: number; reason: 'equal' | 'notTransitive'; witness?: string}
   }
   status: {
     recorded: {replicas: number; readyReplicas: number; availableReplicas: number; observedGeneration?: number; generation?: number}
@@ -133,7 +134,7 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
   if (!rs.metadata?.name || !rs.metadata.uid) throw new ReplicaSetInputError('the ReplicaSet has no metadata.name or metadata.uid')
   const gates = gatesFor(input.settings)
   const desired = desiredReplicas(rs)
-  let selector
+  let selector: Selector
   try {
     selector = labelSelectorAsSelector(rs.spec?.selector)
   } catch (err) {
@@ -242,7 +243,7 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
       result: d.chosen.map((p) => p.metadata.name).join(', '),
       why: !d.sorted
         ? 'every active pod goes: upstream does not sort them'
-        : `sorted by ActivePodsWithRanks${d.cut?.rule ? `; the cut falls on rule ${d.cut.rule} (${RANK_RULES[d.cut.rule]}${d.cut.detail ? `: ${d.cut.detail}` : ''})` : ''}${d.tie ? `; ${d.tie.pods.length} pods tie across the cut and Go's unstable sort picks ${d.tie.slots} of them in an order this replay cannot know` : ''}${related === undefined ? '; no controller reference, so every co-location rank is 0' : ''}`,
+        : `sorted by ActivePodsWithRanks${d.cut?.rule ? `; the cut falls on rule ${d.cut.rule} (${RANK_RULES[d.cut.rule]}${d.cut.detail ? `: ${d.cut.detail}` : ''})` : ''}${d.tie ? `; ${d.tie.pods.length} pods straddle the cut (${d.tie.reason === 'equal' ? 'equal on every rule' : 'Less is not transitive among them'}) and Go's unstable sort over the informer's list order picks ${d.tie.slots} of them: which ones, this replay cannot know` : ''}${related === undefined ? '; no controller reference, so every co-location rank is 0' : ''}`,
     })
   }
 
@@ -388,8 +389,23 @@ function deletionView(plan: ManagePlan): Pick<ReplicaSetReplay['manage'], 'delet
       rank: c.rank,
       ...(c.versusNext?.rule ? {beforeNext: {rule: c.versusNext.rule, name: RANK_RULES[c.versusNext.rule], ...(c.versusNext.detail ? {detail: c.versusNext.detail} : {})}} : {}),
     })),
-    ...(d.tie ? {tie: {pods: d.tie.pods.map((p) => p.metadata.name), slots: d.tie.slots}} : {}),
+    ...(d.tie ? {tie: {pods: d.tie.pods.map((p) => p.metadata.name), slots: d.tie.slots, reason: d.tie.reason, ...(d.tie.witness ? {witness: witnessText(d.tie.witness)} : {})}} : {}),
   }
+}
+
+/** "b before a (rule 7, …), a before c (rule 6, …), yet c before b (rule 6, …)": why Less orders these three inconsistently. */
+function witnessText(w: NonNullable<NonNullable<ManagePlan['deletion']>['tie']>['witness'] & {}): string {
+  const pair = (p: (typeof w.pairs)[number]) => p.comparison.less && p.comparison.rule
+    ? `${p.before.metadata.name} before ${p.after.metadata.name} (rule ${p.comparison.rule}: ${p.comparison.detail ?? RANK_RULES[p.comparison.rule]})`
+    : p.comparison.rule
+      ? `${p.after.metadata.name} before ${p.before.metadata.name} (rule ${p.comparison.rule}: ${p.comparison.detail ?? RANK_RULES[p.comparison.rule]})`
+      : `${p.before.metadata.name} and ${p.after.metadata.name} equal on every rule`
+  return `${w.pairs.slice(0, 2).map(pair).join(', ')}, yet ${pair(w.pairs[2])}${w.cycle ? ': a cycle' : ''}`
+}
+
+function tieText(t: NonNullable<ReplicaSetReplay['manage']['tie']>): string {
+  const why = t.reason === 'equal' ? 'they compare equal on every rule' : `ActivePodsWithRanks.Less is not a strict weak order among them${t.witness ? ` (${t.witness})` : ''}`
+  return `order-dependent: which ${t.slots} of ${t.pods.join(', ')} go depends on the order the informer lists them — ${why}`
 }
 
 function summarize(verdict: Verdict, r: ReplicaSetReplay, e: ExpectationsInference, f: CreateFailures | undefined, claim: ClaimResult, now: number, rs: ReplicaSet): string {
@@ -416,7 +432,7 @@ function summarize(verdict: Verdict, r: ReplicaSetReplay, e: ExpectationsInferen
     case 'willCreate':
       return `${head}. ${e.gatedSignature && e.state === 'expired' ? `The expectations expired at ${e.expiresAt} but nothing has re-synced the ReplicaSet since; at its next sync it ` : 'The next sync '}creates ${r.manage.count} pod(s)${r.manage.capped ? ` (capped at ${BURST_REPLICAS})` : ''} in slow-start batches ${(r.manage.batches ?? []).join(', ')}.`
     case 'willDelete':
-      return `${head}. ${e.gatedSignature && e.state === 'expired' ? `The expectations expired at ${e.expiresAt} but nothing has re-synced the ReplicaSet since; at its next sync it ` : 'The next sync '}deletes ${r.manage.count} pod(s), in this order: ${(r.manage.deleteOrder ?? []).filter((d) => d.chosen).map((d) => d.name).join(', ')}${r.manage.tie ? ` (${r.manage.tie.slots} of ${r.manage.tie.pods.join(', ')} tie: any may go)` : ''}.`
+      return `${head}. ${e.gatedSignature && e.state === 'expired' ? `The expectations expired at ${e.expiresAt} but nothing has re-synced the ReplicaSet since; at its next sync it ` : 'The next sync '}deletes ${r.manage.count} pod(s), in this order: ${(r.manage.deleteOrder ?? []).filter((d) => d.chosen).map((d) => d.name).join(', ')}${r.manage.tie ? ` (${tieText(r.manage.tie)})` : ''}.`
     case 'converged':
       return `${head}: nothing to do.${r.claims.release.length ? ` ${r.claims.release.length} pod(s) no longer match the selector and are released.` : ''}`
   }

@@ -2,8 +2,9 @@
 // (pkg/controller/replicaset/replica_set.go:915-987): which pods a scale-down removes, in order.
 import type {Gates} from './gates.js'
 import {getControllerOf, isPodActive} from './pod-util.js'
-import {type Comparison, compareWithRanks, type RankedPod} from './ranking.js'
-import {labelSelectorAsSelector} from './selector.js'
+import {type Comparison, compareWithRanks, keyLess, type RankedPod, rankKey} from './ranking.js'
+import {labelSelectorAsSelector, type Selector} from './selector.js'
+import {analyseTies, type TieAtCut} from './ties.js'
 import type {Pod, ReplicaSet} from './types.js'
 
 /**
@@ -19,7 +20,7 @@ export function getIndirectlyRelatedPods(rs: ReplicaSet, replicaSets: readonly R
   const siblings = replicaSets.filter((r) => getControllerOf(r)?.uid === controller.uid)
   if (!siblings.some((r) => r.metadata.uid === rs.metadata.uid)) siblings.unshift(rs)
   for (const sibling of siblings) {
-    let selector
+    let selector: Selector
     try {
       selector = labelSelectorAsSelector(sibling.spec?.selector)
     } catch {
@@ -64,13 +65,20 @@ export interface DeletionPlan {
   chosen: Pod[]
   /** What separates the last chosen pod from the first kept one. */
   cut?: Comparison
-  /** Pods that compare equal across the cut: Go's unstable sort may pick any `slots` of them. */
-  tie?: {pods: Pod[]; slots: number}
+  /** Pods of which any `slots` may go, depending on the informer's list order (ties.ts). */
+  tie?: {
+    pods: Pod[]
+    slots: number
+    reason: TieAtCut['reason']
+    /** For notTransitive: three pods and the rule that orders each pair, showing Less is not a strict weak order here. */
+    witness?: {pods: [Pod, Pod, Pod]; cycle: boolean; pairs: {before: Pod; after: Pod; comparison: Comparison}[]}
+  }
 }
 
 /**
  * getPodsToDelete: when fewer than all active pods go, sort them with ActivePodsWithRanks (Now = the
- * evaluation time, or zero without LogarithmicScaleDown) and take the first `diff`.
+ * evaluation time, or zero without LogarithmicScaleDown) and take the first `diff`. The order shown puts the pods no
+ * list order can move (ties.ts) where every sort puts them; the tie is the set the cut falls in, when it is not certain.
  */
 export function getPodsToDelete(active: readonly Pod[], related: readonly Pod[] | undefined, diff: number, now: number, gates: Gates): DeletionPlan {
   const ranked = rankPods(active, related)
@@ -84,6 +92,11 @@ export function getPodsToDelete(active: readonly Pod[], related: readonly Pod[] 
   const sortNow = gates.LogarithmicScaleDown ? now : null
   const cmp = (a: RankedPod, b: RankedPod) => compareWithRanks(a, b, sortNow, gates)
   ranked.sort((a, b) => (cmp(a, b).less ? -1 : cmp(b, a).less ? 1 : 0))
+  const ties = analyseTies(ranked.map((r) => rankKey(r, sortNow)), diff, (a, b) => keyLess(a, b, sortNow, gates))
+  // A sort given an inconsistent comparator may leave a pod after one it is certainly Less than: order by component.
+  const position = new Map(ranked.map((r, i) => [r, i]))
+  const component = new Map(ranked.map((r, i) => [r, ties.component[i]]))
+  ranked.sort((a, b) => component.get(a)! - component.get(b)! || position.get(a)! - position.get(b)!)
   const candidates: DeletionCandidate[] = ranked.map((r, i) => {
     const next = ranked[i + 1]
     const versus = next === undefined ? undefined : cmp(r, next)
@@ -91,14 +104,21 @@ export function getPodsToDelete(active: readonly Pod[], related: readonly Pod[] 
   })
   const plan: DeletionPlan = {sorted: true, candidates, chosen: ranked.slice(0, diff).map((r) => r.pod)}
   if (diff > 0) plan.cut = cmp(ranked[diff - 1], ranked[diff])
-  // The tie group around the cut: neighbours that compare equal both ways.
-  const equal = (i: number) => !cmp(ranked[i], ranked[i + 1]).less && !cmp(ranked[i + 1], ranked[i]).less
-  if (diff > 0 && equal(diff - 1)) {
-    let lo = diff - 1
-    let hi = diff
-    while (lo > 0 && equal(lo - 1)) lo--
-    while (hi + 1 < ranked.length && equal(hi)) hi++
-    plan.tie = {pods: ranked.slice(lo, hi + 1).map((r) => r.pod), slots: diff - lo}
+  const t = ties.tie
+  if (t) {
+    const original = [...position.keys()]
+    const members = new Set(t.members.map((i) => original[i]))
+    plan.tie = {pods: ranked.filter((r) => members.has(r)).map((r) => r.pod), slots: t.slots, reason: t.reason}
+    if (t.witness) {
+      const [a, b, c] = t.witness.indices.map((i) => original[i])
+      plan.tie.witness = {
+        pods: [a.pod, b.pod, c.pod], cycle: t.witness.cycle,
+        pairs: [[a, b], [b, c], [c, a]].map(([x, y]) => {
+          const forward = cmp(x, y)
+          return forward.less || forward.rule ? {before: x.pod, after: y.pod, comparison: forward} : {before: x.pod, after: y.pod, comparison: cmp(y, x)}
+        }),
+      }
+    }
   }
   return plan
 }

@@ -73,20 +73,25 @@ function uid(pod: Pod): string {
 }
 
 /** Times compared the way rules 6 and 8 compare them: exactly when Now or either time is zero, else in log2 buckets, ties by UID. */
-function compareTimes(a: RankedPod, b: RankedPod, ta: Instant, tb: Instant, now: number | null, rule: RuleNumber, what: string): Comparison {
+function compareTimes(a: RankedPod, b: RankedPod, ta: Instant, tb: Instant, now: number | null, rule: RuleNumber, what: string, detailed = true): Comparison {
   if (now === null || ta === null || tb === null) {
+    if (!detailed) return {less: afterOrZero(ta, tb), rule}
     return {less: afterOrZero(ta, tb), rule, detail: `${what} ${ta === null ? 'zero' : new Date(ta).toISOString()} vs ${tb === null ? 'zero' : new Date(tb).toISOString()} (${now === null ? 'exact comparison' : 'a zero time counts as newest'})`}
   }
   const ra = logRank(ta, now)
   const rb = logRank(tb, now)
+  if (!detailed) return {less: ra === rb ? uid(a.pod) < uid(b.pod) : ra < rb, rule}
   if (ra === rb) {
     return {less: uid(a.pod) < uid(b.pod), rule, detail: `${what} in the same log2 bucket (${ra}); tie broken by UID ${uid(a.pod) || '""'} vs ${uid(b.pod) || '""'}`}
   }
   return {less: ra < rb, rule, detail: `${what} log2 buckets ${ra} vs ${rb} (floor(log2(ns before now)))`}
 }
 
-/** ActivePodsWithRanks.Less(i, j), with the deciding rule. `now` null reproduces a zero Now (LogarithmicScaleDown off). */
-export function compareWithRanks(a: RankedPod, b: RankedPod, now: number | null, gates: Gates): Comparison {
+/**
+ * ActivePodsWithRanks.Less(i, j), with the deciding rule. `now` null reproduces a zero Now (LogarithmicScaleDown off).
+ * `detailed` false leaves the time details out (the tie analysis compares every pair).
+ */
+export function compareWithRanks(a: RankedPod, b: RankedPod, now: number | null, gates: Gates, detailed = true): Comparison {
   const na = nodeName(a.pod)
   const nb = nodeName(b.pod)
   if (na !== nb && (na === '' || nb === '')) {
@@ -107,7 +112,7 @@ export function compareWithRanks(a: RankedPod, b: RankedPod, now: number | null,
   if (ra && rb) {
     const ta = podReadyTime(a.pod)
     const tb = podReadyTime(b.pod)
-    if (ta !== tb) return compareTimes(a, b, ta, tb, now, 6, 'ready since')
+    if (ta !== tb) return compareTimes(a, b, ta, tb, now, 6, 'ready since', detailed)
   }
   const xa = maxContainerRestarts(a.pod)
   const xb = maxContainerRestarts(b.pod)
@@ -117,7 +122,7 @@ export function compareWithRanks(a: RankedPod, b: RankedPod, now: number | null,
   }
   const ca = instant(a.pod.metadata.creationTimestamp)
   const cb = instant(b.pod.metadata.creationTimestamp)
-  if (ca !== cb) return compareTimes(a, b, ca, cb, now, 8, 'created')
+  if (ca !== cb) return compareTimes(a, b, ca, cb, now, 8, 'created', detailed)
   return {less: false}
 }
 
@@ -150,4 +155,51 @@ export function activePodsLess(a: Pod, b: Pod, gates: Pick<Gates, 'SidecarRestar
 /** sort.Sort with a Less function; the result is deterministic here (stable), where Go's pdqsort is not. */
 export function sortByLess<T>(items: T[], less: (a: T, b: T) => boolean): T[] {
   return items.sort((a, b) => (less(a, b) ? -1 : less(b, a) ? 1 : 0))
+}
+
+/** What ActivePodsWithRanks.Less reads of one pod, computed once (the tie analysis compares every pair). */
+export interface RankKey {
+  node: string
+  phase: number
+  ready: boolean
+  cost: number
+  rank: number
+  readyTime: Instant
+  readyLog: number
+  restarts: number
+  sidecarRestarts: number
+  created: Instant
+  createdLog: number
+  uid: string
+}
+
+export function rankKey(r: RankedPod, now: number | null): RankKey {
+  const readyTime = isPodReady(r.pod) ? podReadyTime(r.pod) : null
+  const created = instant(r.pod.metadata.creationTimestamp)
+  const x = maxContainerRestarts(r.pod)
+  return {
+    node: nodeName(r.pod), phase: phaseOrdinal(r.pod), ready: isPodReady(r.pod), cost: deletionCost(r.pod.metadata.annotations).cost, rank: r.rank,
+    readyTime, readyLog: now === null || readyTime === null ? 0 : logRank(readyTime, now),
+    restarts: x.regular, sidecarRestarts: x.sidecar, created, createdLog: now === null || created === null ? 0 : logRank(created, now), uid: uid(r.pod),
+  }
+}
+
+/** compareWithRanks(...).less over precomputed keys: the same rules in the same order (tested equal in ties.test.ts). */
+export function keyLess(a: RankKey, b: RankKey, now: number | null, gates: Gates): boolean {
+  if (a.node !== b.node && (a.node === '' || b.node === '')) return a.node === ''
+  if (a.phase !== b.phase) return a.phase < b.phase
+  if (a.ready !== b.ready) return !a.ready
+  if (gates.PodDeletionCost && a.cost !== b.cost) return a.cost < b.cost
+  if (a.rank !== b.rank) return a.rank > b.rank
+  if (a.ready && b.ready && a.readyTime !== b.readyTime) {
+    if (now === null || a.readyTime === null || b.readyTime === null) return afterOrZero(a.readyTime, b.readyTime)
+    return a.readyLog === b.readyLog ? a.uid < b.uid : a.readyLog < b.readyLog
+  }
+  if (a.restarts !== b.restarts) return a.restarts > b.restarts
+  if (gates.SidecarRestartRanking && a.sidecarRestarts !== b.sidecarRestarts) return a.sidecarRestarts > b.sidecarRestarts
+  if (a.created !== b.created) {
+    if (now === null || a.created === null || b.created === null) return afterOrZero(a.created, b.created)
+    return a.createdLog === b.createdLog ? a.uid < b.uid : a.createdLog < b.createdLog
+  }
+  return false
 }
