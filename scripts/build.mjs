@@ -32,6 +32,29 @@ const entries = (dir) =>
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
     .map((f) => [`${dir}/${f.slice(0, -3)}`, join(root, 'src', dir, f)])
 
+// Packages oclif requires when it loads but uses only on some runs: in the bundle they are loaded on first use.
+// debug: its loggers are made at load time, so a shim stands in for it unless DEBUG is set (scripts/shims/debug.cjs).
+// semver: only for a Node version warning that cannot fire from the bundle (it reads dist/package.json, which has
+// no engines). tinyglobby: only to find commands when there is no oclif.manifest.json.
+const LAZY = ['semver', 'tinyglobby']
+const SHIMS = {debug: join(root, 'scripts/shims/debug.cjs')}
+const lazyLoading = {
+  name: 'lazy-loading',
+  setup(build) {
+    build.onResolve({filter: /^(debug|semver|tinyglobby)$/}, (args) => {
+      if (SHIMS[args.path] && args.importer !== SHIMS[args.path]) return {path: SHIMS[args.path]}
+      if (LAZY.includes(args.path) && args.namespace !== 'lazy') return {path: args.path, namespace: 'lazy', pluginData: {resolveDir: args.resolveDir}}
+      return undefined
+    })
+    // A property of the module, asked for, loads it: `const semver = require('semver')` alone costs nothing.
+    build.onLoad({filter: /.*/, namespace: 'lazy'}, (args) => ({
+      contents: `let m; module.exports = new Proxy({}, {get: (_, k) => k === '__esModule' ? undefined : (m ??= require(${JSON.stringify(args.path)}))[k]})`,
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+    }))
+  },
+}
+
 const split = await esbuild.build({
   absWorkingDir: root,
   entryPoints: [
@@ -49,6 +72,7 @@ const split = await esbuild.build({
   target: 'node20',
   // oclif requires these only to run TypeScript sources in development (bin/dev.js); bin/run.js turns that off.
   external: ['typescript', 'ts-node'],
+  plugins: [lazyLoading],
   minifySyntax: true,
   legalComments: 'eof',
   metafile: true,
