@@ -20,7 +20,7 @@ export const evaluationFlags = {
 }
 
 export const outputFlags = {
-  output: Flags.option({char: 'o', options: ['table', 'wide', 'json', 'yaml'] as const, description: 'Output format.', default: 'table' as const, helpGroup: 'OUTPUT'})(),
+  output: Flags.option({char: 'o', options: ['table', 'wide', 'json', 'yaml', 'html'] as const, description: 'Output format (html: one self-contained report file, e.g. > report.html).', default: 'table' as const, helpGroup: 'OUTPUT'})(),
   color: Flags.option({options: ['auto', 'always', 'never'] as const, description: 'Colours: auto (a terminal, or FORCE_COLOR; not with NO_COLOR), always, never.', default: 'auto' as const, helpGroup: 'OUTPUT'})(),
   'no-color': Flags.boolean({description: 'Plain text without colours: --color=never.', default: false, helpGroup: 'OUTPUT'}),
   debug: Flags.boolean({description: 'Print stack traces and request logs on errors.', default: false, helpGroup: 'OUTPUT'}),

@@ -1,8 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 import {type CommonFlags, WhyCommand} from '../base-command.js'
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
-import {parseTypeName, resolveResource} from '../cluster/resolve.js'
+import {resolveResource} from '../cluster/resolve.js'
 import type {ClusterSource} from '../cluster/source.js'
+import {parseTarget, type Target} from '../cluster/target.js'
 import {chooseVersion} from '../cluster/version.js'
 import {driveGcAll, driveGcOne, type GcDriveOptions} from '../engine/garbagecollector/drive.js'
 import {explainGc} from '../engine/garbagecollector/index.js'
@@ -10,7 +11,7 @@ import {UserError} from '../errors.js'
 import type {Problem, SourceDescription} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {gcReport, renderGcExplanation, renderGcReport, renderGcTree} from '../render/gc.js'
-import {formatData} from '../render/output.js'
+import {isDataFormat} from '../render/output.js'
 
 type GcFlags = CommonFlags & {all: boolean; tree: boolean; 'max-depth': number}
 
@@ -41,7 +42,8 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
   ]
 
   static override args = {
-    target: Args.string({description: 'KIND/NAME of the object, e.g. replicaset/web-7d9f4b6c8 or widgets.example.com/foo', required: false, ignoreStdin: true}),
+    target: Args.string({description: 'KIND/NAME (or KIND NAME) of the object, e.g. replicaset/web-7d9f4b6c8 or widgets.example.com/foo', required: false, ignoreStdin: true}),
+    name: Args.string({description: 'NAME, when KIND is given on its own (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
   }
 
   static override flags = {
@@ -55,8 +57,9 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
     const {args, flags: parsed} = await this.parse(Gc)
     const flags = parsed as GcFlags
     this.setupOutput(flags)
-    if (flags.all && args.target) throw new UserError('give either KIND/NAME or --all, not both', 'e.g. kubectl why gc --all -n shop')
-    if (!flags.all && !args.target) throw new UserError('which object? give KIND/NAME, or --all for every object', 'e.g. kubectl why gc replicaset/web-7d9f4b6c8 -n shop')
+    const target = parseTarget([args.target, args.name], {command: 'gc', example: 'replicaset/web-7d9f4b6c8'})
+    if (flags.all && target) throw new UserError('give either KIND/NAME or --all, not both', 'e.g. kubectl why gc --all -n shop')
+    if (!flags.all && !target) throw new UserError('which object? give KIND/NAME, or --all for every object', 'e.g. kubectl why gc replicaset/web-7d9f4b6c8 -n shop')
     if (flags.all && flags.tree) throw new UserError('--tree shows the graph around one object', 'drop --tree, or give KIND/NAME')
     const format = flags.output ?? 'table'
     const source = await this.openSource(flags)
@@ -72,31 +75,23 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
         const namespace = this.namespace(flags, source)
         const result = await driveGcAll(source, namespace, options)
         const report = gcReport(result, namespace, options.now, description(result.problems))
-        this.clearProgress()
-        this.write(format === 'json' || format === 'yaml' ? formatData(report, format) : renderGcReport(report))
+        if (isDataFormat(format)) await this.writeData(report, format)
+        else this.write(renderGcReport(report))
         this.failOnFindings(report.findings, flags)
         return
       }
-      const one = await this.readTarget(source, args.target!, flags, options)
+      const one = await this.readTarget(source, target!, flags, options)
       const explanation = explainGc(one.replay, options.now, description(one.problems))
-      this.clearProgress()
       const data = one.tree ? {...explanation, tree: one.tree} : explanation
-      if (format === 'json' || format === 'yaml') this.write(formatData(data, format))
+      if (isDataFormat(format)) await this.writeData(data, format)
       else this.write(one.tree ? renderGcTree(one.tree, explanation, {wide: format === 'wide'}) : renderGcExplanation(explanation, format === 'wide'))
       this.failOnFindings([explanation], flags)
     } finally {
-      this.clearProgress()
       await source.close?.()
     }
   }
 
-  private clearProgress(): void {
-    if (process.stderr.isTTY) process.stderr.write('\r\u001B[2K')
-  }
-
-  private async readTarget(source: ClusterSource, target: string, flags: GcFlags, options: GcDriveOptions): Promise<NonNullable<Awaited<ReturnType<typeof driveGcOne>>>> {
-    const {type, name} = parseTypeName(target)
-    if (!name) throw new UserError(`"${target}" names no object`, 'write KIND/NAME, e.g. replicaset/web-7d9f4b6c8')
+  private async readTarget(source: ClusterSource, {type, name}: Target, flags: GcFlags, options: GcDriveOptions): Promise<NonNullable<Awaited<ReturnType<typeof driveGcOne>>>> {
     const t = resolveResource(await source.discovery(), type)
     if (t.namespaced && flags['all-namespaces']) throw new UserError('a resource cannot be retrieved by name across all namespaces', 'use -n NAMESPACE')
     const namespace = t.namespaced ? this.namespace(flags, source) : undefined

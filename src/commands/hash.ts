@@ -9,7 +9,8 @@ import {findTemplates, hashRecords, type HashRecord} from '../hash/template-reco
 import {selectLayoutVersion} from '../hash/versions.js'
 import {renderHashRecords} from '../render/hash-template.js'
 import {renderHashExplanation, renderHashReport} from '../render/hash-workload.js'
-import {formatData} from '../render/output.js'
+import {formatData, isDataFormat} from '../render/output.js'
+import {parseTarget} from '../cluster/target.js'
 import {parseJson, parseYamlDocuments} from '../util/json.js'
 
 type ClusterFlags = CommonFlags & {all: boolean; 'collision-count'?: number; 'show-serialization': boolean}
@@ -35,7 +36,8 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
 
   static override args = {
     // ignoreStdin: oclif would otherwise take piped input (--template -, -f -) as this argument.
-    target: Args.string({description: 'deployment/NAME, daemonset/NAME or statefulset/NAME', required: false, ignoreStdin: true}),
+    target: Args.string({description: 'deployment/NAME, daemonset/NAME or statefulset/NAME (or TYPE NAME)', required: false, ignoreStdin: true}),
+    name: Args.string({description: 'NAME, when TYPE is given on its own (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
   }
 
   static override flags = {
@@ -49,9 +51,11 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Hash)
     this.setupOutput(flags)
-    if (flags.template === undefined) return this.runCluster(args.target, flags)
+    const target = parseTarget([args.target, args.name], {command: 'hash', example: 'deployment/web'})
+    if (flags.template === undefined) return this.runCluster(target && `${target.type}/${target.name}`, flags)
     if (flags.all) throw new UserError('give either --all or --template, not both', '--all reads a cluster; --template reads a file')
-    if (args.target !== undefined) throw new UserError(`give either ${args.target} or --template, not both`, '--template hashes templates from a file without reading a cluster')
+    if (target !== undefined) throw new UserError(`give either ${target.type}/${target.name} or --template, not both`, '--template hashes templates from a file without reading a cluster')
+    if (flags.output === 'html') throw new UserError('-o html draws a replay of a cluster or dump; --template prints table, json or yaml', 'drop -o html, or hash a workload: kubectl why hash deployment/NAME -o html')
 
     const choice = selectLayoutVersion(this.versionOverride(flags))
     if (choice.warning) process.stderr.write(`warning: ${choice.warning}\n`)
@@ -76,11 +80,9 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
       templateOnly: [...(flags['collision-count'] !== undefined ? ['--collision-count'] : []), ...(flags['show-serialization'] ? ['--show-serialization'] : [])]})
     const source = await this.openSource(flags)
     try {
-      const progress = process.stderr.isTTY ? (line: string) => process.stderr.write(`\r\u001B[2K${line}`) : undefined
-      const result = await runHashWorkload(source, plan, {namespace: this.namespace(flags, source), override: this.versionOverride(flags), progress})
-      if (progress) process.stderr.write('\r\u001B[2K')
+      const result = await runHashWorkload(source, plan, {namespace: this.namespace(flags, source), override: this.versionOverride(flags), progress: this.statusLine.line})
       const format = flags.output ?? 'table'
-      if (format === 'json' || format === 'yaml') this.write(formatData(result.data, format))
+      if (isDataFormat(format)) await this.writeData(result.data, format)
       else this.write(isHashReport(result.data) ? renderHashReport(result.data, format === 'wide') : renderHashExplanation(result.data, format === 'wide'))
       this.failOnFindings(result.severities.map((severity) => ({severity})), flags)
     } finally {
