@@ -138,7 +138,7 @@ async function audit(file: string, bypass = false): Promise<{wallMs: number; cpu
   try {
     const w0 = performance.now()
     const c0 = cpuMs()
-    const source = await openSource({snapshot: file, requestTimeout: 0})
+    const source = await openSource({snapshot: file, requestTimeout: 0, slim: true})
     const version = chooseVersion(undefined, await source.serverVersion())
     const report = await runAudit(source, {checks: CHECK_NAMES, namespace: undefined, version, overrides: {}, failOn: 'warning'})
     return {wallMs: performance.now() - w0, cpuMs: cpuMs() - c0, checkMs: Number(checkNs) / 1e6, checked, findings: report.findings.length}

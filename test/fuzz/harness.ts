@@ -50,7 +50,8 @@ export class Workdir {
 /** One snapshot file through everything; throws only what is not a project error. */
 export async function runEverything(file: string, now?: Date): Promise<Outcome> {
   try {
-    const source = await openSource({snapshot: file, requestTimeout: 0, now})
+    // As the audit command opens it (base-command.ts: slim for the audit).
+    const source = await openSource({snapshot: file, requestTimeout: 0, now, slim: true})
     const version = chooseVersion(undefined, await source.serverVersion().catch(() => undefined))
     const report = await runAudit(source, {checks: CHECK_NAMES, namespace: undefined, version, overrides: {}, failOn: 'warning'})
     renderAudit(report, true)

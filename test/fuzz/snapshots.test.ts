@@ -10,7 +10,7 @@ import {readdirSync} from 'node:fs'
 import {after, describe, test} from 'node:test'
 import fc from 'fast-check'
 import {runCli} from '../support/cli.js'
-import {EXAMPLES_DIR, loadExamples, runEverything, Workdir} from './harness.js'
+import {EXAMPLES_DIR, loadExamples, type Outcome, runEverything, Workdir} from './harness.js'
 import {mutate, mutationsArb, toJson} from './mutate.js'
 
 const LONG = process.env.FUZZ_RUNS !== undefined
@@ -36,7 +36,7 @@ describe(`fuzz: mutated example snapshots (seed ${SEED})`, () => {
   test(`${RUNS} snapshots through the reading code and every engine: answers or project errors only`, async () => {
     const tally = {answer: 0, projectError: 0, partial: 0}
     await fc.assert(fc.asyncProperty(mutatedArb, async (m) => {
-      let outcome
+      let outcome: Outcome
       try {
         outcome = await runEverything(work.write(m.text))
       } catch (err) {

@@ -35,6 +35,11 @@ export function mismatchOf(o: unknown): Mismatch | undefined {
   return shapeOf(k.apiVersion!, k.kind!)?.(o)
 }
 
+/** A projection applied only to objects that fit; the others pass whole, for the boundary to report. */
+export function fitsFirst(project: (o: KubeObject) => KubeObject): (o: KubeObject) => KubeObject {
+  return (o) => (mismatchOf(o) === undefined ? project(o) : o)
+}
+
 /** How a problem names the object: kind, namespace/name, as far as they are usable. */
 export function nameOf(o: unknown, place?: string): string {
   const k = (o !== null && typeof o === 'object' ? o : {}) as {kind?: unknown; metadata?: {namespace?: unknown; name?: unknown}}

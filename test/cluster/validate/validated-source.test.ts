@@ -162,3 +162,17 @@ test('snapshot -f names the object the boundary left out of the rewrite and exit
   assert.equal(r.code, 2, r.stderr)
   assert.match(r.stderr, /error: left out Pod shop\/cart-[a-z0-9-]+: metadata\.ownerReferences is a string, want a list; left out of the replay/)
 })
+
+test('the audit\'s projections on arrival (slim) do not hide a malformed object: it is named, not quietly trimmed', async () => {
+  const example = fileURLToPath(new URL('../../../examples/node-zone-outage.json', import.meta.url))
+  const doc = JSON.parse(readFileSync(example, 'utf8')) as {items: KubeObject[]}
+  const victim = doc.items.find((o) => o.kind === 'Pod' && Array.isArray((o.status as {conditions?: unknown})?.conditions))!
+  // A map where a list belongs: projectPod keeps conditions only when they are a list, so it would drop them silently.
+  ;(victim.status as Record<string, unknown>).conditions = {Ready: 'True'}
+  const file = join(mkdtempSync(join(tmpdir(), 'validate-slim-')), 'dump.json')
+  writeFileSync(file, JSON.stringify(doc, null, 1))
+  const source = await openSource({snapshot: file, requestTimeout: 0, slim: true})
+  const pods = (await source.list({apiVersion: 'v1', kind: 'Pod'})).items
+  assert.equal(pods.some((p) => p.metadata?.name === victim.metadata?.name), false)
+  assert.ok(source.problems().some((p) => p.what === `Pod ${victim.metadata!.namespace}/${victim.metadata!.name}` && p.reason.startsWith('status.conditions is an object, want a list')))
+})
