@@ -103,6 +103,9 @@ function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; fa
   const suppressed = (r.suppressed?.findings ?? []).filter((f) => f.check === check)
   const cases: Case[] = [checkCase(r, c)]
   const subjects = evaluatedSubjects(r, check)
+  // Evidence a check could not use that is not a failed list (those are below): a subject not replayed, a GET refused.
+  // A subject's own problem is its case, skipped; the others are cases of their own.
+  const problems = new Map(c.problems.filter((x) => !x.what.startsWith('list ')).map((x) => [x.what, x]))
   if (subjects) {
     const byKey = new Map(findings.map((e) => [subjectKey(e.subject), e]))
     const hidden = new Map(suppressed.map((f) => [subjectKey(f.subject), f]))
@@ -110,7 +113,10 @@ function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; fa
       const k = subjectKey(s.subject)
       const e = byKey.get(k)
       const h = hidden.get(k)
+      const p = problems.get(subjectText(s.subject))
+      if (p) problems.delete(p.what)
       if (e) cases.push(findingCase(check, e, r.summary.failOn))
+      else if (p) cases.push(skippedCase(caseName(check, s.subject), `kubectl-why.${check}.${s.subject.kind}`, `${p.what}: ${p.reason}`))
       else if (h) cases.push(skippedCase(caseName(check, s.subject), `kubectl-why.${check}.${s.subject.kind}`, `suppressed by --ignore rule ${h.rule} (${h.reason}): ${h.severity} ${h.verdict}: ${h.summary}`))
       else cases.push(passingCase(check, s))
     }
@@ -123,8 +129,7 @@ function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; fa
     const message = `not read: ${n.reason}${n.status ? ` ${n.status}` : ''}: ${n.message}${n.rule ? `; needs apiGroups [${n.rule.apiGroups.map((g) => JSON.stringify(g)).join(', ')}] resources [${n.rule.resources.join(', ')}] verbs [${n.rule.verbs.join(', ')}]: ${n.command}` : ''}`
     cases.push(skippedCase(`${check} not read: ${what}`, `kubectl-why.${check}.${n.kind}`, message))
   }
-  // Evidence a check could not use that is not a failed list (those are above): a subject not replayed, a GET refused.
-  for (const p of c.problems.filter((x) => !x.what.startsWith('list '))) {
+  for (const p of problems.values()) {
     cases.push(skippedCase(`${check} missing: ${p.what}`, `kubectl-why.${check}`, `${p.what}: ${p.reason}`))
   }
   const failures = cases.filter((x) => x.failure).length

@@ -162,6 +162,11 @@ describe('-o junit', () => {
     }
   })
 
+  test('a subject the check could not replay is its own case, skipped, with why (gc-stuck-namespace holds its Deployment without a template)', async () => {
+    const hash = consume(renderJunit(await audit('gc-stuck-namespace.json'))).suites.find((s) => s.name === 'kubectl-why.hash')!
+    assert.deepEqual(hash.cases.map((c) => [c.name, c.status]), [['hash: evaluated', 'FAIL'], ['hash Deployment team-a/api', 'SKIP']])
+  })
+
   test('suppressed findings are skipped cases that say why; the others still fail', async () => {
     const r = await audit('incident.yaml', {suppressions: [{check: 'gc', verdict: 'delete', namespace: 'shop', name: 'web-canary-*', reason: 'the release job removes it'}]})
     const gc = consume(renderJunit(r)).suites.find((s) => s.name === 'kubectl-why.gc')!
