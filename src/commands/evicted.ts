@@ -1,12 +1,12 @@
 import {Args} from '@oclif/core'
 import {WhyCommand} from '../base-command.js'
-import {parseTypeName} from '../cluster/resolve.js'
+import {parseTarget} from '../cluster/target.js'
 import {readNodeLifecycle} from '../engine/nodelifecycle/drive.js'
 import {explainPod, readPod} from '../engine/tainteviction/drive.js'
 import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
 import {renderEvicted} from '../render/node-evicted.js'
-import {formatData} from '../render/output.js'
+import {isDataFormat} from '../render/output.js'
 import {controllerManagerFlags, settingsOverrides} from '../settings/flags.js'
 
 export default class Evicted extends WhyCommand {
@@ -26,7 +26,8 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
   ]
 
   static override args = {
-    target: Args.string({description: 'pod/NAME', required: true, ignoreStdin: true}),
+    target: Args.string({description: 'the pod: NAME, pod/NAME or pod NAME', required: false, ignoreStdin: true}),
+    name: Args.string({description: 'NAME, after the TYPE word (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
   }
 
   static override flags = {...sharedFlags, ...controllerManagerFlags}
@@ -34,8 +35,9 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Evicted)
     this.setupOutput(flags)
-    const {type, name} = parseTypeName(args.target)
-    if (!['pod', 'pods', 'po'].includes(type.toLowerCase()) || !name) throw new UserError(`"${args.target}" is not pod/NAME`, 'taint eviction deletes pods: write pod/NAME')
+    const target = parseTarget([args.target, args.name], {command: 'evicted', naturalKind: 'Pod', example: 'pod/web-7d9f4b6c8-x2k9p -n shop'})
+    if (!target) throw new UserError('which pod? give its NAME (or pod/NAME)', 'e.g. kubectl why evicted web-7d9f4b6c8-x2k9p -n shop')
+    const {name} = target
     if (flags['all-namespaces']) throw new UserError('a pod cannot be looked up by name across all namespaces', 'use -n NAMESPACE')
     const source = await this.openSource(flags)
     try {
@@ -48,7 +50,7 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
       world.source.partial = [...(world.source.partial ?? []), ...read.problems]
       const e = explainPod(world, namespace, name, read.pod, read.events)
       const format = flags.output ?? 'table'
-      if (format === 'json' || format === 'yaml') this.write(formatData(e, format))
+      if (isDataFormat(format)) await this.writeData(e, format)
       else this.write(renderEvicted(e, format === 'wide'))
       this.failOnFindings([e], flags)
     } finally {

@@ -3,11 +3,12 @@ import {WhyCommand} from '../base-command.js'
 import {explainWorld, readNodeLifecycle} from '../engine/nodelifecycle/drive.js'
 import {explainNode} from '../engine/nodelifecycle/explain.js'
 import {podsOnNode} from '../engine/tainteviction/drive.js'
+import {parseTarget} from '../cluster/target.js'
 import {UserError} from '../errors.js'
 import type {Explanation} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {renderCluster, renderNode} from '../render/node.js'
-import {formatData} from '../render/output.js'
+import {isDataFormat} from '../render/output.js'
 import {controllerManagerFlags, settingsOverrides} from '../settings/flags.js'
 
 export default class Node extends WhyCommand {
@@ -31,7 +32,8 @@ defaults; the flags below override either, and the output says which values were
   ]
 
   static override args = {
-    target: Args.string({description: 'NAME of one node, or node/NAME (all nodes when omitted)', required: false, ignoreStdin: true}),
+    target: Args.string({description: 'NAME of one node, node/NAME or node NAME (all nodes when omitted)', required: false, ignoreStdin: true}),
+    name: Args.string({description: 'NAME, after the TYPE word (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
   }
 
   static override flags = {...sharedFlags, ...controllerManagerFlags}
@@ -39,8 +41,7 @@ defaults; the flags below override either, and the output says which values were
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Node)
     this.setupOutput(flags)
-    const name = args.target?.replace(/^(node|nodes|no)\//, '')
-    if (name !== undefined && (name === '' || name.includes('/'))) throw new UserError(`"${args.target}" is not a node name`, 'write NAME or node/NAME')
+    const name = parseTarget([args.target, args.name], {command: 'node', naturalKind: 'Node', example: 'worker-1'})?.name
     const source = await this.openSource(flags)
     try {
       const world = await readNodeLifecycle(source, {versionOverride: this.versionOverride(flags), overrides: settingsOverrides(flags)})
@@ -53,7 +54,7 @@ defaults; the flags below override either, and the output says which values were
         e.pods = await podsOnNode(source, world, name)
       }
       const format = flags.output ?? 'table'
-      if (format === 'json' || format === 'yaml') this.write(formatData(e, format))
+      if (isDataFormat(format)) await this.writeData(e, format)
       else this.write(name === undefined ? renderCluster(e, format === 'wide') : renderNode(e, format === 'wide'))
       this.failOnFindings([e], flags)
     } finally {
