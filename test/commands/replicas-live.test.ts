@@ -160,6 +160,32 @@ describe('live, against the fake API server', () => {
     }
   })
 
+  test('--all: a 410 on a list page restarts that list once (client-go pager); a second one is reported as partial', async () => {
+    // 600 events of another ReplicaSet make the ReplicaSet events two pages of 500.
+    const example = load('replicas-unobserved-deletes.yaml')
+    for (let i = 0; i < 600; i++) {
+      example.items.push({apiVersion: 'v1', kind: 'Event', metadata: {name: `old.${i}`, namespace: 'shop'}, involvedObject: {apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'api-old', namespace: 'shop', uid: 'rs-api-old'},
+        reason: 'SuccessfulCreate', type: 'Normal', message: `Created pod: api-old-${i}`, firstTimestamp: '2026-11-20T09:00:00Z', lastTimestamp: '2026-11-20T09:00:00Z', source: {component: 'replicaset-controller'}} as KubeObject)
+    }
+    const {server, kubeconfig} = await serve(example)
+    try {
+      const once = server.inject({path: '/api/v1/namespaces/shop/events', when: (q) => q.continue !== undefined, status: 410})
+      const r = await run(kubeconfig, ['--all'])
+      assert.equal(once.hits, 1)
+      assert.equal(r.code, 1, r.stderr)
+      assert.deepEqual(r.json.counts, {waitingForExpectations: 1})
+      assert.deepEqual(r.json.source.partial, [])
+      server.clearFaults()
+      const twice = server.inject({path: '/api/v1/namespaces/shop/events', when: (q) => q.continue !== undefined, status: 410, times: 2})
+      const partial = await run(kubeconfig, ['--all'])
+      assert.equal(twice.hits, 2)
+      assert.notEqual(partial.code, 2, partial.stderr)
+      assert.ok(partial.json.source.partial.some((p: Any) => /events/.test(p.what) && /Gone|410/.test(p.reason)), JSON.stringify(partial.json.source.partial))
+    } finally {
+      await server.close()
+    }
+  })
+
   test('events forbidden: still a verdict, reported as partial; pods forbidden: exit 2', async () => {
     const {server, kubeconfig} = await serve(load('replicas-quota.yaml'))
     try {

@@ -6,13 +6,10 @@
 import type {ClusterSource, ResourceType} from '../../cluster/source.js'
 import type {ChosenVersion} from '../../cluster/version.js'
 import {driveScope, type ReplicasScan} from '../../engine/replicaset/drive.js'
-import {UserError} from '../../errors.js'
 import type {Problem, SourceDescription} from '../../explanation.js'
 import {type Check, type CheckContext, type CheckResult, describeWith, notRun, readNeed} from '../context.js'
-import {gather} from '../gather.js'
 import {GatheredSource} from '../gathered-source.js'
 import type {CheckNeeds} from '../needs.js'
-import {planReads} from '../plan.js'
 
 /** The Kubernetes minor whose rules apply when the version is unknown (as `kubectl why replicas`). */
 export const DEFAULT_MINOR = 31
@@ -69,22 +66,10 @@ export const replicasCheck: Check = {
 }
 
 /**
- * `kubectl why replicas --all`: the audit's gathering with this check's needs alone (one list per kind, each page
- * projected as it arrives, a 410 mid-list read again from the start once), then the same driver.
+ * `kubectl why replicas --all`: the same driver over the source itself — its lists read page by page (pods slimmed as
+ * each page arrives, events filtered by the server to ReplicaSets), a 410 mid-list read again from the start once.
  */
-export async function replicasScan(source: ClusterSource, namespace: string | undefined, version: ChosenVersion | undefined, progress?: (line: string) => void): Promise<ReplicasScan & {result: CheckResult}> {
-  const types = await source.discovery()
-  const declared = needs(types)
-  const plan = planReads(declared.lists, declared.gets, types, namespace)
-  const gathered = await gather(source, plan, progress)
-  const ctx: CheckContext = {
-    gathered, types, namespace, now: source.now(), version, base: {...source.describe(), ...(version ? {k8sVersion: version.text} : {})}, overrides: {},
-    get: (request) => source.get(request), progress, shared: new Map(),
-  }
-  const {scan, result} = await scanGathered(ctx)
-  if (!scan) {
-    const first = result.problems[0]
-    throw new UserError(`no ReplicaSet could be replayed${first ? `: ${first.what}: ${first.reason}` : ''}`, 'check your access (kubectl auth can-i list replicasets,pods) or replay a snapshot with -f')
-  }
-  return {...scan, problems: result.problems, result}
+export async function replicasScan(source: ClusterSource, namespace: string | undefined, version: ChosenVersion | undefined, progress?: (line: string) => void): Promise<ReplicasScan> {
+  const base = {...source.describe(), ...(version ? {k8sVersion: version.text} : {})}
+  return driveScope(source, namespace, {minor: version?.minor ?? DEFAULT_MINOR, describe: (p) => describeReplicas(base, version, p), progress})
 }

@@ -47,9 +47,18 @@ function problemOf(what: string, err: unknown): Problem {
   return {what, reason: (err as Error).message}
 }
 
+/**
+ * Every page of a list, each item kept as `map` makes it as the page arrives. A continue token that expired mid-list
+ * (410 Gone) restarts the list once from the start (the source does it, as client-go's pager: ListRequest.onRestart);
+ * what was kept is dropped then, so the list is one consistent read. A second expiry fails the read.
+ */
 async function listAll<T extends KubeObject>(source: ClusterSource, request: ListRequest, map?: (o: KubeObject) => T): Promise<T[]> {
-  const {items} = await source.list({pageSize: PAGE_SIZE, ...request})
-  return map ? items.map(map) : (items as T[])
+  const out: T[] = []
+  const pages = source.pages({pageSize: PAGE_SIZE, ...request, onRestart: () => {
+    out.length = 0
+  }})
+  for await (const page of pages) for (const o of page) out.push(map ? map(o) : (o as T))
+  return out
 }
 
 /** A finding is a ReplicaSet whose replay is above severity none (not converged, or converged while releasing pods). */
@@ -251,10 +260,16 @@ export async function driveScope(source: ClusterSource, namespace: string | unde
     problems.push(problemOf(`list ReplicaSet events ${where}`, err))
     return undefined
   })
+  // Whether a namespace is terminating: from one metadata list, else (a user who may not list namespaces) a GET each.
   const namespaces = listAll(source, {apiVersion: 'v1', kind: 'Namespace', metadataOnly: true}).catch((err) => {
-    problems.push(problemOf('list namespaces (metadata only: whether one is terminating)', err))
+    if (namespace === undefined) problems.push(problemOf('list namespaces (metadata only: whether one is terminating)', err))
     return undefined
   })
+  const gotNamespace = new Map<string, Promise<boolean | undefined>>()
+  const terminatingByGet = (ns: string) => {
+    if (!gotNamespace.has(ns)) gotNamespace.set(ns, namespaceTerminating(source, ns, problems))
+    return gotNamespace.get(ns)!
+  }
   const lease = readLease(source, true)
   const [replicaSets, pods] = await Promise.all([
     listReplicaSets(source, namespace),
@@ -272,7 +287,7 @@ export async function driveScope(source: ClusterSource, namespace: string | unde
     try {
       e = await replay(source, rs, {
         pods: index.podsFor(rs), family: index.familyOf(rs), events: index.eventsFor(rs), lease: await lease,
-        namespaceTerminating: nsList ? terminating.get(rs.metadata.namespace ?? '') : undefined,
+        namespaceTerminating: nsList ? terminating.get(rs.metadata.namespace ?? '') : await terminatingByGet(rs.metadata.namespace ?? ''),
       }, problems, options, () => rechecks++)
     } catch (err) {
       if (!(err instanceof ReplicaSetInputError)) throw err
