@@ -4,6 +4,11 @@
 // Auto-transpile is off so NODE_ENV=development|test does not make oclif look for TypeScript sources
 // (that lookup costs ~0.4 s of start-up).
 'use strict'
+// Before the bundle (built for Node 20) fails to parse: say what is needed.
+if (Number(process.versions.node.split('.')[0]) < 20) {
+  process.stderr.write(`kubectl-why: needs Node.js 20 or newer; this is ${process.version}\n`)
+  process.exit(2)
+}
 require('./compile-cache.js')
 const {execute, settings} = require('../dist/entry/oclif.js')
 

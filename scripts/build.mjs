@@ -16,7 +16,7 @@
 // as the compiled sources did (src/hash/ → dist/hash/), so `new URL('../../data/…', import.meta.url)` in the sources
 // still finds data/ from the bundle; the build checks every such URL resolves to a file.
 import {createHash} from 'node:crypto'
-import {existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import * as esbuild from 'esbuild'
@@ -116,9 +116,27 @@ if (missing.length > 0) {
   console.error(`build: files the bundle refers to by relative URL are not there:\n  ${missing.join('\n  ')}`)
   process.exit(1)
 }
+writeFileSync(join(staging, 'THIRD-PARTY-NOTICES.txt'), notices(split.metafile))
 // The build id keys the compile cache (bin/compile-cache.js): V8 checks a cached file only by its length.
 const buildId = hash.digest('hex').slice(0, 16)
 writeFileSync(join(staging, 'package.json'), `${JSON.stringify({type: 'commonjs', buildId}, null, 2)}\n`)
+
+/** The licence of every package whose code is in the bundle: the bundle ships without their node_modules copies. */
+function notices(metafile) {
+  const packages = new Map()
+  for (const input of Object.keys(metafile.inputs)) {
+    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)
+    if (m && !packages.has(m[1])) packages.set(m[1], join(root, m[1]))
+  }
+  const parts = []
+  for (const dir of [...packages.values()].sort()) {
+    const pjson = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+    const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f))
+    const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `(no licence file in the package; package.json says ${pjson.license ?? 'nothing'})`
+    parts.push(`${pjson.name}@${pjson.version} (${pjson.license ?? 'unknown'})\n\n${text}\n`)
+  }
+  return `kubectl-why's bundle (dist/) contains code from these packages, under their licences:\n\n${parts.join(`\n${'-'.repeat(78)}\n\n`)}`
+}
 
 const old = `${staging}-old`
 if (existsSync(dist)) renameSync(dist, old)

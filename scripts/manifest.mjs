@@ -13,5 +13,5 @@ if (found !== sources.length) {
   console.error(`oclif.manifest.json not written: ${found} commands loaded from dist/commands, ${sources.length} in src/commands (run npm run build)`)
   process.exit(1)
 }
-writeFileSync(new URL('../oclif.manifest.json', import.meta.url), JSON.stringify(plugin.manifest, null, 2) + '\n')
+writeFileSync(new URL('../oclif.manifest.json', import.meta.url), `${JSON.stringify(plugin.manifest, null, 2)}\n`)
 console.log(`oclif.manifest.json: ${Object.keys(plugin.manifest.commands).length} commands`)
