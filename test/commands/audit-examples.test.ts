@@ -10,7 +10,7 @@ import {fileURLToPath} from 'node:url'
 import {CHECK_OF_CONTROLLER} from '../../src/render/audit.js'
 import {runCli} from '../support/cli.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the report's JSON, read field by field
 type Any = any
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url))
 // The check of each finding's controller, from the registry.
