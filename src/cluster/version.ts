@@ -51,7 +51,7 @@ function containerOf(pod: KubeObject, component: string): {image?: unknown} | un
   if (byName) return byName
   const byImage = (containers as Obj[]).find((c) => typeof c?.image === 'string' && new RegExp(`/${component}(?:-[a-z0-9]+)?:`).test(c.image))
   if (byImage) return byImage
-  if (labels.component === component || labels['k8s-app'] === component || pod.metadata?.name?.startsWith(`${component}-`)) return (containers as Obj[])[0]
+  if (labels.component === component || labels['k8s-app'] === component || (typeof pod.metadata?.name === 'string' && pod.metadata.name.startsWith(`${component}-`))) return (containers as Obj[])[0]
   return undefined
 }
 

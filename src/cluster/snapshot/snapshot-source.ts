@@ -4,6 +4,7 @@
 import {ReadError, UserError} from '../../errors.js'
 import type {Problem, SourceDescription} from '../../explanation.js'
 import type {Evidence} from '../evidence.js'
+import {rfc3339Millis} from '../../util/parse.js'
 import {apiVersionOf} from '../builtin-kinds.js'
 import {groupKindKey, ObjectStore} from '../object-store.js'
 import {resolveKind} from '../resolve.js'
@@ -134,7 +135,8 @@ export class SnapshotSource implements ClusterSource {
 
   private absorbHeader(h: SnapshotHeader): void {
     this.header = h
-    for (const o of h.cached ?? []) this.cached.add(o)
+    for (const o of Array.isArray(h.cached) ? h.cached : []) this.cached.add(o)
+    if (h.cached !== undefined && !Array.isArray(h.cached)) this.loadProblems.push({what: 'the snapshot header', reason: 'kubectlWhy.cached is not a list: the watch-cache view it records is not read'})
     this.gaps.push(...(h.gaps ?? legacyGaps(h.problems ?? [])))
   }
 
@@ -148,7 +150,8 @@ export class SnapshotSource implements ClusterSource {
       this.clock = now
       this.clockFrom = '--now'
     } else if (this.header?.capturedAt) {
-      this.clock = new Date(typeof this.header.capturedAt === 'string' ? this.header.capturedAt : Number.NaN)
+      this.clock = new Date(typeof this.header.capturedAt === 'string' ? rfc3339Millis(this.header.capturedAt) ?? Number.NaN : Number.NaN)
+      if (Number.isNaN(this.clock.getTime())) throw new UserError(`the snapshot's capture time (kubectlWhy.capturedAt) is not an RFC 3339 time: ${JSON.stringify(String(this.header.capturedAt)).slice(0, 60)}`, 'fix it in the file, or pass --now 2026-11-29T03:00:00Z')
       this.clockFrom = typeof this.header.clockFrom === 'string' ? this.header.clockFrom : 'capture time'
       if (typeof this.header.clockFrom === 'string') this.clockTrust = 'estimated'
     } else {
