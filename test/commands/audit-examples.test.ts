@@ -73,7 +73,8 @@ const EXPECTED: Record<string, Expectation> = {
     verdicts: {node: {healthy: 9, unhealthy: 4}, evicted: {evicted: 3, evictAt: 1, toleratedForever: 4, notAffected: 6}},
     besides: [
       ['evicted evicted Pod shop/web-7d9f4b6c8-q8v4n', 'its TaintManagerEviction event (03:05:52) is in the snapshot, though the README line names only x2k9p'],
-      ...['batch/report-28971234-7xq2m', 'monitoring/node-exporter-0f31d', 'monitoring/node-exporter-4d45f', 'monitoring/node-exporter-8a081', 'monitoring/node-exporter-b5e25',
+      ['gc unknown Pod batch/report-28971234-7xq2m', 'its owner is a Job and the snapshot holds no Job at all: the data cannot show the owner gone, so the collector\'s branch is unknown (info), not delete (issue 12: nothing rests on missing evidence)'],
+      ...['monitoring/node-exporter-0f31d', 'monitoring/node-exporter-4d45f', 'monitoring/node-exporter-8a081', 'monitoring/node-exporter-b5e25',
         'monitoring/node-exporter-ba10d', 'monitoring/node-exporter-beded', 'shop/web-7d9f4b6c8-h7wq2', 'shop/web-7d9f4b6c8-m3zt7', 'shop/web-7d9f4b6c8-zp4kd']
         .map((p): [string, string] => [`gc delete Pod ${p}`, NO_OWNERS]),
     ],
