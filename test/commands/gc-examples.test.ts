@@ -4,11 +4,10 @@ import assert from 'node:assert/strict'
 import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
-import {Ajv} from 'ajv'
 import {runCli} from '../support/cli.js'
+import {validatorFor} from '../support/schemas.js'
 
-const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../../schemas/gc.json', import.meta.url)), 'utf8'))
-const validate = new Ajv({allErrors: true, strict: true}).compile(schema)
+const validate = validatorFor('gc')
 const example = (name: string) => fileURLToPath(new URL(`../../examples/${name}`, import.meta.url))
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,10 +2,9 @@
 // fixtures (each verdict, each kind), the --all report of every example, and --template records validate; the schema
 // rejects an unannounced field.
 import assert from 'node:assert/strict'
-import {readdirSync, readFileSync} from 'node:fs'
+import {readdirSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
-import {Ajv} from 'ajv'
 import {SnapshotSource} from '../../src/cluster/snapshot/snapshot-source.js'
 import {hashContext, hashReport} from '../../src/commands-support/hash-workload.js'
 import {explainDaemonSetHash} from '../../src/engine/daemonset/explain.js'
@@ -14,9 +13,9 @@ import type {ControllerRevision, PodMeta, ReplicaSet} from '../../src/engine/dep
 import {explainStatefulSetHash} from '../../src/engine/statefulset/explain.js'
 import {findTemplates, hashRecords} from '../../src/hash/template-records.js'
 import {load, ofKind, SOURCE} from '../engine/deployment/fixture.js'
+import {validatorFor} from '../support/schemas.js'
 
-const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../../schemas/hash.json', import.meta.url)), 'utf8'))
-const validate = new Ajv({allErrors: true, strict: true}).compile(schema)
+const validate = validatorFor('hash')
 const asJson = (v: unknown) => JSON.parse(JSON.stringify(v))
 const ok = (v: unknown) => assert.ok(validate(asJson(v)), JSON.stringify(validate.errors, null, 1))
 const files = (dir: string) => readdirSync(fileURLToPath(new URL(`../fixtures/${dir}/`, import.meta.url))).filter((f) => f.endsWith('.yaml'))

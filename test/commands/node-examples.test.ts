@@ -2,29 +2,17 @@
 // by hand there), every JSON output validated against schemas/node.json and schemas/evicted.json, the timeline in
 // the terminal view, and --now moving the evaluation. Run `npm run build` first.
 import assert from 'node:assert/strict'
-import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
-import {Ajv} from 'ajv'
 import {runCli} from '../support/cli.js'
+import {validatorFor} from '../support/schemas.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/node-zone-outage.json', import.meta.url))
-/** A plain boolean check (ajv's compiled function is a type guard, which would narrow the data to unknown). */
-function schema(name: string): ((data: Any) => boolean) & {errors?: unknown} {
-  const v = new Ajv({allErrors: true, strict: true}).compile(JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${name}.json`, import.meta.url)), 'utf8')))
-  const check = (data: Any): boolean => {
-    const ok = v(data)
-    check.errors = v.errors
-    return ok
-  }
-  check.errors = undefined as unknown
-  return check
-}
-const validNode = schema('node')
-const validEvicted = schema('evicted')
+const validNode = validatorFor('node')
+const validEvicted = validatorFor('evicted')
 
 async function json(args: string[], example = EXAMPLE): Promise<{code: number; json: Any}> {
   const r = await runCli([...args, '-f', example, '-o', 'json'])

@@ -1,15 +1,12 @@
 // schemas/replicas.json is the contract of `-o json`: every replay the engine produces on the fixtures (each
 // verdict, a tie, a refused recheck, failures) validates, and the schema rejects an unannounced field.
 import assert from 'node:assert/strict'
-import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
-import {fileURLToPath} from 'node:url'
-import {Ajv} from 'ajv'
 import {explainReplicaSet} from '../../src/engine/replicaset/explain.js'
 import {replayInput} from '../engine/replicaset/fixture.js'
+import {validatorFor} from '../support/schemas.js'
 
-const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../../schemas/replicas.json', import.meta.url)), 'utf8'))
-const validate = new Ajv({allErrors: true, strict: true}).compile(schema)
+const validate = validatorFor('replicas')
 const asJson = (v: unknown) => JSON.parse(JSON.stringify(v))
 
 const CASES: [string, string, Record<string, unknown>?][] = [

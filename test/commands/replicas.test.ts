@@ -5,11 +5,10 @@ import assert from 'node:assert/strict'
 import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
-import {Ajv} from 'ajv'
 import {runCli} from '../support/cli.js'
+import {validatorFor} from '../support/schemas.js'
 
-const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../../schemas/replicas.json', import.meta.url)), 'utf8'))
-const validate = new Ajv({allErrors: true, strict: true}).compile(schema)
+const validate = validatorFor('replicas')
 const example = (name: string) => fileURLToPath(new URL(`../../examples/${name}`, import.meta.url))
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/replicaset/${name}`, import.meta.url))
 
@@ -34,6 +33,9 @@ describe('examples, as their .md lines say', () => {
     assert.deepEqual(json.replicaSet.manage.batches, [1, 1])
     assert.equal(json.replicaSet.createFailures.failedCalls, 17)
     assert.equal(json.replicaSet.createFailures.firstAt, '2026-11-29T09:20:05Z')
+    // The next step names the quota the error names (issue 16.4), and the field to raise.
+    assert.equal(json.next[0].command, 'kubectl describe resourcequota shop-quota -n shop')
+    assert.equal(json.next[1].change, 'ResourceQuota shop/shop-quota: spec.hard')
     assert.match(readFileSync(example('replicas-quota.md'), 'utf8'), /createsFailing/)
   })
 
