@@ -35,14 +35,25 @@ function newer(a: KubeObject, b: KubeObject): KubeObject {
 export class ObjectStore {
   private readonly byKind = new Map<string, Map<string, KubeObject>>()
   private sorted = new Map<string, KubeObject[]>()
+  /** Per kind, objects per namespace ("" for cluster-scoped), kept as objects arrive. */
+  private readonly perNamespace = new Map<string, Map<string, number>>()
 
   add(o: KubeObject): void {
     const key = groupKindKey(o.apiVersion, o.kind!)
     let objects = this.byKind.get(key)
-    if (!objects) this.byKind.set(key, (objects = new Map()))
+    if (!objects) {
+      objects = new Map()
+      this.byKind.set(key, objects)
+    }
     const k = objectKey(o)
     const existing = objects.get(k)
-    objects.set(k, existing ? newer(existing, o) : o)
+    objects.set(k, existing === undefined ? o : newer(existing, o))
+    if (existing === undefined) {
+      const counts = this.perNamespace.get(key) ?? new Map<string, number>()
+      this.perNamespace.set(key, counts)
+      const ns = o.metadata?.namespace ?? ''
+      counts.set(ns, (counts.get(ns) ?? 0) + 1)
+    }
     this.sorted.delete(key)
   }
 
@@ -58,10 +69,9 @@ export class ObjectStore {
 
   /** How many objects of a kind, and in which namespaces (empty for a cluster-scoped kind). */
   spread(groupKind: string): {count: number; namespaces: Set<string>} {
-    const m = this.byKind.get(groupKind)
     const namespaces = new Set<string>()
-    for (const o of m?.values() ?? []) if (o.metadata?.namespace) namespaces.add(o.metadata.namespace)
-    return {count: m?.size ?? 0, namespaces}
+    for (const ns of this.perNamespace.get(groupKind)?.keys() ?? []) if (ns !== '') namespaces.add(ns)
+    return {count: this.byKind.get(groupKind)?.size ?? 0, namespaces}
   }
 
   get(groupKind: string, namespace: string | undefined, name: string): KubeObject | undefined {
