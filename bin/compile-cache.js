@@ -19,6 +19,13 @@ function cacheRoot() {
   return join(homedir(), '.cache', 'kubectl-why')
 }
 
+/** FNV-1a of node's flags, in hex: a name for them. */
+function flagsKey() {
+  let h = 0x811c9dc5
+  for (const c of `${process.execArgv.join(' ')}|${process.env.NODE_OPTIONS ?? ''}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0
+  return h.toString(16)
+}
+
 function enable() {
   if (process.env.KUBECTL_WHY_NO_COMPILE_CACHE) return
   const dist = join(__dirname, '..', 'dist')
@@ -35,8 +42,9 @@ function enable() {
     return
   }
   // V8 accepts cached data by the source's length, not its content: the build id in the name keeps a rebuilt dist/
-  // from running code compiled for the previous one.
-  const dir = join(parent, `${buildId}-node${process.versions.v8}-${process.arch}`)
+  // from running code compiled for the previous one. V8 rejects data made under other flags: runs with other
+  // NODE_OPTIONS or node flags keep a cache of their own rather than rewrite one another's.
+  const dir = join(parent, `${buildId}-v8-${process.versions.v8}-${process.arch}-${flagsKey()}`)
   const prefix = dist + sep
   const pending = []
   const compile = Module.prototype._compile
@@ -49,12 +57,11 @@ function enable() {
     } catch {}
     const script = new vm.Script(Module.wrap(content), {filename, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER})
     if (cachedData === undefined || script.cachedDataRejected) pending.push({script, file})
-    const mod = this
-    const req = (id) => mod.require(id)
-    req.resolve = (request, options) => Module._resolveFilename(request, mod, false, options)
+    const req = (id) => this.require(id)
+    req.resolve = (request, options) => Module._resolveFilename(request, this, false, options)
     req.cache = Module._cache
     req.main = require.main
-    return script.runInThisContext({displayErrors: true}).call(mod.exports, mod.exports, req, mod, filename, dirname(filename))
+    return script.runInThisContext({displayErrors: true}).call(this.exports, this.exports, req, this, filename, dirname(filename))
   }
   process.once('exit', () => {
     if (pending.length === 0) return

@@ -1,0 +1,57 @@
+// bin/compile-cache.js: V8's compiled code for dist/ kept between runs. A run with it answers exactly as a run
+// without it; a corrupt, unreadable or unwritable cache changes nothing but speed. Needs dist/ (npm run build).
+import assert from 'node:assert/strict'
+import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {after, test} from 'node:test'
+import {runCli} from '../support/cli.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'))
+after(() => rmSync(dir, {recursive: true, force: true}))
+const INCIDENT = new URL('../../examples/incident.yaml', import.meta.url).pathname
+const audit = ['audit', '-A', '-f', INCIDENT, '-o', 'json']
+// Node 22.1+ keeps its own cache (module.enableCompileCache) in the same place, under node/; before, the files are
+// this project's (vm.Script cachedData, one per file of dist/).
+const v8Cache = !('enableCompileCache' in (await import('node:module')).default)
+const cacheFiles = (root: string) =>
+  readdirSync(join(root, 'kubectl-why'), {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name))
+
+test('the first run writes the cache, the next runs from it, and both answer as a run without it', async () => {
+  const xdg = join(dir, 'a')
+  const without = await runCli(audit, {env: {KUBECTL_WHY_NO_COMPILE_CACHE: '1', XDG_CACHE_HOME: xdg}})
+  assert.throws(() => readdirSync(join(xdg, 'kubectl-why')), 'KUBECTL_WHY_NO_COMPILE_CACHE=1 still wrote a cache')
+  const first = await runCli(audit, {env: {XDG_CACHE_HOME: xdg}})
+  const files = cacheFiles(xdg)
+  if (v8Cache) assert.ok(files.some((f) => f.endsWith('entry__oclif.js.v8')) && files.some((f) => /commands__audit\.js\.v8$/.test(f)), files.join('\n'))
+  assert.ok(files.length > 0)
+  const second = await runCli(audit, {env: {XDG_CACHE_HOME: xdg}})
+  for (const r of [first, second]) {
+    assert.equal(r.code, without.code, r.stderr)
+    assert.equal(r.stdout, without.stdout)
+  }
+  assert.equal(files.filter((f) => f.endsWith('.tmp')).length, 0, 'a temporary file was left behind')
+})
+
+test('a corrupt cache is ignored and rewritten', {skip: !v8Cache && 'this Node keeps its own cache (module.enableCompileCache)'}, async () => {
+  const xdg = join(dir, 'b')
+  const clean = await runCli(audit, {env: {XDG_CACHE_HOME: xdg}})
+  for (const f of cacheFiles(xdg)) writeFileSync(f, 'not V8 code cache data')
+  const r = await runCli(audit, {env: {XDG_CACHE_HOME: xdg}})
+  assert.equal(r.code, clean.code, r.stderr)
+  assert.equal(r.stdout, clean.stdout)
+  for (const f of cacheFiles(xdg)) assert.notEqual(readFileSync(f, 'utf8'), 'not V8 code cache data', `${f} was not rewritten`)
+})
+
+test('a cache directory that cannot be made (a file stands where it should be) changes nothing', async () => {
+  const clean = await runCli(audit, {env: {KUBECTL_WHY_NO_COMPILE_CACHE: '1'}})
+  // A file, not a directory: mkdir fails whoever runs the test (a read-only directory would not stop root).
+  const file = join(dir, 'not-a-dir')
+  writeFileSync(file, '')
+  const r = await runCli(audit, {env: {XDG_CACHE_HOME: file}})
+  assert.equal(r.code, clean.code, r.stderr)
+  assert.equal(r.stdout, clean.stdout)
+  assert.equal(r.stderr, clean.stderr)
+})
