@@ -99,6 +99,7 @@ export function renderReplicaSet(e: Explanation, wide: boolean): string {
     const tl = expectationTimeline(e, r, wide)
     if (tl) out.push(tl.replace(/^/gm, '  ').trimEnd())
   }
+  for (const n of e.next ?? []) out.push(chalk.cyan(`  next: ${n.command ? `run \`${n.command}\`` : `change ${n.change}`} — ${n.why}`))
   const partial = e.source.partial ?? []
   if (partial.length > 0) out.push(chalk.yellow(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
   return out.join('\n') + '\n'
@@ -120,10 +121,10 @@ export function renderReplicasReport(r: ReplicasReport): string {
     out.push(chalk.green('Every ReplicaSet is converged.'))
     return out.join('\n') + '\n'
   }
-  const t = table(['VERDICT', 'REPLICASET', 'ACTIVE', 'DESIRED', 'SUMMARY'])
+  const t = table(['VERDICT', 'REPLICASET', 'ACTIVE', 'DESIRED', 'SUMMARY', 'NEXT'])
   for (const f of r.findings) {
     const x = replayOf(f)
-    t.push([COLOUR[f.severity](f.verdict), `${f.subject.namespace}/${f.subject.name}`, String(x?.active ?? ''), String(x?.desired ?? ''), truncate(f.summary, 110)])
+    t.push([COLOUR[f.severity](f.verdict), `${f.subject.namespace}/${f.subject.name}`, String(x?.active ?? ''), String(x?.desired ?? ''), truncate(f.summary, 110), truncate((f.next ?? []).map((n) => n.command ?? `change ${n.change}`).join('; '), 70)])
   }
   out.push(t.toString())
   return out.join('\n') + '\n'

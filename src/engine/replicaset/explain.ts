@@ -10,6 +10,7 @@ import {analyseCreateFailures, type CreateFailures} from './failures.js'
 import {gatesFor} from './gates.js'
 import {type ExpectationsInference, inferExpectations} from './infer-expectations.js'
 import {type ManagePlan, planManageReplicas} from './manage.js'
+import {nextSteps} from './next.js'
 import {isPodReady, num, phaseOf} from './pod-util.js'
 import {getIndirectlyRelatedPods} from './pods-to-delete.js'
 import {deletionCost, RANK_RULES} from './ranking.js'
@@ -358,6 +359,12 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
     source: input.source,
     replicaSet: replay,
   }
+  const next = nextSteps({
+    verdict, rs, createFailures: failures, claimError: claim.claimError, adopt: replay.claims.adopt, release: replay.claims.release,
+    chosen: (replay.manage.deleteOrder ?? []).filter((d) => d.chosen).map((d) => d.name), tie: replay.manage.tie,
+    unobserved: expectations.unobserved.map((u) => u.pod), expiresAt: expectations.expiresAt,
+  })
+  if (next) explanation.next = next
   return explanation
 }
 
