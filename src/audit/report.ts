@@ -169,7 +169,7 @@ function sortFindings(findings: Explanation[], order: SortOrder, gathered: Gathe
 }
 
 /** Whether every list a check reads failed (or its kinds are not served): it saw nothing of its kinds. */
-function readNothing(check: CheckName, gathered: Gathered): boolean {
+export function readNothing(check: CheckName, gathered: Gathered): boolean {
   const needs = gathered.plan.needs.filter((n) => n.check === check)
   return needs.length > 0 && needs.every((n) => !gathered.read(n).ok)
 }

@@ -12,7 +12,7 @@ import {gather} from './gather.js'
 import type {CheckNeeds} from './needs.js'
 import {planReads, type ReadPlan} from './plan.js'
 import {entryOf} from './registry.js'
-import {type AuditReport, buildReport, type SortOrder} from './report.js'
+import {type AuditReport, buildReport, readNothing, type SortOrder} from './report.js'
 import {scopeNeeds, checkNamespace} from './scope.js'
 import {applySelection, type Selection} from './select.js'
 import {subjectsOf, keepSubjects} from './subjects.js'
@@ -79,7 +79,8 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
     result.subjects = subjectsOf(name, result, ctx)
     results.push(result)
   }
-  if (results.every((r) => r.status === 'notRun')) {
+  // Nothing read for any check (every list refused, say): an access problem, not an audit — never a clean one.
+  if (results.every((r) => r.status === 'notRun' || readNothing(r.check, gathered))) {
     const first = results.flatMap((r) => r.problems)[0]
     throw new UserError(`nothing could be audited${first ? `: ${first.what}: ${first.reason}` : ''}`, 'check your access (kubectl auth can-i list pods -A) or audit a snapshot with -f')
   }

@@ -10,6 +10,7 @@ import {join} from 'node:path'
 import {after, before, describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {parse} from 'yaml'
+import {BUILTIN_KINDS} from '../../src/cluster/builtin-kinds.js'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {type Any, auditSchema} from '../audit/schema.js'
 import {CHECK_OF_CONTROLLER} from '../../src/render/audit.js'
@@ -269,6 +270,23 @@ describe('the incident example, served live', () => {
     assert.deepEqual(r.json.findings.map(line), ['warning node unhealthy Node /worker-c1'])
     const table = await runCli(['audit', '-n', 'default', '--kubeconfig', kubeconfig, '--now', INCIDENT_NOW])
     assert.match(table.stdout.split('\n')[0], /^kubectl why audit — namespace default; gc: namespace default, node Leases \(kube-node-lease\), cluster-scoped objects \(whole cluster\); node: whole cluster — /)
+  })
+
+  // Issue 19: an audit where every list is forbidden exited 0 with "No findings".
+  test('every list forbidden, every check: never exit 0 — exit 2, one line', async () => {
+    const seen = new Set<string>()
+    const denied = BUILTIN_KINDS.filter((t) => !seen.has(`${t.group}/${t.resource}`) && seen.add(`${t.group}/${t.resource}`))
+      .map((t) => server.forbid({resource: t.resource, group: t.group}))
+    try {
+      for (const extra of [[], ['--fail-on', 'none', '--no-fail-on-partial']]) {
+        const r = await runCli(['audit', ...args(), ...extra])
+        assert.notEqual(r.code, 0, extra.join(' '))
+        assert.equal(r.code, 2, r.stderr)
+        assert.match(r.stderr, /^error: nothing could be audited: /)
+      }
+    } finally {
+      for (const d of denied) d.lift()
+    }
   })
 
   test('nothing readable at all, or refused credentials: exit 2, one line', async () => {
