@@ -135,8 +135,11 @@ export class SnapshotSource implements ClusterSource {
 
   private absorbHeader(h: SnapshotHeader): void {
     this.header = h
-    for (const o of Array.isArray(h.cached) ? h.cached : []) this.cached.add(o)
-    if (h.cached !== undefined && !Array.isArray(h.cached)) this.loadProblems.push({what: 'the snapshot header', reason: 'kubectlWhy.cached is not a list: the watch-cache view it records is not read'})
+    const cached: unknown[] = Array.isArray(h.cached) ? h.cached : []
+    for (const o of cached) if (o !== null && typeof o === 'object' && !Array.isArray(o)) this.cached.add(o as KubeObject)
+    if (h.cached !== undefined && (!Array.isArray(h.cached) || cached.some((o) => o === null || typeof o !== 'object' || Array.isArray(o)))) {
+      this.loadProblems.push({what: 'the snapshot header', reason: 'kubectlWhy.cached is not a list of objects: what is not an object in it is not read'})
+    }
     this.gaps.push(...(h.gaps ?? legacyGaps(h.problems ?? [])))
   }
 
