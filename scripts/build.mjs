@@ -94,6 +94,8 @@ for (const out of split.outputFiles) {
     platform: 'node',
     target: 'node20',
     // import() of a chunk → Promise.resolve().then(() => require(chunk)): loaded at the same moment, as a script.
+    // Every import() becomes a require(), oclif's import() of an ES module plugin too: the CLI has no plugins, and
+    // its own commands and hooks are CommonJS here (dist/package.json), which oclif require()s.
     supported: {'dynamic-import': false},
     define: usesMeta ? {'import.meta.url': '__kwImportMetaUrl'} : {},
     banner: usesMeta ? 'var __kwImportMetaUrl=require("node:url").pathToFileURL(__filename).href;' : '',
