@@ -22,8 +22,8 @@ in the controller's memory: they are inferred from its events, the pods' timesta
 between the watch cache and a quorum read, and the output says how sure the inference is.
 
 deployment/NAME explains each of the Deployment's ReplicaSets, the new one first. --all lists every
-ReplicaSet of the namespace (or the cluster, with -A) that is not converged, worst first: the audit's
-replicas check, from one read of each kind.
+ReplicaSet of the namespace (or the cluster, with -A) that is not converged, worst first: the same replay
+as the audit's replicas check, from one read of each kind.
 
 Verdicts: ${VERDICTS.join(', ')}.`
 

@@ -100,7 +100,7 @@ describe('live, against the fake API server', () => {
       assert.deepEqual(x.unobserved.map((u: Any) => [u.op, u.pod]), [['delete', 'api-5f6d7c8b9-eeee5']])
       assert.equal(x.expiresAt, '2026-11-29T10:04:15Z')
       assert.match(x.unobserved[0].why, /watch cache/)
-      // --all rebuilds the informer's view from the watch cache's metadata and a paginated quorum read: same answer.
+      // --all reads the pods once, from the watch cache (the informer's view): the same verdict, from the events.
       const all = await run(kubeconfig, ['--all'])
       assert.deepEqual(all.json.counts, {waitingForExpectations: 1}, all.stderr)
       assert.deepEqual(all.json.findings[0].replicaSet.expectations.unobserved.map((u: Any) => u.pod), ['api-5f6d7c8b9-eeee5'])
