@@ -1,8 +1,8 @@
 // The replicas check: every ReplicaSet in scope replayed by the ReplicaSet driver (src/engine/replicaset/drive.ts
 // driveScope), the one `kubectl why replicas --all` runs, over the audit's gathered lists through the source façade
 // (gathered-source.ts): no list of its own; its only requests are the uncached recheck GET before an adoption and the
-// leader Lease. The driver reads ReplicaSets and pods as the controller's informers hold them (the watch cache), so
-// these needs ask for that view.
+// leader Lease. The controller acts on its informer's pods (the watch cache), so the pods need asks for that view (the
+// plan then reads the audit's one pod list from it); a quorum read of the ReplicaSets will do.
 import type {ClusterSource, ResourceType} from '../../cluster/source.js'
 import type {ChosenVersion} from '../../cluster/version.js'
 import {driveScope, type ReplicasScan} from '../../engine/replicaset/drive.js'
@@ -38,7 +38,7 @@ function needs(_types: readonly ResourceType[]): CheckNeeds {
   }
 }
 
-/** The driver over a gathering: what both the audit's check and `kubectl why replicas --all` run. */
+/** The driver over the audit's gathering (`kubectl why replicas --all` runs it over the source itself: replicasScan). */
 async function scanGathered(ctx: CheckContext): Promise<{scan?: ReplicasScan; result: CheckResult}> {
   const problems: Problem[] = []
   const rsRead = readNeed(ctx, 'replicas', 'replicasets', problems, 'no ReplicaSet can be replayed')
