@@ -6,7 +6,7 @@
 //   suppressions:
 //     - check: gc                      # required: one of the audit's checks
 //       verdict: delete                # optional; patterns: * any run of characters, ? one character
-//       kind: ConfigMap                # optional
+//       kind: ConfigMap                # optional pattern
 //       namespace: shop                # optional pattern
 //       name: web-canary-*             # optional pattern
 //       reason: the release job collects canary configs   # required
@@ -109,9 +109,10 @@ export function pattern(p: string): RegExp {
 
 function matcher(s: Suppression): (check: CheckName, e: Explanation) => boolean {
   const verdict = s.verdict !== undefined ? pattern(s.verdict) : undefined
+  const kind = s.kind !== undefined ? pattern(s.kind) : undefined
   const namespace = s.namespace !== undefined ? pattern(s.namespace) : undefined
   const name = s.name !== undefined ? pattern(s.name) : undefined
-  return (check, e) => check === s.check && (!verdict || verdict.test(e.verdict)) && (s.kind === undefined || s.kind === e.subject.kind)
+  return (check, e) => check === s.check && (!verdict || verdict.test(e.verdict)) && (!kind || kind.test(e.subject.kind))
     && (!namespace || namespace.test(e.subject.namespace ?? '')) && (!name || name.test(e.subject.name))
 }
 
