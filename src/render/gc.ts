@@ -1,23 +1,16 @@
 // The human views of `kubectl why gc`: one object (the explanation and its next steps), the --all report (counts,
 // then findings worst first) and the --tree view of the owner/dependent graph around one object, in kubectl-tree's
 // layout (NAMESPACE NAME VERDICT REASON AGE), each edge marked with its classification and blockOwnerDeletion.
-import chalk from 'chalk'
 import type {GcAllResult} from '../engine/garbagecollector/drive.js'
 import type {GcExplanation, GcTree, GcTreeNode, GcVerdict} from '../engine/garbagecollector/index.js'
-import type {NextStep, Severity, SourceDescription, Subject} from '../explanation.js'
+import type {NextStep, SourceDescription, Subject} from '../explanation.js'
+import {EXPLANATION_VERSION} from '../explanation.js'
+import {kubectlAge} from '../util/duration.js'
+import {ROLE, SEVERITY} from './colour.js'
 import {renderExplanations} from './explanation-table.js'
+import {table, terminalWidth, wrap as wrapTo} from './layout.js'
 
 export type {GcTree, GcTreeNode} from '../engine/garbagecollector/index.js'
-
-const COLOUR: Record<Severity, (s: string) => string> = {
-  none: (s) => chalk.green(s),
-  info: (s) => chalk.cyan(s),
-  warning: (s) => chalk.yellow(s),
-  critical: (s) => chalk.red.bold(s),
-}
-
-/** Lines are kept within this width (kubectl's own tables are not wrapped; a tree that wraps is unreadable). */
-export const MAX_WIDTH = 120
 
 export interface GcReport {
   apiVersion: string
@@ -36,7 +29,7 @@ export interface GcReport {
 export function gcReport(r: GcAllResult, namespace: string | undefined, now: Date, source: SourceDescription): GcReport {
   for (const f of r.findings) f.source = source
   return {
-    apiVersion: 'kubectl-why/v1', kind: 'GcReport', scope: namespace === undefined ? {allNamespaces: true} : {namespace},
+    apiVersion: EXPLANATION_VERSION, kind: 'GcReport', scope: namespace === undefined ? {allNamespaces: true} : {namespace},
     evaluatedAt: now.toISOString(), source, objects: r.evaluated, monitoredTypes: r.monitoredTypes, ownerGets: r.ownerGets, counts: r.counts, findings: r.findings,
   }
 }
@@ -45,24 +38,15 @@ function subjectText(s: Subject): string {
   return `${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}`
 }
 
-/** Words wrapped to `width`, every line after the first indented. */
-function wrap(text: string, indent: number, width = MAX_WIDTH): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    if (line && indent + line.length + 1 + word.length > width) {
-      lines.push(line)
-      line = word
-    } else line = line ? `${line} ${word}` : word
-  }
-  if (line) lines.push(line)
-  return lines.map((l) => `${' '.repeat(indent)}${l}`)
+/** Words wrapped to the terminal's width, every line indented. */
+function wrap(text: string, indent: number, width = terminalWidth()): string[] {
+  return wrapTo(text, width, {indent})
 }
 
 function nextLines(next: readonly NextStep[] | undefined, indent: number): string[] {
   const out: string[] = []
   for (const n of next ?? []) {
-    out.push(...wrap(`${chalk.bold('next:')} ${n.command ? `\`${n.command}\`` : n.change} — ${n.why}`, indent))
+    out.push(...wrap(`${ROLE.heading('next:')} ${n.command ? `\`${n.command}\`` : n.change} — ${n.why}`, indent))
   }
   return out
 }
@@ -76,11 +60,11 @@ export function renderGcExplanation(e: GcExplanation, wide: boolean): string {
 export function renderGcReport(r: GcReport): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
-  out.push(chalk.bold(`Garbage collector replay — ${scope}: ${r.objects} objects of ${r.monitoredTypes} monitored types, evaluated at ${r.evaluatedAt}`))
+  out.push(ROLE.heading(`Garbage collector replay — ${scope}: ${r.objects} objects of ${r.monitoredTypes} monitored types, evaluated at ${r.evaluatedAt}`))
   const counts = Object.entries(r.counts).map(([v, n]) => `${v} ${n}`).join(', ')
   out.push(`  ${counts || 'nothing to evaluate'}`)
   const partial = r.source.partial ?? []
-  if (partial.length > 0) out.push(...wrap(chalk.yellow(`partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`), 2))
+  if (partial.length > 0) out.push(...wrap(`partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`, 2).map(ROLE.warn))
   out.push('')
   if (r.findings.length === 0) {
     out.push('The collector has nothing to delete, patch or finish, and is stuck on nothing.')
@@ -90,7 +74,7 @@ export function renderGcReport(r: GcReport): string {
   const width = Math.max(...r.findings.map((f) => f.verdict.length + (f.propagationPolicy ? f.propagationPolicy.length + 1 : 0)))
   for (const f of r.findings) {
     const verdict = `${f.verdict}${f.propagationPolicy ? ` ${f.propagationPolicy}` : ''}`
-    out.push(`${COLOUR[f.severity](f.severity.padEnd(8))}  ${verdict.padEnd(width)}  ${chalk.bold(subjectText(f.subject))}`)
+    out.push(`${SEVERITY[f.severity](f.severity.padEnd(8))}  ${verdict.padEnd(width)}  ${ROLE.heading(subjectText(f.subject))}`)
     out.push(...wrap(f.summary, 10))
     out.push(...nextLines(f.next, 10))
   }
@@ -116,13 +100,8 @@ function reasonText(n: GcTreeNode): string {
 
 function age(from: string | undefined, now: Date): string {
   if (!from) return '-'
-  const s = Math.floor((now.getTime() - new Date(from).getTime()) / 1000)
-  if (!Number.isFinite(s) || s < 0) return '-'
-  // kubectl's duration.HumanDuration, coarsened: seconds, minutes, hours, days.
-  if (s < 120) return `${s}s`
-  if (s < 7200) return `${Math.floor(s / 60)}m`
-  if (s < 172_800) return `${Math.floor(s / 3600)}h`
-  return `${Math.floor(s / 86_400)}d`
+  const ms = now.getTime() - new Date(from).getTime()
+  return Number.isFinite(ms) ? kubectlAge(ms) : '-'
 }
 
 interface Row {
@@ -136,8 +115,8 @@ interface Row {
 }
 
 function row(n: GcTreeNode, prefix: string, now: Date, self = false): Row {
-  const colour = !n.edge ? (self ? chalk.bold : (s: string) => s)
-    : n.edge.classification === 'solid' ? chalk.green : n.edge.classification === 'dangling' ? chalk.red : chalk.yellow
+  const colour = !n.edge ? (self ? ROLE.heading : ROLE.plain)
+    : n.edge.classification === 'solid' ? ROLE.good : n.edge.classification === 'dangling' ? ROLE.bad : ROLE.warn
   return {
     namespace: n.subject.namespace ?? '', name: `${prefix}${n.subject.kind}/${n.subject.name}`,
     verdict: n.verdict ? `${n.verdict}${n.propagationPolicy ? ` ${n.propagationPolicy}` : ''}` : '-',
@@ -151,7 +130,7 @@ function dependentRows(nodes: readonly GcTreeNode[], prefix: string, now: Date, 
     out.push(row(n, `${prefix}${last ? '└─' : '├─'}`, now))
     dependentRows(n.children, `${prefix}${last ? '  ' : '│ '}`, now, out, n.more)
   })
-  if (more) out.push({namespace: '', name: `${prefix}└─… ${more} more`, verdict: '', reason: '', age: '', uid: '', colour: chalk.dim})
+  if (more) out.push({namespace: '', name: `${prefix}└─… ${more} more`, verdict: '', reason: '', age: '', uid: '', colour: ROLE.muted})
 }
 
 /** Owners above the object, farthest first, so the page reads top-down as ownership does. */
@@ -162,37 +141,21 @@ function ownerRows(nodes: readonly GcTreeNode[], depth: number, now: Date, out: 
   }
 }
 
-/** Cuts a cell to the width, marking the cut. */
-function fit(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`
-}
-
-export function renderGcTree(tree: GcTree, e: GcExplanation, opts: {wide?: boolean; now?: Date} = {}): string {
+export function renderGcTree(tree: GcTree, e: GcExplanation, opts: {wide?: boolean; now?: Date; width?: number} = {}): string {
   const now = opts.now ?? new Date(e.evaluatedAt)
+  const width = opts.width ?? terminalWidth()
   const rows: Row[] = []
   ownerRows(tree.owners, 1, now, rows)
   rows.push(row(tree.object, '', now, true))
   dependentRows(tree.object.children, '', now, rows, tree.object.more)
-  const head: Row = {namespace: 'NAMESPACE', name: 'NAME', verdict: 'VERDICT', reason: 'REASON', age: 'AGE', uid: 'UID', colour: (s) => s}
-  const all = [head, ...rows]
-  const w = (k: keyof Omit<Row, 'colour'>) => Math.max(...all.map((r) => r[k].length))
-  // kubectl-tree's columns (NAMESPACE NAME READY REASON AGE), VERDICT for READY; uids only with -o wide. Within
-  // MAX_WIDTH the REASON column gives way first, then NAME.
+  // kubectl-tree's columns (NAMESPACE NAME READY REASON AGE), VERDICT for READY; uids only with -o wide. A row too
+  // wide for the terminal wraps its REASON (words: classification, flags) rather than cutting a name.
   const cols: (keyof Omit<Row, 'colour'>)[] = ['namespace', 'name', 'verdict', 'reason', 'age', ...(opts.wide ? ['uid' as const] : [])]
-  const width: Record<string, number> = Object.fromEntries(cols.map((k) => [k, w(k)]))
-  if (!opts.wide) {
-    const total = () => cols.reduce((n, k) => n + width[k], 0) + 2 * (cols.length - 1)
-    if (total() > MAX_WIDTH) width.reason = Math.max(12, width.reason - (total() - MAX_WIDTH))
-    if (total() > MAX_WIDTH) width.name = Math.max(20, width.name - (total() - MAX_WIDTH))
-  }
-  const out: string[] = []
-  for (const r of all) {
-    const line = cols.map((k) => fit(r[k], width[k]).padEnd(width[k])).join('  ').trimEnd()
-    out.push(r === head ? chalk.dim(line) : r.colour(line))
-  }
-  for (const p of tree.partial ?? []) out.push(...wrap(chalk.yellow(`partial: ${p.what}: ${p.reason} — dependents of that kind may be missing above`), 0))
+  const head = ['NAMESPACE', 'NAME', 'VERDICT', 'REASON', 'AGE', ...(opts.wide ? ['UID'] : [])]
+  const out = table(head, rows.map((r) => cols.map((k) => r[k])), {width, wrapColumn: 3, paintRow: (i, line) => rows[i].colour(line)})
+  for (const p of tree.partial ?? []) out.push(...wrap(`partial: ${p.what}: ${p.reason} — dependents of that kind may be missing above`, 0, width).map(ROLE.warn))
   out.push('')
-  out.push(...wrap(`${COLOUR[e.severity](`${e.verdict}${e.propagationPolicy ? ` ${e.propagationPolicy}` : ''} (${e.severity})`)}  ${e.summary}`, 0))
+  out.push(...wrap(`${SEVERITY[e.severity](`${e.verdict}${e.propagationPolicy ? ` ${e.propagationPolicy}` : ''} (${e.severity})`)}  ${e.summary}`, 0, width))
   out.push(...nextLines(e.next, 0))
   out.push('')
   return out.join('\n')

@@ -1,13 +1,9 @@
 // The human view of `kubectl why hash --template`: one row per template (hash and the name it implies,
 // the label check for a ReplicaSet), then what the table cannot hold — which layouts reproduce a label
 // that does not match, warnings, and with --show-serialization the exact text hashed.
-import chalk from 'chalk'
-import Table from 'cli-table3'
 import type {HashRecord, ReproducedBy} from '../hash/template-records.js'
-
-function table(head: string[]): Table.Table {
-  return new Table({head: head.map((h) => chalk.bold(h)), style: {head: [], border: [], compact: true}, chars: {mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': ''}})
-}
+import {ROLE} from './colour.js'
+import {table, terminalWidth, wrap} from './layout.js'
 
 /** "1.28–1.31" for consecutive minors, comma-separated otherwise. */
 export function versionRanges(versions: string[]): string {
@@ -28,32 +24,29 @@ function reproduced(r: ReproducedBy): string {
 
 function labelCell(r: HashRecord): string {
   if (r.label === undefined) return ''
-  if (r.matches === true) return `${r.label} ${chalk.green('matches')}`
-  if (r.matches === false) return `${r.label} ${chalk.yellow('differs')}`
+  if (r.matches === true) return `${r.label} ${ROLE.good('matches')}`
+  if (r.matches === false) return `${r.label} ${ROLE.warn('differs')}`
   return r.label
 }
 
-export function renderHashRecords(records: HashRecord[]): string {
-  const t = table(['SOURCE', 'KIND', 'NAME', 'VERSION', 'COLLISIONS', 'HASH', 'IMPLIED NAME', 'LABEL'])
-  for (const r of records) {
-    t.push([r.source, r.kind, r.name ?? '', r.version, r.collisionCount === undefined ? '-' : String(r.collisionCount),
-      r.hash ?? chalk.yellow('n/a'), r.replicaSetName ?? r.revisionName ?? '', labelCell(r)])
-  }
-  const out = [t.toString()]
+export function renderHashRecords(records: HashRecord[], width = terminalWidth()): string {
+  const rows = records.map((r) => [r.source, r.kind, r.name ?? '', r.version, r.collisionCount === undefined ? '-' : String(r.collisionCount),
+    r.hash ?? ROLE.warn('n/a'), r.replicaSetName ?? r.revisionName ?? '', labelCell(r)])
+  const out = table(['SOURCE', 'KIND', 'NAME', 'VERSION', 'COLLISIONS', 'HASH', 'IMPLIED NAME', 'LABEL'], rows)
+  const say = (text: string, paint = ROLE.plain) => out.push(...wrap(text, width, {hanging: 2}).map(paint))
   for (const r of records) {
     const who = `${r.source}${r.name ? ` (${r.kind}/${r.name})` : ''}`
-    if (r.error) out.push(chalk.yellow(`${who}: no hash: ${r.error}`))
+    if (r.error) say(`${who}: no hash: ${r.error}`, ROLE.warn)
     if (r.matches === false && r.reproducedBy) {
-      out.push(r.reproducedBy.length > 0
-        ? `${who}: label ${r.label} is not the ${r.version} hash; reproduced by ${r.reproducedBy.map(reproduced).join('; ')}`
-        : chalk.yellow(`${who}: label ${r.label} is reproduced by no known layout`))
+      if (r.reproducedBy.length > 0) say(`${who}: label ${r.label} is not the ${r.version} hash; reproduced by ${r.reproducedBy.map(reproduced).join('; ')}`)
+      else say(`${who}: label ${r.label} is reproduced by no known layout`, ROLE.warn)
     }
-    for (const w of r.warnings ?? []) out.push(chalk.yellow(`${who}: ${w}`))
+    for (const w of r.warnings ?? []) say(`${who}: ${w}`, ROLE.warn)
   }
   for (const r of records) {
     if (r.serialization === undefined) continue
     const what = r.kind === 'StatefulSet' ? 'ControllerRevision data.raw, then the collision count (FNV-1)' : 'spew text (FNV-1a)'
-    out.push(chalk.dim(`--- ${r.source}: ${what}, ${Buffer.byteLength(r.serialization)} bytes, layout ${r.version}`))
+    out.push(ROLE.muted(`--- ${r.source}: ${what}, ${Buffer.byteLength(r.serialization)} bytes, layout ${r.version}`))
     out.push(r.serialization)
   }
   return out.join('\n') + '\n'

@@ -1,26 +1,16 @@
 // The human view of `kubectl why hash TYPE/NAME` and `--all`: the verdict and summary, what the controller of this
 // version computes now, a table of the ReplicaSets or revisions (role, revision, pods, whose layout wrote the label),
 // the key steps (all of them with -o wide); for --all one line per workload, problems first, then label totals.
-import chalk from 'chalk'
-import Table from 'cli-table3'
 import type {HashReport} from '../commands-support/hash-workload.js'
 import type {DaemonSetHashReplay} from '../engine/daemonset/index.js'
 import type {DeploymentHashReplay} from '../engine/deployment/index.js'
 import type {LabelCheck} from '../engine/deployment/label-check.js'
 import {describeCount, versionRange} from '../engine/deployment/label-check.js'
 import type {StatefulSetHashReplay} from '../engine/statefulset/index.js'
-import type {Explanation, Severity} from '../explanation.js'
-
-const COLOUR: Record<Severity, (s: string) => string> = {
-  none: (s) => chalk.green(s),
-  info: (s) => chalk.cyan(s),
-  warning: (s) => chalk.yellow(s),
-  critical: (s) => chalk.red.bold(s),
-}
-
-function table(head: string[]): Table.Table {
-  return new Table({head: head.map((h) => chalk.bold(h)), style: {head: [], border: [], compact: true}, chars: {mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': ''}})
-}
+import type {Explanation} from '../explanation.js'
+import {ROLE, SEVERITY} from './colour.js'
+import {partialLines, stepLines, verdictLine} from './explanation-table.js'
+import {tableBuilder as table, terminalWidth, wrap} from './layout.js'
 
 function indent(text: string): string {
   return text.split('\n').map((l) => `  ${l}`).join('\n')
@@ -29,10 +19,10 @@ function indent(text: string): string {
 /** What a label check says, in a table cell. */
 export function labelCell(l: LabelCheck, version: string | undefined): string {
   switch (l.result) {
-    case 'matches': return chalk.green(`${version ?? ''} ${l.collisionCount === null || l.collisionCount === undefined ? '' : `(count ${l.collisionCount})`}`.trim() || 'matches')
-    case 'otherLayout': return chalk.cyan(`by ${l.reproducedBy?.map((r) => `${versionRange(r.versions)}${r.collisionCount === null ? '' : ` (count ${r.collisionCount})`}`).join('; ')}`)
-    case 'unreproducible': return (l.explained ? chalk.cyan : chalk.yellow)(`none: ${l.reason}`)
-    default: return chalk.dim('no label')
+    case 'matches': return ROLE.good(`${version ?? ''} ${l.collisionCount === null || l.collisionCount === undefined ? '' : `(count ${l.collisionCount})`}`.trim() || 'matches')
+    case 'otherLayout': return ROLE.notice(`by ${l.reproducedBy?.map((r) => `${versionRange(r.versions)}${r.collisionCount === null ? '' : ` (count ${r.collisionCount})`}`).join('; ')}`)
+    case 'unreproducible': return (l.explained ? ROLE.notice : ROLE.warn)(`none: ${l.reason}`)
+    default: return ROLE.muted('no label')
   }
 }
 
@@ -42,18 +32,18 @@ function subjectLine(e: Explanation): string {
 
 function deploymentBody(r: DeploymentHashReplay): string[] {
   const out: string[] = []
-  if (r.computed) out.push(`Computed now (${r.version}, ${describeCount(r.collisionCount)}): pod-template-hash ${chalk.bold(r.computed.hash)} → ReplicaSet ${r.computed.name}${r.computed.truncated ? ' (name cut to fit 253)' : ''}`)
-  else if (r.computeError) out.push(chalk.yellow(`Computed now: unavailable — ${r.computeError}`))
+  if (r.computed) out.push(`Computed now (${r.version}, ${describeCount(r.collisionCount)}): pod-template-hash ${ROLE.heading(r.computed.hash)} → ReplicaSet ${r.computed.name}${r.computed.truncated ? ' (name cut to fit 253)' : ''}`)
+  else if (r.computeError) out.push(ROLE.warn(`Computed now: unavailable — ${r.computeError}`))
   if (r.replicaSets.length > 0) {
     const t = table(['ROLE', 'REPLICASET', 'REVISION', 'READY', 'LABEL', 'REPRODUCED BY'])
     const rows = [...r.replicaSets].sort((a, b) => (a.role === 'new' ? -1 : b.role === 'new' ? 1 : Number(b.revision ?? 0) - Number(a.revision ?? 0)))
     for (const x of rows) {
-      t.push([x.role === 'new' ? chalk.bold('new') : x.sameTemplate ? 'old (same template)' : 'old', x.name, x.revision ?? '-',
+      t.push([x.role === 'new' ? ROLE.heading('new') : x.sameTemplate ? 'old (same template)' : 'old', x.name, x.revision ?? '-',
         `${x.replicas.ready ?? 0}/${x.replicas.desired ?? 0}`, x.label.label ?? '-', labelCell(x.label, r.version)])
     }
     out.push(t.toString())
   }
-  for (const m of r.missingReplicaSets ?? []) out.push(chalk.dim(`not in the data: ReplicaSet ${m.name} (${m.pods} pods, label ${m.label ?? '-'}): ${m.current.result === 'matches' || m.current.result === 'otherLayout' ? 'the current template' : 'another revision'}`))
+  for (const m of r.missingReplicaSets ?? []) out.push(ROLE.muted(`not in the data: ReplicaSet ${m.name} (${m.pods} pods, label ${m.label ?? '-'}): ${m.current.result === 'matches' || m.current.result === 'otherLayout' ? 'the current template' : 'another revision'}`))
   if (r.create?.attempts && r.create.attempts.length > 1) {
     out.push(`Next names: ${r.create.attempts.map((a) => `${a.name} (${describeCount(a.collisionCount)}${a.taken ? ', taken' : ''})`).join(' → ')}`)
   }
@@ -62,10 +52,10 @@ function deploymentBody(r: DeploymentHashReplay): string[] {
 
 function daemonSetBody(r: DaemonSetHashReplay): string[] {
   const out: string[] = []
-  if (r.computed) out.push(`Computed now (${r.version}, ${describeCount(r.collisionCount)}): controller-revision-hash ${chalk.bold(r.computed.hash)} → ControllerRevision ${r.computed.name}`)
-  else if (r.computeError) out.push(chalk.yellow(`Computed now: unavailable — ${r.computeError}`))
+  if (r.computed) out.push(`Computed now (${r.version}, ${describeCount(r.collisionCount)}): controller-revision-hash ${ROLE.heading(r.computed.hash)} → ControllerRevision ${r.computed.name}`)
+  else if (r.computeError) out.push(ROLE.warn(`Computed now: unavailable — ${r.computeError}`))
   const t = table(['REVISION', 'CONTROLLERREVISION', 'MATCHES NOW', 'PODS', 'LABEL', 'REPRODUCED BY'])
-  for (const x of [...r.revisions].reverse()) t.push([String(x.revision), x.name, x.keeper ? chalk.bold('current') : x.current ? 'yes (duplicate)' : '', String(x.pods), x.label.label ?? '-', labelCell(x.label, r.version)])
+  for (const x of [...r.revisions].reverse()) t.push([String(x.revision), x.name, x.keeper ? ROLE.heading('current') : x.current ? 'yes (duplicate)' : '', String(x.pods), x.label.label ?? '-', labelCell(x.label, r.version)])
   if (r.revisions.length > 0) out.push(t.toString())
   if (r.snapshot) out.push(`snapshot: ${r.snapshot.attempts.map((a) => `${a.name} (${describeCount(a.collisionCount)}${a.taken ? ', taken' : ''})`).join(' → ')}`)
   out.push(`Pods: ${r.pods.updated}/${r.pods.total} updated (${r.pods.updatedByHash} by hash, ${r.pods.updatedByGeneration} by template generation${r.templateGeneration ? ` ${r.templateGeneration}` : ''})${r.pods.terminating > 0 ? `, ${r.pods.terminating} terminating` : ''}`)
@@ -74,32 +64,28 @@ function daemonSetBody(r: DaemonSetHashReplay): string[] {
 
 function statefulSetBody(r: StatefulSetHashReplay): string[] {
   const out: string[] = []
-  if (r.candidate) out.push(`Computed now (${r.version}, collisionCount ${r.collisionCount}): ${chalk.bold(r.candidate.hash)} → ControllerRevision ${r.candidate.name}; decision: ${r.decision}${r.gate ? ` (${r.gate.name}: ${r.gate.enabled === null ? 'unknown' : r.gate.enabled ? 'on' : 'off'})` : ''}`)
-  else if (r.computeError) out.push(chalk.yellow(`Computed now: unavailable — ${r.computeError}`))
+  if (r.candidate) out.push(`Computed now (${r.version}, collisionCount ${r.collisionCount}): ${ROLE.heading(r.candidate.hash)} → ControllerRevision ${r.candidate.name}; decision: ${r.decision}${r.gate ? ` (${r.gate.name}: ${r.gate.enabled === null ? 'unknown' : r.gate.enabled ? 'on' : 'off'})` : ''}`)
+  else if (r.computeError) out.push(ROLE.warn(`Computed now: unavailable — ${r.computeError}`))
   const t = table(['REVISION', 'CONTROLLERREVISION', 'ROLE', 'PODS', 'NAME FROM DATA'])
   for (const x of [...r.revisions].reverse()) {
-    t.push([String(x.revision), x.name, x.role === 'currentAndUpdate' ? 'current, update' : x.role ?? '', x.pods.join(' ') || '-', x.label.result === 'matches' ? chalk.green(`yes (count ${x.label.collisionCount})`) : chalk.yellow(`no: ${x.label.reason}`)])
+    t.push([String(x.revision), x.name, x.role === 'currentAndUpdate' ? 'current, update' : x.role ?? '', x.pods.join(' ') || '-', x.label.result === 'matches' ? ROLE.good(`yes (count ${x.label.collisionCount})`) : ROLE.warn(`no: ${x.label.reason}`)])
   }
   if (r.revisions.length > 0) out.push(t.toString())
   if (r.create) out.push(`CreateControllerRevision: ${r.create.attempts.map((a) => `${a.name} (count ${a.collisionCount}${a.taken ? ', taken' : ''})`).join(' → ')}`)
-  if (r.pods.onUnknownRevision.length > 0) out.push(chalk.yellow(`Pods on a revision that does not exist: ${r.pods.onUnknownRevision.join(', ')}`))
+  if (r.pods.onUnknownRevision.length > 0) out.push(ROLE.warn(`Pods on a revision that does not exist: ${r.pods.onUnknownRevision.join(', ')}`))
   return out
 }
 
-export function renderHashExplanation(e: Explanation, wide: boolean): string {
-  const out = [`${chalk.bold(subjectLine(e))}  ${COLOUR[e.severity](`${e.verdict} (${e.severity})`)}`, indent(e.summary), '']
+export function renderHashExplanation(e: Explanation, wide: boolean, width = terminalWidth()): string {
+  const out = [verdictLine(e), ...wrap(e.summary, width, {indent: 2}), '']
   const body = e.deployment ? deploymentBody(e.deployment as DeploymentHashReplay)
     : e.daemonSet ? daemonSetBody(e.daemonSet as DaemonSetHashReplay)
     : e.statefulSet ? statefulSetBody(e.statefulSet as StatefulSetHashReplay) : []
   for (const b of body) out.push(indent(b))
   const steps = wide ? e.steps : e.steps.filter((s) => s.rule !== 'ComputeHash' && s.rule !== 'HashControllerRevision' && s.rule !== 'ListRevisions' && s.rule !== 'ClaimReplicaSets' && s.rule !== 'controlledHistories')
-  if (steps.length > 0) out.push('', indent(chalk.bold('Why:')))
-  for (const s of steps) {
-    out.push(indent(`${chalk.dim('•')} ${s.rule}: ${s.result} — ${s.why}${wide ? chalk.dim(` [${s.upstream}]`) : ''}`))
-    if (s.inferred) out.push(indent(`    ${chalk.dim(`inferred (${s.inferred.confidence}): ${s.inferred.evidence}`)}`))
-  }
-  const partial = e.source.partial ?? []
-  if (partial.length > 0) out.push(chalk.yellow(indent(`partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`)))
+  if (steps.length > 0) out.push('', indent(ROLE.heading('Why:')))
+  for (const s of steps) out.push(...stepLines(s, wide, width))
+  out.push(...partialLines(e, width))
   return `${out.join('\n')}\n`
 }
 
@@ -131,29 +117,28 @@ export function brief(e: Explanation): string {
   }
 }
 
-export function renderHashReport(r: HashReport, wide: boolean): string {
+export function renderHashReport(r: HashReport, wide: boolean, width = terminalWidth()): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
-  out.push(chalk.bold(`Workload revisions in ${scope}: ${r.workloads.Deployment} Deployments, ${r.workloads.DaemonSet} DaemonSets, ${r.workloads.StatefulSet} StatefulSets (${r.source.k8sVersion ? `layout ${r.source.k8sVersion}` : 'no layout'})`))
+  out.push(ROLE.heading(`Workload revisions in ${scope}: ${r.workloads.Deployment} Deployments, ${r.workloads.DaemonSet} DaemonSets, ${r.workloads.StatefulSet} StatefulSets (${r.source.k8sVersion ? `layout ${r.source.k8sVersion}` : 'no layout'})`))
   if (r.results.length > 0) {
     const t = table(['VERDICT', 'SEVERITY', 'KIND', 'NAMESPACE/NAME', 'DETAIL'])
-    for (const e of r.results) t.push([COLOUR[e.severity](e.verdict), e.severity, e.subject.kind, `${e.subject.namespace ?? ''}/${e.subject.name}`, brief(e)])
+    for (const e of r.results) t.push([SEVERITY[e.severity](e.verdict), e.severity, e.subject.kind, `${e.subject.namespace ?? ''}/${e.subject.name}`, brief(e)])
     out.push(t.toString())
-    if (wide) for (const e of r.results.filter((x) => x.severity !== 'none')) out.push(`${subjectLine(e)}: ${e.summary}`)
+    if (wide) for (const e of r.results.filter((x) => x.severity !== 'none')) out.push(...wrap(`${subjectLine(e)}: ${e.summary}`, width, {hanging: 2}))
   }
   const l = r.labels
-  out.push(`Labels checked: ${l.checked} — ${l.matches} reproduced by the cluster's layout, ${l.otherLayout} by another layout, ${l.unreproducible} by none${l.noLabel ? `, ${l.noLabel} without a label` : ''}.`)
+  out.push(...wrap(`Labels checked: ${l.checked} — ${l.matches} reproduced by the cluster's layout, ${l.otherLayout} by another layout, ${l.unreproducible} by none${l.noLabel ? `, ${l.noLabel} without a label` : ''}.`, width, {hanging: 2}))
   if (r.unowned && r.unowned.length > 0) {
-    out.push(chalk.bold(`Objects whose controller is not in the data (${r.unowned.length}): labels checked only`))
+    out.push(ROLE.heading(`Objects whose controller is not in the data (${r.unowned.length}): labels checked only`))
     const t = table(['KIND', 'NAMESPACE/NAME', 'OWNER', 'LABEL', 'REPRODUCED BY'])
     const shown = wide ? r.unowned : r.unowned.filter((u) => u.label.result !== 'matches').slice(0, 50)
     for (const u of shown) t.push([u.kind, `${u.namespace ?? ''}/${u.name}`, u.owner ?? '(none)', u.label.label ?? '-', labelCell(u.label, r.source.k8sVersion)])
     if (shown.length > 0) out.push(t.toString())
     const hidden = r.unowned.length - shown.length
-    if (hidden > 0) out.push(chalk.dim(`… ${hidden} more (${wide ? '' : '-o wide shows them all; '}those reproduced by the cluster's layout are not listed)`))
+    if (hidden > 0) out.push(ROLE.muted(`… ${hidden} more (${wide ? '' : '-o wide shows them all; '}those reproduced by the cluster's layout are not listed)`))
   }
-  for (const s of r.skipped ?? []) out.push(chalk.yellow(`skipped ${s.kind} ${s.namespace ?? ''}/${s.name}: ${s.reason}`))
-  const partial = r.source.partial ?? []
-  if (partial.length > 0) out.push(chalk.yellow(`partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  for (const s of r.skipped ?? []) out.push(...wrap(`skipped ${s.kind} ${s.namespace ?? ''}/${s.name}: ${s.reason}`, width, {hanging: 2}).map(ROLE.warn))
+  out.push(...partialLines(r, width, 0))
   return `${out.join('\n')}\n`
 }

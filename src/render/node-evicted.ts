@@ -1,22 +1,23 @@
 // The human view of `kubectl why evicted pod/NAME`: verdict and steps, each NoExecute taint with the toleration
 // that matched it first, and the timeline from the node's last sign of life to the eviction deadline.
-import chalk from 'chalk'
 import type {Explanation} from '../explanation.js'
+import {ROLE} from './colour.js'
 import {renderExplanations} from './explanation-table.js'
+import {terminalWidth} from './layout.js'
 import {renderNext, renderSettings} from './node.js'
 import {renderTimeline} from './timeline.js'
 
 interface TolerationLine {taint: string; index: number | null; tolerationSeconds: number | null; origin: string | null}
 
-export function renderEvicted(e: Explanation, wide: boolean): string {
-  const out: string[] = [renderExplanations([e], wide).trimEnd(), '']
-  const next = renderNext(e)
+export function renderEvicted(e: Explanation, wide: boolean, width = terminalWidth()): string {
+  const out: string[] = [renderExplanations([e], wide, width).trimEnd(), '']
+  const next = renderNext(e, width)
   if (next) out.push(next.trimEnd(), '')
   const tolerations = (e.tolerations as TolerationLine[]) ?? []
   if (tolerations.length > 0) {
-    out.push(chalk.bold('NoExecute taints and the first toleration that matches each:'))
+    out.push(ROLE.heading('NoExecute taints and the first toleration that matches each:'))
     for (const t of tolerations) {
-      out.push(`  ${t.taint}  →  ${t.index === null ? chalk.red('none: evicted at once') : `toleration #${t.index}, ${t.tolerationSeconds === null ? 'forever' : `${t.tolerationSeconds}s`}${t.origin && t.origin !== 'podSpec' ? chalk.dim(` (${t.origin === 'admissionDefault' ? 'DefaultTolerationSeconds admission plugin' : 'DaemonSet controller'})`) : ''}`}`)
+      out.push(`  ${t.taint}  →  ${t.index === null ? ROLE.bad('none: evicted at once') : `toleration #${t.index}, ${t.tolerationSeconds === null ? 'forever' : `${t.tolerationSeconds}s`}${t.origin && t.origin !== 'podSpec' ? ROLE.muted(` (${t.origin === 'admissionDefault' ? 'DefaultTolerationSeconds admission plugin' : 'DaemonSet controller'})`) : ''}`}`)
     }
     out.push('')
   }
@@ -31,6 +32,6 @@ export function renderEvicted(e: Explanation, wide: boolean): string {
     {label: 'marked for deletion', at: t.markedForDeletion},
     {label: 'now', at: t.now},
   ], t.now!))
-  out.push(renderSettings(e, wide))
+  out.push(renderSettings(e, wide, width))
   return out.join('\n')
 }

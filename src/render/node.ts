@@ -1,73 +1,52 @@
 // The human views of `kubectl why node`: all nodes grouped by zone (problems first) under a one-line cluster
 // verdict, or one node with its steps and timeline; and the settings block every view ends with.
-import chalk from 'chalk'
 import type {Explanation, Severity} from '../explanation.js'
-import {renderExplanations} from './explanation-table.js'
+import {relativeTime} from '../util/duration.js'
+import {ROLE, SEVERITY} from './colour.js'
+import {partialLines, renderExplanations, stepLines, verdictLine} from './explanation-table.js'
+import {keyValues, table, terminalWidth, wrap} from './layout.js'
 import {renderTimeline} from './timeline.js'
 
-const COLOUR: Record<Severity, (s: string) => string> = {
-  none: (s) => chalk.green(s),
-  info: (s) => chalk.cyan(s),
-  warning: (s) => chalk.yellow(s),
-  critical: (s) => chalk.red.bold(s),
-}
 const RANK: Record<Severity, number> = {none: 0, info: 1, warning: 2, critical: 3}
 
 interface NodeLine {name: string; zone: string; verdict: string; severity: Severity; ready: string | null; lastSignOfLife: string; graceExpiry: string; noExecute: string; noExecuteDetail?: string; verdictOnceCaughtUp?: string}
 interface ZoneLine {name: string; state: string; counted: number; ready: number; notReady: number; rate: number; rateWhy: string; pendingTaints: number}
 
-export function renderSettings(e: Explanation, wide: boolean): string {
+export function renderSettings(e: Explanation, wide: boolean, width = terminalWidth()): string {
   const settings = e.source.settings ?? {}
   const keys = Object.keys(settings)
   if (keys.length === 0) return ''
-  const out = [chalk.bold('Settings used:')]
   const shown = keys.filter((k) => wide || !/^default for/.test(settings[k].from) || ['node-monitor-grace-period', 'node-monitor-period', 'NodeControllerLeaseCircuitBreaker'].includes(k))
-  // Both columns as wide as their widest entry, so that every "from" starts in the same column.
-  const w = Math.max(...shown.map((k) => k.length))
-  const vw = Math.max(...shown.map((k) => String(settings[k].value ?? '—').length))
-  for (const k of shown) {
-    const {value, from} = settings[k]
-    out.push(`  ${k.padEnd(w)}  ${String(value ?? '—').padEnd(vw)}  ${chalk.dim(from)}`)
-  }
-  if (!wide) out.push(chalk.dim('  (other values are release defaults; -o wide lists them all)'))
+  const out = [ROLE.heading('Settings used:'), ...keyValues(shown.map((k) => ({key: k, value: String(settings[k].value ?? '—'), note: settings[k].from})), width)]
+  if (!wide) out.push(ROLE.muted('  (other values are release defaults; -o wide lists them all)'))
   return `${out.join('\n')}\n`
 }
 
 /** The verdict's next steps: commands to run or fields to change (never done by the tool). */
-export function renderNext(e: Explanation): string {
+export function renderNext(e: Explanation, width = terminalWidth()): string {
   const next = e.next ?? []
   if (next.length === 0) return ''
-  const out = [chalk.bold('Next:')]
-  for (const n of next) out.push(`  ${n.command ? `$ ${n.command}` : `change ${n.change}`}\n      ${chalk.dim(n.why)}`)
+  const out = [ROLE.heading('Next:')]
+  for (const n of next) {
+    out.push(...wrap(n.command ? `$ ${n.command}` : `change ${n.change}`, width, {indent: 2, hanging: 4}))
+    out.push(...wrap(n.why, width, {indent: 6}).map(ROLE.muted))
+  }
   return `${out.join('\n')}\n\n`
 }
 
 function ago(iso: string, now: number): string {
-  const s = Math.round((now - Date.parse(iso)) / 1000)
-  if (s < 0) return `in ${-s}s`
-  return s >= 3600 ? `${Math.floor(s / 3600)}h${Math.floor((s % 3600) / 60)}m ago` : s >= 60 ? `${Math.floor(s / 60)}m${s % 60}s ago` : `${s}s ago`
+  return relativeTime(Date.parse(iso), now)
 }
 
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => stripAnsi(r[i]).length)))
-  return rows.map((r) => r.map((c, i) => c + ' '.repeat(widths[i] - stripAnsi(c).length)).join('  ').trimEnd())
-}
-
-function stripAnsi(s: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour escapes are what it strips
-  return s.replace(/\u001B\[[0-9;]*m/g, '')
-}
-
-export function renderCluster(e: Explanation, wide: boolean): string {
+export function renderCluster(e: Explanation, wide: boolean, width = terminalWidth()): string {
   const now = Date.parse(e.evaluatedAt)
   const zones = (e.zones as ZoneLine[]) ?? []
   const nodes = (e.nodes as NodeLine[]) ?? []
   const out: string[] = []
-  out.push(`${chalk.bold(`${e.subject.kind}/${e.subject.name}`)}  ${COLOUR[e.severity](`${e.verdict} (${e.severity})`)}`)
-  out.push(`  ${e.summary}`)
-  const partial = e.source.partial ?? []
-  if (partial.length > 0) out.push(chalk.yellow(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
-  if (wide) for (const s of e.steps) out.push(`  ${chalk.dim('•')} ${s.rule}: ${s.result} — ${s.why}${chalk.dim(` [${s.upstream}]`)}`)
+  out.push(verdictLine(e))
+  out.push(...wrap(e.summary, width, {indent: 2}))
+  out.push(...partialLines(e, width))
+  if (wide) for (const s of e.steps) out.push(...stepLines(s, true, width))
   out.push('')
   const byZone = new Map<string, NodeLine[]>()
   for (const n of nodes) byZone.set(n.zone, [...(byZone.get(n.zone) ?? []), n])
@@ -76,22 +55,19 @@ export function renderCluster(e: Explanation, wide: boolean): string {
   for (const zn of zoneNames) {
     const z = zones.find((x) => x.name === zn)
     const list = byZone.get(zn)!.sort((a, b) => RANK[b.severity] - RANK[a.severity] || a.name.localeCompare(b.name))
-    out.push(chalk.bold(`Zone ${zn}`) + (z ? `  ${z.state}  ${z.counted} counted (${z.notReady} not ready), rate ${z.rate}/s${z.pendingTaints ? `, ${z.pendingTaints} taint(s) pending` : ''}` : '  (no counted node)'))
-    if (z && (wide || z.state !== 'Normal' || e.verdict === 'circuitOpen')) out.push(chalk.dim(`  ${z.rateWhy}`))
-    const rows = [['NODE', 'VERDICT', 'READY', 'LAST SIGN OF LIFE', 'GRACE EXPIRES', 'NOEXECUTE TAINT'].map((h) => chalk.dim(h))]
-    for (const n of list) {
-      rows.push([n.name, COLOUR[n.severity](n.verdict) + (n.verdictOnceCaughtUp ? chalk.dim(` (then ${n.verdictOnceCaughtUp})`) : ''), n.ready ?? '—', ago(n.lastSignOfLife, now), ago(n.graceExpiry, now), n.noExecuteDetail ?? n.noExecute])
-    }
-    out.push(...table(rows).map((l) => `  ${l}`))
+    out.push(ROLE.heading(`Zone ${zn}`) + (z ? `  ${z.state}  ${z.counted} counted (${z.notReady} not ready), rate ${z.rate}/s${z.pendingTaints ? `, ${z.pendingTaints} taint(s) pending` : ''}` : '  (no counted node)'))
+    if (z && (wide || z.state !== 'Normal' || e.verdict === 'circuitOpen')) out.push(...wrap(z.rateWhy, width, {indent: 2}).map(ROLE.muted))
+    const rows = list.map((n) => [n.name, SEVERITY[n.severity](n.verdict) + (n.verdictOnceCaughtUp ? ROLE.muted(` (then ${n.verdictOnceCaughtUp})`) : ''), n.ready ?? '—', ago(n.lastSignOfLife, now), ago(n.graceExpiry, now), n.noExecuteDetail ?? n.noExecute])
+    out.push(...table(['NODE', 'VERDICT', 'READY', 'LAST SIGN OF LIFE', 'GRACE EXPIRES', 'NOEXECUTE TAINT'], rows, {indent: 2, width, wrapColumn: 5}))
     out.push('')
   }
-  const next = renderNext(e)
+  const next = renderNext(e, width)
   if (next) out.push(next.trimEnd(), '')
-  out.push(renderSettings(e, wide))
+  out.push(renderSettings(e, wide, width))
   return out.join('\n')
 }
 
-export function renderNode(e: Explanation, wide: boolean): string {
+export function renderNode(e: Explanation, wide: boolean, width = terminalWidth()): string {
   const t = e.timeline as Record<string, string | null>
   const timeline = renderTimeline([
     {label: 'last heartbeat', at: t.lastHeartbeat},
@@ -108,7 +84,8 @@ export function renderNode(e: Explanation, wide: boolean): string {
   if (pods?.read) {
     const after = Object.entries(pods.evictedAfterSeconds ?? {}).map(([s, n]) => `${n} after ${s}s`)
     const parts = [pods.evictedAtOnce ? `${pods.evictedAtOnce} at once` : '', ...after, pods.toleratedForever ? `${pods.toleratedForever} tolerate it forever` : '', pods.unaffected ? `${pods.unaffected} unaffected` : ''].filter(Boolean)
-    podLine = `${chalk.bold(`Pods on this node: ${pods.total}`)}${pods.againstTaints?.length ? ` — against ${pods.againstTaints.join(', ')}: ${parts.join(', ') || 'none'}` : ' — no NoExecute taint present or owed'}\n\n`
+    const text = `${ROLE.heading(`Pods on this node: ${pods.total}`)}${pods.againstTaints?.length ? ` — against ${pods.againstTaints.join(', ')}: ${parts.join(', ') || 'none'}` : ' — no NoExecute taint present or owed'}`
+    podLine = `${wrap(text, width, {hanging: 2}).join('\n')}\n\n`
   }
-  return `${renderExplanations([e], wide)}${renderNext(e)}${podLine}${timeline}\n${renderSettings(e, wide)}`
+  return `${renderExplanations([e], wide, width)}${renderNext(e, width)}${podLine}${timeline}\n${renderSettings(e, wide, width)}`
 }

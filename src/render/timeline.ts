@@ -1,6 +1,7 @@
 // An ASCII timeline, to scale: one row per instant (label, marker at its place between the earliest and the
 // latest instant, the time), and an axis. Used by `kubectl why node NAME` and `kubectl why evicted pod/NAME`.
-import chalk from 'chalk'
+import {relativeTime} from '../util/duration.js'
+import {ROLE} from './colour.js'
 
 export interface TimelineMark {
   label: string
@@ -17,14 +18,6 @@ function clock(ms: number, sameDay: boolean): string {
   return sameDay ? s.slice(11, 19) : s.replace('.000Z', 'Z').replace('T', ' ')
 }
 
-function relative(ms: number, now: number): string {
-  const d = Math.round((ms - now) / 1000)
-  if (d === 0) return 'now'
-  const a = Math.abs(d)
-  const text = a >= 3600 ? `${Math.floor(a / 3600)}h${Math.floor((a % 3600) / 60)}m` : a >= 60 ? `${Math.floor(a / 60)}m${a % 60}s` : `${a}s`
-  return d < 0 ? `${text} ago` : `in ${text}`
-}
-
 export function renderTimeline(marks: readonly TimelineMark[], nowIso: string, width = WIDTH): string {
   const points = marks.filter((m) => m.at).map((m) => ({...m, ms: Date.parse(m.at!)})).sort((a, b) => a.ms - b.ms)
   if (points.length === 0) return ''
@@ -35,14 +28,14 @@ export function renderTimeline(marks: readonly TimelineMark[], nowIso: string, w
   const sameDay = new Date(min).toISOString().slice(0, 10) === new Date(max).toISOString().slice(0, 10)
   const labelWidth = Math.max(...points.map((p) => p.label.length + (p.estimated ? 2 : 0)))
   const out: string[] = []
-  out.push(chalk.bold(`Timeline (to scale, ${clock(min, false)} → ${clock(max, sameDay)}${sameDay ? ' UTC' : ''}):`))
+  out.push(ROLE.heading(`Timeline (to scale, ${clock(min, false)} → ${clock(max, sameDay)}${sameDay ? ' UTC' : ''}):`))
   for (const p of points) {
     const pos = span === 0 ? 0 : Math.round(((p.ms - min) / span) * (width - 1))
     const line = `${'·'.repeat(pos)}●${' '.repeat(width - 1 - pos)}`
     const label = `${p.label}${p.estimated ? ' ~' : ''}`.padEnd(labelWidth)
-    out.push(`  ${label}  ${p.label === 'now' ? chalk.bold(line) : line}  ${clock(p.ms, sameDay)}  ${chalk.dim(relative(p.ms, now))}`)
+    out.push(`  ${label}  ${p.label === 'now' ? ROLE.heading(line) : line}  ${clock(p.ms, sameDay)}  ${ROLE.muted(relativeTime(p.ms, now))}`)
   }
-  out.push(`  ${' '.repeat(labelWidth)}  ${chalk.dim(`└${'─'.repeat(Math.max(0, width - 2))}┘`)}`)
-  if (points.some((p) => p.estimated)) out.push(chalk.dim('  ~ estimated: the controller keeps these instants in memory only'))
+  out.push(`  ${' '.repeat(labelWidth)}  ${ROLE.muted(`└${'─'.repeat(Math.max(0, width - 2))}┘`)}`)
+  if (points.some((p) => p.estimated)) out.push(ROLE.muted('  ~ estimated: the controller keeps these instants in memory only'))
   return out.join('\n') + '\n'
 }

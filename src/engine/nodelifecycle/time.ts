@@ -33,20 +33,5 @@ export function iso(ms: number): string {
   return new Date(ms).toISOString().replace('.000Z', 'Z')
 }
 
-/** "50s", "1m30s", "2h" — for explanations. */
-export function humanDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return 'forever'
-  const negative = ms < 0
-  let rest = Math.abs(ms)
-  if (rest < 1000) return `${negative ? '-' : ''}${Math.round(rest)}ms`
-  const parts: string[] = []
-  const h = Math.floor(rest / 3_600_000)
-  rest -= h * 3_600_000
-  const m = Math.floor(rest / 60_000)
-  rest -= m * 60_000
-  const s = Math.round((rest / 1000) * 10) / 10
-  if (h) parts.push(`${h}h`)
-  if (m) parts.push(`${m}m`)
-  if (s || parts.length === 0) parts.push(`${s}s`)
-  return (negative ? '-' : '') + parts.join('')
-}
+/** "50s", "1m30s", "2h" — for explanations: the one formatter for people (util/duration.ts), its precise form. */
+export {humanDuration} from '../../util/duration.js'
