@@ -1,7 +1,7 @@
 // The AuditReport: what `kubectl why audit -o json|yaml` prints (schemas/audit-report.json is its contract), and
 // what the table and JUnit views are drawn from. Findings are the engines' own Explanations, worst first.
 import type {Explanation, Problem, Severity, SourceDescription} from '../explanation.js'
-import {failsOn, SEVERITIES, severityRank} from '../explanation.js'
+import {EXPLANATION_VERSION, failsOn, SEVERITIES, severityRank} from '../explanation.js'
 import {CHECK_NAMES, type CheckName, CONTROLLER_OF, DESCRIPTION, UNAVAILABLE} from './checks.js'
 import type {CheckResult} from './context.js'
 import type {Gathered} from './gather.js'
@@ -13,7 +13,8 @@ import type {PolicyRule} from './rbac.js'
 import {ruleCommand, ruleForType} from './rbac.js'
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
 
-export const AUDIT_REPORT_VERSION = 'kubectl-why/v1'
+/** The report's apiVersion: the one version of every output (src/explanation.ts). */
+export const AUDIT_REPORT_VERSION = EXPLANATION_VERSION
 
 export type SeverityCounts = Record<Severity, number>
 

@@ -7,6 +7,7 @@ import {chooseVersion} from '../cluster/version.js'
 import {driveDeployment, driveReplicaSet, type DriveOptions} from '../engine/replicaset/drive.js'
 import {ReplicaSetInputError, VERDICTS} from '../engine/replicaset/index.js'
 import {UserError} from '../errors.js'
+import {EXPLANATION_VERSION} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {formatData} from '../render/output.js'
 import {renderReplicas, renderReplicasReport, type ReplicasReport} from '../render/replicas.js'
@@ -56,7 +57,7 @@ Verdicts: ${VERDICTS.join(', ')}.`
         const namespace = this.namespace(flags, source)
         const scan = await replicasScan(source, namespace, version, this.sourceOptions(flags).progress)
         const report: ReplicasReport = {
-          apiVersion: 'kubectl-why/v1', kind: 'ReplicasReport', scope: namespace === undefined ? {allNamespaces: true} : {namespace},
+          apiVersion: EXPLANATION_VERSION, kind: 'ReplicasReport', scope: namespace === undefined ? {allNamespaces: true} : {namespace},
           evaluatedAt: source.now().toISOString(), source: scan.source, replicaSets: scan.replicaSets, pods: scan.pods, counts: scan.counts, findings: scan.findings,
         }
         this.clearProgress()
