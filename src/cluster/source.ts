@@ -3,40 +3,10 @@
 // (src/cluster/snapshot/); test/cluster/source-contract.test.ts runs one suite against both.
 import type {Problem, SourceDescription} from '../explanation.js'
 import type {Evidence} from './evidence.js'
+import type {KubeObject} from './kube-types.js'
 
-export interface OwnerReference {
-  apiVersion: string
-  kind: string
-  name: string
-  uid: string
-  controller?: boolean
-  blockOwnerDeletion?: boolean
-}
-
-export interface ObjectMeta {
-  name?: string
-  generateName?: string
-  namespace?: string
-  uid?: string
-  resourceVersion?: string
-  generation?: number
-  creationTimestamp?: string | null
-  deletionTimestamp?: string | null
-  deletionGracePeriodSeconds?: number
-  labels?: Record<string, string>
-  annotations?: Record<string, string>
-  ownerReferences?: OwnerReference[]
-  finalizers?: string[]
-  [field: string]: unknown
-}
-
-/** Any Kubernetes object as the API returns it (JSON decoded; int64 beyond 2^53 as bigint). */
-export interface KubeObject {
-  apiVersion?: string
-  kind?: string
-  metadata?: ObjectMeta
-  [field: string]: unknown
-}
+// The object types are declared once in kube-types.ts, for the engines too.
+export type {KubeObject, ObjectMeta, OwnerReference} from './kube-types.js'
 
 /** One served resource type, as discovery reports it. */
 export interface ResourceType {

@@ -1,17 +1,8 @@
 // The objects the workload hash replays read, as the API server returns them (only the fields used).
-import type {KubeObject, ObjectMeta, OwnerReference} from '../../cluster/source.js'
+import type {KubeObject, LabelSelector, LabelSelectorRequirement, ObjectMeta, OwnerReference} from '../../cluster/kube-types.js'
 import type {Explanation, SourceDescription} from '../../explanation.js'
 
-export interface LabelSelectorRequirement {
-  key: string
-  operator: string
-  values?: string[]
-}
-
-export interface LabelSelector {
-  matchLabels?: Record<string, string>
-  matchExpressions?: LabelSelectorRequirement[]
-}
+export type {LabelSelector, LabelSelectorRequirement}
 
 export interface Meta extends ObjectMeta {
   name: string

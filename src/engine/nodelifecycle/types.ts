@@ -1,5 +1,8 @@
 // The slices of Node, Lease and Pod the node lifecycle replay reads, and the settings it runs with.
 // Objects arrive as the API returns them; only the fields named here are read.
+import type {Taint} from '../../cluster/kube-types.js'
+
+export type {Taint}
 
 export type ConditionStatus = 'True' | 'False' | 'Unknown' | string
 
@@ -10,13 +13,6 @@ export interface NodeCondition {
   message?: string
   lastHeartbeatTime?: string | null
   lastTransitionTime?: string | null
-}
-
-export interface Taint {
-  key: string
-  value?: string
-  effect: string
-  timeAdded?: string | null
 }
 
 export interface NodeLike {

@@ -1,16 +1,7 @@
 // The slices of Pod and Event the taint-eviction replay reads.
-import type {Taint} from '../nodelifecycle/types.js'
+import type {PodCondition, Taint, Toleration} from '../../cluster/kube-types.js'
 
-export type {Taint}
-
-export interface Toleration {
-  key?: string
-  operator?: string
-  value?: string
-  effect?: string
-  /** int64 in the API: exact JSON reading may hand a bigint. */
-  tolerationSeconds?: number | bigint | null
-}
+export type {Taint, Toleration}
 
 export interface PodLike {
   metadata?: {
@@ -25,7 +16,7 @@ export interface PodLike {
   spec?: {nodeName?: string; tolerations?: Toleration[] | null; [k: string]: unknown}
   status?: {
     phase?: string
-    conditions?: {type: string; status: string; reason?: string; message?: string; lastTransitionTime?: string | null}[] | null
+    conditions?: PodCondition[] | null
     [k: string]: unknown
   }
   [k: string]: unknown
