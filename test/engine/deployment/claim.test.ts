@@ -72,7 +72,7 @@ describe('ClaimObject release (issue 18.4)', () => {
     const stamps = fc.constantFrom<Stamp>('absent', 'null', 'set')
     fc.assert(fc.property(stamps, fc.array(fc.record({
       ref: fc.constantFrom<string | undefined>(undefined, 'dep-web', 'dep-other'),
-      labels: fc.constantFrom({app: 'web'}, {app: 'web', extra: 'x'}, {app: 'old'}, {}),
+      labels: fc.constantFrom<Record<string, string>>({app: 'web'}, {app: 'web', extra: 'x'}, {app: 'old'}, {}),
       deleting: stamps,
     }), {maxLength: 6}), (ownerDeleting, objects) => {
       const input = objects.map((o, i) => rs(`rs-${i}`, o.labels, o.ref, o.deleting))
