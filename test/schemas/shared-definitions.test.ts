@@ -1,0 +1,41 @@
+// Subject, Step, Problem, Source, NextStep and Severity are defined once, in schemas/explanation.json: every other
+// schema that names one refers to it (alone, or under allOf with what that command adds, such as node's required
+// settings), so a change to the shared shape reaches every command's contract. Every schema compiles in the tests'
+// one strict loader.
+import assert from 'node:assert/strict'
+import {describe, test} from 'node:test'
+import {type Any, SCHEMAS, schemaJson, validatorFor} from '../support/schemas.js'
+
+const SHARED = ['Severity', 'Subject', 'Step', 'Problem', 'Source', 'NextStep', 'Evidence', 'KindCoverage']
+const refersToShared = (name: string, d: Any): boolean => {
+  const shared = (r: unknown) => typeof r === 'string' && /^(https:\/\/kubectl-why\.dev\/schemas\/)?explanation\.json#\/definitions\//.test(r) && r.endsWith(`/${name}`)
+  if (shared(d.$ref)) return true
+  return Array.isArray(d.allOf) && d.allOf.some((x: Any) => shared(x.$ref)) && d.type === undefined && d.properties === undefined
+}
+
+describe('shared definitions', () => {
+  for (const name of SCHEMAS) {
+    test(`schemas/${name}.json compiles in the strict loader`, () => {
+      validatorFor(name)
+    })
+    if (name === 'explanation') continue
+    test(`schemas/${name}.json refers to explanation.json for the shared definitions it names`, () => {
+      const defs = schemaJson(name).definitions ?? {}
+      for (const s of SHARED) if (defs[s]) assert.ok(refersToShared(s, defs[s]), `${name}.json defines its own ${s}: ${JSON.stringify(defs[s]).slice(0, 200)}`)
+    })
+  }
+
+  test('a narrowed Subject still holds the shared one (no unknown field), and the narrowing', () => {
+    const v = validatorFor('replicas', 'Subject')
+    assert.ok(v({kind: 'ReplicaSet', name: 'web'}))
+    assert.equal(v({kind: 'Deployment', name: 'web'}), false, 'kind narrowed')
+    assert.equal(v({kind: 'ReplicaSet', name: 'web', extra: 1}), false, 'the shared Subject is closed')
+    assert.equal(v({kind: 'ReplicaSet'}), false, 'name required by the shared Subject')
+  })
+
+  test("node's Source requires the settings on top of the shared one", () => {
+    const v = validatorFor('node', 'Source')
+    assert.equal(v({mode: 'live'}), false)
+    assert.equal(validatorFor('explanation', 'Source')({mode: 'live'}), true)
+  })
+})
