@@ -8,7 +8,7 @@ import {EXPLANATION_VERSION} from '../explanation.js'
 import {kubectlAge} from '../util/duration.js'
 import {ROLE, SEVERITY} from './colour.js'
 import {renderExplanations} from './explanation-table.js'
-import {table, terminalWidth, wrap as wrapTo} from './layout.js'
+import {table, tableWidth, terminalWidth, wrap as wrapTo} from './layout.js'
 
 export type {GcTree, GcTreeNode} from '../engine/garbagecollector/index.js'
 
@@ -144,15 +144,16 @@ function ownerRows(nodes: readonly GcTreeNode[], depth: number, now: Date, out: 
 export function renderGcTree(tree: GcTree, e: GcExplanation, opts: {wide?: boolean; now?: Date; width?: number} = {}): string {
   const now = opts.now ?? new Date(e.evaluatedAt)
   const width = opts.width ?? terminalWidth()
+  const rowWidth = opts.width ?? tableWidth()
   const rows: Row[] = []
   ownerRows(tree.owners, 1, now, rows)
   rows.push(row(tree.object, '', now, true))
   dependentRows(tree.object.children, '', now, rows, tree.object.more)
-  // kubectl-tree's columns (NAMESPACE NAME READY REASON AGE), VERDICT for READY; uids only with -o wide. A row too
-  // wide for the terminal wraps its REASON (words: classification, flags) rather than cutting a name.
+  // kubectl-tree's columns (NAMESPACE NAME READY REASON AGE), VERDICT for READY; uids only with -o wide. On a
+  // terminal, a row too wide wraps its REASON (words: classification, flags) rather than cutting a name.
   const cols: (keyof Omit<Row, 'colour'>)[] = ['namespace', 'name', 'verdict', 'reason', 'age', ...(opts.wide ? ['uid' as const] : [])]
   const head = ['NAMESPACE', 'NAME', 'VERDICT', 'REASON', 'AGE', ...(opts.wide ? ['UID'] : [])]
-  const out = table(head, rows.map((r) => cols.map((k) => r[k])), {width, wrapColumn: 3, paintRow: (i, line) => rows[i].colour(line)})
+  const out = table(head, rows.map((r) => cols.map((k) => r[k])), {width: rowWidth, wrapColumn: 3, paintRow: (i, line) => rows[i].colour(line)})
   for (const p of tree.partial ?? []) out.push(...wrap(`partial: ${p.what}: ${p.reason} — dependents of that kind may be missing above`, 0, width).map(ROLE.warn))
   out.push('')
   out.push(...wrap(`${SEVERITY[e.severity](`${e.verdict}${e.propagationPolicy ? ` ${e.propagationPolicy}` : ''} (${e.severity})`)}  ${e.summary}`, 0, width))

@@ -6,9 +6,19 @@ import {ROLE, visibleLength} from './colour.js'
 /** The default width when stdout is not a terminal (a pipe, a file, a CI log). */
 export const PIPE_WIDTH = 80
 
-/** The terminal's width, or 80 when stdout is not a terminal. */
-export function terminalWidth(stream: {isTTY?: boolean; columns?: number} = process.stdout): number {
+type Out = {isTTY?: boolean; columns?: number}
+
+/** The width prose is wrapped to: the terminal's, or 80 when stdout is not a terminal. */
+export function terminalWidth(stream: Out = process.stdout): number {
   return stream.isTTY && stream.columns && stream.columns > 0 ? stream.columns : PIPE_WIDTH
+}
+
+/**
+ * The width tables are kept within: the terminal's; none through a pipe, where a row stays on one line as kubectl's
+ * do, so that grep and awk see whole rows.
+ */
+export function tableWidth(stream: Out = process.stdout): number | undefined {
+  return stream.isTTY && stream.columns && stream.columns > 0 ? stream.columns : undefined
 }
 
 export interface WrapOptions {
@@ -51,7 +61,7 @@ export function wrap(text: string, width: number, opts: WrapOptions = {}): strin
 export interface TableOptions {
   /** Spaces before every row. */
   indent?: number
-  /** Lines are kept within this width where the wrap column allows. */
+  /** Lines are kept within this width where the wrap column allows (none: rows are never wrapped). */
   width?: number
   /** The column whose cells wrap (at word boundaries) when a row is too wide; other columns are never cut. */
   wrapColumn?: number
@@ -72,7 +82,9 @@ export function table(head: readonly string[], rows: readonly (readonly string[]
   const wc = opts.wrapColumn
   if (wc !== undefined && opts.width !== undefined) {
     const total = (opts.indent ?? 0) + widths.reduce((n, w) => n + w, 0) + 2 * (widths.length - 1)
-    if (total > opts.width) widths[wc] = Math.max(opts.minWrapWidth ?? 12, visibleLength(head[wc]), widths[wc] - (total - opts.width))
+    // never narrower than its longest word, which is not cut, so that the columns after it stay aligned
+    const longestWord = Math.max(...all.map((r) => Math.max(0, ...(r[wc] ?? '').split(' ').map(visibleLength))))
+    if (total > opts.width) widths[wc] = Math.max(opts.minWrapWidth ?? 12, visibleLength(head[wc]), longestWord, widths[wc] - (total - opts.width))
   }
   const out: string[] = []
   all.forEach((r, index) => {

@@ -4,7 +4,7 @@ import type {Explanation, Severity} from '../explanation.js'
 import {relativeTime} from '../util/duration.js'
 import {ROLE, SEVERITY} from './colour.js'
 import {partialLines, renderExplanations, stepLines, verdictLine} from './explanation-table.js'
-import {keyValues, table, terminalWidth, wrap} from './layout.js'
+import {keyValues, table, tableWidth, terminalWidth, wrap} from './layout.js'
 import {renderTimeline} from './timeline.js'
 
 const RANK: Record<Severity, number> = {none: 0, info: 1, warning: 2, critical: 3}
@@ -58,7 +58,7 @@ export function renderCluster(e: Explanation, wide: boolean, width = terminalWid
     out.push(ROLE.heading(`Zone ${zn}`) + (z ? `  ${z.state}  ${z.counted} counted (${z.notReady} not ready), rate ${z.rate}/s${z.pendingTaints ? `, ${z.pendingTaints} taint(s) pending` : ''}` : '  (no counted node)'))
     if (z && (wide || z.state !== 'Normal' || e.verdict === 'circuitOpen')) out.push(...wrap(z.rateWhy, width, {indent: 2}).map(ROLE.muted))
     const rows = list.map((n) => [n.name, SEVERITY[n.severity](n.verdict) + (n.verdictOnceCaughtUp ? ROLE.muted(` (then ${n.verdictOnceCaughtUp})`) : ''), n.ready ?? '—', ago(n.lastSignOfLife, now), ago(n.graceExpiry, now), n.noExecuteDetail ?? n.noExecute])
-    out.push(...table(['NODE', 'VERDICT', 'READY', 'LAST SIGN OF LIFE', 'GRACE EXPIRES', 'NOEXECUTE TAINT'], rows, {indent: 2, width, wrapColumn: 5}))
+    out.push(...table(['NODE', 'VERDICT', 'READY', 'LAST SIGN OF LIFE', 'GRACE EXPIRES', 'NOEXECUTE TAINT'], rows, {indent: 2, width: tableWidth(), wrapColumn: 5}))
     out.push('')
   }
   const next = renderNext(e, width)

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import {after, before, describe, it} from 'node:test'
 import chalk from 'chalk'
 import {stripAnsi} from '../../src/render/colour.js'
-import {keyValues, PIPE_WIDTH, table, terminalWidth, wrap} from '../../src/render/layout.js'
+import {keyValues, PIPE_WIDTH, table, tableWidth, terminalWidth, wrap} from '../../src/render/layout.js'
 
 let level: typeof chalk.level
 before(() => {
@@ -82,6 +82,12 @@ describe('table (kubectl\'s style)', () => {
     assert.deepEqual(lines, ['N   REASON', 'n1  alpha beta', '    gamma'])
   })
 
+  it('never narrows the wrap column below its longest word, so the next column stays aligned', () => {
+    // "deleting(foregroundDeletion)" is 28 columns and is not cut: the column keeps 28 although 20 would fit
+    const lines = table(['R', 'AGE'], [['waiting ctrl block', '5h'], ['deleting(foregroundDeletion)', '2d']], {width: 20, wrapColumn: 0, minWrapWidth: 4})
+    assert.deepEqual(lines, ['R                             AGE', 'waiting ctrl block            5h', 'deleting(foregroundDeletion)  2d'])
+  })
+
   it('indents every row', () => {
     assert.deepEqual(table(['A'], [['x']], {indent: 2}), ['  A', '  x'])
   })
@@ -113,5 +119,9 @@ describe('terminalWidth', () => {
     assert.equal(terminalWidth({isTTY: true, columns: 132}), 132)
     assert.equal(terminalWidth({isTTY: false, columns: 132}), PIPE_WIDTH)
     assert.equal(terminalWidth({}), 80)
+  })
+  it('tables: the terminal\'s columns, no limit through a pipe (rows stay whole for grep, as kubectl\'s)', () => {
+    assert.equal(tableWidth({isTTY: true, columns: 100}), 100)
+    assert.equal(tableWidth({isTTY: false, columns: 100}), undefined)
   })
 })
