@@ -330,6 +330,11 @@ function summarize(verdict: HashVerdict, d: Workload, r: DeploymentHashReplay, n
       }
       return `${newText}. ${bad.length === 1 ? `The pod-template-hash of ${bad[0].name} is` : `The pod-template-hash labels of ${bad.map((x) => x.name).join(', ')} are`} reproduced by no known layout: ${bad[0].label.why}. The controller never recomputes existing labels, so this changes nothing it does.`
     case 'hashDrift': {
+      // The drift may be known only from the pods of a ReplicaSet the data lacks (the verdict counts inferredNew's label).
+      const drift = drifted.length === 0 && inferredNew ? inferredNew.current : undefined
+      if (drift) {
+        return `${newText}. Its pod-template-hash ${drift.label} was ${drift.why}; a ${v} controller computes ${r.computed?.hash ?? drift.recomputed} for the same template, but it finds the ReplicaSet by template equality (EqualIgnoreHash) and never recomputes existing labels, so no rollout happens.`
+      }
       const first = drifted[0] ?? newRow
       const isNew = first?.role === 'new'
       return `${newText}. ${isNew
