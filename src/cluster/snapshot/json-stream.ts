@@ -111,7 +111,8 @@ export class JsonStreamReader {
     return slice.toString('utf8')
   }
 
-  private parseSlice(start: number, end: number, where: string): unknown {
+  /** Parses bytes of the buffer; an error names the input's line and column, not the slice's. */
+  private parseSlice(start: number, end: number): unknown {
     const text = this.text(start, end)
     try {
       return parseValue(text, '@@slice@@')
@@ -120,7 +121,6 @@ export class JsonStreamReader {
       if (!m) throw err
       const at = this.lineColumn(this.base + start)
       const line = at.line + Number(m[1]) - 1
-      void where
       throw new UserError(`${this.where}:${line}:${Number(m[1]) === 1 ? at.column + Number(m[2]) - 1 : Number(m[2])}: ${m[3]}`, (err as UserError).hint)
     }
   }
@@ -239,7 +239,7 @@ export class JsonStreamReader {
           if (this.valueStart === -1) this.beginValue(this.pos)
           const end = this.scanValue(final)
           if (end === -1) return
-          this.key = this.parseSlice(this.valueStart, end, this.where) as string
+          this.key = this.parseSlice(this.valueStart, end) as string
           this.valueStart = -1
           this.pos = end
           this.state = 'colon'
@@ -265,7 +265,7 @@ export class JsonStreamReader {
           if (this.valueStart === -1) this.beginValue(this.pos)
           const end = this.scanValue(final)
           if (end === -1) return
-          this.envelope[this.key] = this.parseSlice(this.valueStart, end, `${this.where} ${this.key}`)
+          this.envelope[this.key] = this.parseSlice(this.valueStart, end)
           this.valueStart = -1
           this.pos = end
           this.state = 'afterValue'
@@ -290,7 +290,7 @@ export class JsonStreamReader {
           const end = this.scanValue(final)
           if (end === -1) return
           const where = this.bareArray ? `${this.where}[${this.index}]` : `${this.where} items[${this.index}]`
-          const value = this.parseSlice(this.valueStart, end, where)
+          const value = this.parseSlice(this.valueStart, end)
           this.valueStart = -1
           this.pos = end
           this.sink.item(value, where, this.index++)
