@@ -2,6 +2,7 @@
 // of the same lists on the same (fake) API server, in the same run.
 //   npm run bench:sources                 # 1,000 nodes / 30,000 pods
 //   npm run bench:sources -- --full       # 5,000 nodes / 150,000 pods
+//   npm run bench:sources -- --formats [--nodes 1000]   # the snapshot reader per dump format (JSON List, YAML, ...)
 import {spawn} from 'node:child_process'
 import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -12,6 +13,11 @@ import {SnapshotSource} from '../src/cluster/snapshot/snapshot-source.js'
 import {FakeApiServer} from '../test/support/fake-apiserver/index.js'
 import {SyntheticCluster, writeSnapshot} from '../test/support/synthetic/index.js'
 
+if (process.argv.includes('--formats')) {
+  // The snapshot reader per dump format (bench/sources-formats.ts), alone.
+  await import('./sources-formats.js')
+  process.exit(0)
+}
 const full = process.argv.includes('--full')
 const options = full ? {seed: 1, nodes: 5000, pods: 150_000} : {seed: 1, nodes: 1000, pods: 30_000}
 const dir = mkdtempSync(join(tmpdir(), 'bench-sources-'))
@@ -60,3 +66,4 @@ for (const [label, metadataOnly] of [['full objects', false], ['metadata only', 
   console.log(`live source, ${label}: list ${live.value} pods in pages of 500: ${secs(live.ms)}; kubectl get pods -A ${args.includes('json') ? '-o json' : '-o name'} --chunk-size=500: ${secs(kubectlMs)}; ratio ${(live.ms / kubectlMs).toFixed(2)}×`)
 }
 await server.close()
+
