@@ -53,20 +53,5 @@ export function logarithmicRankDiff(t1: number, t2: number, now: number): number
   return logRank(t1, now) - logRank(t2, now)
 }
 
-/** "3m20s" style durations for summaries. */
-export function human(ms: number): string {
-  const neg = ms < 0
-  let s = Math.round(Math.abs(ms) / 1000)
-  const parts: string[] = []
-  const d = Math.floor(s / 86_400)
-  s -= d * 86_400
-  const h = Math.floor(s / 3600)
-  s -= h * 3600
-  const m = Math.floor(s / 60)
-  s -= m * 60
-  if (d) parts.push(`${d}d`)
-  if (h) parts.push(`${h}h`)
-  if (m && !d) parts.push(`${m}m`)
-  if ((s || parts.length === 0) && !d && !h) parts.push(`${s}s`)
-  return (neg ? '-' : '') + parts.join('')
-}
+/** "3m20s" style durations for summaries: the one formatter for people (util/duration.ts), its short form. */
+export {shortDuration as human} from '../../util/duration.js'
