@@ -1,25 +1,8 @@
 // The shapes the ReplicaSet replay reads. Only the fields the upstream code reads are typed; everything
 // arrives as plain API JSON (int64 may be bigint, timestamps are RFC 3339 strings or null).
-import type {KubeObject, ObjectMeta, OwnerReference} from '../../cluster/source.js'
+import type {KubeObject, LabelSelector, LabelSelectorRequirement, ObjectMeta, OwnerReference, PodCondition} from '../../cluster/kube-types.js'
 
-export type {OwnerReference}
-
-export interface LabelSelectorRequirement {
-  key: string
-  operator: string
-  values?: string[]
-}
-
-export interface LabelSelector {
-  matchLabels?: Record<string, string> | null
-  matchExpressions?: LabelSelectorRequirement[] | null
-}
-
-export interface PodCondition {
-  type: string
-  status: string
-  lastTransitionTime?: string | null
-}
+export type {LabelSelector, LabelSelectorRequirement, OwnerReference, PodCondition}
 
 export interface ContainerStatus {
   name: string
