@@ -72,6 +72,11 @@ describe('schemas/explanation.json against src/explanation.ts', () => {
     assert.deepEqual(definitions.Severity.enum, [...SEVERITIES])
   })
 
+  test("every report's apiVersion is EXPLANATION_VERSION, the one constant", async () => {
+    const {EXPLANATION_VERSION} = await import('../../src/explanation.js')
+    assert.equal(definitions.ApiVersion.const, EXPLANATION_VERSION)
+  })
+
   test('an Explanation without a required field, or with a wrong severity, fails', () => {
     const e: Any = {subject: {kind: 'Pod', name: 'x'}, controller: 'c', verdict: 'v', severity: 'none', summary: 's', steps: [], evaluatedAt: '2026-01-01T00:00:00Z', source: {mode: 'live'}}
     assert.ok(valid(e), JSON.stringify(valid.errors))
