@@ -14,17 +14,19 @@ export interface Target {
 export interface TargetSpec {
   /** The command, for messages: "replicas". */
   command: string
-  /** The kind a bare NAME means, and the only kind accepted (e.g. "Pod"). Absent: TYPE is required. */
+  /** The kind a bare NAME means, and the only kind accepted besides `otherKinds` (e.g. "Pod"). Absent: TYPE is required. */
   naturalKind?: string
+  /** Other kinds a TYPE may name (replicas also explains deployment/NAME). */
+  otherKinds?: readonly string[]
   /** An example of the argument for messages: "replicaset/cart-7c9d8f6b5". */
   example: string
 }
 
-function isNaturalKind(type: string, kind: string): boolean {
+function builtinKind(type: string): string | undefined {
   try {
-    return resolveResource(BUILTIN_KINDS, type).kind === kind
+    return resolveResource(BUILTIN_KINDS, type).kind
   } catch {
-    return false
+    return undefined
   }
 }
 
@@ -55,8 +57,11 @@ export function parseTarget(args: readonly (string | undefined)[], spec: TargetS
   }
   if (name === '' || name.includes('/')) badName(name, spec)
   if (type === undefined) return {type: spec.naturalKind!, name}
-  if (spec.naturalKind && !isNaturalKind(type, spec.naturalKind)) {
-    throw new UserError(`kubectl why ${spec.command} is about a ${spec.naturalKind}, not "${type}"`, `e.g. kubectl why ${spec.command} ${spec.example}`)
+  if (!spec.naturalKind) return {type, name}
+  const kind = builtinKind(type)
+  const accepted = [spec.naturalKind, ...(spec.otherKinds ?? [])]
+  if (kind === undefined || !accepted.includes(kind)) {
+    throw new UserError(`kubectl why ${spec.command} is about a ${accepted.join(' or a ')}, not "${type}"`, `e.g. kubectl why ${spec.command} ${spec.example}`)
   }
-  return {type: spec.naturalKind ?? type, name}
+  return {type: kind, name}
 }

@@ -1,15 +1,14 @@
 import {Args, Flags} from '@oclif/core'
 import {type CommonFlags, WhyCommand} from '../base-command.js'
 import {DEFAULT_MINOR, describeReplicas, replicasScan} from '../audit/checks/replicas.js'
-import {BUILTIN_KINDS} from '../cluster/builtin-kinds.js'
-import {parseTypeName, resolveResource} from '../cluster/resolve.js'
+import {parseTarget, type Target} from '../cluster/target.js'
 import {chooseVersion} from '../cluster/version.js'
 import {driveDeployment, driveReplicaSet, type DriveOptions} from '../engine/replicaset/drive.js'
 import {ReplicaSetInputError, VERDICTS} from '../engine/replicaset/index.js'
 import {UserError} from '../errors.js'
 import {EXPLANATION_VERSION} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
-import {formatData} from '../render/output.js'
+import {isDataFormat} from '../render/output.js'
 import {renderReplicas, renderReplicasReport, type ReplicasReport} from '../render/replicas.js'
 
 type ReplicasFlags = CommonFlags & {all: boolean}
@@ -36,7 +35,8 @@ Verdicts: ${VERDICTS.join(', ')}.`
   ]
 
   static override args = {
-    target: Args.string({description: 'replicaset/NAME or deployment/NAME', required: false, ignoreStdin: true}),
+    target: Args.string({description: 'the ReplicaSet: NAME, replicaset/NAME or rs NAME; or deployment/NAME', required: false, ignoreStdin: true}),
+    name: Args.string({description: 'NAME, after the TYPE word (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
   }
 
   static override flags = {
@@ -48,20 +48,20 @@ Verdicts: ${VERDICTS.join(', ')}.`
     const parsed = await this.parse(Replicas)
     const flags = parsed.flags as ReplicasFlags
     this.setupOutput(flags)
-    const target = targetOf(parsed.args.target, flags)
+    const target = targetOf(parseTarget([parsed.args.target, parsed.args.name], {command: 'replicas', naturalKind: 'ReplicaSet', otherKinds: ['Deployment'], example: 'replicaset/web-7d9f4b6c8 -n shop'}), flags)
     const source = await this.openSource(flags)
     try {
       const version = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))
       const format = flags.output ?? 'table'
       if (!target) {
         const namespace = this.namespace(flags, source)
-        const scan = await replicasScan(source, namespace, version, this.sourceOptions(flags).progress)
+        const scan = await replicasScan(source, namespace, version, this.statusLine.line)
         const report: ReplicasReport = {
           apiVersion: EXPLANATION_VERSION, kind: 'ReplicasReport', scope: namespace === undefined ? {allNamespaces: true} : {namespace},
           evaluatedAt: source.now().toISOString(), source: scan.source, replicaSets: scan.replicaSets, pods: scan.pods, counts: scan.counts, findings: scan.findings,
         }
-        this.clearProgress()
-        this.write(format === 'json' || format === 'yaml' ? formatData(report, format) : renderReplicasReport(report))
+        if (isDataFormat(format)) await this.writeData(report, format)
+        else this.write(renderReplicasReport(report))
         this.failOnFindings(report.findings, flags)
         return
       }
@@ -70,33 +70,23 @@ Verdicts: ${VERDICTS.join(', ')}.`
       const list = target.kind === 'ReplicaSet'
         ? [await driveReplicaSet(source, namespace, target.name, options)]
         : await driveDeployment(source, namespace, target.name, options)
-      this.clearProgress()
       // One ReplicaSet prints an object; a Deployment's ReplicaSets always print as an array, new first.
-      if (format === 'json' || format === 'yaml') this.write(formatData(target.kind === 'Deployment' ? list : list[0], format))
+      if (isDataFormat(format)) await this.writeData(target.kind === 'Deployment' ? list : list[0], format)
       else this.write(renderReplicas(list, format === 'wide'))
       this.failOnFindings(list, flags)
     } catch (err) {
       if (err instanceof ReplicaSetInputError) throw new UserError(err.message, 'the object is not one the API server would accept; check the dump')
       throw err
     } finally {
-      this.clearProgress()
       await source.close?.()
     }
   }
-
-  private clearProgress(): void {
-    if (process.stderr.isTTY) process.stderr.write('\r\u001B[2K')
-  }
 }
 
-function targetOf(target: string | undefined, flags: ReplicasFlags): {kind: 'ReplicaSet' | 'Deployment'; name: string} | undefined {
-  if (flags.all && target) throw new UserError('give either replicaset/NAME (or deployment/NAME) or --all, not both', 'e.g. kubectl why replicas --all -n shop')
-  if (!flags.all && !target) throw new UserError('which ReplicaSet? give replicaset/NAME or deployment/NAME, or --all', 'e.g. kubectl why replicas replicaset/web-7d9f4b6c8 -n shop')
+function targetOf(target: Target | undefined, flags: ReplicasFlags): {kind: 'ReplicaSet' | 'Deployment'; name: string} | undefined {
+  if (flags.all && target) throw new UserError('give either a ReplicaSet (or deployment/NAME) or --all, not both', 'e.g. kubectl why replicas --all -n shop')
+  if (!flags.all && !target) throw new UserError('which ReplicaSet? give its NAME (or replicaset/NAME, deployment/NAME), or --all', 'e.g. kubectl why replicas web-7d9f4b6c8 -n shop')
   if (!target) return undefined
-  const t = parseTypeName(target)
-  if (!t.name) throw new UserError(`"${target}" names no object`, 'write replicaset/NAME or deployment/NAME')
-  const type = resolveResource(BUILTIN_KINDS, t.type)
-  if (type.kind !== 'ReplicaSet' && type.kind !== 'Deployment') throw new UserError(`kubectl why replicas explains ReplicaSets, not ${type.kind}`, 'give replicaset/NAME or deployment/NAME')
   if (flags['all-namespaces']) throw new UserError('a resource cannot be retrieved by name across all namespaces', 'use -n NAMESPACE')
-  return {kind: type.kind, name: t.name}
+  return {kind: target.type as 'ReplicaSet' | 'Deployment', name: target.name}
 }

@@ -5,7 +5,7 @@ import {describe, it} from 'node:test'
 import {parseTarget} from '../../src/cluster/target.js'
 import {UserError} from '../../src/errors.js'
 
-const replicas = {command: 'replicas', naturalKind: 'ReplicaSet', example: 'replicaset/cart-7c9d8f6b5'}
+const replicas = {command: 'replicas', naturalKind: 'ReplicaSet', otherKinds: ['Deployment'], example: 'replicaset/cart-7c9d8f6b5'}
 const gc = {command: 'gc', example: 'configmap/settings'}
 
 describe('parseTarget', () => {
@@ -22,7 +22,8 @@ describe('parseTarget', () => {
   })
 
   it('refuses another kind where the command has a natural one', () => {
-    assert.throws(() => parseTarget(['deploy/web'], replicas), (e: unknown) => e instanceof UserError && /about a ReplicaSet, not "deploy"/.test(e.message))
+    assert.throws(() => parseTarget(['po/web'], replicas), (e: unknown) => e instanceof UserError && /about a ReplicaSet or a Deployment, not "po"/.test(e.message))
+    assert.deepEqual(parseTarget(['deploy', 'web'], replicas), {type: 'Deployment', name: 'web'})
   })
 
   it('keeps the typed TYPE where the command takes any kind, and wants one', () => {

@@ -114,7 +114,8 @@ describe('table output', () => {
 
 describe('bad input: one line, exit 2', () => {
   const cases: [string[], RegExp][] = [
-    [['pod/x'], /explains ReplicaSets, not Pod/],
+    // kubectl's spellings of the two kinds are taken (src/cluster/target.ts); another kind is refused by name.
+    [['pod/x'], /kubectl why replicas is about a ReplicaSet or a Deployment, not "pod"/],
     [['rs/nope', '-n', 'shop'], /replicasets.apps "nope" not found in namespace shop/],
     [[], /which ReplicaSet\?/],
     [['rs/x', '--all'], /not both/],
