@@ -60,7 +60,7 @@ export function renderGcExplanation(e: GcExplanation, wide: boolean): string {
 export function renderGcReport(r: GcReport): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
-  out.push(ROLE.heading(`Garbage collector replay — ${scope}: ${r.objects} objects of ${r.monitoredTypes} monitored types, evaluated at ${r.evaluatedAt}`))
+  out.push(...wrapTo(`Garbage collector replay — ${scope}: ${r.objects} objects of ${r.monitoredTypes} monitored types, evaluated at ${r.evaluatedAt}`, terminalWidth(), {hanging: 2}).map(ROLE.heading))
   const counts = Object.entries(r.counts).map(([v, n]) => `${v} ${n}`).join(', ')
   out.push(`  ${counts || 'nothing to evaluate'}`)
   const partial = r.source.partial ?? []

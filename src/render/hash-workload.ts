@@ -120,7 +120,7 @@ export function brief(e: Explanation): string {
 export function renderHashReport(r: HashReport, wide: boolean, width = terminalWidth()): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
-  out.push(ROLE.heading(`Workload revisions in ${scope}: ${r.workloads.Deployment} Deployments, ${r.workloads.DaemonSet} DaemonSets, ${r.workloads.StatefulSet} StatefulSets (${r.source.k8sVersion ? `layout ${r.source.k8sVersion}` : 'no layout'})`))
+  out.push(...wrap(`Workload revisions in ${scope}: ${r.workloads.Deployment} Deployments, ${r.workloads.DaemonSet} DaemonSets, ${r.workloads.StatefulSet} StatefulSets (${r.source.k8sVersion ? `layout ${r.source.k8sVersion}` : 'no layout'})`, width, {hanging: 2}).map(ROLE.heading))
   if (r.results.length > 0) {
     const t = table(['VERDICT', 'SEVERITY', 'KIND', 'NAMESPACE/NAME', 'DETAIL'])
     for (const e of r.results) t.push([SEVERITY[e.severity](e.verdict), e.severity, e.subject.kind, `${e.subject.namespace ?? ''}/${e.subject.name}`, brief(e)])
@@ -130,13 +130,13 @@ export function renderHashReport(r: HashReport, wide: boolean, width = terminalW
   const l = r.labels
   out.push(...wrap(`Labels checked: ${l.checked} — ${l.matches} reproduced by the cluster's layout, ${l.otherLayout} by another layout, ${l.unreproducible} by none${l.noLabel ? `, ${l.noLabel} without a label` : ''}.`, width, {hanging: 2}))
   if (r.unowned && r.unowned.length > 0) {
-    out.push(ROLE.heading(`Objects whose controller is not in the data (${r.unowned.length}): labels checked only`))
+    out.push(...wrap(`Objects whose controller is not in the data (${r.unowned.length}): labels checked only`, width, {hanging: 2}).map(ROLE.heading))
     const t = table(['KIND', 'NAMESPACE/NAME', 'OWNER', 'LABEL', 'REPRODUCED BY'])
     const shown = wide ? r.unowned : r.unowned.filter((u) => u.label.result !== 'matches').slice(0, 50)
     for (const u of shown) t.push([u.kind, `${u.namespace ?? ''}/${u.name}`, u.owner ?? '(none)', u.label.label ?? '-', labelCell(u.label, r.source.k8sVersion)])
     if (shown.length > 0) out.push(t.toString())
     const hidden = r.unowned.length - shown.length
-    if (hidden > 0) out.push(ROLE.muted(`… ${hidden} more (${wide ? '' : '-o wide shows them all; '}those reproduced by the cluster's layout are not listed)`))
+    if (hidden > 0) out.push(...wrap(`… ${hidden} more (${wide ? '' : '-o wide shows them all; '}those reproduced by the cluster's layout are not listed)`, width, {hanging: 2}).map(ROLE.muted))
   }
   for (const s of r.skipped ?? []) out.push(...wrap(`skipped ${s.kind} ${s.namespace ?? ''}/${s.name}: ${s.reason}`, width, {hanging: 2}).map(ROLE.warn))
   out.push(...partialLines(r, width, 0))
