@@ -60,3 +60,34 @@ test('a snapshot piped on stdin (-f -) is read as the snapshot, never taken for 
   assert.notEqual(gc.code, 2, gc.stderr)
   assert.ok(Array.isArray(JSON.parse(gc.stdout).findings))
 })
+
+test('every argument form kubectl takes names the same object: TYPE/NAME, TYPE NAME, short names, a bare NAME of the natural kind', async () => {
+  const same: [string[], string[]][] = [
+    [['replicas', 'replicaset/cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml'], ['replicas', 'cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml']],
+    [['replicas', 'replicaset/cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml'], ['replicas', 'rs', 'cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml']],
+    [['evicted', 'pod/web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json'], ['evicted', 'web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json']],
+    [['evicted', 'pod/web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json'], ['evicted', 'po', 'web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json']],
+    [['node', 'worker-c1', '-f', 'examples/node-zone-outage.json'], ['node', 'no', 'worker-c1', '-f', 'examples/node-zone-outage.json']],
+    [['gc', 'deployment/api', '-n', 'team-a', '-f', 'examples/gc-stuck-namespace.json'], ['gc', 'deploy', 'api', '-n', 'team-a', '-f', 'examples/gc-stuck-namespace.json']],
+    [['hash', 'deployment/web', '-n', 'shop', '-f', 'examples/hash-drift-after-upgrade.json'], ['hash', 'deploy', 'web', '-n', 'shop', '-f', 'examples/hash-drift-after-upgrade.json']],
+  ]
+  for (const [a, b] of same) {
+    const [x, y] = await Promise.all([runCli([...a, '-o', 'json']), runCli([...b, '-o', 'json'])])
+    assert.ok(x.code === 0 || x.code === 1, `${a.join(' ')}: ${x.stderr}`)
+    assert.equal(y.code, x.code, `${b.join(' ')}: ${y.stderr}`)
+    assert.equal(y.stdout, x.stdout, `${b.join(' ')} names what ${a.join(' ')} names`)
+  }
+})
+
+test('a missing or wrong argument is one line, exit 2, with the form to use', async () => {
+  for (const [args, message] of [
+    [['evicted'], /^error: which pod\? give its NAME \(or pod\/NAME\); e\.g\. kubectl why evicted /],
+    [['evicted', 'deploy/web'], /^error: kubectl why evicted is about a Pod, not "deploy"/],
+    [['gc', 'web'], /^error: "web" names no object: give TYPE\/NAME or TYPE NAME/],
+  ] as const) {
+    const r = await runCli([...args])
+    assert.equal(r.code, 2, r.stderr)
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr)
+    assert.match(r.stderr, message)
+  }
+})
