@@ -38,4 +38,12 @@ describe('shared definitions', () => {
     assert.equal(v({mode: 'live'}), false)
     assert.equal(validatorFor('explanation', 'Source')({mode: 'live'}), true)
   })
+
+  test('the Source is closed, as SourceDescription is: an unannounced field fails in every command', () => {
+    for (const [schema, definition] of [['explanation', 'Source'], ['gc', 'Source'], ['hash', 'Source'], ['replicas', 'Source']]) {
+      const v = validatorFor(schema, definition)
+      assert.ok(v({mode: 'snapshot', file: 'x.json'}), `${schema} ${JSON.stringify(v.errors)}`)
+      assert.equal(v({mode: 'snapshot', file: 'x.json', cluster: 'prod'}), false, schema)
+    }
+  })
 })
