@@ -15,7 +15,7 @@ import {Progress} from '../render/progress.js'
 import {controllerManagerFlags, settingsOverrides} from '../settings/flags.js'
 
 type AuditFlags = Omit<CommonFlags, 'output'> & Partial<Record<keyof typeof controllerManagerFlags, string>> & {
-  output: 'table' | 'wide' | 'json' | 'yaml' | 'junit'
+  output: 'table' | 'wide' | 'json' | 'yaml' | 'junit' | 'html'
   checks?: string
   'skip-checks'?: string
   selector?: string
@@ -66,7 +66,7 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
   static override flags = {
     ...sharedFlags,
     ...controllerManagerFlags,
-    output: Flags.option({char: 'o', options: ['table', 'wide', 'json', 'yaml', 'junit'] as const, description: 'Output format (junit: JUnit XML for CI).', default: 'table' as const, helpGroup: 'OUTPUT'})(),
+    output: Flags.option({char: 'o', options: ['table', 'wide', 'json', 'yaml', 'junit', 'html'] as const, description: 'Output format (junit: JUnit XML for CI; html: one self-contained report file).', default: 'table' as const, helpGroup: 'OUTPUT'})(),
     checks: Flags.string({description: `Which checks to run, comma-separated (default: ${DEFAULT_CHECKS.join(',')}).`, helpGroup: 'EVALUATION'}),
     'skip-checks': Flags.string({description: 'Checks not to run, comma-separated.', helpGroup: 'EVALUATION'}),
     selector: Flags.string({char: 'l', description: 'Report only objects with these labels (a label selector, as kubectl: app=web,tier!=db, env in (a,b)).', helpGroup: 'EVALUATION'}),
@@ -101,12 +101,12 @@ ${Object.entries(UNAVAILABLE).map(([c, why]) => `\nThe ${c} check is not availab
       const format = flags.output
       if (format === 'json') await writeChunks(auditJsonChunks(report))
       else if (format === 'junit') await writeChunks(junitChunks(report))
-      else if (format === 'yaml') await this.writeData(report, format)
+      else if (format === 'yaml' || format === 'html') await this.writeData(report, format)
       else await writeChunks([renderAudit(report, {wide: format === 'wide', limit: flags.limit})])
       // One --fail-on rule (the base command's); an incomplete audit fails by the report's own rule (summary.exitCode).
       this.failOnFindings(report.findings, flags as CommonFlags)
       if (report.summary.exitCode === 1) process.exitCode = 1
-      if (!report.summary.complete && (format === 'json' || format === 'yaml' || format === 'junit')) {
+      if (!report.summary.complete && (format === 'json' || format === 'yaml' || format === 'junit' || format === 'html')) {
         const n = report.summary.incomplete.length
         process.stderr.write(`kubectl-why audit: incomplete: ${report.summary.incomplete[0]}${n > 1 ? ` (and ${n - 1} more: summary.incomplete)` : ''}${report.summary.failOnPartial ? '' : ' (--no-fail-on-partial)'}\n`)
       }

@@ -62,7 +62,7 @@ export function renderHeader(title: string, source: SourceDescription | undefine
   const facts: [string, string][] = [
     ['cluster', s.context ?? '(not recorded)'],
     ['read from', s.mode === 'snapshot' ? `snapshot ${s.file ?? ''}`.trim() : 'the live cluster'],
-    ['Kubernetes', `${s.k8sVersion ?? '?'}${s.serverVersion ? ` (server ${s.serverVersion})` : ''}${evidence?.version?.from ? ` — from ${evidence.version.from}` : ''}`],
+    ['Kubernetes', `${s.k8sVersion ?? '?'}${s.serverVersion ? ` (server ${s.serverVersion})` : ''}${evidence?.version?.from ? ` — ${evidence.version.from}` : ''}`],
     ['evaluated at', `${evaluatedAt ?? '?'}${evidence?.clock?.from ? ` — ${evidence.clock.from}${evidence.clock.trust === 'estimated' ? ' (estimated)' : ''}` : s.capturedAt ? ` — snapshot captured ${s.capturedAt}` : ''}`],
   ]
   const missing = [...(evidence?.missing ?? []), ...(s.partial ?? [])]

@@ -53,7 +53,7 @@ export function renderZoneMap(input: ZoneMapInput): Html {
     const rate = typeof z.rate === 'number' ? `${z.rate}/s` : undefined
     return h('section', {class: 'zone', 'data-zone': z.name, 'data-state': z.state},
       h('h4', null, z.name || '(no zone)', ' ', z.state ? h('span', {class: `zone-state state-${z.state}`}, z.state) : ''),
-      h('p', {class: 'muted'}, [typeof z.counted === 'number' ? `${z.counted} counted` : '', typeof z.notReady === 'number' ? `, ${z.notReady} not ready` : '', rate ? ` · eviction rate ${rate}` : ''].join('')),
+      h('p', {class: 'muted'}, [typeof z.counted === 'number' ? `${z.counted} counted` : '', typeof z.notReady === 'number' ? `${z.notReady} not ready` : '', rate ? `eviction rate ${rate}` : ''].filter(Boolean).join(' · ')),
       h('ul', {class: 'nodes'}, nodes.map((n) => {
         const s: Severity = isSeverity(n.severity) ? n.severity : 'none'
         const look = SEVERITY_LOOK[s]
