@@ -1,14 +1,15 @@
-// Subject, Step, Problem, Source, NextStep and Severity are defined once, in schemas/explanation.json: every other
-// schema that names one refers to it (alone, or under allOf with what that command adds, such as node's required
-// settings), so a change to the shared shape reaches every command's contract. Every schema compiles in the tests'
-// one strict loader.
+// Subject, Step, Problem, Source, NextStep, Severity and the other shared definitions live in schemas/explanation.json
+// only: every other schema that names one refers to it (alone, or under allOf with what that command adds, such as
+// node's required settings; evicted takes node's Source), so a change to the shared shape reaches every command's
+// contract. Every schema compiles in the tests' one strict loader.
 import assert from 'node:assert/strict'
 import {describe, test} from 'node:test'
 import {type Any, SCHEMAS, schemaJson, validatorFor} from '../support/schemas.js'
 
-const SHARED = ['Severity', 'Subject', 'Step', 'Problem', 'Source', 'NextStep', 'Evidence', 'KindCoverage']
+const SHARED = ['Severity', 'Subject', 'Step', 'Problem', 'Source', 'Setting', 'NextStep', 'Evidence', 'KindCoverage', 'Time', 'Count', 'ApiVersion', 'Scope']
 const refersToShared = (name: string, d: Any): boolean => {
-  const shared = (r: unknown) => typeof r === 'string' && /^(https:\/\/kubectl-why\.dev\/schemas\/)?explanation\.json#\/definitions\//.test(r) && r.endsWith(`/${name}`)
+  // explanation.json's, or another schema's of the same name (evicted's Source is node's), itself checked here.
+  const shared = (r: unknown) => typeof r === 'string' && /^(https:\/\/kubectl-why\.dev\/schemas\/)?[a-z-]+\.json#\/definitions\//.test(r) && r.endsWith(`/${name}`)
   if (shared(d.$ref)) return true
   return Array.isArray(d.allOf) && d.allOf.some((x: Any) => shared(x.$ref)) && d.type === undefined && d.properties === undefined
 }
