@@ -11,21 +11,11 @@ import {checkOfController, entryOf} from '../audit/registry.js'
 import type {AuditReport} from '../audit/report.js'
 import {type Explanation, type Severity, severityRank} from '../explanation.js'
 import {nextText} from './audit-junit.js'
+import {ROLE, SEVERITY} from './colour.js'
 
-export const COLOUR: Record<Severity, (s: string) => string> = {
-  none: (s) => chalk.green(s),
-  info: (s) => chalk.cyan(s),
-  warning: (s) => chalk.yellow(s),
-  critical: (s) => chalk.red.bold(s),
-}
+export const COLOUR: Record<Severity, (s: string) => string> = SEVERITY
 
-const STATUS: Record<string, (s: string) => string> = {
-  complete: (s) => chalk.green(s),
-  partial: (s) => chalk.yellow(s),
-  notRun: (s) => chalk.red(s),
-  notSelected: (s) => chalk.dim(s),
-  unavailable: (s) => chalk.dim(s),
-}
+const STATUS: Record<string, (s: string) => string> = {complete: ROLE.good, partial: ROLE.warn, notRun: ROLE.bad, notSelected: ROLE.muted, unavailable: ROLE.muted}
 
 /** The check of each Explanation.controller, from the registry. */
 export const CHECK_OF_CONTROLLER: Record<string, string> = Object.fromEntries(

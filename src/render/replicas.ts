@@ -1,17 +1,11 @@
 // The human view of `kubectl why replicas`: verdict and summary, the replayed steps, the deletion order as a
 // table (with the rule that puts each pod before the next), and the expectations window as a timeline.
 import chalk from 'chalk'
-import Table from 'cli-table3'
 import type {ReplicaSetReplay} from '../engine/replicaset/index.js'
-import type {Explanation, Severity, SourceDescription} from '../explanation.js'
+import type {Explanation, SourceDescription} from '../explanation.js'
+import {SEVERITY as COLOUR} from './colour.js'
+import {tableBuilder as table, terminalWidth, wrap} from './layout.js'
 import {renderTimeline, type TimelineMark} from './timeline.js'
-
-const COLOUR: Record<Severity, (s: string) => string> = {
-  none: (s) => chalk.green(s),
-  info: (s) => chalk.cyan(s),
-  warning: (s) => chalk.yellow(s),
-  critical: (s) => chalk.red.bold(s),
-}
 
 /** Rows of the deletion order shown without -o wide: the chosen pods and a few kept ones after the cut. */
 const KEPT_ROWS = 3
@@ -30,10 +24,6 @@ export interface ReplicasReport {
 
 function replayOf(e: Explanation): ReplicaSetReplay | undefined {
   return e.replicaSet as ReplicaSetReplay | undefined
-}
-
-function table(head: string[]): Table.Table {
-  return new Table({head: head.map((h) => chalk.bold(h)), style: {head: [], border: [], compact: true}, chars: {mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': ''}})
 }
 
 function deletionTable(r: ReplicaSetReplay, wide: boolean): string {
@@ -85,7 +75,7 @@ export function renderReplicaSet(e: Explanation, wide: boolean): string {
   const s = e.subject
   const out: string[] = []
   out.push(`${chalk.bold(`ReplicaSet ${s.namespace ? `${s.namespace}/` : ''}${s.name}`)}  ${COLOUR[e.severity](`${e.verdict} (${e.severity})`)}`)
-  out.push(`  ${e.summary}`)
+  out.push(...wrap(e.summary, terminalWidth(), {indent: 2}))
   const r = replayOf(e)
   if (r) out.push(`  ${chalk.dim(claimsLine(r))}`)
   const steps = wide ? e.steps : e.steps.filter((x) => x.result !== 'skipped' || x.rule === 'manageReplicas')
