@@ -21,6 +21,14 @@ export function chooseVersion(override: MinorVersion | undefined, server: Server
   return {...parsed, from: how ? 'inferred' : 'server', text: `${parsed.major}.${parsed.minor}`, ...(how ? {how} : {})}
 }
 
+/** Where a chosen version came from, in words, for settings blocks and explanations. */
+export function versionSource(v: ChosenVersion | undefined): string {
+  if (!v) return 'default (no server version)'
+  if (v.from === 'flag') return '--k8s-version'
+  if (v.from === 'inferred') return `inferred from the data: ${v.how}`
+  return 'the server version'
+}
+
 /** A release tag in any registry's or distribution's naming: v1.31.4, v1.33.5-rke2r1-build2025…, v1.33.5+k3s1, v1.30.4-eks-…, v1.30.5-gke.1. */
 const RELEASE = /^v?1\.(\d+)\.(\d+)((?:[-+][0-9A-Za-z.+_-]*)?)$/
 

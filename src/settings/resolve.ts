@@ -1,6 +1,6 @@
 // Which kube-controller-manager settings the replays use, and where each came from: our own flags override the
 // controller-manager's command line (its static pod in kube-system), which overrides the release's defaults.
-import type {ChosenVersion} from '../cluster/version.js'
+import {type ChosenVersion, versionSource} from '../cluster/version.js'
 import type {NodeLifecycleSettings} from '../engine/nodelifecycle/types.js'
 import {UserError} from '../errors.js'
 import type {Problem} from '../explanation.js'
@@ -68,7 +68,7 @@ const NUMERIC: [SettingFlag, keyof NodeLifecycleSettings, Kind][] = [
 export function resolveSettings(input: ResolveInput): ResolvedSettings {
   const problems: Problem[] = []
   const v: MinorVersion & {text: string; from: string} = input.version
-    ? {major: input.version.major, minor: input.version.minor, text: input.version.text, from: input.version.from === 'flag' ? '--k8s-version' : 'the server version'}
+    ? {major: input.version.major, minor: input.version.minor, text: input.version.text, from: versionSource(input.version)}
     : {...NEWEST_MODELLED, text: `${NEWEST_MODELLED.major}.${NEWEST_MODELLED.minor}`, from: 'unknown server version: the newest release modelled'}
   const d = versionDefaults(v)
   const defaultFrom = `default for Kubernetes ${v.text} (${v.from})`

@@ -4,7 +4,7 @@
 // leader Lease. The controller acts on its informer's pods (the watch cache), so the pods need asks for that view (the
 // plan then reads the audit's one pod list from it); a quorum read of the ReplicaSets will do.
 import type {ClusterSource, ResourceType} from '../../cluster/source.js'
-import type {ChosenVersion} from '../../cluster/version.js'
+import {type ChosenVersion, versionSource} from '../../cluster/version.js'
 import {driveScope, type ReplicasScan} from '../../engine/replicaset/drive.js'
 import type {Problem, SourceDescription} from '../../explanation.js'
 import {type Check, type CheckContext, type CheckResult, describeWith, notRun, readNeed} from '../context.js'
@@ -19,7 +19,7 @@ export function describeReplicas(base: SourceDescription, version: ChosenVersion
   const minor = version?.minor ?? DEFAULT_MINOR
   return describeWith(base, problems, {
     k8sVersion: `1.${minor}`,
-    settings: {...base.settings, k8sVersion: {value: `1.${minor}`, from: version ? (version.from === 'flag' ? '--k8s-version' : 'server') : 'default (no server version)'}},
+    settings: {...base.settings, k8sVersion: {value: `1.${minor}`, from: versionSource(version)}},
   })
 }
 
