@@ -91,8 +91,13 @@ export function inferVersionFromLabels(objects: readonly KubeObject[]): {version
 
 /** resolveHashSettings, with the labels of the data as the last resort when no version is known. */
 export function resolveHashSettingsFor(override: MinorVersion | undefined, server: ServerVersion | undefined, objects: readonly KubeObject[], kubeletVersion?: string): ResolvedHashSettings {
-  if (chooseVersion(override, server)) return resolveHashSettings(override, server)
+  const chosen = chooseVersion(override, server)
+  // A version read off the kubelets is only a lower bound (a control plane is never older than its kubelets): the
+  // labels the controller wrote say more, when they name that version or a newer one.
+  const lowerBound = chosen?.from === 'inferred' && !chosen.how?.startsWith('image of')
+  if (chosen && !lowerBound) return resolveHashSettings(override, server)
   const inferred = inferVersionFromLabels(objects)
+  if (lowerBound && (!inferred || Number(inferred.versions[inferred.versions.length - 1].split('.')[1]) < chosen.minor)) return resolveHashSettings(override, server)
   if (!inferred) {
     const r = resolveHashSettings(override, server)
     return kubeletVersion === undefined ? r : {...r, settings: {...r.settings, kubeletVersion}, describe: {...r.describe, from: `${r.describe.from}; the newest kubelet in the data is ${kubeletVersion}`}}
