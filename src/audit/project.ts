@@ -13,6 +13,20 @@ const POD_DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost'
 type Obj = Record<string, unknown>
 
 /**
+ * What each projection here returned, by the projection that made it. Projecting such an object again with the same
+ * projection keeps exactly what it holds (each is idempotent), so it is returned as it is instead of copied: the
+ * snapshot source applies these projections as objects arrive (cluster/snapshot/slim.ts), and the audit's gathering
+ * would otherwise hold a second copy of every pod and node. Only objects made here are recorded: an object read from
+ * a source that did not project it (live, a snapshot read whole, one kept whole because it is malformed) is projected.
+ */
+const projected = new WeakMap<object, 'pod' | 'node' | 'object' | 'replicaset'>()
+
+function made<T extends object>(o: T, by: 'pod' | 'node' | 'object' | 'replicaset'): T {
+  projected.set(o, by)
+  return o
+}
+
+/**
  * One copy of each repeated string (namespaces, node names, label values, owner kinds, condition types): JSON.parse
  * gives every occurrence its own string, and 150,000 pods repeat the same few thousand values. Per gathering run.
  */
@@ -76,6 +90,7 @@ function pickEach(list: unknown, keys: readonly string[]): Obj[] | undefined {
  * containers: its command line is where the node lifecycle settings come from.
  */
 export function projectPod(o: KubeObject, intern = new Interner()): KubeObject {
+  if (projected.get(o) === 'pod') return o
   if (o.metadata?.namespace === 'kube-system' && isControllerManagerPod(o)) return projectObject(o)
   const spec = o.spec as Obj | undefined
   const status = o.status as Obj | undefined
@@ -110,21 +125,28 @@ export function projectPod(o: KubeObject, intern = new Interner()): KubeObject {
     if (ics) s.initContainerStatuses = intern.same(ics)
     out.status = s
   }
-  return out
+  return made(out, 'pod')
 }
 
 /** A node without its image list and addresses (the node lifecycle replay reads conditions, taints, labels). */
 export function projectNode(o: KubeObject): KubeObject {
+  if (projected.get(o) === 'node') return o
   const status = o.status as Obj | undefined
-  return {apiVersion: o.apiVersion, kind: o.kind, metadata: projectMeta(o.metadata), spec: o.spec,
-    ...(status ? {status: pick(status, ['conditions', 'phase'])} : {})}
+  return made({apiVersion: o.apiVersion, kind: o.kind, metadata: projectMeta(o.metadata), spec: o.spec,
+    ...(status ? {status: pick(status, ['conditions', 'phase'])} : {})}, 'node')
 }
 
 /** Any other object: whole, without managedFields and the last-applied annotation. */
 export function projectObject(o: KubeObject): KubeObject {
+  if (projected.get(o) === 'object') return o
   const out: KubeObject = {...o}
   out.metadata = projectMeta(o.metadata)
-  return out
+  return made(out, 'object')
+}
+
+/** An object as a metadata-only read returns it: type and metadata (without managedFields and the last-applied annotation). */
+export function projectMetadata(o: KubeObject): KubeObject {
+  return {apiVersion: o.apiVersion, kind: o.kind, metadata: projectMeta(o.metadata)}
 }
 
 /**
@@ -151,11 +173,13 @@ export function projectMetadataOnly(o: KubeObject, intern = new Interner(), keep
  * check, when it runs, recomputes pod-template-hash from the whole template and gets the whole object.
  */
 export function projectReplicaSet(o: KubeObject): KubeObject {
+  if (projected.get(o) === 'replicaset') return o
   const spec = o.spec as Obj | undefined
   const template = spec?.template as Obj | undefined
-  const out = projectObject(o)
+  // A copy, not projectObject's answer: that one may be the caller's own object, passed through.
+  const out: KubeObject = {...o, metadata: projectMeta(o.metadata)}
   if (spec && template) out.spec = {...spec, template: template.metadata === undefined ? {} : {metadata: template.metadata}}
-  return out
+  return made(out, 'replicaset')
 }
 
 /** The projection of a list's items, from its kind, whether it is metadata-only and which checks read it. */

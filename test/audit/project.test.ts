@@ -77,6 +77,31 @@ describe('projectPod', () => {
     assert.notEqual((a.spec as {tolerations: unknown}).tolerations, (b.spec as {tolerations: unknown}).tolerations)
     assert.deepEqual((b.spec as {tolerations: unknown}).tolerations, [{key: 'b', operator: 'Exists'}])
   })
+
+  test('what a projection made passes that projection again as it is; an object read as it was (live) is projected', () => {
+    // The snapshot source projects as objects arrive, the gathering projects again: the second must not copy.
+    const pod = projectPod(structuredClone(full))
+    assert.equal(projectPod(pod), pod)
+    const node = projectNode({apiVersion: 'v1', kind: 'Node', metadata: {name: 'n1', managedFields: [{}]}, status: {conditions: [], images: [{names: ['x']}]}})
+    assert.equal(projectNode(node), node)
+    const lease = projectObject({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {name: 'n1', managedFields: [{}]}, spec: {renewTime: 't'}})
+    assert.equal(projectObject(lease), lease)
+    // Only the projection that made it: a whole (projectObject) pod is still projected as a pod, a projected pod is
+    // not taken for a whole object, and a ReplicaSet kept whole still loses its template spec.
+    const whole = projectObject(structuredClone(full))
+    assert.notEqual(projectPod(whole), whole)
+    assert.deepEqual(projectPod(whole), projectPod(full))
+    assert.notEqual(projectObject(pod), pod)
+    const rs = projectObject({apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r'}, spec: {template: {metadata: {labels: {a: 'b'}}, spec: {containers: []}}}})
+    const slim = projectReplicaSet(rs)
+    assert.deepEqual(slim.spec, {template: {metadata: {labels: {a: 'b'}}}})
+    assert.deepEqual(rs.spec, {template: {metadata: {labels: {a: 'b'}}, spec: {containers: []}}}, 'the whole one is not changed')
+    assert.equal(projectReplicaSet(slim), slim)
+    // An equal object that no projection made (a live read) is copied: a source's objects are never handed on as they are.
+    const live = structuredClone(pod)
+    assert.notEqual(projectPod(live), live)
+    assert.deepEqual(projectPod(live), pod)
+  })
 })
 
 describe('the engines decide the same from projected objects', () => {
