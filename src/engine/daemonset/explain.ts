@@ -2,6 +2,7 @@
 // (pkg/controller/daemon/update.go): which revision Matches the DaemonSet now (byte-equal patch), each revision's
 // controller-revision-hash against ComputeHash of the template it stores, the name snapshot would create and what a
 // collision does (with the stale-collisionCount guard), and which pods are on which revision. Pure.
+import {nextOf, workloadNextSteps} from '../deployment/next.js'
 import {UnreproducibleHashError} from '../../hash/errors.js'
 import {ComputeHash} from '../../hash/compute-hash.js'
 import {getLayout} from '../../hash/layouts.js'
@@ -271,6 +272,7 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
     verdict,
     severity: severityOf(verdict, {unexplained: cannotTell ? !redacted : unreproducible.some((r) => !r.label.explained)}),
     summary: summarize(verdict, replay, input.pods !== undefined),
+    ...nextOf(workloadNextSteps('DaemonSet', ds.metadata.namespace, ds.metadata.name, verdict)),
     steps,
     evaluatedAt: new Date(input.now).toISOString(),
     source: input.source,

@@ -2,6 +2,7 @@
 // the hash and name it computes now, which ReplicaSet it treats as new and which as old, whether each
 // ReplicaSet's pod-template-hash is what its own template hashes to (and if not, which layout wrote it), and what
 // the create path would do: create, adopt, or collide and bump status.collisionCount. Pure.
+import {nextOf, workloadNextSteps} from './next.js'
 import {UnreproducibleHashError} from '../../hash/errors.js'
 import type {Explanation, Step} from '../../explanation.js'
 import {labelSelectorAsSelector} from '../replicaset/selector.js'
@@ -286,6 +287,7 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
     verdict,
     severity,
     summary: summarize(verdict, d, replay, newRow, inferredNew),
+    ...nextOf(workloadNextSteps('Deployment', d.metadata.namespace, d.metadata.name, verdict)),
     steps,
     evaluatedAt: new Date(input.now).toISOString(),
     source: input.source,

@@ -3,6 +3,7 @@
 // HashControllerRevision with status.collisionCount as the probe, ControllerRevisionName), which existing revision is
 // equal to it, whether it reuses, rolls back, reuses by semantic comparison (StatefulSetSemanticRevisionComparison) or
 // creates a revision (and collides), each revision's name against its own data, and the pods on each revision. Pure.
+import {nextOf, workloadNextSteps} from '../deployment/next.js'
 import {ControllerRevisionName} from '../../hash/controller-revision.js'
 import {getLayout} from '../../hash/layouts.js'
 import type {Explanation, Step} from '../../explanation.js'
@@ -251,6 +252,7 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     verdict,
     severity,
     summary: summarize(verdict, replay, input.pods !== undefined),
+    ...nextOf(workloadNextSteps('StatefulSet', set.metadata.namespace, set.metadata.name, verdict)),
     steps,
     evaluatedAt: new Date(input.now).toISOString(),
     source: input.source,
