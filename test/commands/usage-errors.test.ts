@@ -4,7 +4,7 @@ import {test} from 'node:test'
 import {runCli} from '../support/cli.js'
 
 const cases: {args: string[]; message: RegExp}[] = [
-  {args: ['audit', '-o', 'foo'], message: /^error: Expected --output=foo to be one of: table, wide, json, yaml(, junit)?; see `kubectl why audit --help`$/},
+  {args: ['audit', '-o', 'foo'], message: /^error: Expected --output=foo to be one of: table, wide, json, yaml, junit, html; see `kubectl why audit --help`$/},
   {args: ['audit', '--fail-on', 'sometimes'], message: /^error: Expected --fail-on=sometimes to be one of: none, info, warning, critical; see `kubectl why audit --help`$/},
   {args: ['snapshot', '--bogus'], message: /^error: Nonexistent flag: --bogus; see `kubectl why snapshot --help`$/},
   {args: ['nosuch'], message: /^error: unknown command "nosuch"; the commands are: audit, completion, evicted, gc, hash, node, replicas, snapshot \(/},

@@ -34,12 +34,3 @@ export function makeAxis(instants: readonly number[], left: number, width: numbe
   for (let t = Math.ceil(start / step) * step; t <= end; t += step) ticks.push({t, label: label(t, step, spanDays)})
   return {start, end, ticks, x: (t) => left + ((t - start) / span) * width}
 }
-
-/** "in 1m55s" / "2m ago" from `now`, for titles. */
-export function relative(t: number, now: number): string {
-  const d = Math.round((t - now) / 1000)
-  if (d === 0) return 'now'
-  const a = Math.abs(d)
-  const text = a < 60 ? `${a}s` : a < 3600 ? `${Math.floor(a / 60)}m${a % 60 ? `${a % 60}s` : ''}` : a < 86400 ? `${Math.floor(a / 3600)}h${Math.floor((a % 3600) / 60) ? `${Math.floor((a % 3600) / 60)}m` : ''}` : `${Math.floor(a / 86400)}d`
-  return d > 0 ? `in ${text}` : `${text} ago`
-}

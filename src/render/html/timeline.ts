@@ -3,7 +3,8 @@
 // controller's in-memory probe time, the moment it saw a taint) are drawn hollow and dashed, with the reason in the
 // title and in a numbered footnote for print.
 import {h, type Html} from './h.js'
-import {makeAxis, relative} from './time-axis.js'
+import {relativeTime} from '../../util/duration.js'
+import {makeAxis} from './time-axis.js'
 
 interface Mark {
   key: string
@@ -62,7 +63,7 @@ export function renderTimeline(title: string, timeline: Record<string, unknown>,
   const items = marks.map((m, i) => {
     const x = axis.x(m.t)
     const y = 24 + i * 22
-    const when = `${new Date(m.t).toISOString()} (${relative(m.t, now)})`
+    const when = `${new Date(m.t).toISOString()} (${relativeTime(m.t, now)})`
     const note = m.estimated ? n++ : undefined
     if (note !== undefined) footnotes.push(h('li', {value: note, 'data-footnote': m.key}, h('strong', null, m.label), ` — estimated: ${m.estimated}.`))
     const anchorEnd = x > WIDTH * 0.6
