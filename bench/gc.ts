@@ -47,8 +47,12 @@ try {
   const report = JSON.parse(gc.stdout)
   const requests = server.requests.length
   const writes = server.requests.filter((r) => r.method !== 'GET').length
-  console.log(`kubectl why gc --all -A: ${report.objects} objects replayed in ${secs(gc.wallMs)} → ${Math.round(report.objects / (gc.wallMs / 1000))} objects/s; peak RSS ${mib(gc.peakKiB)}`)
-  console.log(`  ${requests} requests (${writes} not GET), ${report.ownerGets} owner GETs, ${report.monitoredTypes} monitored types; counts ${JSON.stringify(report.counts)}`)
+  console.log(
+    `kubectl why gc --all -A: ${report.objects} objects replayed in ${secs(gc.wallMs)} → ${Math.round(report.objects / (gc.wallMs / 1000))} objects/s; peak RSS ${mib(gc.peakKiB)}`,
+  )
+  console.log(
+    `  ${requests} requests (${writes} not GET), ${report.ownerGets} owner GETs, ${report.monitoredTypes} monitored types; counts ${JSON.stringify(report.counts)}`,
+  )
 
   // kubectl get of the same lists: every monitored type, all namespaces, pages of 500
   const types = new GcDiscovery(BUILTIN_KINDS).monitoredTypes().map((t) => (t.group ? `${t.resource}.${t.group}` : t.resource))
@@ -60,7 +64,9 @@ try {
       break
     }
     const what = output === 'name' ? `${k.stdout.split('\n').filter(Boolean).length} objects` : `${mib(k.stdoutBytes / 1024)} of JSON`
-    console.log(`kubectl get <${types.length} monitored types> -A --chunk-size=500 -o ${output}: ${what} in ${secs(k.wallMs)}; peak RSS ${mib(k.peakKiB)}; gc/kubectl time ratio ${(gc.wallMs / k.wallMs).toFixed(2)}×`)
+    console.log(
+      `kubectl get <${types.length} monitored types> -A --chunk-size=500 -o ${output}: ${what} in ${secs(k.wallMs)}; peak RSS ${mib(k.peakKiB)}; gc/kubectl time ratio ${(gc.wallMs / k.wallMs).toFixed(2)}×`,
+    )
   }
 } finally {
   await server.close()

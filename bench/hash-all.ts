@@ -16,7 +16,17 @@ import {mib, runProcess, secs} from './support/process.js'
 
 const small = process.argv.includes('--small')
 const deployments = small ? 200 : 2_000
-const options = {seed: 4, nodes: 50, namespaces: 1, deployments, replicaSetsPerDeployment: 10, pods: small ? 2_000 : 12_000, statefulSets: 0, otherOwned: 0, events: 0}
+const options = {
+  seed: 4,
+  nodes: 50,
+  namespaces: 1,
+  deployments,
+  replicaSetsPerDeployment: 10,
+  pods: small ? 2_000 : 12_000,
+  statefulSets: 0,
+  otherOwned: 0,
+  events: 0,
+}
 const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 
 const run = (cmd: string, args: string[]) => runProcess(cmd, args, {env: {...process.env, NO_COLOR: '1'}})
@@ -37,17 +47,33 @@ try {
   if (why.code !== 0) throw new Error(`kubectl why hash failed (${why.code}): ${why.stderr}`)
   const report = JSON.parse(why.stdout) as {workloads: Record<string, number>; labels: Record<string, number>; counts: Record<string, number>}
   const replicaSets = report.labels.checked
-  console.log(`kubectl why hash --all -n ${ns}: ${report.workloads.Deployment} Deployments, ${replicaSets} labels checked in ${secs(why.wallMs)} → ${(why.wallMs / replicaSets).toFixed(2)} ms per ReplicaSet; peak RSS ${mib(why.peakKiB)}; ${(why.stdoutBytes / 1048576).toFixed(1)} MiB of JSON`)
+  console.log(
+    `kubectl why hash --all -n ${ns}: ${report.workloads.Deployment} Deployments, ${replicaSets} labels checked in ${secs(why.wallMs)} → ${(why.wallMs / replicaSets).toFixed(2)} ms per ReplicaSet; peak RSS ${mib(why.peakKiB)}; ${(why.stdoutBytes / 1048576).toFixed(1)} MiB of JSON`,
+  )
   console.log(`  verdicts ${JSON.stringify(report.counts)}; labels ${JSON.stringify(report.labels)}`)
   const requests = server.requests.length
   console.log(`  ${requests} requests, all GET: ${server.requests.every((r) => r.method === 'GET')}`)
 
-  const k = await run('kubectl', ['--kubeconfig', kubeconfig, 'get', 'deployments,daemonsets,statefulsets,replicasets,controllerrevisions', '-n', ns, '--chunk-size=500', '-o', 'json'])
+  const k = await run('kubectl', [
+    '--kubeconfig',
+    kubeconfig,
+    'get',
+    'deployments,daemonsets,statefulsets,replicasets,controllerrevisions',
+    '-n',
+    ns,
+    '--chunk-size=500',
+    '-o',
+    'json',
+  ])
   if (k.code !== 0) {
     console.log(`kubectl get failed or is missing: ${k.stderr.split('\n')[0]}`)
   } else {
-    console.log(`kubectl get deployments,daemonsets,statefulsets,replicasets,controllerrevisions -n ${ns} --chunk-size=500 -o json: ${(k.stdoutBytes / 1048576).toFixed(1)} MiB in ${secs(k.wallMs)}; peak RSS ${mib(k.peakKiB)}`)
-    console.log(`ratio hash --all / kubectl get: ${(why.wallMs / k.wallMs).toFixed(2)}× time, ${why.peakKiB && k.peakKiB ? `${(why.peakKiB / k.peakKiB).toFixed(2)}× memory` : 'memory n/a'}`)
+    console.log(
+      `kubectl get deployments,daemonsets,statefulsets,replicasets,controllerrevisions -n ${ns} --chunk-size=500 -o json: ${(k.stdoutBytes / 1048576).toFixed(1)} MiB in ${secs(k.wallMs)}; peak RSS ${mib(k.peakKiB)}`,
+    )
+    console.log(
+      `ratio hash --all / kubectl get: ${(why.wallMs / k.wallMs).toFixed(2)}× time, ${why.peakKiB && k.peakKiB ? `${(why.peakKiB / k.peakKiB).toFixed(2)}× memory` : 'memory n/a'}`,
+    )
   }
 } finally {
   await server.close()

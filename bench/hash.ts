@@ -17,7 +17,10 @@ import {encodeSum32} from '../src/hash/safe-encode.js'
 import {spewTemplate} from '../src/hash/spew.js'
 import {parseJson} from '../src/util/json.js'
 
-interface Fixture {versions: string[]; templates: {id: string; input: unknown; hashes: [string, string, string][]}[]}
+interface Fixture {
+  versions: string[]
+  templates: {id: string; input: unknown; hashes: [string, string, string][]}[]
+}
 const fixture = parseJson(readFileSync(new URL('../test/fixtures/hash/vectors.json', import.meta.url), 'utf8')) as Fixture
 const newest = fixture.versions[fixture.versions.length - 1]
 const templates = fixture.templates.map((t) => t.input)
@@ -60,16 +63,32 @@ function iterate(v: unknown): number {
 }
 
 const cases: Record<string, () => void> = {
-  computeHash: () => { for (const t of templates) sink ^= hashPodTemplate(t, {version: newest}).state },
-  fnvFloor: () => { for (const b of texts) sink ^= fnv1a32(b) },
-  fnvCharCodes: () => { for (const s of latin1Texts) sink ^= fnvString(s) },
-  renderOnly: () => { for (const t of templates) sink ^= spewTemplate(layout, t, {text: true, skipHash: true}).text!.length },
-  iterateOnly: () => { for (const t of templates) sink ^= iterate(t) },
-  jsonStringify: () => { for (const t of plain) sink ^= JSON.stringify(t).length },
+  computeHash: () => {
+    for (const t of templates) sink ^= hashPodTemplate(t, {version: newest}).state
+  },
+  fnvFloor: () => {
+    for (const b of texts) sink ^= fnv1a32(b)
+  },
+  fnvCharCodes: () => {
+    for (const s of latin1Texts) sink ^= fnvString(s)
+  },
+  renderOnly: () => {
+    for (const t of templates) sink ^= spewTemplate(layout, t, {text: true, skipHash: true}).text!.length
+  },
+  iterateOnly: () => {
+    for (const t of templates) sink ^= iterate(t)
+  },
+  jsonStringify: () => {
+    for (const t of plain) sink ^= JSON.stringify(t).length
+  },
 }
 const subset = templates.slice(0, 97)
 const labels = subset.map((t) => hashPodTemplate(t, {version: fixture.versions[0]}).hash)
-const inference = (): void => { subset.forEach((t, i) => { sink ^= inferLayouts(t, labels[i], {maxCollisionCount: 10}).matches.length }) }
+const inference = (): void => {
+  subset.forEach((t, i) => {
+    sink ^= inferLayouts(t, labels[i], {maxCollisionCount: 10}).matches.length
+  })
+}
 // The simple alternative: one full hash for each distinct text (versions whose layouts agree on every
 // struct the text touches still share one), no prefix or struct reuse.
 const versionsNewestFirst = [...layoutVersions()].reverse()
@@ -85,7 +104,9 @@ const hashPerText = (): void => {
     sink ^= seen.length
   }
 }
-const oneHashSubset = (): void => { for (const t of subset) sink ^= hashPodTemplate(t, {version: newest}).state }
+const oneHashSubset = (): void => {
+  for (const t of subset) sink ^= hashPodTemplate(t, {version: newest}).state
+}
 
 const best: Record<string, number> = {}
 const time = (name: string, fn: () => void, reps: number, per: number): void => {
@@ -119,15 +140,33 @@ const hashedShare = stats.reduce((n, s) => n + s.hashedBytes / s.textBytes, 0) /
 
 const perSec = (us: number): string => `${Math.round(1e6 / us).toLocaleString('en-US')}/s`
 const row = (label: string, us: number, extra = ''): string => `  ${label.padEnd(46)} ${us.toFixed(1).padStart(7)} µs  ${perSec(us).padStart(12)}${extra}`
-console.log(`kubectl-why hash benchmark: ${templates.length} public templates, layout ${newest}, ${Math.round(textBytes).toLocaleString('en-US')} bytes of spew text on average (sum ${encodeSum32(sink >>> 0).length > 0 ? 'ok' : ''})`)
+console.log(
+  `kubectl-why hash benchmark: ${templates.length} public templates, layout ${newest}, ${Math.round(textBytes).toLocaleString('en-US')} bytes of spew text on average (sum ${encodeSum32(sink >>> 0).length > 0 ? 'ok' : ''})`,
+)
 console.log(row('ComputeHash (serialize + FNV-1a, no text built)', best.computeHash, `   ${(best.computeHash / best.fnvFloor).toFixed(2)}× the FNV floor`))
 console.log(row('FNV floor: FNV-1a loop over the encoded texts', best.fnvFloor))
-console.log(row('JSON.stringify of the same templates', best.jsonStringify, `   ComputeHash is ${(best.computeHash / best.jsonStringify).toFixed(1)}× JSON.stringify`))
-console.log(`where the ${(best.computeHash - best.fnvFloor).toFixed(1)} µs beyond the floor go: walking the decoded JSON by layout (for…in, field lookup, type checks), quantities, map-key sorting, UTF-8:`)
+console.log(
+  row('JSON.stringify of the same templates', best.jsonStringify, `   ComputeHash is ${(best.computeHash / best.jsonStringify).toFixed(1)}× JSON.stringify`),
+)
+console.log(
+  `where the ${(best.computeHash - best.fnvFloor).toFixed(1)} µs beyond the floor go: walking the decoded JSON by layout (for…in, field lookup, type checks), quantities, map-key sorting, UTF-8:`,
+)
 console.log(row('  of which, for…in over the same JSON alone', best.iterateOnly, '   the floor of any walk over these objects in JavaScript'))
 console.log(row('the same text written to a buffer, not hashed', best.renderOnly, '   (--show-serialization, inference: byte stores cost about what FNV does)'))
-console.log(row('FNV-1a over char codes of a string (fnv-plus style)', best.fnvCharCodes, `   ${(best.fnvCharCodes / best.fnvFloor).toFixed(2)}× the Uint8Array loop`))
+console.log(
+  row('FNV-1a over char codes of a string (fnv-plus style)', best.fnvCharCodes, `   ${(best.fnvCharCodes / best.fnvFloor).toFixed(2)}× the Uint8Array loop`),
+)
 console.log(`layout inference over all ${layoutVersions().length} versions, collisionCount unset and 0–10 (${subset.length} templates):`)
-console.log(row('inferLayouts', best.inference, `   ${(best.inference / best.oneHash).toFixed(1)}× one ComputeHash (${best.oneHash.toFixed(1)} µs on these templates)`))
-console.log(row('for comparison: one full hash per distinct text', best.hashPerText, `   ${(best.hashPerText / best.oneHash).toFixed(1)}× (one per version and collision count: ${layoutVersions().length * 12}×)`))
-console.log(`  ${avgTexts.toFixed(1)} distinct texts per template (versions whose layouts agree on every struct the text touches share one); FNV ran over ${hashedShare.toFixed(1)} texts' worth of bytes thanks to shared prefixes, instead of ${layoutVersions().length}`)
+console.log(
+  row('inferLayouts', best.inference, `   ${(best.inference / best.oneHash).toFixed(1)}× one ComputeHash (${best.oneHash.toFixed(1)} µs on these templates)`),
+)
+console.log(
+  row(
+    'for comparison: one full hash per distinct text',
+    best.hashPerText,
+    `   ${(best.hashPerText / best.oneHash).toFixed(1)}× (one per version and collision count: ${layoutVersions().length * 12}×)`,
+  ),
+)
+console.log(
+  `  ${avgTexts.toFixed(1)} distinct texts per template (versions whose layouts agree on every struct the text touches share one); FNV ran over ${hashedShare.toFixed(1)} texts' worth of bytes thanks to shared prefixes, instead of ${layoutVersions().length}`,
+)

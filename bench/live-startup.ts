@@ -28,9 +28,18 @@ const NODE = 'worker-1'
 
 const server = await FakeApiServer.start({
   objects: [
-    {apiVersion: 'v1', kind: 'Node', metadata: {name: NODE, labels: {'topology.kubernetes.io/zone': 'z1'}},
-      status: {conditions: [{type: 'Ready', status: 'True', lastHeartbeatTime: new Date().toISOString()}], nodeInfo: {kubeletVersion: 'v1.32.4'}}},
-    {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {name: NODE, namespace: 'kube-node-lease'}, spec: {holderIdentity: NODE, renewTime: new Date().toISOString()}},
+    {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {name: NODE, labels: {'topology.kubernetes.io/zone': 'z1'}},
+      status: {conditions: [{type: 'Ready', status: 'True', lastHeartbeatTime: new Date().toISOString()}], nodeInfo: {kubeletVersion: 'v1.32.4'}},
+    },
+    {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: {name: NODE, namespace: 'kube-node-lease'},
+      spec: {holderIdentity: NODE, renewTime: new Date().toISOString()},
+    },
   ],
 })
 const dir = mkdtempSync(join(tmpdir(), 'bench-live-'))
@@ -39,10 +48,19 @@ const kubeconfig = server.writeKubeconfig(dir)
 const counter = join(dir, 'exec-runs')
 writeFileSync(counter, '')
 const plugin = join(dir, 'credential-plugin')
-writeFileSync(plugin, `#!/bin/sh\necho run >> ${JSON.stringify(counter)}\necho '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":${JSON.stringify(server.token)}}}'\n`)
+writeFileSync(
+  plugin,
+  `#!/bin/sh\necho run >> ${JSON.stringify(counter)}\necho '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":${JSON.stringify(server.token)}}}'\n`,
+)
 chmodSync(plugin, 0o755)
 const execKubeconfig = join(dir, 'kubeconfig-exec')
-writeFileSync(execKubeconfig, readFileSync(kubeconfig, 'utf8').replace(/ {4}token: .*\n/, `    exec: {apiVersion: client.authentication.k8s.io/v1, command: ${JSON.stringify(plugin)}, interactiveMode: Never}\n`))
+writeFileSync(
+  execKubeconfig,
+  readFileSync(kubeconfig, 'utf8').replace(
+    / {4}token: .*\n/,
+    `    exec: {apiVersion: client.authentication.k8s.io/v1, command: ${JSON.stringify(plugin)}, interactiveMode: Never}\n`,
+  ),
+)
 
 const kubectlProbe = spawnSync('kubectl', ['version', '--client'], {encoding: 'utf8'})
 const haveKubectl = kubectlProbe.status === 0
@@ -56,9 +74,17 @@ interface Case {
 // The live source alone, bundled from src/ as the build ships code (esbuild, one file): the cost of authentication,
 // TLS and the first GET without the CLI around it, whatever layout dist/ has.
 const liveBundle = join(dir, 'live-source.mjs')
-await build({entryPoints: [join(ROOT, 'src/cluster/live/live-source.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: liveBundle, logLevel: 'error',
+await build({
+  entryPoints: [join(ROOT, 'src/cluster/live/live-source.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: liveBundle,
+  logLevel: 'error',
   // CommonJS dependencies bundled into ESM need a require (the usual esbuild banner).
-  banner: {js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);"}})
+  banner: {js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);"},
+})
 const probe = `import {LiveSource} from ${JSON.stringify(liveBundle)}
 const s = await LiveSource.open({kubeconfig: ${JSON.stringify(kubeconfig)}, requestTimeout: 10000})
 await s.get({kind: 'Node', name: ${JSON.stringify(NODE)}})
@@ -69,7 +95,14 @@ const cases: Case[] = [
   {label: `kubectl-why node ${NODE}`, cmd: process.execPath, args: [BIN, 'node', NODE, '--kubeconfig', kubeconfig], requests: true},
   {label: `kubectl-why node ${NODE} (exec plugin)`, cmd: process.execPath, args: [BIN, 'node', NODE, '--kubeconfig', execKubeconfig], requests: true},
   ...(haveKubectl
-    ? [{label: `kubectl get node ${NODE} -o json`, cmd: 'kubectl', args: ['get', 'node', NODE, '-o', 'json', '--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache')], requests: true}]
+    ? [
+        {
+          label: `kubectl get node ${NODE} -o json`,
+          cmd: 'kubectl',
+          args: ['get', 'node', NODE, '-o', 'json', '--kubeconfig', kubeconfig, '--cache-dir', join(dir, 'cache')],
+          requests: true,
+        },
+      ]
     : []),
 ]
 
@@ -109,7 +142,12 @@ for (const c of cases) {
   const first = med(c.label, (s) => s.firstRequestMs)
   const kCpu = kubectlLabel ? med(kubectlLabel, (s) => s.run.cpuMs) : undefined
   const kFirst = kubectlLabel ? med(kubectlLabel, (s) => s.firstRequestMs) : undefined
-  console.log(`${c.label.padEnd(42)} ${ms(wall)} ${ms(cpu)} ${ms(first)} ${String(med(c.label, (s) => s.requests)).padStart(4)}  ${x(cpu, med(base, (s) => s.run.cpuMs))}    ${x(cpu, kCpu)}       ${x(first, kFirst)}`)
+  console.log(
+    `${c.label.padEnd(42)} ${ms(wall)} ${ms(cpu)} ${ms(first)} ${String(med(c.label, (s) => s.requests)).padStart(4)}  ${x(
+      cpu,
+      med(base, (s) => s.run.cpuMs),
+    )}    ${x(cpu, kCpu)}       ${x(first, kFirst)}`,
+  )
 }
 console.log(`exec credential plugin runs per kubectl-why node process: ${execRuns} (kubectl: 1)`)
 if (!haveKubectl) console.log('kubectl not found on PATH: the kubectl row and ratios are left out')

@@ -16,14 +16,28 @@ function pods(n: number, seed: number): Pod[] {
     s = (s * 1103515245 + 12345) & 0x7fffffff
     return s % k
   }
-  return Array.from({length: n}, (_, i) => ({
-    apiVersion: 'v1', kind: 'Pod',
-    metadata: {name: `web-${i}`, namespace: 'shop', uid: `${rand(1e6).toString(16)}-${i}`, creationTimestamp: new Date(NOW - 86_400_000 - rand(5) * 1000).toISOString(),
-      labels: {app: 'web'}, ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true}]},
-    spec: {nodeName: `n${rand(10)}`},
-    status: {phase: 'Running', conditions: [{type: 'Ready', status: 'True', lastTransitionTime: new Date(NOW - 100_000_000 - rand(8) * 1000).toISOString()}],
-      containerStatuses: [{name: 'c', restartCount: rand(3)}]},
-  }) as Pod)
+  return Array.from(
+    {length: n},
+    (_, i) =>
+      ({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: `web-${i}`,
+          namespace: 'shop',
+          uid: `${rand(1e6).toString(16)}-${i}`,
+          creationTimestamp: new Date(NOW - 86_400_000 - rand(5) * 1000).toISOString(),
+          labels: {app: 'web'},
+          ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true}],
+        },
+        spec: {nodeName: `n${rand(10)}`},
+        status: {
+          phase: 'Running',
+          conditions: [{type: 'Ready', status: 'True', lastTransitionTime: new Date(NOW - 100_000_000 - rand(8) * 1000).toISOString()}],
+          containerStatuses: [{name: 'c', restartCount: rand(3)}],
+        },
+      }) as Pod,
+  )
 }
 
 function median(f: () => void, times: number): number {
@@ -50,7 +64,9 @@ const full = () => {
 full()
 const base = median(sortOnly, 15)
 const withTies = median(full, 15)
-console.log(`${N} active pods, ${DIFF} to delete: tie set ${tie ? `${tie.pods.length} pods for ${tie.slots} slots (${tie.reason})` : 'none (the choice is certain)'}`)
+console.log(
+  `${N} active pods, ${DIFF} to delete: tie set ${tie ? `${tie.pods.length} pods for ${tie.slots} slots (${tie.reason})` : 'none (the choice is certain)'}`,
+)
 console.log(`sort alone (the replay before)     ${base.toFixed(1).padStart(7)} ms`)
 console.log(`sort + tie analysis (n² Less, SCC) ${withTies.toFixed(1).padStart(7)} ms`)
 console.log(`ratio: ${(withTies / base).toFixed(2)}× the sort alone; ${(((withTies - base) * 1e6) / (N * N)).toFixed(0)} ns per ordered pair`)

@@ -30,7 +30,14 @@ async function cli(server: FakeApiServer, args: string[], program: string[] = [p
   server.clearRequests()
   const r = await runProcess(program[0], [...program.slice(1), ...args], {env: {...process.env, NO_COLOR: '1'}, keepStdout: false})
   if (r.code >= 2 || r.code < 0) throw new Error(`exit ${r.code}: ${r.stderr.trim()}`)
-  return {seconds: r.wallMs / 1000, cpuSeconds: r.cpuMs / 1000, peakMiB: (r.peakKiB ?? Number.NaN) / 1024, code: r.code, requests: server.requests.length, stdoutBytes: r.stdoutBytes}
+  return {
+    seconds: r.wallMs / 1000,
+    cpuSeconds: r.cpuMs / 1000,
+    peakMiB: (r.peakKiB ?? Number.NaN) / 1024,
+    code: r.code,
+    requests: server.requests.length,
+    stdoutBytes: r.stdoutBytes,
+  }
 }
 
 async function main(): Promise<void> {
@@ -39,37 +46,49 @@ async function main(): Promise<void> {
   const ns = objects.find((o) => o.kind === 'ReplicaSet' && o.metadata?.namespace !== 'kube-system')?.metadata?.namespace ?? 'default'
   const count = (kind: string) => objects.filter((o) => o.kind === kind && o.metadata?.namespace === ns).length
   const counts = {replicaSets: count('ReplicaSet'), pods: count('Pod'), events: count('Event')}
-  const busiest = objects.filter((o) => o.kind === 'ReplicaSet' && o.metadata?.namespace === ns)
+  const busiest = objects
+    .filter((o) => o.kind === 'ReplicaSet' && o.metadata?.namespace === ns)
     .sort((a, b) => Number((b.spec as {replicas?: number}).replicas ?? 0) - Number((a.spec as {replicas?: number}).replicas ?? 0))[0]
   const server = await FakeApiServer.start({objects, version: 'v1.31.2'})
   const kubeconfig = server.writeKubeconfig(mkdtempSync(join(tmpdir(), 'bench-replicas-')))
-  console.log(`namespace ${ns}: ${counts.replicaSets} ReplicaSets, ${counts.pods} pods, ${counts.events} events (${objects.length} objects in all; generated and loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`)
+  console.log(
+    `namespace ${ns}: ${counts.replicaSets} ReplicaSets, ${counts.pods} pods, ${counts.events} events (${objects.length} objects in all; generated and loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  )
 
   const common = ['--kubeconfig', kubeconfig, '-n', ns, '--now', NOW, '--fail-on', 'none']
   const single = await cli(server, ['replicas', `replicaset/${busiest.metadata!.name}`, ...common, '-o', 'json'])
   const eventLists = server.requests.filter((r) => r.path.endsWith('/events'))
   const all = await cli(server, ['replicas', '--all', ...common, '-o', 'json'])
   // The baseline: kubectl reading what --all reads (ReplicaSets, pods and ReplicaSet events of the namespace).
-  const kubectl = await cli(server, ['--kubeconfig', kubeconfig, '-n', ns, 'get', 'replicasets,pods', '--chunk-size=500', '-o', 'json'], ['kubectl'])
-    .catch((err: Error) => {
+  const kubectl = await cli(server, ['--kubeconfig', kubeconfig, '-n', ns, 'get', 'replicasets,pods', '--chunk-size=500', '-o', 'json'], ['kubectl']).catch(
+    (err: Error) => {
       console.log(`kubectl get failed or is missing: ${err.message.split('\n')[0]}`)
       return undefined
-    })
-  const kubectlEvents = await cli(server, ['--kubeconfig', kubeconfig, '-n', ns, 'get', 'events', '--field-selector', 'involvedObject.kind=ReplicaSet', '--chunk-size=500', '-o', 'json'], ['kubectl'])
-    .catch(() => undefined)
+    },
+  )
+  const kubectlEvents = await cli(
+    server,
+    ['--kubeconfig', kubeconfig, '-n', ns, 'get', 'events', '--field-selector', 'involvedObject.kind=ReplicaSet', '--chunk-size=500', '-o', 'json'],
+    ['kubectl'],
+  ).catch(() => undefined)
   await server.close()
 
-  const row = (label: string, r: Run) => `${label.padEnd(28)} ${r.seconds.toFixed(2).padStart(7)} s wall  ${r.cpuSeconds.toFixed(2).padStart(6)} s CPU  ${r.peakMiB.toFixed(0).padStart(6)} MiB peak  ${String(r.requests).padStart(5)} requests  ${(r.stdoutBytes / 1024).toFixed(0).padStart(7)} KiB out`
+  const row = (label: string, r: Run) =>
+    `${label.padEnd(28)} ${r.seconds.toFixed(2).padStart(7)} s wall  ${r.cpuSeconds.toFixed(2).padStart(6)} s CPU  ${r.peakMiB.toFixed(0).padStart(6)} MiB peak  ${String(r.requests).padStart(5)} requests  ${(r.stdoutBytes / 1024).toFixed(0).padStart(7)} KiB out`
   console.log(row(`replicas rs/${(busiest.metadata?.name ?? '').slice(0, 12)}…`, single))
   console.log(row('replicas --all', all))
   if (kubectl) console.log(row('kubectl get rs,pods -o json', kubectl))
   if (kubectlEvents) console.log(row('kubectl get events (RS)', kubectlEvents))
   if (kubectl && kubectlEvents) {
     const base = kubectl.seconds + kubectlEvents.seconds
-    console.log(`--all / (kubectl get rs,pods + kubectl get events) = ${(all.seconds / base).toFixed(2)}× wall, ${(all.cpuSeconds / (kubectl.cpuSeconds + kubectlEvents.cpuSeconds)).toFixed(2)}× CPU`)
+    console.log(
+      `--all / (kubectl get rs,pods + kubectl get events) = ${(all.seconds / base).toFixed(2)}× wall, ${(all.cpuSeconds / (kubectl.cpuSeconds + kubectlEvents.cpuSeconds)).toFixed(2)}× CPU`,
+    )
   }
   console.log(`events request of the single run: fieldSelector=${eventLists[0]?.query.fieldSelector ?? '(none)'}`)
-  console.log(`ratios: --all / one = ${(all.seconds / single.seconds).toFixed(2)}× wall, ${(all.cpuSeconds / single.cpuSeconds).toFixed(2)}× CPU, ${(all.peakMiB / single.peakMiB).toFixed(2)}× memory; --all = ${((all.seconds * 1000) / counts.replicaSets).toFixed(2)} ms per ReplicaSet`)
+  console.log(
+    `ratios: --all / one = ${(all.seconds / single.seconds).toFixed(2)}× wall, ${(all.cpuSeconds / single.cpuSeconds).toFixed(2)}× CPU, ${(all.peakMiB / single.peakMiB).toFixed(2)}× memory; --all = ${((all.seconds * 1000) / counts.replicaSets).toFixed(2)} ms per ReplicaSet`,
+  )
 }
 
 main().catch((err) => {

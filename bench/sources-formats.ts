@@ -38,7 +38,10 @@ await put(yaml, 'kind: List\nmetadata:\n  resourceVersion: ""\n')
 await Promise.all([done(list), done(yaml), done(docs)])
 
 const script = join(dir, 'open.mts')
-writeFileSync(script, `import {SnapshotSource} from ${JSON.stringify(new URL('../src/cluster/snapshot/snapshot-source.js', import.meta.url).pathname)}\nconst s = await SnapshotSource.open(process.argv[2])\nconsole.log((await s.list({kind: 'Pod'})).items.length)\n`)
+writeFileSync(
+  script,
+  `import {SnapshotSource} from ${JSON.stringify(new URL('../src/cluster/snapshot/snapshot-source.js', import.meta.url).pathname)}\nconst s = await SnapshotSource.open(process.argv[2])\nconsole.log((await s.list({kind: 'Pod'})).items.length)\n`,
+)
 const rows: [string, {seconds: number; mib: number; bytes: number; pods: string}][] = []
 for (const [label, path] of Object.entries(paths)) {
   const res = execFileSync('sh', ['-c', `/usr/bin/time -f '__T %e %M' "${process.execPath}" --import tsx "${script}" "${path}" 2>&1`], {encoding: 'utf8'})
@@ -48,6 +51,8 @@ for (const [label, path] of Object.entries(paths)) {
 const ref = rows.find(([l]) => l === 'list')![1]
 console.log(`snapshot reader by format (${nodes} nodes, ${nodes * 30} pods; open + list the pods, whole process):`)
 for (const [label, r] of rows) {
-  console.log(`  ${label.padEnd(5)} ${mib(r.bytes).padStart(9)} ${r.seconds.toFixed(1).padStart(6)} s ${r.mib.toFixed(0).padStart(6)} MiB peak  ${(r.seconds / ref.seconds).toFixed(2)}× the JSON List's time, ${(r.mib / ref.mib).toFixed(2)}× its memory  (${r.pods} pods)`)
+  console.log(
+    `  ${label.padEnd(5)} ${mib(r.bytes).padStart(9)} ${r.seconds.toFixed(1).padStart(6)} s ${r.mib.toFixed(0).padStart(6)} MiB peak  ${(r.seconds / ref.seconds).toFixed(2)}× the JSON List's time, ${(r.mib / ref.mib).toFixed(2)}× its memory  (${r.pods} pods)`,
+  )
 }
 rmSync(dir, {recursive: true, force: true})

@@ -39,11 +39,16 @@ const snap = await timed(async () => {
   const s = await SnapshotSource.open(written.path)
   return (await s.list({kind: 'Pod'})).items.length
 })
-console.log(`snapshot source: open + list ${snap.value} pods: ${secs(snap.ms)} (${Math.round(written.objects / (snap.ms / 1000))} objects/s), RSS +${mib(process.memoryUsage().rss - rss0)}`)
+console.log(
+  `snapshot source: open + list ${snap.value} pods: ${secs(snap.ms)} (${Math.round(written.objects / (snap.ms / 1000))} objects/s), RSS +${mib(process.memoryUsage().rss - rss0)}`,
+)
 
 const server = await FakeApiServer.start({objects: new SyntheticCluster(options).objects(), version: 'v1.31.2'})
 const kubeconfig = server.writeKubeconfig(dir, {})
-for (const [label, metadataOnly] of [['full objects', false], ['metadata only', true]] as const) {
+for (const [label, metadataOnly] of [
+  ['full objects', false],
+  ['metadata only', true],
+] as const) {
   const live = await timed(async () => {
     const s = await LiveSource.open({kubeconfig, requestTimeout: 0})
     const n = (await s.list({kind: 'Pod', pageSize: 500, metadataOnly})).items.length
@@ -63,7 +68,8 @@ for (const [label, metadataOnly] of [['full objects', false], ['metadata only', 
   })
   if (k.code === 0) kubectlMs = performance.now() - t
   else console.log(`  kubectl unavailable or failed: ${k.err.split('\n')[0]}`)
-  console.log(`live source, ${label}: list ${live.value} pods in pages of 500: ${secs(live.ms)}; kubectl get pods -A ${args.includes('json') ? '-o json' : '-o name'} --chunk-size=500: ${secs(kubectlMs)}; ratio ${(live.ms / kubectlMs).toFixed(2)}×`)
+  console.log(
+    `live source, ${label}: list ${live.value} pods in pages of 500: ${secs(live.ms)}; kubectl get pods -A ${args.includes('json') ? '-o json' : '-o name'} --chunk-size=500: ${secs(kubectlMs)}; ratio ${(live.ms / kubectlMs).toFixed(2)}×`,
+  )
 }
 await server.close()
-

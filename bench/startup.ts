@@ -47,7 +47,9 @@ const cases: Case[] = [reference, cli('--help', ['--help'], 1.5), cli('--version
 
 // A command without a case here is a command nobody measured: say so rather than skip it silently.
 // (__complete is the hidden command shells call; it is measured through `completion`'s script only.)
-const sources = readdirSync(join(ROOT, 'src/commands')).filter((f) => f.endsWith('.ts') && !f.startsWith('__')).map((f) => f.slice(0, -3))
+const sources = readdirSync(join(ROOT, 'src/commands'))
+  .filter((f) => f.endsWith('.ts') && !f.startsWith('__'))
+  .map((f) => f.slice(0, -3))
 const unmeasured = sources.filter((c) => !(c in commands))
 
 const env = {...process.env, NO_COLOR: '1', KUBECONFIG: '/nonexistent/kubeconfig'}
@@ -71,7 +73,9 @@ async function main(): Promise<void> {
   const refCpu = median(ref.map((r) => r.cpuMs))
   const refWall = median(ref.map((r) => r.wallMs))
   console.log('')
-  console.log(`${'case'.padEnd(44)} ${'CPU ms'.padStart(7)} ${'× node'.padStart(7)} ${'target'.padStart(7)} ${'wall ms'.padStart(8)} ${'× node'.padStart(7)} ${'peak MiB'.padStart(9)} ${'files: dist'.padStart(11)} ${'n_m'.padStart(5)} ${'all'.padStart(5)}`)
+  console.log(
+    `${'case'.padEnd(44)} ${'CPU ms'.padStart(7)} ${'× node'.padStart(7)} ${'target'.padStart(7)} ${'wall ms'.padStart(8)} ${'× node'.padStart(7)} ${'peak MiB'.padStart(9)} ${'files: dist'.padStart(11)} ${'n_m'.padStart(5)} ${'all'.padStart(5)}`,
+  )
   for (const c of cases) {
     const rs = runs.get(c)!
     const cpu = median(rs.map((r) => r.cpuMs))

@@ -25,7 +25,10 @@ const arg = (name: string) => {
 }
 const nodes = Number(arg('--nodes') ?? 5000)
 const options = {seed: 11, nodes, notReadyNodes: Math.ceil(nodes / 100), danglingOwners: Math.ceil(nodes / 50), stuckForeground: 3}
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 const cpuMs = () => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
@@ -41,24 +44,70 @@ const strMap = {type: ['object', 'null'], additionalProperties: {type: 'string'}
 const list = (items: object) => ({type: ['array', 'null'], items})
 const obj = (properties: object, required: string[] = []) => ({type: ['object', 'null'], properties, required})
 const nonEmpty = {type: 'string', minLength: 1}
-const metadata = obj({
-  name: nonEmpty, generateName: str, namespace: str, uid: str, resourceVersion: str, generation: int64, creationTimestamp: time, deletionTimestamp: time,
-  deletionGracePeriodSeconds: int64, labels: strMap, annotations: strMap, finalizers: list({type: 'string'}),
-  ownerReferences: list({type: 'object', required: ['apiVersion', 'kind', 'name', 'uid'], properties: {apiVersion: nonEmpty, kind: nonEmpty, name: nonEmpty, uid: nonEmpty, controller: bool, blockOwnerDeletion: bool}}),
-}, ['name'])
-const condition = {type: 'object', required: ['type', 'status'], properties: {type: {type: 'string'}, status: {type: 'string'}, reason: str, message: str, lastTransitionTime: time, lastHeartbeatTime: time, lastProbeTime: time, lastUpdateTime: time}}
+const metadata = obj(
+  {
+    name: nonEmpty,
+    generateName: str,
+    namespace: str,
+    uid: str,
+    resourceVersion: str,
+    generation: int64,
+    creationTimestamp: time,
+    deletionTimestamp: time,
+    deletionGracePeriodSeconds: int64,
+    labels: strMap,
+    annotations: strMap,
+    finalizers: list({type: 'string'}),
+    ownerReferences: list({
+      type: 'object',
+      required: ['apiVersion', 'kind', 'name', 'uid'],
+      properties: {apiVersion: nonEmpty, kind: nonEmpty, name: nonEmpty, uid: nonEmpty, controller: bool, blockOwnerDeletion: bool},
+    }),
+  },
+  ['name'],
+)
+const condition = {
+  type: 'object',
+  required: ['type', 'status'],
+  properties: {
+    type: {type: 'string'},
+    status: {type: 'string'},
+    reason: str,
+    message: str,
+    lastTransitionTime: time,
+    lastHeartbeatTime: time,
+    lastProbeTime: time,
+    lastUpdateTime: time,
+  },
+}
 const containerStatus = {type: 'object', properties: {name: str, restartCount: int32, ready: bool, started: bool}}
 const base = {apiVersion: nonEmpty, kind: nonEmpty, metadata}
-const podSchema = {type: 'object', required: ['apiVersion', 'kind', 'metadata'], properties: {...base,
-  spec: obj({nodeName: str, tolerations: list({type: 'object', properties: {key: str, operator: str, value: str, effect: str, tolerationSeconds: int64}}),
-    containers: list({type: 'object', properties: {name: str, image: str, command: list({type: 'string'}), args: list({type: 'string'})}}),
-    initContainers: list({type: 'object', properties: {name: str, restartPolicy: str}})}),
-  status: obj({phase: str, conditions: list(condition), containerStatuses: list(containerStatus), initContainerStatuses: list(containerStatus)}),
-}}
-const nodeSchema = {type: 'object', required: ['apiVersion', 'kind', 'metadata'], properties: {...base,
-  spec: obj({taints: list({type: 'object', required: ['key', 'effect'], properties: {key: {type: 'string'}, value: str, effect: {type: 'string'}, timeAdded: time}}), unschedulable: bool}),
-  status: obj({conditions: list(condition), phase: str}),
-}}
+const podSchema = {
+  type: 'object',
+  required: ['apiVersion', 'kind', 'metadata'],
+  properties: {
+    ...base,
+    spec: obj({
+      nodeName: str,
+      tolerations: list({type: 'object', properties: {key: str, operator: str, value: str, effect: str, tolerationSeconds: int64}}),
+      containers: list({type: 'object', properties: {name: str, image: str, command: list({type: 'string'}), args: list({type: 'string'})}}),
+      initContainers: list({type: 'object', properties: {name: str, restartPolicy: str}}),
+    }),
+    status: obj({phase: str, conditions: list(condition), containerStatuses: list(containerStatus), initContainerStatuses: list(containerStatus)}),
+  },
+}
+const nodeSchema = {
+  type: 'object',
+  required: ['apiVersion', 'kind', 'metadata'],
+  properties: {
+    ...base,
+    spec: obj({
+      taints: list({type: 'object', required: ['key', 'effect'], properties: {key: {type: 'string'}, value: str, effect: {type: 'string'}, timeAdded: time}}),
+      unschedulable: bool,
+    }),
+    status: obj({conditions: list(condition), phase: str}),
+  },
+}
 
 // ajv gets the checker's own timestamp test as its format, so that the two differ only in how they walk an object.
 const ajv = new Ajv({allErrors: false, strict: false})
@@ -118,7 +167,10 @@ function throughput(): {objects: number; handMs: number; perKind: Map<string, Ki
   return {objects, handMs, perKind}
 }
 
-const rate = (n: number, ms: number) => `${Math.round(n / (ms / 1000)).toLocaleString('en-US').padStart(11)} objects/s`
+const rate = (n: number, ms: number) =>
+  `${Math.round(n / (ms / 1000))
+    .toLocaleString('en-US')
+    .padStart(11)} objects/s`
 
 /** The audit with the check measured (hrtime around each call) or bypassed (every object taken as it is). */
 async function audit(file: string, bypass = false): Promise<{wallMs: number; cpuMs: number; checkMs: number; checked: number; findings: number}> {
@@ -150,23 +202,31 @@ async function audit(file: string, bypass = false): Promise<{wallMs: number; cpu
 async function main(): Promise<void> {
   console.log(`synthetic cluster (seed ${options.seed}, ${nodes} nodes); load average ${load()}`)
   const t = throughput()
-  console.log(`\nthroughput, CPU time (median of ${ROUNDS} interleaved rounds over up to ${SAMPLE.toLocaleString('en-US')} objects of each kind; totals scaled to the ${t.objects.toLocaleString('en-US')} objects):`)
+  console.log(
+    `\nthroughput, CPU time (median of ${ROUNDS} interleaved rounds over up to ${SAMPLE.toLocaleString('en-US')} objects of each kind; totals scaled to the ${t.objects.toLocaleString('en-US')} objects):`,
+  )
   for (const [kind, e] of [...t.perKind].sort((a, b) => b[1].n - a[1].n)) {
     const vsAjv = e.ajvMs === undefined ? '' : `   ajv ${rate(e.n, e.ajvMs)}  (hand-written / ajv time: ${(e.handMs / e.ajvMs).toFixed(2)})`
     console.log(`  ${kind.padEnd(20)} ${String(e.n).padStart(8)}  hand-written ${rate(e.n, e.handMs)}${vsAjv}`)
   }
-  console.log(`  ${'all'.padEnd(20)} ${String(t.objects).padStart(8)}  hand-written ${rate(t.objects, t.handMs)}  (${(t.handMs / 1000).toFixed(2)} s CPU for the whole cluster)`)
+  console.log(
+    `  ${'all'.padEnd(20)} ${String(t.objects).padStart(8)}  hand-written ${rate(t.objects, t.handMs)}  (${(t.handMs / 1000).toFixed(2)} s CPU for the whole cluster)`,
+  )
   if (process.argv.includes('--skip-audit')) return
   const dir = mkdtempSync(join(tmpdir(), 'bench-validate-'))
   try {
     const file = join(dir, 'cluster.json')
     await writeSnapshot(file, options)
     const a = await audit(file)
-    console.log(`\naudit -A over the snapshot (${a.checked.toLocaleString('en-US')} objects checked, ${a.findings} findings): ${(a.wallMs / 1000).toFixed(1)} s wall, ${(a.cpuMs / 1000).toFixed(1)} s CPU; `
-      + `inside the check ${(a.checkMs / 1000).toFixed(2)} s wall = ${((100 * a.checkMs) / a.wallMs).toFixed(1)}% of the wall time (load average ${load()})`)
+    console.log(
+      `\naudit -A over the snapshot (${a.checked.toLocaleString('en-US')} objects checked, ${a.findings} findings): ${(a.wallMs / 1000).toFixed(1)} s wall, ${(a.cpuMs / 1000).toFixed(1)} s CPU; ` +
+        `inside the check ${(a.checkMs / 1000).toFixed(2)} s wall = ${((100 * a.checkMs) / a.wallMs).toFixed(1)}% of the wall time (load average ${load()})`,
+    )
     const b = await audit(file, true)
-    console.log(`the same audit with the check bypassed: ${(b.wallMs / 1000).toFixed(1)} s wall, ${(b.cpuMs / 1000).toFixed(1)} s CPU (${b.findings} findings); `
-      + `checked / bypassed CPU: ${(a.cpuMs / b.cpuMs).toFixed(3)} (load average ${load()})`)
+    console.log(
+      `the same audit with the check bypassed: ${(b.wallMs / 1000).toFixed(1)} s wall, ${(b.cpuMs / 1000).toFixed(1)} s CPU (${b.findings} findings); ` +
+        `checked / bypassed CPU: ${(a.cpuMs / b.cpuMs).toFixed(3)} (load average ${load()})`,
+    )
   } finally {
     rmSync(dir, {recursive: true, force: true})
   }

@@ -32,7 +32,10 @@ const paragraphs = (s) =>
 function flag(f) {
   const names = [f.char ? `\\fB\\-${f.char}\\fR, ` : '', `\\fB\\-\\-${esc(f.name)}\\fR`].join('')
   const value = f.type === 'option' ? ` \\fI${esc(f.helpValue ?? (f.options ? f.options.join('|') : 'VALUE'))}\\fR` : ''
-  const extra = [f.options && !f.helpValue ? `one of: ${f.options.join(', ')}` : '', f.default !== undefined && f.type === 'option' ? `default: ${f.default}` : '']
+  const extra = [
+    f.options && !f.helpValue ? `one of: ${f.options.join(', ')}` : '',
+    f.default !== undefined && f.type === 'option' ? `default: ${f.default}` : '',
+  ]
     .filter(Boolean)
     .join('; ')
   return `.TP\n${names}${value}\n${esc(template(f.description ?? ''))}${extra ? ` (${esc(extra)})` : ''}`

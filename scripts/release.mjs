@@ -31,7 +31,8 @@ function run(cmd, args, options = {}) {
   return r.stdout
 }
 
-if (!process.argv.includes('--no-build')) for (const s of ['build.mjs', 'manifest.mjs', 'man.mjs']) run(process.execPath, [join(root, 'scripts', s)], {stdio: 'inherit'})
+if (!process.argv.includes('--no-build'))
+  for (const s of ['build.mjs', 'manifest.mjs', 'man.mjs']) run(process.execPath, [join(root, 'scripts', s)], {stdio: 'inherit'})
 
 function repositoryBase() {
   const repo = typeof pjson.repository === 'string' ? pjson.repository : pjson.repository?.url
@@ -62,13 +63,18 @@ const name = `kubectl-why-${version}`
 const stage = mkdtempSync(join(tmpdir(), 'kubectl-why-release-'))
 try {
   const top = join(stage, name)
-  for (const p of ['bin', 'dist', 'data', 'schemas', 'man', 'oclif.manifest.json', 'package.json', 'LICENSE', 'README.md']) cpSync(join(root, p), join(top, p), {recursive: true})
+  for (const p of ['bin', 'dist', 'data', 'schemas', 'man', 'oclif.manifest.json', 'package.json', 'LICENSE', 'README.md'])
+    cpSync(join(root, p), join(top, p), {recursive: true})
   writeFileSync(join(top, 'kubectl-why'), SHIM)
   chmodSync(join(top, 'kubectl-why'), 0o755)
   // dev.js runs the TypeScript sources, which the archive does not hold.
   rmSync(join(top, 'bin/dev.js'))
   const mtime = process.env.SOURCE_DATE_EPOCH ?? (spawnSync('git', ['log', '-1', '--format=%ct'], {cwd: root, encoding: 'utf8'}).stdout.trim() || '0')
-  const tar = run('tar', ['--sort=name', `--mtime=@${mtime}`, '--owner=0', '--group=0', '--numeric-owner', '--mode=u+rw,go+r,go-w', '-cf', '-', name], {cwd: stage, encoding: 'buffer', maxBuffer: 1 << 28})
+  const tar = run('tar', ['--sort=name', `--mtime=@${mtime}`, '--owner=0', '--group=0', '--numeric-owner', '--mode=u+rw,go+r,go-w', '-cf', '-', name], {
+    cwd: stage,
+    encoding: 'buffer',
+    maxBuffer: 1 << 28,
+  })
   const archive = gzipSync(tar, {level: 9})
   const sha256 = createHash('sha256').update(archive).digest('hex')
   mkdirSync(out, {recursive: true})

@@ -6,7 +6,8 @@ import {join} from 'node:path'
 
 function find(dir) {
   return readdirSync(dir, {withFileTypes: true}).flatMap((e) =>
-    e.isDirectory() ? find(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [])
+    e.isDirectory() ? find(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+  )
 }
 const args = process.argv.slice(2)
 const picked = args.filter((a) => a.endsWith('.ts'))

@@ -38,14 +38,17 @@ export abstract class WhyCommand extends Command {
   /** kubectl's `--flag=true|false` for booleans, before oclif parses (src/kubectl-argv.ts). */
   override async init(): Promise<void> {
     const flags = Object.entries(this.ctor.flags ?? {}).filter(([, f]) => f.type === 'boolean')
-    this.argv = kubectlBooleans(this.argv, flags.map(([name, f]) => ({name, char: f.char, allowNo: 'allowNo' in f && f.allowNo === true})))
+    this.argv = kubectlBooleans(
+      this.argv,
+      flags.map(([name, f]) => ({name, char: f.char, allowNo: 'allowNo' in f && f.allowNo === true})),
+    )
     await super.init()
   }
 
   /** Colours as --color says (src/render/colour.ts): auto follows FORCE_COLOR, then NO_COLOR, then the terminal. */
   protected setupOutput(flags: CommonFlags): void {
     this.debugEnabled = flags.debug === true
-    chalk.level = colourLevel(flags['no-color'] ? 'never' : flags.color ?? 'auto', process.env, process.stdout.isTTY, chalk.level) as typeof chalk.level
+    chalk.level = colourLevel(flags['no-color'] ? 'never' : (flags.color ?? 'auto'), process.env, process.stdout.isTTY, chalk.level) as typeof chalk.level
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EPIPE') process.exit(0)
     })
@@ -117,7 +120,11 @@ export abstract class WhyCommand extends Command {
 
   private oneLine(err: Error): string {
     if (err instanceof UserError) return errorLine(err)
-    const text = (err.message || String(err)).split('\n').map((l) => l.trim()).filter(Boolean).join(' ')
+    const text = (err.message || String(err))
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join(' ')
     // Flag and argument errors come from oclif's parser as CLIError.
     if (err instanceof Errors.CLIError) return `${text.replace(/\s*See more help with --help\.?$/, '')}; see \`kubectl why ${this.id ?? ''} --help\``
     return `${text} (run with --debug for details)`
@@ -130,8 +137,10 @@ export abstract class WhyCommand extends Command {
     if (!isInputError(err)) {
       // Anything else is a bug in kubectl-why, whatever the input: exit 3, never the usage/input code 2.
       const text = (err?.message || String(err)).split('\n')[0].trim()
-      process.stderr.write(`error: internal error (a bug in kubectl-why, not in your input): ${err?.name ?? 'Error'}: ${text}; `
-        + `please report it with the output of the same command run with --debug${this.debugEnabled ? ' (above)' : ''}\n`)
+      process.stderr.write(
+        `error: internal error (a bug in kubectl-why, not in your input): ${err?.name ?? 'Error'}: ${text}; ` +
+          `please report it with the output of the same command run with --debug${this.debugEnabled ? ' (above)' : ''}\n`,
+      )
       process.exit(3)
     }
     process.stderr.write(`error: ${this.oneLine(err)}\n`)

@@ -13,8 +13,16 @@ export class UserError extends Error {
 
 /** Why a read from a cluster source failed. `NotFound` is never thrown for single reads: they return undefined. */
 export type ReadFailure =
-  | 'NotFound' | 'Forbidden' | 'Unauthorized' | 'Gone' | 'TooManyRequests' | 'ServerError'
-  | 'Timeout' | 'Unreachable' | 'BadResponse' | 'NotServed'
+  | 'NotFound'
+  | 'Forbidden'
+  | 'Unauthorized'
+  | 'Gone'
+  | 'TooManyRequests'
+  | 'ServerError'
+  | 'Timeout'
+  | 'Unreachable'
+  | 'BadResponse'
+  | 'NotServed'
 
 export class ReadError extends UserError {
   readonly reason: ReadFailure

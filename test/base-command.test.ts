@@ -40,7 +40,10 @@ test('an unexpected exception exits 3 with one line saying it is a bug and askin
   const r = await caught(new TypeError('apiVersion.indexOf is not a function'))
   assert.equal(r.code, 3)
   assert.equal(r.stderr.split('\n').filter(Boolean).length, 1)
-  assert.match(r.stderr, /^error: internal error \(a bug in kubectl-why, not in your input\): TypeError: apiVersion\.indexOf is not a function; please report it with the output of the same command run with --debug\n$/)
+  assert.match(
+    r.stderr,
+    /^error: internal error \(a bug in kubectl-why, not in your input\): TypeError: apiVersion\.indexOf is not a function; please report it with the output of the same command run with --debug\n$/,
+  )
 })
 
 test('with --debug the stack comes first, and the line points at it', async () => {
@@ -54,7 +57,7 @@ test('project errors, oclif parse errors and refused files stay exit 2', async (
   assert.equal((await caught(new UserError('--now: "x" is not an RFC 3339 time', 'write it like …'))).code, 2)
   assert.equal((await caught(new ReadError('Forbidden', 'pods is forbidden', {status: 403}))).code, 2)
   assert.equal((await caught(new Errors.CLIError('Unexpected argument: x'))).code, 2)
-  const enoent = Object.assign(new Error('ENOENT: no such file or directory, open \'/nope\''), {code: 'ENOENT', syscall: 'open', errno: -2})
+  const enoent = Object.assign(new Error("ENOENT: no such file or directory, open '/nope'"), {code: 'ENOENT', syscall: 'open', errno: -2})
   assert.equal(isInputError(enoent), true)
   assert.equal((await caught(enoent)).code, 2)
   assert.equal(isInputError(new TypeError('x')), false)

@@ -20,7 +20,12 @@ describe('kubectlBooleans', () => {
   })
 
   it('leaves other flags, values that are not booleans and everything after -- alone', () => {
-    assert.deepEqual(kubectlBooleans(['--output=json', '--all-namespaces=yes', '--', '--tree=true'], flags), ['--output=json', '--all-namespaces=yes', '--', '--tree=true'])
+    assert.deepEqual(kubectlBooleans(['--output=json', '--all-namespaces=yes', '--', '--tree=true'], flags), [
+      '--output=json',
+      '--all-namespaces=yes',
+      '--',
+      '--tree=true',
+    ])
     assert.deepEqual(kubectlBooleans(['-n=shop', 'pod/web'], flags), ['-n=shop', 'pod/web'])
   })
 })

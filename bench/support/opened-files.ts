@@ -21,7 +21,10 @@ export async function countOpenedFiles(cmd: string, args: string[], options: {en
   const log = join(dir, 'log')
   try {
     const code = await new Promise<number>((resolve, reject) => {
-      const child = spawn('strace', ['-f', '-qq', '-e', 'trace=open,openat', '-e', 'status=successful', '-o', log, cmd, ...args], {env: options.env, stdio: ['ignore', 'ignore', 'ignore']})
+      const child = spawn('strace', ['-f', '-qq', '-e', 'trace=open,openat', '-e', 'status=successful', '-o', log, cmd, ...args], {
+        env: options.env,
+        stdio: ['ignore', 'ignore', 'ignore'],
+      })
       child.on('error', reject)
       child.on('close', (c) => resolve(c ?? -1))
     })

@@ -52,7 +52,11 @@ export function runProcess(cmd: string, args: string[], options: RunOptions = {}
   return new Promise((resolve, reject) => {
     const keep = options.keepStdout ?? true
     const [file, argv] =
-      meter === 'wait4' ? [python!, [RUSAGE, cmd, ...args]] : meter === 'gnu-time' ? ['/usr/bin/time', ['-f', '__TIME__ %e %M %U %S', cmd, ...args]] : [cmd, args]
+      meter === 'wait4'
+        ? [python!, [RUSAGE, cmd, ...args]]
+        : meter === 'gnu-time'
+          ? ['/usr/bin/time', ['-f', '__TIME__ %e %M %U %S', cmd, ...args]]
+          : [cmd, args]
     const started = process.hrtime.bigint()
     const child = spawn(file, argv, {env: options.env ?? process.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe', 'pipe']})
     const out: Buffer[] = []
@@ -84,7 +88,15 @@ export function runProcess(cmd: string, args: string[], options: RunOptions = {}
       if (meter === 'wait4') {
         const r = JSON.parse(Buffer.concat(report).toString('utf8') || '{"error":"no report"}')
         if (r.error) return reject(new Error(`${cmd}: ${r.error}`))
-        return resolve({...base, stderr, wallMs: r.wall * 1000, userMs: r.user * 1000, sysMs: r.sys * 1000, cpuMs: (r.user + r.sys) * 1000, peakKiB: r.maxrssKiB})
+        return resolve({
+          ...base,
+          stderr,
+          wallMs: r.wall * 1000,
+          userMs: r.user * 1000,
+          sysMs: r.sys * 1000,
+          cpuMs: (r.user + r.sys) * 1000,
+          peakKiB: r.maxrssKiB,
+        })
       }
       if (meter === 'gnu-time') {
         const m = TIME_LINE.exec(stderr)

@@ -14,12 +14,16 @@ export const DESCRIPTION = Object.fromEntries(ENTRIES.map((e) => [e.name, e.desc
 
 /** Checks whose engine has not landed yet, with why: they are left out of the default set and refused by --checks. */
 export const UNAVAILABLE: Partial<Record<CheckName, string>> = Object.fromEntries(
-  ENTRIES.flatMap((e) => ('unavailable' in e && e.unavailable ? [[e.name, e.unavailable]] : [])))
+  ENTRIES.flatMap((e) => ('unavailable' in e && e.unavailable ? [[e.name, e.unavailable]] : [])),
+)
 
 export const DEFAULT_CHECKS: readonly CheckName[] = CHECK_NAMES.filter((c) => UNAVAILABLE[c] === undefined)
 
 function names(flag: string, text: string): CheckName[] {
-  const asked = text.split(',').map((s) => s.trim()).filter(Boolean)
+  const asked = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   if (asked.length === 0) throw new UserError(`${flag} names no check`, `give some of ${CHECK_NAMES.join(',')}`)
   for (const a of asked) {
     if (!(a in REGISTRY)) throw new UserError(`${flag}: unknown check "${a}"`, `the checks are ${CHECK_NAMES.join(', ')}`)

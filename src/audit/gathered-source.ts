@@ -17,7 +17,10 @@ export class GatheredSource implements ClusterSource {
   /** The audit's evidence when it has some (a dump); absent, like a live source's. */
   readonly evidence?: () => Promise<Evidence>
 
-  constructor(private readonly ctx: CheckContext, private readonly real: Pick<ClusterSource, 'serverVersion' | 'describe' | 'defaultNamespace'>) {
+  constructor(
+    private readonly ctx: CheckContext,
+    private readonly real: Pick<ClusterSource, 'serverVersion' | 'describe' | 'defaultNamespace'>,
+  ) {
     const evidence = (ctx as {evidence?: Evidence}).evidence
     if (evidence) this.evidence = async () => evidence
   }
@@ -47,16 +50,21 @@ export class GatheredSource implements ClusterSource {
       if (union) return union
     }
     // A list read with a label selector answers a request with that same selector (the controller-manager's pods).
-    const outcome = [...this.ctx.gathered.outcomes.values()].find((o) => typeKey(o.list.type) === typeKey(t)
-      && (o.list.labelSelector === undefined || o.list.labelSelector === request.labelSelector)
-      && (o.list.namespace === undefined || o.list.namespace === namespace))
+    const outcome = [...this.ctx.gathered.outcomes.values()].find(
+      (o) =>
+        typeKey(o.list.type) === typeKey(t) &&
+        (o.list.labelSelector === undefined || o.list.labelSelector === request.labelSelector) &&
+        (o.list.namespace === undefined || o.list.namespace === namespace),
+    )
     if (!outcome) throw new ReadError('NotServed', `the audit did not read ${apiVersionOf(t)} ${t.kind}${namespace ? ` in ${namespace}` : ''}`)
     if (outcome.error) throw outcome.error
     const labels = request.labelSelector ? parseLabelSelector(request.labelSelector) : undefined
     const fields = request.fieldSelector ? parseFieldSelector(request.fieldSelector) : undefined
     let items = outcome.items
     if ((namespace !== undefined && outcome.list.namespace === undefined) || labels || fields) {
-      items = items.filter((o) => (namespace === undefined || o.metadata?.namespace === namespace) && (!labels || labels(o.metadata?.labels)) && (!fields || fields(o)))
+      items = items.filter(
+        (o) => (namespace === undefined || o.metadata?.namespace === namespace) && (!labels || labels(o.metadata?.labels)) && (!fields || fields(o)),
+      )
     }
     if (request.metadataOnly) items = items.map((o) => ({apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata}))
     return {items, resourceVersion: outcome.resourceVersion}

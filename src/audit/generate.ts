@@ -50,18 +50,29 @@ export function auditReportSchema(current: string): string {
     const ctl = e.controllers.length === 1 ? `{"const": ${JSON.stringify(e.controllers[0])}}` : `{"enum": ${list(e.controllers)}}`
     return `        {"if": {"type": "object", "properties": {"controller": ${ctl}}}, "then": {"$ref": "https://kubectl-why.dev/schemas/${e.schema.file}.json#/definitions/${e.schema.definition}"}}`
   })
-  text = replaceBetween(text, /^ {4}"Finding": \{$/m, /^ {4}"AuditReport": \{$/m, [
-    '    "Finding": {',
-    '      "type": "object",',
-    '      "required": ["controller"],',
-    `      "properties": {"controller": {"enum": ${list(ENTRIES.flatMap((e) => e.controllers))}}},`,
-    '      "allOf": [',
-    branches.join(',\n'),
-    '      ]',
-    '    },',
-    '',
-  ].join('\n'), 'Finding')
-  const table = ENTRIES.map((e) => `        ${JSON.stringify(e.name)}: {\n${Object.entries(e.severities).map(([v, x]) => `          ${JSON.stringify(v)}: ${JSON.stringify(x)}`).join(',\n')}\n        }`).join(',\n')
+  text = replaceBetween(
+    text,
+    /^ {4}"Finding": \{$/m,
+    /^ {4}"AuditReport": \{$/m,
+    [
+      '    "Finding": {',
+      '      "type": "object",',
+      '      "required": ["controller"],',
+      `      "properties": {"controller": {"enum": ${list(ENTRIES.flatMap((e) => e.controllers))}}},`,
+      '      "allOf": [',
+      branches.join(',\n'),
+      '      ]',
+      '    },',
+      '',
+    ].join('\n'),
+    'Finding',
+  )
+  const table = ENTRIES.map(
+    (e) =>
+      `        ${JSON.stringify(e.name)}: {\n${Object.entries(e.severities)
+        .map(([v, x]) => `          ${JSON.stringify(v)}: ${JSON.stringify(x)}`)
+        .join(',\n')}\n        }`,
+  ).join(',\n')
   text = replaceBetween(text, /^ {6}"default": \{$/m, /^ {4}"NotChecked": \{$/m, `      "default": {\n${table}\n      }\n    },\n`, 'VerdictSeverities')
   JSON.parse(text)
   return text
@@ -71,8 +82,11 @@ export const TABLE_START = '<!-- severities: written by npm run gen:audit from s
 export const TABLE_END = '<!-- severities end -->'
 
 export function severityTable(): string {
-  const rows = ENTRIES.flatMap((e) => Object.entries(e.severities).map(([v, s]) =>
-    `| \`${e.name}\` | \`${v}\` | ${s.severity}${s.when ? ` (${s.when.map((w) => `${w.severity} when ${w.if}`).join('; ')})` : ''} | ${s.why} |`))
+  const rows = ENTRIES.flatMap((e) =>
+    Object.entries(e.severities).map(
+      ([v, s]) => `| \`${e.name}\` | \`${v}\` | ${s.severity}${s.when ? ` (${s.when.map((w) => `${w.severity} when ${w.if}`).join('; ')})` : ''} | ${s.why} |`,
+    ),
+  )
   return ['| check | verdict | severity | why |', '|---|---|---|---|', ...rows].join('\n')
 }
 

@@ -17,13 +17,19 @@ export interface InClusterKubeconfig {
   remove(): void
 }
 
-export function serviceAccountKubeconfig(flags: {kubeconfig?: string; context?: string; snapshot?: string}, env: NodeJS.ProcessEnv = process.env): InClusterKubeconfig | undefined {
+export function serviceAccountKubeconfig(
+  flags: {kubeconfig?: string; context?: string; snapshot?: string},
+  env: NodeJS.ProcessEnv = process.env,
+): InClusterKubeconfig | undefined {
   const dir = env[SERVICE_ACCOUNT_DIR_ENV]
   if (!dir || flags.snapshot !== undefined || flags.kubeconfig) return undefined
   if (resolveKubeconfig({context: flags.context}, env)) return undefined
   const config = inClusterConfig(env, dir)
   if (!config) {
-    throw new UserError(`${SERVICE_ACCOUNT_DIR_ENV}=${dir} gives no in-cluster configuration`, `set KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT, and put the token in ${join(dir, 'token')}`)
+    throw new UserError(
+      `${SERVICE_ACCOUNT_DIR_ENV}=${dir} gives no in-cluster configuration`,
+      `set KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT, and put the token in ${join(dir, 'token')}`,
+    )
   }
   const tmp = mkdtempSync(join(tmpdir(), 'kubectl-why-in-cluster-'))
   const path = join(tmp, 'kubeconfig')

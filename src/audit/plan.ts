@@ -67,7 +67,11 @@ export function planReads(needs: readonly ListNeed[], gets: readonly GetNeed[], 
   const lists: PlannedList[] = []
   const add = (type: ResourceType, namespace: string | undefined, labelSelector: string | undefined, covered: ResolvedNeed[]): void => {
     const list: PlannedList = {
-      id: lists.length, type, namespace, labelSelector, needs: covered,
+      id: lists.length,
+      type,
+      namespace,
+      labelSelector,
+      needs: covered,
       view: covered.some((n) => n.view === 'cached') ? 'cached' : 'fresh',
       metadataOnly: covered.every((n) => n.detail === 'metadata'),
     }
@@ -90,7 +94,14 @@ export function planReads(needs: readonly ListNeed[], gets: readonly GetNeed[], 
       const ns = sameNs[0].namespace
       const selectors = new Set(sameNs.map((n) => n.labelSelector))
       if (selectors.has(undefined) || selectors.size === 1) add(type, ns, selectors.has(undefined) ? undefined : sameNs[0].labelSelector, sameNs)
-      else for (const s of selectors) add(type, ns, s, sameNs.filter((n) => n.labelSelector === s))
+      else
+        for (const s of selectors)
+          add(
+            type,
+            ns,
+            s,
+            sameNs.filter((n) => n.labelSelector === s),
+          )
     }
   }
   const rank = (l: PlannedList) => {

@@ -105,8 +105,17 @@ function notChecked(gathered: Gathered): NotChecked[] {
     const err = o.error as Error & {reason?: string; status?: number}
     const t = o.list.type
     const checks = CHECK_NAMES.filter((c) => o.list.needs.some((n) => n.check === c))
-    const entry: NotChecked = {apiVersion: apiVersionOf(t), kind: t.kind, resource: t.resource, ...(o.list.namespace !== undefined ? {namespace: o.list.namespace} : {}),
-      ...(o.list.labelSelector ? {labelSelector: o.list.labelSelector} : {}), reason: err.reason ?? 'Error', ...(err.status ? {status: err.status} : {}), message: err.message, checks}
+    const entry: NotChecked = {
+      apiVersion: apiVersionOf(t),
+      kind: t.kind,
+      resource: t.resource,
+      ...(o.list.namespace !== undefined ? {namespace: o.list.namespace} : {}),
+      ...(o.list.labelSelector ? {labelSelector: o.list.labelSelector} : {}),
+      reason: err.reason ?? 'Error',
+      ...(err.status ? {status: err.status} : {}),
+      message: err.message,
+      checks,
+    }
     if (err.reason === 'Forbidden') {
       entry.rule = ruleForType(t, gathered.plan)
       entry.command = ruleCommand(entry.rule, o.list.namespace)
@@ -120,7 +129,14 @@ function notChecked(gathered: Gathered): NotChecked[] {
       if (!x.checks.includes(n.check)) x.checks.push(n.check)
       continue
     }
-    out.push({apiVersion: n.ref.apiVersion ?? '', kind: n.ref.kind, resource: '', reason: 'NotServed', message: `the source does not serve ${n.ref.apiVersion ?? ''} ${n.ref.kind}`.replace('  ', ' '), checks: [n.check]})
+    out.push({
+      apiVersion: n.ref.apiVersion ?? '',
+      kind: n.ref.kind,
+      resource: '',
+      reason: 'NotServed',
+      message: `the source does not serve ${n.ref.apiVersion ?? ''} ${n.ref.kind}`.replace('  ', ' '),
+      checks: [n.check],
+    })
   }
   return out
 }
@@ -179,7 +195,14 @@ function plural(n: number, one: string): string {
   return `${n} ${one}${n === 1 ? '' : 's'}`
 }
 
-function summaryLine(exitCode: number, all: SeverityCounts, checks: readonly CheckSummary[], incomplete: readonly string[], suppressed: number, excluded: number): string {
+function summaryLine(
+  exitCode: number,
+  all: SeverityCounts,
+  checks: readonly CheckSummary[],
+  incomplete: readonly string[],
+  suppressed: number,
+  excluded: number,
+): string {
   const ran = checks.filter((c) => c.status !== 'notSelected' && c.status !== 'unavailable')
   const per = ran.map((c) => {
     const parts = (['critical', 'warning', 'info'] as const).filter((s) => c.findings[s] > 0).map((s) => `${c.findings[s]} ${s}`)
@@ -198,10 +221,33 @@ export function buildReport(input: ReportInput): AuditReport {
   const checks: CheckSummary[] = CHECK_NAMES.map((name) => {
     const r = input.results.find((x) => x.check === name)
     const base = {name, controller: CONTROLLER_OF[name], description: DESCRIPTION[name]}
-    const extra = {coverage: coverage(name, input.namespace), suppressed: input.suppressed?.findings.filter((f) => f.check === name).length ?? 0, excluded: input.selection?.excluded[name] ?? 0}
-    if (r) return {...base, status: r.status, evaluated: r.evaluated, findings: counts(r.findings), verdicts: r.verdicts, problems: r.problems, notes: r.notes, ...extra}
+    const extra = {
+      coverage: coverage(name, input.namespace),
+      suppressed: input.suppressed?.findings.filter((f) => f.check === name).length ?? 0,
+      excluded: input.selection?.excluded[name] ?? 0,
+    }
+    if (r)
+      return {
+        ...base,
+        status: r.status,
+        evaluated: r.evaluated,
+        findings: counts(r.findings),
+        verdicts: r.verdicts,
+        problems: r.problems,
+        notes: r.notes,
+        ...extra,
+      }
     const why = UNAVAILABLE[name]
-    return {...base, status: why ? 'unavailable' : 'notSelected', evaluated: 0, findings: zero(), verdicts: {}, problems: [], notes: why ? [why] : ['not in --checks'], ...extra}
+    return {
+      ...base,
+      status: why ? 'unavailable' : 'notSelected',
+      evaluated: 0,
+      findings: zero(),
+      verdicts: {},
+      problems: [],
+      notes: why ? [why] : ['not in --checks'],
+      ...extra,
+    }
   })
   const findings = input.results.flatMap((r) => r.findings)
   const sort = input.sort ?? 'severity'
@@ -225,9 +271,10 @@ export function buildReport(input: ReportInput): AuditReport {
       incomplete.push(`${r.check}: partial — ${r.problems.map((p) => p.what).join('; ')}`)
     }
   }
-  for (const n of notRead) if (!n.checks.some((c) => input.results.find((r) => r.check === c)?.status !== 'complete')) {
-    incomplete.push(`not read: ${n.kind}${n.namespace ? ` in ${n.namespace}` : ''} (${n.reason})`)
-  }
+  for (const n of notRead)
+    if (!n.checks.some((c) => input.results.find((r) => r.check === c)?.status !== 'complete')) {
+      incomplete.push(`not read: ${n.kind}${n.namespace ? ` in ${n.namespace}` : ''} (${n.reason})`)
+    }
   const failOnPartial = input.failOnPartial ?? true
   const exitCode: 0 | 1 = failing > 0 || blocking || (failOnPartial && incomplete.length > 0) ? 1 : 0
   const suppressedCount = input.suppressed?.count ?? 0

@@ -18,7 +18,11 @@ import {applySelection, type Selection} from './select.js'
 import {subjectsOf, keepSubjects} from './subjects.js'
 import {applySuppressions, type Suppression} from './suppress.js'
 
-const NO_SOURCE: CheckEnvironment['source'] = {serverVersion: async () => undefined, describe: () => ({mode: 'live' as const}), defaultNamespace: () => 'default'}
+const NO_SOURCE: CheckEnvironment['source'] = {
+  serverVersion: async () => undefined,
+  describe: () => ({mode: 'live' as const}),
+  defaultNamespace: () => 'default',
+}
 
 function checkOf(name: CheckName, source?: CheckEnvironment['source']): Check {
   return entryOf(name).adapter({source: source ?? NO_SOURCE})
@@ -46,7 +50,12 @@ export interface AuditOptions {
 /** Every read the selected checks declare, merged into one plan (also what deploy/clusterrole.yaml is derived from). */
 export function auditPlan(checks: readonly CheckName[], types: readonly ResourceType[], namespace: string | undefined): ReadPlan {
   const needs: CheckNeeds[] = checks.map((c) => scopeNeeds(c, checkOf(c).needs(types), namespace))
-  return planReads(needs.flatMap((n) => n.lists), needs.flatMap((n) => n.gets), types, namespace)
+  return planReads(
+    needs.flatMap((n) => n.lists),
+    needs.flatMap((n) => n.gets),
+    types,
+    namespace,
+  )
 }
 
 export async function runAudit(source: ClusterSource, options: AuditOptions): Promise<AuditReport> {
@@ -62,7 +71,13 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
   const evidence = await source.evidence?.()
   const ctx: CheckContext = {
     ...(evidence ? {evidence} : {}),
-    gathered, types, namespace: options.namespace, now: source.now(), version: options.version, base, overrides: options.overrides,
+    gathered,
+    types,
+    namespace: options.namespace,
+    now: source.now(),
+    version: options.version,
+    base,
+    overrides: options.overrides,
     get: (request: GetRequest) => {
       gets++
       return source.get(request)
@@ -82,13 +97,26 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
   // Nothing read for any check (every list refused, say): an access problem, not an audit — never a clean one.
   if (results.every((r) => r.status === 'notRun' || readNothing(r.check, gathered))) {
     const first = results.flatMap((r) => r.problems)[0]
-    throw new UserError(`nothing could be audited${first ? `: ${first.what}: ${first.reason}` : ''}`, 'check your access (kubectl auth can-i list pods -A) or audit a snapshot with -f')
+    throw new UserError(
+      `nothing could be audited${first ? `: ${first.what}: ${first.reason}` : ''}`,
+      'check your access (kubectl auth can-i list pods -A) or audit a snapshot with -f',
+    )
   }
   const selected = applySelection(results, gathered, selection)
   const suppressed = applySuppressions(results, options.suppressions ?? [], source.now(), options.ignoreFile)
   const report = buildReport({
-    namespace: options.namespace, now: source.now(), source: base, failOn: options.failOn, failOnPartial: options.failOnPartial ?? true,
-    selected: options.checks, results, gathered, gets, selection: selected, suppressed, sort: options.sort ?? 'severity',
+    namespace: options.namespace,
+    now: source.now(),
+    source: base,
+    failOn: options.failOn,
+    failOnPartial: options.failOnPartial ?? true,
+    selected: options.checks,
+    results,
+    gathered,
+    gets,
+    selection: selected,
+    suppressed,
+    sort: options.sort ?? 'severity',
   })
   keepSubjects(report, results)
   return report

@@ -31,7 +31,15 @@ export function scopeNeeds(check: CheckName, needs: CheckNeeds, namespace: strin
   if (!leases) return needs
   return {
     ...needs,
-    lists: [...needs.lists, {...leases, key: `${leases.key} ${NODE_LEASE_NAMESPACE}`, scope: {namespace: NODE_LEASE_NAMESPACE}, why: 'the Nodes\' Leases: the collector deletes them when their Node goes, whatever -n says'}],
+    lists: [
+      ...needs.lists,
+      {
+        ...leases,
+        key: `${leases.key} ${NODE_LEASE_NAMESPACE}`,
+        scope: {namespace: NODE_LEASE_NAMESPACE},
+        why: "the Nodes' Leases: the collector deletes them when their Node goes, whatever -n says",
+      },
+    ],
   }
 }
 
@@ -45,6 +53,10 @@ export function coverage(check: CheckName, namespace: string | undefined): Cover
   }
   if (namespace === undefined) return {allNamespaces: true, namespaces: [], clusterScoped: true, text: 'all namespaces, cluster-scoped objects'}
   const namespaces = namespace === NODE_LEASE_NAMESPACE ? [namespace] : [namespace, NODE_LEASE_NAMESPACE]
-  return {allNamespaces: false, namespaces, clusterScoped: true,
-    text: `namespace ${namespace}${namespace === NODE_LEASE_NAMESPACE ? '' : `, node Leases (${NODE_LEASE_NAMESPACE})`}, cluster-scoped objects (whole cluster)`}
+  return {
+    allNamespaces: false,
+    namespaces,
+    clusterScoped: true,
+    text: `namespace ${namespace}${namespace === NODE_LEASE_NAMESPACE ? '' : `, node Leases (${NODE_LEASE_NAMESPACE})`}, cluster-scoped objects (whole cluster)`,
+  }
 }

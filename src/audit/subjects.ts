@@ -25,7 +25,12 @@ export function subjectsOf(check: CheckName, result: CheckResult, ctx: CheckCont
     const r = ctx.gathered.read(need)
     if (!r.ok) continue
     for (const o of r.items) {
-      const subject: Subject = {kind: need.type.kind, ...(o.metadata?.namespace ? {namespace: o.metadata.namespace} : {}), name: o.metadata?.name ?? '', ...(o.metadata?.uid ? {uid: o.metadata.uid as string} : {})}
+      const subject: Subject = {
+        kind: need.type.kind,
+        ...(o.metadata?.namespace ? {namespace: o.metadata.namespace} : {}),
+        name: o.metadata?.name ?? '',
+        ...(o.metadata?.uid ? {uid: o.metadata.uid as string} : {}),
+      }
       const k = subjectKey(subject)
       if (seen.has(k)) continue
       seen.add(k)

@@ -59,7 +59,10 @@ export interface SuppressionSummary {
 const KEYS = ['check', 'verdict', 'kind', 'namespace', 'name', 'reason', 'expires']
 
 function bad(file: string, where: string, what: string): UserError {
-  return new UserError(`--ignore ${file}: ${where}: ${what}`, 'each entry needs check and reason; verdict, kind, namespace, name and expires (YYYY-MM-DD) are optional')
+  return new UserError(
+    `--ignore ${file}: ${where}: ${what}`,
+    'each entry needs check and reason; verdict, kind, namespace, name and expires (YYYY-MM-DD) are optional',
+  )
 }
 
 function expiryOf(file: string, where: string, v: unknown): string {
@@ -93,7 +96,8 @@ export function readSuppressions(file: string): Suppression[] {
     for (const k of Object.keys(o)) if (!KEYS.includes(k)) throw bad(file, where, `unknown field "${k}"`)
     for (const k of KEYS) if (k !== 'expires' && o[k] !== undefined && typeof o[k] !== 'string') throw bad(file, where, `${k} must be a string`)
     if (!o.check) throw bad(file, where, 'check is required')
-    if (!(CHECK_NAMES as readonly string[]).includes(o.check as string)) throw bad(file, where, `unknown check "${o.check}" (the checks are ${CHECK_NAMES.join(', ')})`)
+    if (!(CHECK_NAMES as readonly string[]).includes(o.check as string))
+      throw bad(file, where, `unknown check "${o.check}" (the checks are ${CHECK_NAMES.join(', ')})`)
     if (!o.reason || !(o.reason as string).trim()) throw bad(file, where, 'reason is required: say why the finding is accepted')
     const s: Suppression = {check: o.check as CheckName, reason: (o.reason as string).trim()}
     for (const k of ['verdict', 'kind', 'namespace', 'name'] as const) if (o[k] !== undefined) s[k] = o[k] as string
@@ -104,7 +108,12 @@ export function readSuppressions(file: string): Suppression[] {
 
 /** A shell-style pattern: * any run of characters, ? one; nothing else is special. */
 export function pattern(p: string): RegExp {
-  return new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`)
+  return new RegExp(
+    `^${p
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  )
 }
 
 function matcher(s: Suppression): (check: CheckName, e: Explanation) => boolean {
@@ -112,8 +121,12 @@ function matcher(s: Suppression): (check: CheckName, e: Explanation) => boolean 
   const kind = s.kind !== undefined ? pattern(s.kind) : undefined
   const namespace = s.namespace !== undefined ? pattern(s.namespace) : undefined
   const name = s.name !== undefined ? pattern(s.name) : undefined
-  return (check, e) => check === s.check && (!verdict || verdict.test(e.verdict)) && (!kind || kind.test(e.subject.kind))
-    && (!namespace || namespace.test(e.subject.namespace ?? '')) && (!name || name.test(e.subject.name))
+  return (check, e) =>
+    check === s.check &&
+    (!verdict || verdict.test(e.verdict)) &&
+    (!kind || kind.test(e.subject.kind)) &&
+    (!namespace || namespace.test(e.subject.namespace ?? '')) &&
+    (!name || name.test(e.subject.name))
 }
 
 /**
@@ -142,7 +155,15 @@ export function applySuppressions(results: CheckResult[], rules: readonly Suppre
       }
       hit.rule.matched++
       summary.count++
-      summary.findings.push({rule: hit.rule.index, reason: hit.rule.reason, check: r.check, verdict: f.verdict, severity: f.severity, subject: f.subject, summary: f.summary})
+      summary.findings.push({
+        rule: hit.rule.index,
+        reason: hit.rule.reason,
+        check: r.check,
+        verdict: f.verdict,
+        severity: f.severity,
+        subject: f.subject,
+        summary: f.summary,
+      })
       return false
     })
   }

@@ -81,5 +81,11 @@ export function apiVersionOf(t: {group: string; version: string}): string {
 }
 
 export const BUILTIN_KINDS: readonly ResourceType[] = ROWS.map(([gv, kind, resource, namespaced, shortNames, verbs]) => ({
-  ...splitApiVersion(gv), kind, resource, namespaced, shortNames, verbs: verbs ?? ALL, singularName: kind.toLowerCase(),
+  ...splitApiVersion(gv),
+  kind,
+  resource,
+  namespaced,
+  shortNames,
+  verbs: verbs ?? ALL,
+  singularName: kind.toLowerCase(),
 }))

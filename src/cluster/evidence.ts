@@ -58,7 +58,12 @@ export interface EvidenceParts extends Omit<Evidence, 'coverage'> {
 }
 
 /** Core Events are also served as events.k8s.io Events, and a dump made through extensions holds apps objects. */
-const GROUP_ALIASES: Record<string, string> = {'extensions/Deployment': 'apps', 'extensions/ReplicaSet': 'apps', 'extensions/DaemonSet': 'apps', 'events.k8s.io/Event': ''}
+const GROUP_ALIASES: Record<string, string> = {
+  'extensions/Deployment': 'apps',
+  'extensions/ReplicaSet': 'apps',
+  'extensions/DaemonSet': 'apps',
+  'events.k8s.io/Event': '',
+}
 
 export function canonicalGroup(group: string, kind: string): string {
   return GROUP_ALIASES[`${group}/${kind}`] ?? group
@@ -69,18 +74,34 @@ export function makeEvidence(parts: EvidenceParts): Evidence {
   const byKey = new Map(parts.kinds.map((k) => [`${canonicalGroup(k.group, k.kind)}/${k.kind}`, k]))
   const evidence = {...rest} as Evidence
   // Not enumerable: -o json and -o yaml print the data, not the method.
-  Object.defineProperty(evidence, 'coverage', {enumerable: false, value(group: string, kind: string, namespace?: string): Coverage {
+  Object.defineProperty(evidence, 'coverage', {
+    enumerable: false,
+    value(group: string, kind: string, namespace?: string): Coverage {
       const k = byKey.get(`${canonicalGroup(group, kind)}/${kind}`)
       if (!k) return unlisted(group, kind)
       const inData = k.count === 0 ? `the data holds no ${kind}` : `the data holds ${kind} objects`
-      if (k.coverage === 'none') return {held: k.absenceIsProof, absenceIsProof: k.absenceIsProof, why: k.absenceIsProof ? `${k.from}: there is no ${kind}` : `the data holds no ${kind} (${k.from})`}
+      if (k.coverage === 'none')
+        return {
+          held: k.absenceIsProof,
+          absenceIsProof: k.absenceIsProof,
+          why: k.absenceIsProof ? `${k.from}: there is no ${kind}` : `the data holds no ${kind} (${k.from})`,
+        }
       if (k.coverage === 'all' || namespace === undefined) {
-        return {held: true, absenceIsProof: k.absenceIsProof, why: k.absenceIsProof ? `${k.from}` : `${inData}, but only what the dump happened to include (${k.from})`}
+        return {
+          held: true,
+          absenceIsProof: k.absenceIsProof,
+          why: k.absenceIsProof ? `${k.from}` : `${inData}, but only what the dump happened to include (${k.from})`,
+        }
       }
       const held = (k.namespaces ?? []).includes(namespace)
       if (!held) return {held: false, absenceIsProof: false, why: `the data holds no ${kind} in namespace ${namespace} (${k.from})`}
-      return {held: true, absenceIsProof: k.absenceIsProof, why: k.absenceIsProof ? `${k.from}` : `${inData} in ${namespace}, but only what the dump happened to include (${k.from})`}
-    }})
+      return {
+        held: true,
+        absenceIsProof: k.absenceIsProof,
+        why: k.absenceIsProof ? `${k.from}` : `${inData} in ${namespace}, but only what the dump happened to include (${k.from})`,
+      }
+    },
+  })
   return evidence
 }
 
@@ -109,7 +130,7 @@ export function liveEvidence(source: Pick<ClusterSource, 'now' | 'problems' | 'd
     nodeLeases: 'present',
     nodeSet: 'complete',
     clock: {at: source.now().toISOString(), from: typeof clockFrom === 'string' ? clockFrom : 'the live clock', trust: 'exact'},
-    version: version ? {text: version.gitVersion, from: typeof version.inferredFrom === 'string' ? version.inferredFrom : 'the server\'s /version'} : undefined,
+    version: version ? {text: version.gitVersion, from: typeof version.inferredFrom === 'string' ? version.inferredFrom : "the server's /version"} : undefined,
     missing: [...unreadable.values()],
   })
 }

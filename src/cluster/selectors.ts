@@ -3,9 +3,7 @@
 import {UserError} from '../errors.js'
 import type {KubeObject} from './source.js'
 
-type Requirement =
-  | {op: 'in' | 'notin'; key: string; values: string[]}
-  | {op: 'exists' | '!'; key: string}
+type Requirement = {op: 'in' | 'notin'; key: string; values: string[]} | {op: 'exists' | '!'; key: string}
 
 export type LabelSelector = (labels: Record<string, string> | undefined) => boolean
 
@@ -26,15 +24,20 @@ export function parseLabelSelector(text: string): LabelSelector {
     else if (setOp) reqs.push({op: setOp as 'in' | 'notin', key, values: setValues.split(',').map((v) => v.trim())})
     else reqs.push({op: not ? '!' : 'exists', key})
   }
-  return (labels) => reqs.every((r) => {
-    const has = labels !== undefined && Object.hasOwn(labels, r.key)
-    switch (r.op) {
-      case 'exists': return has
-      case '!': return !has
-      case 'in': return has && r.values.includes(labels![r.key])
-      case 'notin': return !has || !r.values.includes(labels![r.key])
-    }
-  })
+  return (labels) =>
+    reqs.every((r) => {
+      const has = labels !== undefined && Object.hasOwn(labels, r.key)
+      switch (r.op) {
+        case 'exists':
+          return has
+        case '!':
+          return !has
+        case 'in':
+          return has && r.values.includes(labels![r.key])
+        case 'notin':
+          return !has || !r.values.includes(labels![r.key])
+      }
+    })
 }
 
 function path(...keys: string[]): (o: KubeObject) => string {
@@ -70,13 +73,16 @@ const FIELDS: Record<string, (o: KubeObject) => string> = {
 export type FieldSelector = (o: KubeObject) => boolean
 
 export function parseFieldSelector(text: string): FieldSelector {
-  const tests = text.split(',').filter((t) => t.trim() !== '').map((term) => {
-    const m = /^\s*([A-Za-z.]+)\s*(==|=|!=)\s*(.*?)\s*$/.exec(term)
-    if (!m) throw new UserError(`invalid field selector "${text}"`, 'use the form metadata.name=x,spec.nodeName!=y')
-    const get = FIELDS[m[1]]
-    if (!get) throw new UserError(`field selector "${m[1]}" is not supported`, `supported: ${Object.keys(FIELDS).join(', ')}`)
-    const negate = m[2] === '!='
-    return (o: KubeObject) => (get(o) === m[3]) !== negate
-  })
+  const tests = text
+    .split(',')
+    .filter((t) => t.trim() !== '')
+    .map((term) => {
+      const m = /^\s*([A-Za-z.]+)\s*(==|=|!=)\s*(.*?)\s*$/.exec(term)
+      if (!m) throw new UserError(`invalid field selector "${text}"`, 'use the form metadata.name=x,spec.nodeName!=y')
+      const get = FIELDS[m[1]]
+      if (!get) throw new UserError(`field selector "${m[1]}" is not supported`, `supported: ${Object.keys(FIELDS).join(', ')}`)
+      const negate = m[2] === '!='
+      return (o: KubeObject) => (get(o) === m[3]) !== negate
+    })
   return (o) => tests.every((t) => t(o))
 }

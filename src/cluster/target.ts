@@ -42,12 +42,14 @@ export function parseTarget(args: readonly (string | undefined)[], spec: TargetS
   let type: string | undefined
   let name: string
   if (given.length === 2) {
-    if (given[0].includes('/')) throw new UserError(`give either TYPE/NAME or TYPE NAME, not "${given.join(' ')}"`, `e.g. kubectl why ${spec.command} ${spec.example}`)
+    if (given[0].includes('/'))
+      throw new UserError(`give either TYPE/NAME or TYPE NAME, not "${given.join(' ')}"`, `e.g. kubectl why ${spec.command} ${spec.example}`)
     ;[type, name] = given
   } else {
     const slash = given[0].indexOf('/')
     if (slash === -1) {
-      if (!spec.naturalKind) throw new UserError(`"${given[0]}" names no object: give TYPE/NAME or TYPE NAME`, `e.g. kubectl why ${spec.command} ${spec.example}`)
+      if (!spec.naturalKind)
+        throw new UserError(`"${given[0]}" names no object: give TYPE/NAME or TYPE NAME`, `e.g. kubectl why ${spec.command} ${spec.example}`)
       name = given[0]
     } else {
       type = given[0].slice(0, slash)

@@ -59,7 +59,12 @@ function containerOf(pod: KubeObject, component: string): {image?: unknown} | un
   if (byName) return byName
   const byImage = (containers as Obj[]).find((c) => typeof c?.image === 'string' && new RegExp(`/${component}(?:-[a-z0-9]+)?:`).test(c.image))
   if (byImage) return byImage
-  if (labels.component === component || labels['k8s-app'] === component || (typeof pod.metadata?.name === 'string' && pod.metadata.name.startsWith(`${component}-`))) return (containers as Obj[])[0]
+  if (
+    labels.component === component ||
+    labels['k8s-app'] === component ||
+    (typeof pod.metadata?.name === 'string' && pod.metadata.name.startsWith(`${component}-`))
+  )
+    return (containers as Obj[])[0]
   return undefined
 }
 
@@ -96,7 +101,9 @@ export class VersionClues {
     const image = this.images['kube-apiserver'] ?? this.images['kube-controller-manager']
     if (image) return image
     const n = this.newest
-    return n ? {...n.v, inferredFrom: `at least the newest kubelet's: node ${n.node} runs ${n.v.gitVersion} (a control plane is never older than its kubelets)`} : undefined
+    return n
+      ? {...n.v, inferredFrom: `at least the newest kubelet's: node ${n.node} runs ${n.v.gitVersion} (a control plane is never older than its kubelets)`}
+      : undefined
   }
 }
 

@@ -22,13 +22,19 @@ export interface ResolvedHashSettings {
 
 export const DEFAULT_MAX_INFERRED_COLLISION_COUNT = 10
 
-export function resolveHashSettings(override: MinorVersion | undefined, server: ServerVersion | undefined, gates?: Record<string, boolean>): ResolvedHashSettings {
+export function resolveHashSettings(
+  override: MinorVersion | undefined,
+  server: ServerVersion | undefined,
+  gates?: Record<string, boolean>,
+): ResolvedHashSettings {
   const base = {maxInferredCollisionCount: DEFAULT_MAX_INFERRED_COLLISION_COUNT, ...(gates ? {gates} : {})}
   const chosen = chooseVersion(override, server)
   if (!chosen) {
     const v = newestLayoutVersion()
-    return {settings: {...base, version: v, versionAssumed: true, versionNote: `no server version known: hashes use the newest layout, ${v}`},
-      describe: {value: v, from: 'default (no server version recorded; the newest layout)'}}
+    return {
+      settings: {...base, version: v, versionAssumed: true, versionNote: `no server version known: hashes use the newest layout, ${v}`},
+      describe: {value: v, from: 'default (no server version recorded; the newest layout)'},
+    }
   }
   const patchText = chosen.from === 'server' ? /^v?\d+\.\d+\.(\d+)/.exec(server?.gitVersion ?? '')?.[1] : undefined
   const patch = patchText === undefined ? undefined : Number(patchText)
@@ -39,12 +45,28 @@ export function resolveHashSettings(override: MinorVersion | undefined, server: 
     // --k8s-version older than every layout is refused, as for --template; a server that old is replayed without hashes.
     if (chosen.from === 'flag' || !(err instanceof UserError)) throw err
     const all = layoutVersions()
-    return {settings: {...base, minor: chosen.minor, ...(patch !== undefined ? {patch} : {}), versionNote: `the cluster runs ${chosen.text}, older than every known layout (${all[0]}–${all[all.length - 1]}): its controllers' hashes cannot be recomputed`},
-      describe: {value: chosen.text, from: 'server (older than every layout: no hashes recomputed)'}}
+    return {
+      settings: {
+        ...base,
+        minor: chosen.minor,
+        ...(patch !== undefined ? {patch} : {}),
+        versionNote: `the cluster runs ${chosen.text}, older than every known layout (${all[0]}–${all[all.length - 1]}): its controllers' hashes cannot be recomputed`,
+      },
+      describe: {value: chosen.text, from: 'server (older than every layout: no hashes recomputed)'},
+    }
   }
   return {
-    settings: {...base, version: choice.version, minor: chosen.minor, ...(patch !== undefined ? {patch} : {}), ...(choice.warning ? {versionNote: choice.warning} : {})},
-    describe: {value: choice.version, from: `${chosen.from === 'flag' ? '--k8s-version' : `server ${server?.gitVersion ?? chosen.text}`}${choice.warning ? ' (newer than every layout: the newest is used)' : ''}`},
+    settings: {
+      ...base,
+      version: choice.version,
+      minor: chosen.minor,
+      ...(patch !== undefined ? {patch} : {}),
+      ...(choice.warning ? {versionNote: choice.warning} : {}),
+    },
+    describe: {
+      value: choice.version,
+      from: `${chosen.from === 'flag' ? '--k8s-version' : `server ${server?.gitVersion ?? chosen.text}`}${choice.warning ? ' (newer than every layout: the newest is used)' : ''}`,
+    },
   }
 }
 
@@ -71,7 +93,10 @@ const SAMPLE_LIMIT = 25
  */
 export function inferVersionFromLabels(objects: readonly KubeObject[]): {versions: string[]; from: string} | undefined {
   const created = (o: KubeObject) => Date.parse(o.metadata?.creationTimestamp ?? '') || 0
-  const candidates = objects.filter((o) => labelSample(o) !== undefined).sort((a, b) => created(b) - created(a)).slice(0, SAMPLE_LIMIT)
+  const candidates = objects
+    .filter((o) => labelSample(o) !== undefined)
+    .sort((a, b) => created(b) - created(a))
+    .slice(0, SAMPLE_LIMIT)
   for (const o of candidates) {
     const {template, label} = labelSample(o)!
     let found: string[] = []
@@ -90,23 +115,37 @@ export function inferVersionFromLabels(objects: readonly KubeObject[]): {version
 }
 
 /** resolveHashSettings, with the labels of the data as the last resort when no version is known. */
-export function resolveHashSettingsFor(override: MinorVersion | undefined, server: ServerVersion | undefined, objects: readonly KubeObject[], kubeletVersion?: string): ResolvedHashSettings {
+export function resolveHashSettingsFor(
+  override: MinorVersion | undefined,
+  server: ServerVersion | undefined,
+  objects: readonly KubeObject[],
+  kubeletVersion?: string,
+): ResolvedHashSettings {
   const chosen = chooseVersion(override, server)
   // A version read off the kubelets is only a lower bound (a control plane is never older than its kubelets): the
   // labels the controller wrote say more, when they name that version or a newer one.
   const lowerBound = chosen?.from === 'inferred' && !chosen.how?.startsWith('image of')
   if (chosen && !lowerBound) return resolveHashSettings(override, server)
   const inferred = inferVersionFromLabels(objects)
-  if (lowerBound && (!inferred || Number(inferred.versions[inferred.versions.length - 1].split('.')[1]) < chosen.minor)) return resolveHashSettings(override, server)
+  if (lowerBound && (!inferred || Number(inferred.versions[inferred.versions.length - 1].split('.')[1]) < chosen.minor))
+    return resolveHashSettings(override, server)
   if (!inferred) {
     const r = resolveHashSettings(override, server)
-    return kubeletVersion === undefined ? r : {...r, settings: {...r.settings, kubeletVersion}, describe: {...r.describe, from: `${r.describe.from}; the newest kubelet in the data is ${kubeletVersion}`}}
+    return kubeletVersion === undefined
+      ? r
+      : {
+          ...r,
+          settings: {...r.settings, kubeletVersion},
+          describe: {...r.describe, from: `${r.describe.from}; the newest kubelet in the data is ${kubeletVersion}`},
+        }
   }
   const v = inferred.versions[inferred.versions.length - 1]
   const range = versionRange(inferred.versions)
   const note = `no server version recorded: the labels of ${inferred.from}, the newest labelled object, reproduce with ${range}; assuming ${v}`
-  return {settings: {maxInferredCollisionCount: DEFAULT_MAX_INFERRED_COLLISION_COUNT, version: v, minor: Number(v.split('.')[1]), versionNote: note},
-    describe: {value: v, from: `inferred (${note})`}}
+  return {
+    settings: {maxInferredCollisionCount: DEFAULT_MAX_INFERRED_COLLISION_COUNT, version: v, minor: Number(v.split('.')[1]), versionNote: note},
+    describe: {value: v, from: `inferred (${note})`},
+  }
 }
 
 /** The newest kubelet version the Nodes report: a hint of the control plane's age when nothing else tells it. */

@@ -28,7 +28,10 @@ export function parseHashTarget(target: string): {kind: WorkloadKind; name: stri
   if (!t.name) throw new UserError(`"${target}" names no object`, 'write deployment/NAME, daemonset/NAME or statefulset/NAME')
   const type = resolveResource(BUILTIN_KINDS, t.type)
   if (!KINDS.includes(type.kind as WorkloadKind)) {
-    throw new UserError(`kubectl why hash explains Deployments, DaemonSets and StatefulSets, not ${type.kind}`, 'give deployment/NAME, daemonset/NAME or statefulset/NAME (a ReplicaSet\'s label is checked with --template)')
+    throw new UserError(
+      `kubectl why hash explains Deployments, DaemonSets and StatefulSets, not ${type.kind}`,
+      "give deployment/NAME, daemonset/NAME or statefulset/NAME (a ReplicaSet's label is checked with --template)",
+    )
   }
   return {kind: type.kind as WorkloadKind, name: t.name}
 }
@@ -86,8 +89,20 @@ function inputError(err: unknown): string | undefined {
   return undefined
 }
 
-function explain(kind: WorkloadKind, w: Workload, rel: {replicaSets?: ReplicaSet[]; revisions?: ControllerRevision[]; pods?: PodMeta[]; rsByName?: Map<string, ReplicaSet>; crByName?: Map<string, ControllerRevision>},
-  settings: HashSettings, now: number, source: SourceDescription): Explanation {
+function explain(
+  kind: WorkloadKind,
+  w: Workload,
+  rel: {
+    replicaSets?: ReplicaSet[]
+    revisions?: ControllerRevision[]
+    pods?: PodMeta[]
+    rsByName?: Map<string, ReplicaSet>
+    crByName?: Map<string, ControllerRevision>
+  },
+  settings: HashSettings,
+  now: number,
+  source: SourceDescription,
+): Explanation {
   const base = {workload: w, settings, now, source, pods: rel.pods}
   if (kind === 'Deployment') return explainDeploymentHash({...base, replicaSets: rel.replicaSets ?? [], ...(rel.rsByName ? {byName: rel.rsByName} : {})})
   if (kind === 'DaemonSet') return explainDaemonSetHash({...base, controllerRevisions: rel.revisions ?? [], ...(rel.crByName ? {byName: rel.crByName} : {})})
@@ -100,8 +115,9 @@ const SHORT: Record<WorkloadKind, string> = {Deployment: 'deploy', DaemonSet: 'd
 /** One workload: the object, its namespace's ReplicaSets or ControllerRevisions, and its pods' metadata. */
 export async function explainHashTarget(ctx: HashContext, kind: WorkloadKind, namespace: string, name: string): Promise<Explanation> {
   const {source} = ctx
-  const w = await source.get({apiVersion: 'apps/v1', kind, namespace, name, view: 'cached'}) as Workload | undefined
-  if (!w) throw new UserError(`${RESOURCE[kind]} "${name}" not found in namespace ${namespace}`, `list them with \`kubectl get ${SHORT[kind]} -n ${namespace}\``)
+  const w = (await source.get({apiVersion: 'apps/v1', kind, namespace, name, view: 'cached'})) as Workload | undefined
+  if (!w)
+    throw new UserError(`${RESOURCE[kind]} "${name}" not found in namespace ${namespace}`, `list them with \`kubectl get ${SHORT[kind]} -n ${namespace}\``)
   const problems: Problem[] = []
   const relatedKind = kind === 'Deployment' ? 'ReplicaSet' : 'ControllerRevision'
   // Without the ReplicaSets (or revisions) nothing can be replayed: a failed read is an error, not a guess.
@@ -109,13 +125,27 @@ export async function explainHashTarget(ctx: HashContext, kind: WorkloadKind, na
   let pods: PodMeta[] | undefined
   try {
     const spec = w.spec as {selector?: Parameters<typeof selectorQuery>[0]} | undefined
-    pods = await listAll<PodMeta>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'cached', metadataOnly: true, labelSelector: selectorQuery(spec?.selector)})
+    pods = await listAll<PodMeta>(source, {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      namespace,
+      view: 'cached',
+      metadataOnly: true,
+      labelSelector: selectorQuery(spec?.selector),
+    })
   } catch (err) {
     problems.push(problemOf(`list pods in ${namespace} (metadata only)`, err))
   }
   try {
     const {settings} = ctx.resolve(related, await kubeletHint(ctx))
-    return explain(kind, w, {replicaSets: related as ReplicaSet[], revisions: related as ControllerRevision[], pods}, settings, source.now().getTime(), ctx.describe(problems))
+    return explain(
+      kind,
+      w,
+      {replicaSets: related as ReplicaSet[], revisions: related as ControllerRevision[], pods},
+      settings,
+      source.now().getTime(),
+      ctx.describe(problems),
+    )
   } catch (err) {
     const bad = inputError(err)
     if (bad) throw new UserError(bad, 'the object is not one the API server would return; check the dump')
@@ -196,14 +226,20 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
   }
   progress?.('hash: reading workloads, ReplicaSets and ControllerRevisions')
   const [deployments, daemonSets, statefulSets, replicaSets, revisions] = await Promise.all([
-    read<Workload>('Deployment', 'apps/v1'), read<Workload>('DaemonSet', 'apps/v1'), read<Workload>('StatefulSet', 'apps/v1'),
-    read<ReplicaSet>('ReplicaSet', 'apps/v1'), read<ControllerRevision>('ControllerRevision', 'apps/v1'),
+    read<Workload>('Deployment', 'apps/v1'),
+    read<Workload>('DaemonSet', 'apps/v1'),
+    read<Workload>('StatefulSet', 'apps/v1'),
+    read<ReplicaSet>('ReplicaSet', 'apps/v1'),
+    read<ControllerRevision>('ControllerRevision', 'apps/v1'),
   ])
   const {settings} = ctx.resolve([...(replicaSets ?? []), ...(revisions ?? [])], await kubeletHint(ctx))
   const now = source.now().getTime()
   const ns = (o: KubeObject) => o.metadata?.namespace ?? ''
   const rsByOwner = byKey(replicaSets ?? [], controllerUid)
-  const rsOrphans = byKey((replicaSets ?? []).filter((r) => !controllerUid(r)), ns)
+  const rsOrphans = byKey(
+    (replicaSets ?? []).filter((r) => !controllerUid(r)),
+    ns,
+  )
   const rsByName = new Map<string, Map<string, ReplicaSet>>()
   for (const r of replicaSets ?? []) {
     let m = rsByName.get(ns(r))
@@ -211,7 +247,10 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     m.set(r.metadata.name, r)
   }
   const crByOwner = byKey(revisions ?? [], controllerUid)
-  const crOrphans = byKey((revisions ?? []).filter((r) => !controllerUid(r)), ns)
+  const crOrphans = byKey(
+    (revisions ?? []).filter((r) => !controllerUid(r)),
+    ns,
+  )
   const crByName = new Map<string, Map<string, ControllerRevision>>()
   for (const r of revisions ?? []) {
     let m = crByName.get(ns(r))
@@ -242,9 +281,27 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     const n = ns(w)
     try {
       if (kind === 'Deployment') {
-        return explain(kind, w, {replicaSets: [...(rsByOwner.get(uid) ?? []), ...(rsOrphans.get(n) ?? [])], rsByName: rsByName.get(n) ?? new Map(), pods: withPods}, settings, now, description)
+        return explain(
+          kind,
+          w,
+          {replicaSets: [...(rsByOwner.get(uid) ?? []), ...(rsOrphans.get(n) ?? [])], rsByName: rsByName.get(n) ?? new Map(), pods: withPods},
+          settings,
+          now,
+          description,
+        )
       }
-      return explain(kind, w, {revisions: [...(crByOwner.get(uid) ?? []), ...(crOrphans.get(n) ?? [])], crByName: crByName.get(n) ?? new Map(), pods: podIndex?.get(uid) ?? (pods ? [] : undefined)}, settings, now, description)
+      return explain(
+        kind,
+        w,
+        {
+          revisions: [...(crByOwner.get(uid) ?? []), ...(crOrphans.get(n) ?? [])],
+          crByName: crByName.get(n) ?? new Map(),
+          pods: podIndex?.get(uid) ?? (pods ? [] : undefined),
+        },
+        settings,
+        now,
+        description,
+      )
     } catch (err) {
       // A Deployment whose ReplicaSets the data lacks may be explained by its pods: read them (once) and try again.
       if (err instanceof MissingDataError && kind === 'Deployment' && withPods === undefined) return 'needsPods'
@@ -255,11 +312,20 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     }
   }
   const needPods: Workload[] = []
-  for (const [kind, list, needs] of [['Deployment', deployments, replicaSets], ['DaemonSet', daemonSets, revisions], ['StatefulSet', statefulSets, revisions]] as const) {
+  for (const [kind, list, needs] of [
+    ['Deployment', deployments, replicaSets],
+    ['DaemonSet', daemonSets, revisions],
+    ['StatefulSet', statefulSets, revisions],
+  ] as const) {
     for (const w of list ?? []) {
       if (++done % 200 === 0) progress?.(`hash: replayed ${done}/${total} workloads`)
       if (needs === undefined) {
-        skipped.push({kind, namespace: w.metadata.namespace, name: w.metadata.name, reason: `its ${kind === 'Deployment' ? 'ReplicaSets' : 'ControllerRevisions'} could not be read`})
+        skipped.push({
+          kind,
+          namespace: w.metadata.namespace,
+          name: w.metadata.name,
+          reason: `its ${kind === 'Deployment' ? 'ReplicaSets' : 'ControllerRevisions'} could not be read`,
+        })
         continue
       }
       const e = run(kind, w)
@@ -274,17 +340,26 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     podIndex = podsByOwner()
     const byNs = byKey(pods ?? [], ns)
     for (const w of needPods) {
-      const e = run('Deployment', w, pods ? byNs.get(ns(w)) ?? [] : undefined)
-      if (e === 'needsPods') skipped.push({kind: 'Deployment', namespace: w.metadata.namespace, name: w.metadata.name, reason: 'its ReplicaSets are not in the data and its pods could not be read'})
+      const e = run('Deployment', w, pods ? (byNs.get(ns(w)) ?? []) : undefined)
+      if (e === 'needsPods')
+        skipped.push({
+          kind: 'Deployment',
+          namespace: w.metadata.namespace,
+          name: w.metadata.name,
+          reason: 'its ReplicaSets are not in the data and its pods could not be read',
+        })
       else if (e) results.push(e)
     }
   }
   const owners = new Set([...(deployments ?? []), ...(daemonSets ?? []), ...(statefulSets ?? [])].map((w) => w.metadata.uid ?? ''))
   const unowned = checkUnowned(replicaSets ?? [], revisions ?? [], owners, settings)
 
-  results.sort((a, b) => severityRank(b.severity) - severityRank(a.severity)
-    || VERDICTS.indexOf(a.verdict as never) - VERDICTS.indexOf(b.verdict as never)
-    || `${a.subject.namespace}/${a.subject.name}`.localeCompare(`${b.subject.namespace}/${b.subject.name}`))
+  results.sort(
+    (a, b) =>
+      severityRank(b.severity) - severityRank(a.severity) ||
+      VERDICTS.indexOf(a.verdict as never) - VERDICTS.indexOf(b.verdict as never) ||
+      `${a.subject.namespace}/${a.subject.name}`.localeCompare(`${b.subject.namespace}/${b.subject.name}`),
+  )
   unowned.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || `${a.namespace}/${a.name}`.localeCompare(`${b.namespace}/${b.name}`))
   const counts: Record<string, number> = {}
   for (const e of results) counts[e.verdict] = (counts[e.verdict] ?? 0) + 1
@@ -316,9 +391,17 @@ export interface HashWorkloadRequest {
 
 /** Flags → what to read; usage errors before anything is opened. */
 export function planHashWorkload(req: HashWorkloadRequest): {kind?: WorkloadKind; name?: string; all: boolean} {
-  if (req.templateOnly.length > 0) throw new UserError(`${req.templateOnly.join(', ')} ${req.templateOnly.length === 1 ? 'applies' : 'apply'} to --template only`, 'drop it, or hash a file with --template')
+  if (req.templateOnly.length > 0)
+    throw new UserError(
+      `${req.templateOnly.join(', ')} ${req.templateOnly.length === 1 ? 'applies' : 'apply'} to --template only`,
+      'drop it, or hash a file with --template',
+    )
   if (req.all && req.target) throw new UserError('give either TYPE/NAME or --all, not both', 'e.g. kubectl why hash --all -n shop')
-  if (!req.all && !req.target) throw new UserError('which workload? give deployment/NAME, daemonset/NAME or statefulset/NAME, --all, or --template FILE', 'e.g. kubectl why hash deployment/web -n shop')
+  if (!req.all && !req.target)
+    throw new UserError(
+      'which workload? give deployment/NAME, daemonset/NAME or statefulset/NAME, --all, or --template FILE',
+      'e.g. kubectl why hash deployment/web -n shop',
+    )
   if (req.all) return {all: true}
   if (req.allNamespaces) throw new UserError('a resource cannot be retrieved by name across all namespaces', 'use -n NAMESPACE')
   return {...parseHashTarget(req.target!), all: false}
@@ -331,7 +414,11 @@ export interface HashWorkloadResult {
   severities: Explanation['severity'][]
 }
 
-export async function runHashWorkload(source: ClusterSource, plan: ReturnType<typeof planHashWorkload>, opts: {namespace: string | undefined; override?: MinorVersion; progress?: (line: string) => void}): Promise<HashWorkloadResult> {
+export async function runHashWorkload(
+  source: ClusterSource,
+  plan: ReturnType<typeof planHashWorkload>,
+  opts: {namespace: string | undefined; override?: MinorVersion; progress?: (line: string) => void},
+): Promise<HashWorkloadResult> {
   const ctx = await hashContext(source, opts.override)
   if (!plan.all) {
     const e = await explainHashTarget(ctx, plan.kind!, opts.namespace!, plan.name!)

@@ -11,7 +11,10 @@ export function templateText(bytes: Uint8Array, where: string): string {
     try {
       raw = gunzipSync(bytes)
     } catch (err) {
-      throw new UserError(`${where}: not a readable gzip stream (${(err as Error).message})`, 'the file is gzip but truncated or damaged; give it whole, or the uncompressed YAML or JSON')
+      throw new UserError(
+        `${where}: not a readable gzip stream (${(err as Error).message})`,
+        'the file is gzip but truncated or damaged; give it whole, or the uncompressed YAML or JSON',
+      )
     }
   }
   if (raw.includes(0)) throw new UserError(`${where}: not a text file (it contains NUL bytes)`, 'pass JSON or YAML, optionally gzipped')

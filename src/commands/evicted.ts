@@ -22,12 +22,15 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
 
   static override examples = [
     {description: 'Why was this pod evicted?', command: '<%= config.bin %> evicted pod/api-7d9f4b6c8-x2k9p -n shop'},
-    {description: 'When will it be evicted, as of an instant in a dump?', command: '<%= config.bin %> evicted pod/api-7d9f4b6c8-x2k9p -n shop -f dump.json --now 2026-11-29T03:12:00Z'},
+    {
+      description: 'When will it be evicted, as of an instant in a dump?',
+      command: '<%= config.bin %> evicted pod/api-7d9f4b6c8-x2k9p -n shop -f dump.json --now 2026-11-29T03:12:00Z',
+    },
   ]
 
   static override args = {
     target: Args.string({description: 'the pod: NAME, pod/NAME or pod NAME', required: false, ignoreStdin: true}),
-    name: Args.string({description: 'NAME, after the TYPE word (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
+    name: Args.string({description: "NAME, after the TYPE word (kubectl's TYPE NAME form)", required: false, ignoreStdin: true}),
   }
 
   static override flags = {...sharedFlags, ...controllerManagerFlags}
@@ -44,7 +47,10 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
       const namespace = this.namespace(flags, source)!
       const read = await readPod(source, namespace, name)
       if (!read.pod && !read.events.some((e) => (e.involvedObject ?? e.regarding)?.name === name)) {
-        throw new UserError(`pod "${name}" not found in namespace ${namespace}, and no events about it remain`, 'events expire after an hour by default; look at the node with `kubectl why node`')
+        throw new UserError(
+          `pod "${name}" not found in namespace ${namespace}, and no events about it remain`,
+          'events expire after an hour by default; look at the node with `kubectl why node`',
+        )
       }
       const world = await readNodeLifecycle(source, {versionOverride: this.versionOverride(flags), overrides: settingsOverrides(flags)})
       world.source.partial = [...(world.source.partial ?? []), ...read.problems]

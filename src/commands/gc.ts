@@ -35,21 +35,35 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
 
   static override examples = [
     {description: 'Why was this ReplicaSet deleted (or why is it still here)?', command: '<%= config.bin %> gc replicaset/web-7d9f4b6c8 -n shop'},
-    {description: 'Why is this Deployment stuck deleting (foregroundDeletion)? Show the ownership tree', command: '<%= config.bin %> gc deployment/web -n shop --tree'},
+    {
+      description: 'Why is this Deployment stuck deleting (foregroundDeletion)? Show the ownership tree',
+      command: '<%= config.bin %> gc deployment/web -n shop --tree',
+    },
     {description: 'A custom resource, by its plural and group', command: '<%= config.bin %> gc widgets.example.com/foo -n shop'},
     {description: 'Everything the collector would delete, patch or is stuck on, cluster-wide, as JSON', command: '<%= config.bin %> gc --all -A -o json'},
     {description: 'The same, offline, on a saved dump', command: '<%= config.bin %> gc --all -A -f examples/gc-recreated-deployment.json'},
   ]
 
   static override args = {
-    target: Args.string({description: 'KIND/NAME (or KIND NAME) of the object, e.g. replicaset/web-7d9f4b6c8 or widgets.example.com/foo', required: false, ignoreStdin: true}),
-    name: Args.string({description: 'NAME, when KIND is given on its own (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
+    target: Args.string({
+      description: 'KIND/NAME (or KIND NAME) of the object, e.g. replicaset/web-7d9f4b6c8 or widgets.example.com/foo',
+      required: false,
+      ignoreStdin: true,
+    }),
+    name: Args.string({description: "NAME, when KIND is given on its own (kubectl's TYPE NAME form)", required: false, ignoreStdin: true}),
   }
 
   static override flags = {
     ...sharedFlags,
-    all: Flags.boolean({description: 'Replay every object in the namespace (-A: the cluster) and list those the collector acts on or is stuck on.', default: false}),
-    tree: Flags.boolean({description: 'Show the owner/dependent graph around the object (kubectl-tree style columns; uids with -o wide), each edge marked with its classification and blockOwnerDeletion.', default: false}),
+    all: Flags.boolean({
+      description: 'Replay every object in the namespace (-A: the cluster) and list those the collector acts on or is stuck on.',
+      default: false,
+    }),
+    tree: Flags.boolean({
+      description:
+        'Show the owner/dependent graph around the object (kubectl-tree style columns; uids with -o wide), each edge marked with its classification and blockOwnerDeletion.',
+      default: false,
+    }),
     'max-depth': Flags.integer({description: 'How deep blocking dependents (and --tree dependents) are followed.', default: 3, min: 1, max: 10}),
   }
 
@@ -59,14 +73,20 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
     this.setupOutput(flags)
     const target = parseTarget([args.target, args.name], {command: 'gc', example: 'replicaset/web-7d9f4b6c8'})
     if (flags.all && target) throw new UserError('give either KIND/NAME or --all, not both', 'e.g. kubectl why gc --all -n shop')
-    if (!flags.all && !target) throw new UserError('which object? give KIND/NAME, or --all for every object', 'e.g. kubectl why gc replicaset/web-7d9f4b6c8 -n shop')
+    if (!flags.all && !target)
+      throw new UserError('which object? give KIND/NAME, or --all for every object', 'e.g. kubectl why gc replicaset/web-7d9f4b6c8 -n shop')
     if (flags.all && flags.tree) throw new UserError('--tree shows the graph around one object', 'drop --tree, or give KIND/NAME')
     const format = flags.output ?? 'table'
     const source = await this.openSource(flags)
     try {
       const minor = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))?.minor
-      const options: GcDriveOptions = {now: source.now(), minor, maxDepth: flags['max-depth'], progress: this.sourceOptions(flags).progress,
-        snapshotGaps: source.describe().mode === 'snapshot' ? source.problems() : []}
+      const options: GcDriveOptions = {
+        now: source.now(),
+        minor,
+        maxDepth: flags['max-depth'],
+        progress: this.sourceOptions(flags).progress,
+        snapshotGaps: source.describe().mode === 'snapshot' ? source.problems() : [],
+      }
       const description = (problems: readonly Problem[]): SourceDescription => {
         const d = source.describe()
         return {...d, ...(minor !== undefined ? {k8sVersion: `1.${minor}`} : {}), partial: [...(d.partial ?? []), ...problems]}
@@ -91,14 +111,21 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
     }
   }
 
-  private async readTarget(source: ClusterSource, {type, name}: Target, flags: GcFlags, options: GcDriveOptions): Promise<NonNullable<Awaited<ReturnType<typeof driveGcOne>>>> {
+  private async readTarget(
+    source: ClusterSource,
+    {type, name}: Target,
+    flags: GcFlags,
+    options: GcDriveOptions,
+  ): Promise<NonNullable<Awaited<ReturnType<typeof driveGcOne>>>> {
     const t = resolveResource(await source.discovery(), type)
     if (t.namespaced && flags['all-namespaces']) throw new UserError('a resource cannot be retrieved by name across all namespaces', 'use -n NAMESPACE')
     const namespace = t.namespaced ? this.namespace(flags, source) : undefined
     const raw = await source.get({apiVersion: apiVersionOf(t), kind: t.kind, namespace, name, view: 'fresh', metadataOnly: true})
     if (!raw) {
-      throw new UserError(`${t.resource}${t.group ? `.${t.group}` : ''} "${name}" not found${namespace ? ` in namespace ${namespace}` : ''}`,
-        `if it was garbage-collected, its owners were gone or being deleted; look for it with \`kubectl get events --field-selector involvedObject.name=${name}\``)
+      throw new UserError(
+        `${t.resource}${t.group ? `.${t.group}` : ''} "${name}" not found${namespace ? ` in namespace ${namespace}` : ''}`,
+        `if it was garbage-collected, its owners were gone or being deleted; look for it with \`kubectl get events --field-selector involvedObject.name=${name}\``,
+      )
     }
     const one = await driveGcOne(source, raw, t, {...options, tree: flags.tree})
     if (!one) throw new UserError(`${t.kind} "${name}": the answer has no metadata.uid`)

@@ -37,15 +37,18 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
   static override args = {
     // ignoreStdin: oclif would otherwise take piped input (--template -, -f -) as this argument.
     target: Args.string({description: 'deployment/NAME, daemonset/NAME or statefulset/NAME (or TYPE NAME)', required: false, ignoreStdin: true}),
-    name: Args.string({description: 'NAME, when TYPE is given on its own (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
+    name: Args.string({description: "NAME, when TYPE is given on its own (kubectl's TYPE NAME form)", required: false, ignoreStdin: true}),
   }
 
   static override flags = {
     ...sharedFlags,
     template: Flags.string({description: 'Hash the template(s) in this file (or - for stdin) instead of reading a cluster.'}),
-    'collision-count': Flags.integer({description: 'Use this collisionCount instead of the object\'s status.collisionCount.', min: 0, max: 2_147_483_647}),
+    'collision-count': Flags.integer({description: "Use this collisionCount instead of the object's status.collisionCount.", min: 0, max: 2_147_483_647}),
     'show-serialization': Flags.boolean({description: 'Print the exact text that was hashed.', default: false}),
-    all: Flags.boolean({description: 'Every Deployment, DaemonSet and StatefulSet of the namespace (-A: the cluster), one line each, problems first.', default: false}),
+    all: Flags.boolean({
+      description: 'Every Deployment, DaemonSet and StatefulSet of the namespace (-A: the cluster), one line each, problems first.',
+      default: false,
+    }),
   }
 
   async run(): Promise<void> {
@@ -54,8 +57,16 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
     const target = parseTarget([args.target, args.name], {command: 'hash', example: 'deployment/web'})
     if (flags.template === undefined) return this.runCluster(target && `${target.type}/${target.name}`, flags)
     if (flags.all) throw new UserError('give either --all or --template, not both', '--all reads a cluster; --template reads a file')
-    if (target !== undefined) throw new UserError(`give either ${target.type}/${target.name} or --template, not both`, '--template hashes templates from a file without reading a cluster')
-    if (flags.output === 'html') throw new UserError('-o html draws a replay of a cluster or dump; --template prints table, json or yaml', 'drop -o html, or hash a workload: kubectl why hash deployment/NAME -o html')
+    if (target !== undefined)
+      throw new UserError(
+        `give either ${target.type}/${target.name} or --template, not both`,
+        '--template hashes templates from a file without reading a cluster',
+      )
+    if (flags.output === 'html')
+      throw new UserError(
+        '-o html draws a replay of a cluster or dump; --template prints table, json or yaml',
+        'drop -o html, or hash a workload: kubectl why hash deployment/NAME -o html',
+      )
 
     const choice = selectLayoutVersion(this.versionOverride(flags))
     if (choice.warning) process.stderr.write(`warning: ${choice.warning}\n`)
@@ -71,20 +82,37 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
     if (format === 'json' || format === 'yaml') this.write(formatData(records, format))
     else this.write(renderHashRecords(records))
     // A record that no layout reproduces, or cannot be hashed, is a warning-level finding.
-    this.failOnFindings(records.filter(isWarning).map(() => ({severity: 'warning' as const})), flags)
+    this.failOnFindings(
+      records.filter(isWarning).map(() => ({severity: 'warning' as const})),
+      flags,
+    )
   }
 
   /** TYPE/NAME or --all: read a cluster or a dump and replay the controllers (src/commands-support/hash-workload.ts). */
   private async runCluster(target: string | undefined, flags: ClusterFlags): Promise<void> {
-    const plan = planHashWorkload({target, all: flags.all, allNamespaces: flags['all-namespaces'] === true,
-      templateOnly: [...(flags['collision-count'] !== undefined ? ['--collision-count'] : []), ...(flags['show-serialization'] ? ['--show-serialization'] : [])]})
+    const plan = planHashWorkload({
+      target,
+      all: flags.all,
+      allNamespaces: flags['all-namespaces'] === true,
+      templateOnly: [
+        ...(flags['collision-count'] !== undefined ? ['--collision-count'] : []),
+        ...(flags['show-serialization'] ? ['--show-serialization'] : []),
+      ],
+    })
     const source = await this.openSource(flags)
     try {
-      const result = await runHashWorkload(source, plan, {namespace: this.namespace(flags, source), override: this.versionOverride(flags), progress: this.statusLine.line})
+      const result = await runHashWorkload(source, plan, {
+        namespace: this.namespace(flags, source),
+        override: this.versionOverride(flags),
+        progress: this.statusLine.line,
+      })
       const format = flags.output ?? 'table'
       if (isDataFormat(format)) await this.writeData(result.data, format)
       else this.write(isHashReport(result.data) ? renderHashReport(result.data, format === 'wide') : renderHashExplanation(result.data, format === 'wide'))
-      this.failOnFindings(result.severities.map((severity) => ({severity})), flags)
+      this.failOnFindings(
+        result.severities.map((severity) => ({severity})),
+        flags,
+      )
     } finally {
       await source.close?.()
     }

@@ -33,7 +33,7 @@ defaults; the flags below override either, and the output says which values were
 
   static override args = {
     target: Args.string({description: 'NAME of one node, node/NAME or node NAME (all nodes when omitted)', required: false, ignoreStdin: true}),
-    name: Args.string({description: 'NAME, after the TYPE word (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
+    name: Args.string({description: "NAME, after the TYPE word (kubectl's TYPE NAME form)", required: false, ignoreStdin: true}),
   }
 
   static override flags = {...sharedFlags, ...controllerManagerFlags}
@@ -49,7 +49,11 @@ defaults; the flags below override either, and the output says which values were
       if (name === undefined) e = explainWorld(world)
       else {
         const a = world.analysis.nodes.find((n) => n.name === name)
-        if (!a) throw new UserError(`node "${name}" not found`, world.nodes.length === 0 ? 'the data holds no Node' : `${world.nodes.length} nodes exist; run \`kubectl why node\` to list them`)
+        if (!a)
+          throw new UserError(
+            `node "${name}" not found`,
+            world.nodes.length === 0 ? 'the data holds no Node' : `${world.nodes.length} nodes exist; run \`kubectl why node\` to list them`,
+          )
         e = explainNode(a, world.analysis, {now: world.now, settings: world.settings.settings, source: world.source})
         e.pods = await podsOnNode(source, world, name)
       }

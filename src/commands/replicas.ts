@@ -30,25 +30,39 @@ Verdicts: ${VERDICTS.join(', ')}.`
   static override examples = [
     {description: 'Why is my ReplicaSet stuck at 3/5?', command: '<%= config.bin %> replicas replicaset/web-7d9f4b6c8 -n shop'},
     {description: 'Every ReplicaSet of a Deployment, new first', command: '<%= config.bin %> replicas deployment/web -n shop'},
-    {description: 'Which pods a scale-down removes, offline', command: '<%= config.bin %> replicas rs/checkout-6b7f9d5c4d -f examples/replicas-deletion-cost.yaml'},
+    {
+      description: 'Which pods a scale-down removes, offline',
+      command: '<%= config.bin %> replicas rs/checkout-6b7f9d5c4d -f examples/replicas-deletion-cost.yaml',
+    },
     {description: 'Every ReplicaSet that is not converged, cluster-wide, as JSON', command: '<%= config.bin %> replicas --all -A -o json'},
   ]
 
   static override args = {
     target: Args.string({description: 'the ReplicaSet: NAME, replicaset/NAME or rs NAME; or deployment/NAME', required: false, ignoreStdin: true}),
-    name: Args.string({description: 'NAME, after the TYPE word (kubectl\'s TYPE NAME form)', required: false, ignoreStdin: true}),
+    name: Args.string({description: "NAME, after the TYPE word (kubectl's TYPE NAME form)", required: false, ignoreStdin: true}),
   }
 
   static override flags = {
     ...sharedFlags,
-    all: Flags.boolean({description: 'Replay every ReplicaSet of the namespace (-A: the cluster) and list those that are not converged, worst first.', default: false}),
+    all: Flags.boolean({
+      description: 'Replay every ReplicaSet of the namespace (-A: the cluster) and list those that are not converged, worst first.',
+      default: false,
+    }),
   }
 
   async run(): Promise<void> {
     const parsed = await this.parse(Replicas)
     const flags = parsed.flags as ReplicasFlags
     this.setupOutput(flags)
-    const target = targetOf(parseTarget([parsed.args.target, parsed.args.name], {command: 'replicas', naturalKind: 'ReplicaSet', otherKinds: ['Deployment'], example: 'replicaset/web-7d9f4b6c8 -n shop'}), flags)
+    const target = targetOf(
+      parseTarget([parsed.args.target, parsed.args.name], {
+        command: 'replicas',
+        naturalKind: 'ReplicaSet',
+        otherKinds: ['Deployment'],
+        example: 'replicaset/web-7d9f4b6c8 -n shop',
+      }),
+      flags,
+    )
     const source = await this.openSource(flags)
     try {
       const version = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))
@@ -57,8 +71,15 @@ Verdicts: ${VERDICTS.join(', ')}.`
         const namespace = this.namespace(flags, source)
         const scan = await replicasScan(source, namespace, version, this.statusLine.line)
         const report: ReplicasReport = {
-          apiVersion: EXPLANATION_VERSION, kind: 'ReplicasReport', scope: namespace === undefined ? {allNamespaces: true} : {namespace},
-          evaluatedAt: source.now().toISOString(), source: scan.source, replicaSets: scan.replicaSets, pods: scan.pods, counts: scan.counts, findings: scan.findings,
+          apiVersion: EXPLANATION_VERSION,
+          kind: 'ReplicasReport',
+          scope: namespace === undefined ? {allNamespaces: true} : {namespace},
+          evaluatedAt: source.now().toISOString(),
+          source: scan.source,
+          replicaSets: scan.replicaSets,
+          pods: scan.pods,
+          counts: scan.counts,
+          findings: scan.findings,
         }
         if (isDataFormat(format)) await this.writeData(report, format)
         else this.write(renderReplicasReport(report))
@@ -67,9 +88,10 @@ Verdicts: ${VERDICTS.join(', ')}.`
       }
       const options: DriveOptions = {minor: version?.minor ?? DEFAULT_MINOR, describe: (problems) => describeReplicas(source.describe(), version, problems)}
       const namespace = this.namespace(flags, source)!
-      const list = target.kind === 'ReplicaSet'
-        ? [await driveReplicaSet(source, namespace, target.name, options)]
-        : await driveDeployment(source, namespace, target.name, options)
+      const list =
+        target.kind === 'ReplicaSet'
+          ? [await driveReplicaSet(source, namespace, target.name, options)]
+          : await driveDeployment(source, namespace, target.name, options)
       // One ReplicaSet prints an object; a Deployment's ReplicaSets always print as an array, new first.
       if (isDataFormat(format)) await this.writeData(target.kind === 'Deployment' ? list : list[0], format)
       else this.write(renderReplicas(list, format === 'wide'))
@@ -85,7 +107,8 @@ Verdicts: ${VERDICTS.join(', ')}.`
 
 function targetOf(target: Target | undefined, flags: ReplicasFlags): {kind: 'ReplicaSet' | 'Deployment'; name: string} | undefined {
   if (flags.all && target) throw new UserError('give either a ReplicaSet (or deployment/NAME) or --all, not both', 'e.g. kubectl why replicas --all -n shop')
-  if (!flags.all && !target) throw new UserError('which ReplicaSet? give its NAME (or replicaset/NAME, deployment/NAME), or --all', 'e.g. kubectl why replicas web-7d9f4b6c8 -n shop')
+  if (!flags.all && !target)
+    throw new UserError('which ReplicaSet? give its NAME (or replicaset/NAME, deployment/NAME), or --all', 'e.g. kubectl why replicas web-7d9f4b6c8 -n shop')
   if (!target) return undefined
   if (flags['all-namespaces']) throw new UserError('a resource cannot be retrieved by name across all namespaces', 'use -n NAMESPACE')
   return {kind: target.type as 'ReplicaSet' | 'Deployment', name: target.name}

@@ -19,7 +19,10 @@ directory, kubectl output) is read instead and rewritten as one snapshot file.`
   static override examples = [
     {description: 'Save the cluster at the moment of an incident', command: '<%= config.bin %> snapshot --out incident.json.gz'},
     {description: 'Replay later, as of the capture time', command: '<%= config.bin %> node -f incident.json.gz'},
-    {description: 'Turn a support bundle directory into one snapshot file', command: '<%= config.bin %> snapshot -f ./support-bundle/cluster-resources --out bundle.json'},
+    {
+      description: 'Turn a support bundle directory into one snapshot file',
+      command: '<%= config.bin %> snapshot -f ./support-bundle/cluster-resources --out bundle.json',
+    },
     {description: 'Only one namespace (nodes and leases are always captured)', command: '<%= config.bin %> snapshot -n shop --out shop.json'},
   ]
 
@@ -44,7 +47,8 @@ directory, kubectl output) is read instead and rewritten as one snapshot file.`
       if (options.progress) process.stderr.write('\r\u001B[2K')
       const leftOut = source.leftOut?.() ?? []
       const dropped = new Set(leftOut)
-      if (flags.out) process.stderr.write(`wrote ${objects} objects to ${flags.out}${leftOut.length > 0 ? ` (${leftOut.length} left out, listed below)` : ''}\n`)
+      if (flags.out)
+        process.stderr.write(`wrote ${objects} objects to ${flags.out}${leftOut.length > 0 ? ` (${leftOut.length} left out, listed below)` : ''}\n`)
       for (const p of problems) if (!dropped.has(p)) process.stderr.write(`warning: not captured: ${p.what}: ${p.reason}\n`)
       // A rewritten dump that lost objects is not a faithful copy: each is named, and the exit code says so.
       for (const p of leftOut) process.stderr.write(`error: left out ${p.what}: ${p.reason}\n`)

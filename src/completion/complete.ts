@@ -31,8 +31,16 @@ export const POSITIONAL: Record<string, {kinds: readonly string[]; natural?: str
 
 /** The lower-case type a user writes before the slash. */
 const TYPE_WORD: Record<string, string> = {
-  Node: 'node', Pod: 'pod', ReplicaSet: 'replicaset', Deployment: 'deployment', DaemonSet: 'daemonset', StatefulSet: 'statefulset',
-  Job: 'job', ConfigMap: 'configmap', Service: 'service', Namespace: 'namespace',
+  Node: 'node',
+  Pod: 'pod',
+  ReplicaSet: 'replicaset',
+  Deployment: 'deployment',
+  DaemonSet: 'daemonset',
+  StatefulSet: 'statefulset',
+  Job: 'job',
+  ConfigMap: 'configmap',
+  Service: 'service',
+  Namespace: 'namespace',
 }
 
 export interface NameLookup {
@@ -49,7 +57,14 @@ export interface Completion {
 /** The flag values a completion needs to reach the cluster the user means: -f, -n, -A, --context, --kubeconfig. */
 export function connectionOf(words: readonly string[]): {snapshot?: string; namespace?: string; allNamespaces: boolean; context?: string; kubeconfig?: string} {
   const out: ReturnType<typeof connectionOf> = {allNamespaces: false}
-  const take: Record<string, 'snapshot' | 'namespace' | 'context' | 'kubeconfig'> = {'-f': 'snapshot', '--snapshot': 'snapshot', '-n': 'namespace', '--namespace': 'namespace', '--context': 'context', '--kubeconfig': 'kubeconfig'}
+  const take: Record<string, 'snapshot' | 'namespace' | 'context' | 'kubeconfig'> = {
+    '-f': 'snapshot',
+    '--snapshot': 'snapshot',
+    '-n': 'namespace',
+    '--namespace': 'namespace',
+    '--context': 'context',
+    '--kubeconfig': 'kubeconfig',
+  }
   for (let i = 0; i < words.length; i++) {
     const w = words[i]
     const eq = w.indexOf('=')
@@ -103,13 +118,25 @@ async function positional(id: string, prefix: string, lookup: NameLookup, namesp
   }
   if (slash === -1) {
     // TYPE/ first; the name follows once a type is chosen, so no space after it.
-    return {candidates: matching(spec.kinds.map((k) => `${TYPE_WORD[k] ?? k.toLowerCase()}/`), prefix), directive: Directive.NoFileComp | Directive.NoSpace}
+    return {
+      candidates: matching(
+        spec.kinds.map((k) => `${TYPE_WORD[k] ?? k.toLowerCase()}/`),
+        prefix,
+      ),
+      directive: Directive.NoFileComp | Directive.NoSpace,
+    }
   }
   const typed = prefix.slice(0, slash).toLowerCase()
-  const kind = spec.kinds.find((k) => (TYPE_WORD[k] ?? k.toLowerCase()) === typed || `${(TYPE_WORD[k] ?? k.toLowerCase())}s` === typed)
+  const kind = spec.kinds.find((k) => (TYPE_WORD[k] ?? k.toLowerCase()) === typed || `${TYPE_WORD[k] ?? k.toLowerCase()}s` === typed)
   if (!kind) return {candidates: [], directive: Directive.NoFileComp}
   const names = await lookup.names(kind, namespace)
-  return {candidates: matching(names.map((n) => `${prefix.slice(0, slash)}/${n}`), prefix), directive: Directive.NoFileComp}
+  return {
+    candidates: matching(
+      names.map((n) => `${prefix.slice(0, slash)}/${n}`),
+      prefix,
+    ),
+    directive: Directive.NoFileComp,
+  }
 }
 
 /**
@@ -120,7 +147,13 @@ export async function complete(words: readonly string[], commands: readonly Comp
   const current = words.at(-1) ?? ''
   const before = words.slice(0, -1)
   if (before.length === 0) {
-    return {candidates: matching(commands.map((c) => c.id), current), directive: Directive.NoFileComp}
+    return {
+      candidates: matching(
+        commands.map((c) => c.id),
+        current,
+      ),
+      directive: Directive.NoFileComp,
+    }
   }
   const command = commands.find((c) => c.id === before[0])
   if (!command) return {candidates: [], directive: Directive.NoFileComp}

@@ -131,8 +131,17 @@ function makeNode(tag: number, type: string, bits: number, zero: Uint8Array, des
 }
 
 const INT_BITS: Record<string, [number, boolean]> = {
-  int: [64, true], int8: [8, true], int16: [16, true], int32: [32, true], int64: [64, true],
-  uint: [64, false], uint8: [8, false], uint16: [16, false], uint32: [32, false], uint64: [64, false], uintptr: [64, false],
+  int: [64, true],
+  int8: [8, true],
+  int16: [16, true],
+  int32: [32, true],
+  int64: [64, true],
+  uint: [64, false],
+  uint8: [8, false],
+  uint16: [16, false],
+  uint32: [32, false],
+  uint64: [64, false],
+  uintptr: [64, false],
 }
 
 function parseJsonTag(tag: string | 0, goName: string, exported: boolean, embedded: boolean, isStruct: boolean): {json: JsonName | null; inline: boolean} {
@@ -243,7 +252,18 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
       if (inline) inlines.push(i)
       if (json) jsonFields[json.name] = i
     }
-    const sd: StructDef = {key: def.key, type: node.type, fields, jsonFields, known: new Set(), inlines, zero: new Uint8Array(0), offsets: new Int32Array(fields.length + 1), sig: -1, keyId: keyIdOf(def.key)}
+    const sd: StructDef = {
+      key: def.key,
+      type: node.type,
+      fields,
+      jsonFields,
+      known: new Set(),
+      inlines,
+      zero: new Uint8Array(0),
+      offsets: new Int32Array(fields.length + 1),
+      sig: -1,
+      keyId: keyIdOf(def.key),
+    }
     structs.set(def.key, sd)
     node.struct = sd
   }

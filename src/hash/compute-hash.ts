@@ -30,7 +30,14 @@ export function hashPodTemplate(template: unknown, opts: HashOptions = {}): Temp
   const version = opts.version ?? newestLayoutVersion()
   const collisionCount = opts.collisionCount ?? null
   const r = spewTemplate(getLayout(version), template, {text: opts.text, basePath: opts.basePath})
-  return {version, collisionCount, hash: encodeSum32(sum32(withCollisionCount(r.state, collisionCount))), state: r.state, unknownFields: r.unknownFields, text: r.text}
+  return {
+    version,
+    collisionCount,
+    hash: encodeSum32(sum32(withCollisionCount(r.state, collisionCount))),
+    state: r.state,
+    unknownFields: r.unknownFields,
+    text: r.text,
+  }
 }
 
 /** controller.ComputeHash(template, collisionCount) as the given version's controller computes it. */

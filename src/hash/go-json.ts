@@ -20,17 +20,32 @@ export function goJsonString(text: string): string {
     let esc: string | undefined
     if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x3c || c === 0x3e || c === 0x26) {
       switch (c) {
-        case 0x22: esc = '\\"'; break
-        case 0x5c: esc = '\\\\'; break
-        case 0x0a: esc = '\\n'; break
-        case 0x0d: esc = '\\r'; break
-        case 0x09: esc = '\\t'; break
-        case 0x08: esc = '\\b'; break
-        case 0x0c: esc = '\\f'; break
-        default: esc = `\\u00${HEX[c >> 4]}${HEX[c & 0xf]}`
+        case 0x22:
+          esc = '\\"'
+          break
+        case 0x5c:
+          esc = '\\\\'
+          break
+        case 0x0a:
+          esc = '\\n'
+          break
+        case 0x0d:
+          esc = '\\r'
+          break
+        case 0x09:
+          esc = '\\t'
+          break
+        case 0x08:
+          esc = '\\b'
+          break
+        case 0x0c:
+          esc = '\\f'
+          break
+        default:
+          esc = `\\u00${HEX[c >> 4]}${HEX[c & 0xf]}`
       }
     } else if (c === 0x2028 || c === 0x2029) {
-      esc = `\\u20${HEX[c >> 4 & 0xf]}${HEX[c & 0xf]}`
+      esc = `\\u20${HEX[(c >> 4) & 0xf]}${HEX[c & 0xf]}`
     }
     if (esc !== undefined) {
       out += s.slice(start, i) + esc
@@ -58,10 +73,14 @@ export type GoJson = null | boolean | number | bigint | string | GoJson[] | {[ke
 export function goJsonMarshal(v: GoJson, sortKeys = true): string {
   if (v === null) return 'null'
   switch (typeof v) {
-    case 'boolean': return v ? 'true' : 'false'
-    case 'number': return goJsonFloat(v)
-    case 'bigint': return goJsonFloat(Number(v))
-    case 'string': return goJsonString(v)
+    case 'boolean':
+      return v ? 'true' : 'false'
+    case 'number':
+      return goJsonFloat(v)
+    case 'bigint':
+      return goJsonFloat(Number(v))
+    case 'string':
+      return goJsonString(v)
   }
   if (Array.isArray(v)) return `[${v.map((e) => goJsonMarshal(e, sortKeys)).join(',')}]`
   const keys = Object.keys(v).map((k) => [wellFormed(k), k] as const)

@@ -31,7 +31,10 @@ export function replicaSetNameFor(minor: number, deploymentName: string, hash: s
   if (minor >= 34) return {name: generateReplicaSetName(deploymentName, hash)}
   const name = `${deploymentName}-${hash}`
   if (byteLength(name) <= MAX_NAME) return {name}
-  return {name, warning: `the ReplicaSet name is ${byteLength(name)} characters, over the 253 limit: a 1.${minor} Deployment controller fails to create it (names are cut from 1.34)`}
+  return {
+    name,
+    warning: `the ReplicaSet name is ${byteLength(name)} characters, over the 253 limit: a 1.${minor} Deployment controller fails to create it (names are cut from 1.34)`,
+  }
 }
 
 /** The DaemonSet controller's ControllerRevision name (pkg/controller/daemon/update.go snapshot): uncut. */

@@ -341,7 +341,10 @@ export function quantityString(q: Quantity): string {
 
 /** strings.TrimSpace: Unicode White_Space as Go's unicode.IsSpace sees it. */
 export function goTrimSpace(s: string): string {
-  return s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '')
+  return s.replace(
+    /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g,
+    '',
+  )
 }
 
 const roundTripCache = new Map<string, Quantity>()

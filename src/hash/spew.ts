@@ -37,8 +37,10 @@ const OPEN_MAP = enc.encode('map[')
 const STAR = enc.encode('<*>')
 
 const INT_RANGE: Record<number, [bigint, bigint]> = {
-  8: [-(1n << 7n), (1n << 7n) - 1n], 16: [-(1n << 15n), (1n << 15n) - 1n],
-  32: [-(1n << 31n), (1n << 31n) - 1n], 64: [-(1n << 63n), (1n << 63n) - 1n],
+  8: [-(1n << 7n), (1n << 7n) - 1n],
+  16: [-(1n << 15n), (1n << 15n) - 1n],
+  32: [-(1n << 31n), (1n << 31n) - 1n],
+  64: [-(1n << 63n), (1n << 63n) - 1n],
 }
 const UINT_MAX: Record<number, bigint> = {8: 255n, 16: 65535n, 32: (1n << 32n) - 1n, 64: (1n << 64n) - 1n}
 
@@ -357,7 +359,9 @@ class SpewRenderer extends ByteSink {
         return
       case T_TIME:
         if (typeof v !== 'string') this.fail(`expected a timestamp string (${node.type}), got ${describeJson(v)}`)
-        this.unreproducible(`is set (${v}); the controller decodes timestamps into the controller-manager's local time zone, and spew prints time.Local's internals, so the hash depends on that machine's time-zone setup`)
+        this.unreproducible(
+          `is set (${v}); the controller decodes timestamps into the controller-manager's local time zone, and spew prints time.Local's internals, so the hash depends on that machine's time-zone setup`,
+        )
         return
       case T_FIELDSV1:
         // Raw is the JSON as stored (written by the API server's field manager); the JSON read back

@@ -60,8 +60,10 @@ export function findTemplates(docs: unknown[], where: string): FoundTemplate[] {
       const spec = v.spec
       out.push({source, kind, name, object: v, template: isObject(spec) ? spec.template : undefined, templatePath: ['spec', 'template']})
     } else {
-      throw new UserError(`${source}: a ${kind} has no pod template to hash`,
-        'give a PodTemplateSpec, PodTemplate, Deployment, ReplicaSet, DaemonSet or StatefulSet, or a List of them')
+      throw new UserError(
+        `${source}: a ${kind} has no pod template to hash`,
+        'give a PodTemplateSpec, PodTemplate, Deployment, ReplicaSet, DaemonSet or StatefulSet, or a List of them',
+      )
     }
   }
   docs.forEach((d, i) => visit(d, docs.length > 1 ? `${where}#${i + 1}` : where, undefined))
@@ -187,7 +189,9 @@ function record(found: FoundTemplate, opts: RecordOptions): HashRecord {
       rec.reproducedBy = matches.map((m) => (m.collisionCount === null ? {versions: m.versions} : {versions: m.versions, collisionCount: m.collisionCount}))
       if (matches.length === 0) {
         const all = layoutVersions()
-        warnings.push(`no known layout (${all[0]}–${all[all.length - 1]}) with collisionCount unset or 0–${max} reproduces the label: the template changed after the ReplicaSet was created, or another version or tool wrote it`)
+        warnings.push(
+          `no known layout (${all[0]}–${all[all.length - 1]}) with collisionCount unset or 0–${max} reproduces the label: the template changed after the ReplicaSet was created, or another version or tool wrote it`,
+        )
       }
     }
   }
@@ -195,8 +199,22 @@ function record(found: FoundTemplate, opts: RecordOptions): HashRecord {
 }
 
 /** The documented order of a record's fields; fields that do not apply are left out. */
-const FIELD_ORDER: (keyof HashRecord)[] = ['source', 'kind', 'name', 'version', 'collisionCount', 'hash', 'replicaSetName', 'revisionName',
-  'label', 'matches', 'reproducedBy', 'error', 'warnings', 'serialization']
+const FIELD_ORDER: (keyof HashRecord)[] = [
+  'source',
+  'kind',
+  'name',
+  'version',
+  'collisionCount',
+  'hash',
+  'replicaSetName',
+  'revisionName',
+  'label',
+  'matches',
+  'reproducedBy',
+  'error',
+  'warnings',
+  'serialization',
+]
 
 function finish(rec: HashRecord, warnings: string[]): HashRecord {
   if (warnings.length > 0) rec.warnings = warnings

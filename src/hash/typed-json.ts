@@ -27,13 +27,19 @@ function isNil(v: unknown): boolean {
 function isEmpty(node: TypeNode, v: unknown): boolean {
   if (isNil(v)) return node.tag !== compiled.T_STRUCT && node.struct === undefined
   switch (node.tag) {
-    case T_STRING: return v === ''
-    case T_BOOL: return v === false
+    case T_STRING:
+      return v === ''
+    case T_BOOL:
+      return v === false
     case T_INT:
-    case T_UINT: return v === 0 || v === 0n
-    case T_SLICE: return Array.isArray(v) && v.length === 0
-    case T_MAP: return typeof v === 'object' && Object.keys(v as object).length === 0
-    default: return false
+    case T_UINT:
+      return v === 0 || v === 0n
+    case T_SLICE:
+      return Array.isArray(v) && v.length === 0
+    case T_MAP:
+      return typeof v === 'object' && Object.keys(v as object).length === 0
+    default:
+      return false
   }
 }
 
@@ -105,7 +111,8 @@ function encode(node: TypeNode, v: unknown, path: Path): GoJson {
       return out
     }
     case T_QUANTITY: {
-      if (!isNil(v) && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') fail(path, `expected a quantity string (${node.type}), got ${describeJson(v)}`)
+      if (!isNil(v) && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint')
+        fail(path, `expected a quantity string (${node.type}), got ${describeJson(v)}`)
       try {
         return quantityString(controllerQuantity(isNil(v) ? null : String(v)))
       } catch (err) {

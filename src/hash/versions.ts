@@ -28,12 +28,17 @@ export function selectLayoutVersion(requested: MinorVersion | undefined): Layout
   if (!requested) return {version: newest}
   const text = `${requested.major}.${requested.minor}`
   if (requested.major !== 1 || requested.minor < minorOf(oldest)) {
-    throw new UserError(`Kubernetes ${text} is older than the oldest struct layout this tool has (${oldest})`,
-      `hash layouts cover ${oldest} to ${newest}; a hash of an older controller cannot be recomputed`)
+    throw new UserError(
+      `Kubernetes ${text} is older than the oldest struct layout this tool has (${oldest})`,
+      `hash layouts cover ${oldest} to ${newest}; a hash of an older controller cannot be recomputed`,
+    )
   }
   if (requested.minor > minorOf(newest)) {
-    return {version: newest, requested: text,
-      warning: `Kubernetes ${text} is newer than the newest struct layout this tool has (${newest}); hashing with ${newest}. If ${text} added fields to the pod template the real hash differs.`}
+    return {
+      version: newest,
+      requested: text,
+      warning: `Kubernetes ${text} is newer than the newest struct layout this tool has (${newest}); hashing with ${newest}. If ${text} added fields to the pod template the real hash differs.`,
+    }
   }
   return {version: text}
 }

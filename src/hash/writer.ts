@@ -25,7 +25,6 @@ export class ByteSink {
     return this.buf.slice(0, this.pos)
   }
 
-
   private grow(extra: number): void {
     let size = this.buf.length * 2
     while (size < this.pos + extra) size *= 2

@@ -2,7 +2,11 @@
 import type {Hook} from '@oclif/core'
 
 const hook: Hook<'command_not_found'> = async function (opts) {
-  const known = opts.config.commands.filter((c) => !c.hidden).map((c) => c.id).sort().join(', ')
+  const known = opts.config.commands
+    .filter((c) => !c.hidden)
+    .map((c) => c.id)
+    .sort()
+    .join(', ')
   process.stderr.write(`error: unknown command "${opts.id}"; the commands are: ${known} (see \`kubectl why --help\`)\n`)
   process.exit(2)
 }

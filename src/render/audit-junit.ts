@@ -70,14 +70,22 @@ function open(name: string, classname: string): string {
 function findingCase(check: string, e: Explanation, failOn: AuditReport['summary']['failOn']): Case {
   const head = open(caseName(check, e.subject), `kubectl-why.${check}.${e.subject.kind}`)
   if (failsOn(e.severity, failOn)) {
-    return {failure: true, skipped: false, xml: `${head}\n      <failure message="${xmlAttr(oneLine(`${e.severity}: ${e.summary}`))}" type="${e.severity}">${xmlText(details(e))}</failure>\n    </testcase>`}
+    return {
+      failure: true,
+      skipped: false,
+      xml: `${head}\n      <failure message="${xmlAttr(oneLine(`${e.severity}: ${e.summary}`))}" type="${e.severity}">${xmlText(details(e))}</failure>\n    </testcase>`,
+    }
   }
   return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(details(e))}</system-out>\n    </testcase>`}
 }
 
 function passingCase(check: string, s: EvaluatedSubject): Case {
   const what = s.verdict ? `${s.verdict} (${s.severity})` : 'no finding'
-  return {failure: false, skipped: false, xml: `${open(caseName(check, s.subject), `kubectl-why.${check}.${s.subject.kind}`)}\n      <system-out>${xmlText(what)}</system-out>\n    </testcase>`}
+  return {
+    failure: false,
+    skipped: false,
+    xml: `${open(caseName(check, s.subject), `kubectl-why.${check}.${s.subject.kind}`)}\n      <system-out>${xmlText(what)}</system-out>\n    </testcase>`,
+  }
 }
 
 function skippedCase(name: string, classname: string, message: string): Case {
@@ -86,13 +94,19 @@ function skippedCase(name: string, classname: string, message: string): Case {
 
 /** The check's own case: how many subjects it evaluated and what it covered; fails when it did not run or ran short. */
 function checkCase(r: AuditReport, c: CheckSummary): Case {
-  const verdicts = Object.entries(c.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')
+  const verdicts = Object.entries(c.verdicts)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ')
   const text = [`${c.evaluated} evaluated${verdicts ? ` (${verdicts})` : ''}; covered: ${c.coverage.text}`, ...c.notes].join('\n')
   const head = open(`${c.name}: evaluated`, `kubectl-why.${c.name}`)
   const gaps = r.summary.incomplete.filter((x) => x.startsWith(`${c.name}:`))
   if (c.status === 'notRun' || (gaps.length > 0 && (r.summary.failOnPartial || gaps.some((g) => g.includes('none of its lists'))))) {
     const message = gaps[0] ?? `${c.name}: ${c.status}`
-    return {failure: true, skipped: false, xml: `${head}\n      <failure message="${xmlAttr(oneLine(message))}" type="incomplete">${xmlText([...gaps, '', text].join('\n'))}</failure>\n    </testcase>`}
+    return {
+      failure: true,
+      skipped: false,
+      xml: `${head}\n      <failure message="${xmlAttr(oneLine(message))}" type="incomplete">${xmlText([...gaps, '', text].join('\n'))}</failure>\n    </testcase>`,
+    }
   }
   return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(text)}</system-out>\n    </testcase>`}
 }
@@ -117,12 +131,26 @@ function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; fa
       if (p) problems.delete(p.what)
       if (e) cases.push(findingCase(check, e, r.summary.failOn))
       else if (p) cases.push(skippedCase(caseName(check, s.subject), `kubectl-why.${check}.${s.subject.kind}`, `${p.what}: ${p.reason}`))
-      else if (h) cases.push(skippedCase(caseName(check, s.subject), `kubectl-why.${check}.${s.subject.kind}`, `suppressed by --ignore rule ${h.rule} (${h.reason}): ${h.severity} ${h.verdict}: ${h.summary}`))
+      else if (h)
+        cases.push(
+          skippedCase(
+            caseName(check, s.subject),
+            `kubectl-why.${check}.${s.subject.kind}`,
+            `suppressed by --ignore rule ${h.rule} (${h.reason}): ${h.severity} ${h.verdict}: ${h.summary}`,
+          ),
+        )
       else cases.push(passingCase(check, s))
     }
   } else {
     for (const e of findings) cases.push(findingCase(check, e, r.summary.failOn))
-    for (const h of suppressed) cases.push(skippedCase(caseName(check, h.subject), `kubectl-why.${check}.${h.subject.kind}`, `suppressed by --ignore rule ${h.rule} (${h.reason}): ${h.severity} ${h.verdict}: ${h.summary}`))
+    for (const h of suppressed)
+      cases.push(
+        skippedCase(
+          caseName(check, h.subject),
+          `kubectl-why.${check}.${h.subject.kind}`,
+          `suppressed by --ignore rule ${h.rule} (${h.reason}): ${h.severity} ${h.verdict}: ${h.summary}`,
+        ),
+      )
   }
   for (const n of r.summary.notChecked.filter((x) => x.checks.includes(check))) {
     const what = `${n.kind}${n.apiVersion.includes('/') ? `.${n.apiVersion.split('/')[0]}` : ''}${n.namespace ? ` in ${n.namespace}` : ''}`
@@ -135,7 +163,10 @@ function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; fa
   const failures = cases.filter((x) => x.failure).length
   const skipped = cases.filter((x) => x.skipped).length
   const props = [
-    ['status', c.status], ['controller', c.controller], ['evaluated', String(c.evaluated)], ['coverage', c.coverage.text],
+    ['status', c.status],
+    ['controller', c.controller],
+    ['evaluated', String(c.evaluated)],
+    ['coverage', c.coverage.text],
     ...Object.entries(c.verdicts).map(([v, n]) => [`verdict.${v}`, String(n)]),
     ...c.problems.map((p, i) => [`problem.${i + 1}`, `${p.what}: ${p.reason}`]),
   ]

@@ -15,11 +15,16 @@ import {ROLE, SEVERITY} from './colour.js'
 
 export const COLOUR: Record<Severity, (s: string) => string> = SEVERITY
 
-const STATUS: Record<string, (s: string) => string> = {complete: ROLE.good, partial: ROLE.warn, notRun: ROLE.bad, notSelected: ROLE.muted, unavailable: ROLE.muted}
+const STATUS: Record<string, (s: string) => string> = {
+  complete: ROLE.good,
+  partial: ROLE.warn,
+  notRun: ROLE.bad,
+  notSelected: ROLE.muted,
+  unavailable: ROLE.muted,
+}
 
 /** The check of each Explanation.controller, from the registry. */
-export const CHECK_OF_CONTROLLER: Record<string, string> = Object.fromEntries(
-  CHECK_NAMES.flatMap((c) => entryOf(c).controllers.map((ctl) => [ctl, c])))
+export const CHECK_OF_CONTROLLER: Record<string, string> = Object.fromEntries(CHECK_NAMES.flatMap((c) => entryOf(c).controllers.map((ctl) => [ctl, c])))
 
 /** The screen the default table is sized for: the terminal's, else $LINES and $COLUMNS, else 24 rows and no width limit (a log). */
 export interface Screen {
@@ -109,7 +114,14 @@ function findingLines(e: Explanation, check: string, wide: boolean, columns: num
   const head = `${COLOUR[e.severity](e.severity.padEnd(8))}  ${check.padEnd(8)}  ${e.verdict}  ${chalk.bold(subjectText(e))}`
   if (!wide) return [head, `${' '.repeat(10)}${cut(e.summary, columns - 10)}`]
   const own = entryOf(check as CheckName).render
-  if (own) return [head, ...own(e, true).trimEnd().split('\n').map((l) => `${' '.repeat(10)}${l}`)]
+  if (own)
+    return [
+      head,
+      ...own(e, true)
+        .trimEnd()
+        .split('\n')
+        .map((l) => `${' '.repeat(10)}${l}`),
+    ]
   const out = [head, `${' '.repeat(10)}${e.summary}`]
   for (const s of e.steps) {
     out.push(`${' '.repeat(10)}${chalk.dim('•')} ${s.rule}: ${s.result} — ${s.why}${chalk.dim(` [${s.upstream}]`)}`)
@@ -129,14 +141,38 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
     head: ['CHECK', 'STATUS', 'OBJECTS', 'CRITICAL', 'WARNING', 'INFO', 'COVERED'].map((h) => chalk.bold(h)),
     colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
     style: {head: [], border: [], compact: true},
-    chars: {top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  '},
+    chars: {
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: '  ',
+    },
   })
   for (const c of r.summary.checks) {
     if (c.status === 'notSelected' || c.status === 'unavailable') {
       t.push([c.name, STATUS[c.status](c.status === 'unavailable' ? 'not available' : 'not selected'), '', '', '', '', ''])
       continue
     }
-    t.push([c.name, STATUS[c.status](c.status === 'notRun' ? 'not run' : c.status), String(c.evaluated), count(c.findings.critical, 'critical'), count(c.findings.warning, 'warning'), count(c.findings.info, 'info'), c.coverage.text])
+    t.push([
+      c.name,
+      STATUS[c.status](c.status === 'notRun' ? 'not run' : c.status),
+      String(c.evaluated),
+      count(c.findings.critical, 'critical'),
+      count(c.findings.warning, 'warning'),
+      count(c.findings.info, 'info'),
+      c.coverage.text,
+    ])
   }
   out.push(t.toString())
   for (const c of r.summary.checks) {
@@ -150,14 +186,23 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
     out.push('')
     out.push(chalk.bold.yellow(`Not checked (${r.summary.notChecked.length}):`))
     for (const n of r.summary.notChecked) {
-      out.push(`  ${n.kind}${n.apiVersion.includes('/') ? `.${n.apiVersion.split('/')[0]}` : ''}${n.namespace ? ` in ${n.namespace}` : ''} (${n.checks.join(', ')}): ${n.reason}${n.status ? ` ${n.status}` : ''} — ${n.message}`)
-      if (n.rule) out.push(`    needs: apiGroups [${n.rule.apiGroups.map((g) => JSON.stringify(g)).join(', ')}], resources [${n.rule.resources.join(', ')}], verbs [${n.rule.verbs.join(', ')}]: ${n.command}`)
+      out.push(
+        `  ${n.kind}${n.apiVersion.includes('/') ? `.${n.apiVersion.split('/')[0]}` : ''}${n.namespace ? ` in ${n.namespace}` : ''} (${n.checks.join(', ')}): ${n.reason}${n.status ? ` ${n.status}` : ''} — ${n.message}`,
+      )
+      if (n.rule)
+        out.push(
+          `    needs: apiGroups [${n.rule.apiGroups.map((g) => JSON.stringify(g)).join(', ')}], resources [${n.rule.resources.join(', ')}], verbs [${n.rule.verbs.join(', ')}]: ${n.command}`,
+        )
     }
   }
   const sel = r.summary.selection
   if (sel) {
     const excluded = Object.values(sel.excluded).reduce((a, b) => a + (b ?? 0), 0)
-    out.push(chalk.dim(`selected: ${[sel.labelSelector && `-l ${sel.labelSelector}`, sel.fieldSelector && `--field-selector ${sel.fieldSelector}`].filter(Boolean).join(' ')}; ${excluded} finding(s) of other objects left out`))
+    out.push(
+      chalk.dim(
+        `selected: ${[sel.labelSelector && `-l ${sel.labelSelector}`, sel.fieldSelector && `--field-selector ${sel.fieldSelector}`].filter(Boolean).join(' ')}; ${excluded} finding(s) of other objects left out`,
+      ),
+    )
   }
   const sup = r.suppressed
   if (sup) {
@@ -165,7 +210,12 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
     out.push(chalk.bold(`Suppressed by --ignore${sup.file ? ` ${sup.file}` : ''}: ${sup.count} finding(s)`))
     for (const rule of sup.rules) {
       const what = [rule.check, rule.verdict, rule.kind, [rule.namespace, rule.name].filter((x) => x !== undefined).join('/')].filter(Boolean).join(' ')
-      if (rule.expired) out.push(chalk.yellow(`  rule ${rule.index} (${what}) expired at ${rule.expires}: no longer applies${rule.matched > 0 ? ` — ${rule.matched} finding(s) it matched are reported again` : ''}`))
+      if (rule.expired)
+        out.push(
+          chalk.yellow(
+            `  rule ${rule.index} (${what}) expired at ${rule.expires}: no longer applies${rule.matched > 0 ? ` — ${rule.matched} finding(s) it matched are reported again` : ''}`,
+          ),
+        )
       else out.push(`  rule ${rule.index} (${what}): ${rule.matched} — ${rule.reason}${rule.expires ? chalk.dim(` (until ${rule.expires})`) : ''}`)
     }
   }
@@ -174,14 +224,19 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
     out.push(chalk.green('No findings.'))
   } else {
     const f = r.summary.findings
-    out.push(chalk.bold(`Findings by check and verdict, worst first: ${f.critical} critical, ${f.warning} warning, ${f.info} info${f.none ? `, ${f.none} none` : ''}`))
+    out.push(
+      chalk.bold(`Findings by check and verdict, worst first: ${f.critical} critical, ${f.warning} warning, ${f.info} info${f.none ? `, ${f.none} none` : ''}`),
+    )
     let hidden = 0
     for (const g of groups(r.findings)) {
       const n = g.verdicts.reduce((a, v) => a + v.findings.length, 0)
       out.push(chalk.bold(`${g.check} — ${n} finding${n === 1 ? '' : 's'}: ${g.verdicts.map((v) => `${v.verdict} ${v.findings.length}`).join(', ')}`))
-      const limit = wide || o.limit === 0 ? Number.POSITIVE_INFINITY : o.limit ?? fitLimit(g.verdicts.length, screen.rows)
+      const limit = wide || o.limit === 0 ? Number.POSITIVE_INFINITY : (o.limit ?? fitLimit(g.verdicts.length, screen.rows))
       for (const v of g.verdicts) {
-        if (g.verdicts.length > 1 || limit < v.findings.length) out.push(`  ${COLOUR[v.severity](v.verdict)} (${v.severity}): ${v.findings.length}${limit === 0 ? '' : limit < v.findings.length ? `, the first ${limit}` : ''}`)
+        if (g.verdicts.length > 1 || limit < v.findings.length)
+          out.push(
+            `  ${COLOUR[v.severity](v.verdict)} (${v.severity}): ${v.findings.length}${limit === 0 ? '' : limit < v.findings.length ? `, the first ${limit}` : ''}`,
+          )
         for (const e of v.findings.slice(0, limit)) out.push(...findingLines(e, g.check, wide, screen.columns))
         if (limit < v.findings.length) {
           hidden += v.findings.length - limit
@@ -189,7 +244,8 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
         }
       }
     }
-    if (hidden > 0) out.push(chalk.dim(`${hidden} finding(s) not shown: -o wide lists every finding, -o json is the whole report (--limit N, --limit 0 for all)`))
+    if (hidden > 0)
+      out.push(chalk.dim(`${hidden} finding(s) not shown: -o wide lists every finding, -o json is the whole report (--limit N, --limit 0 for all)`))
   }
   out.push('')
   out.push(chalk.bold(r.summary.line))

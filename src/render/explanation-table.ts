@@ -16,7 +16,10 @@ export function verdictLine(e: Explanation): string {
 
 /** One step as a bullet, its continuation lines under the text; the upstream citation with -o wide. */
 export function stepLines(step: Step, wide: boolean, width: number, indent = 2): string[] {
-  const out = wrap(`${ROLE.muted('•')} ${step.rule}: ${step.result} — ${step.why}${wide ? ` ${ROLE.muted(`[${step.upstream}]`)}` : ''}`, width, {indent, hanging: indent + 2})
+  const out = wrap(`${ROLE.muted('•')} ${step.rule}: ${step.result} — ${step.why}${wide ? ` ${ROLE.muted(`[${step.upstream}]`)}` : ''}`, width, {
+    indent,
+    hanging: indent + 2,
+  })
   if (step.inferred) out.push(...wrap(`inferred (${step.inferred.confidence}): ${step.inferred.evidence}`, width, {indent: indent + 4}).map(ROLE.muted))
   return out
 }

@@ -29,8 +29,16 @@ export interface GcReport {
 export function gcReport(r: GcAllResult, namespace: string | undefined, now: Date, source: SourceDescription): GcReport {
   for (const f of r.findings) f.source = source
   return {
-    apiVersion: EXPLANATION_VERSION, kind: 'GcReport', scope: namespace === undefined ? {allNamespaces: true} : {namespace},
-    evaluatedAt: now.toISOString(), source, objects: r.evaluated, monitoredTypes: r.monitoredTypes, ownerGets: r.ownerGets, counts: r.counts, findings: r.findings,
+    apiVersion: EXPLANATION_VERSION,
+    kind: 'GcReport',
+    scope: namespace === undefined ? {allNamespaces: true} : {namespace},
+    evaluatedAt: now.toISOString(),
+    source,
+    objects: r.evaluated,
+    monitoredTypes: r.monitoredTypes,
+    ownerGets: r.ownerGets,
+    counts: r.counts,
+    findings: r.findings,
   }
 }
 
@@ -60,8 +68,16 @@ export function renderGcExplanation(e: GcExplanation, wide: boolean): string {
 export function renderGcReport(r: GcReport): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
-  out.push(...wrapTo(`Garbage collector replay — ${scope}: ${r.objects} objects of ${r.monitoredTypes} monitored types, evaluated at ${r.evaluatedAt}`, terminalWidth(), {hanging: 2}).map(ROLE.heading))
-  const counts = Object.entries(r.counts).map(([v, n]) => `${v} ${n}`).join(', ')
+  out.push(
+    ...wrapTo(
+      `Garbage collector replay — ${scope}: ${r.objects} objects of ${r.monitoredTypes} monitored types, evaluated at ${r.evaluatedAt}`,
+      terminalWidth(),
+      {hanging: 2},
+    ).map(ROLE.heading),
+  )
+  const counts = Object.entries(r.counts)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ')
   out.push(`  ${counts || 'nothing to evaluate'}`)
   const partial = r.source.partial ?? []
   if (partial.length > 0) out.push(...wrap(`partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`, 2).map(ROLE.warn))
@@ -115,12 +131,23 @@ interface Row {
 }
 
 function row(n: GcTreeNode, prefix: string, now: Date, self = false): Row {
-  const colour = !n.edge ? (self ? ROLE.heading : ROLE.plain)
-    : n.edge.classification === 'solid' ? ROLE.good : n.edge.classification === 'dangling' ? ROLE.bad : ROLE.warn
+  const colour = !n.edge
+    ? self
+      ? ROLE.heading
+      : ROLE.plain
+    : n.edge.classification === 'solid'
+      ? ROLE.good
+      : n.edge.classification === 'dangling'
+        ? ROLE.bad
+        : ROLE.warn
   return {
-    namespace: n.subject.namespace ?? '', name: `${prefix}${n.subject.kind}/${n.subject.name}`,
+    namespace: n.subject.namespace ?? '',
+    name: `${prefix}${n.subject.kind}/${n.subject.name}`,
     verdict: n.verdict ? `${n.verdict}${n.propagationPolicy ? ` ${n.propagationPolicy}` : ''}` : '-',
-    reason: reasonText(n), age: age(n.creationTimestamp, now), uid: n.subject.uid ?? '', colour,
+    reason: reasonText(n),
+    age: age(n.creationTimestamp, now),
+    uid: n.subject.uid ?? '',
+    colour,
   }
 }
 
@@ -153,8 +180,13 @@ export function renderGcTree(tree: GcTree, e: GcExplanation, opts: {wide?: boole
   // terminal, a row too wide wraps its REASON (words: classification, flags) rather than cutting a name.
   const cols: (keyof Omit<Row, 'colour'>)[] = ['namespace', 'name', 'verdict', 'reason', 'age', ...(opts.wide ? ['uid' as const] : [])]
   const head = ['NAMESPACE', 'NAME', 'VERDICT', 'REASON', 'AGE', ...(opts.wide ? ['UID'] : [])]
-  const out = table(head, rows.map((r) => cols.map((k) => r[k])), {width: rowWidth, wrapColumn: 3, paintRow: (i, line) => rows[i].colour(line)})
-  for (const p of tree.partial ?? []) out.push(...wrap(`partial: ${p.what}: ${p.reason} — dependents of that kind may be missing above`, 0, width).map(ROLE.warn))
+  const out = table(
+    head,
+    rows.map((r) => cols.map((k) => r[k])),
+    {width: rowWidth, wrapColumn: 3, paintRow: (i, line) => rows[i].colour(line)},
+  )
+  for (const p of tree.partial ?? [])
+    out.push(...wrap(`partial: ${p.what}: ${p.reason} — dependents of that kind may be missing above`, 0, width).map(ROLE.warn))
   out.push('')
   out.push(...wrap(`${SEVERITY[e.severity](`${e.verdict}${e.propagationPolicy ? ` ${e.propagationPolicy}` : ''} (${e.severity})`)}  ${e.summary}`, 0, width))
   out.push(...nextLines(e.next, 0))

@@ -30,8 +30,16 @@ function labelCell(r: HashRecord): string {
 }
 
 export function renderHashRecords(records: HashRecord[], width = terminalWidth()): string {
-  const rows = records.map((r) => [r.source, r.kind, r.name ?? '', r.version, r.collisionCount === undefined ? '-' : String(r.collisionCount),
-    r.hash ?? ROLE.warn('n/a'), r.replicaSetName ?? r.revisionName ?? '', labelCell(r)])
+  const rows = records.map((r) => [
+    r.source,
+    r.kind,
+    r.name ?? '',
+    r.version,
+    r.collisionCount === undefined ? '-' : String(r.collisionCount),
+    r.hash ?? ROLE.warn('n/a'),
+    r.replicaSetName ?? r.revisionName ?? '',
+    labelCell(r),
+  ])
   const out = table(['SOURCE', 'KIND', 'NAME', 'VERSION', 'COLLISIONS', 'HASH', 'IMPLIED NAME', 'LABEL'], rows)
   const say = (text: string, paint = ROLE.plain) => out.push(...wrap(text, width, {hanging: 2}).map(paint))
   for (const r of records) {

@@ -91,7 +91,10 @@ export function table(head: readonly string[], rows: readonly (readonly string[]
     const cells = head.map((_, i) => (i === wc ? wrap(r[i] ?? '', widths[i]) : [r[i] ?? '']))
     const height = Math.max(...cells.map((c) => c.length))
     for (let k = 0; k < height; k++) {
-      const line = cells.map((c, i) => pad(c[k] ?? '', widths[i])).join('  ').trimEnd()
+      const line = cells
+        .map((c, i) => pad(c[k] ?? '', widths[i]))
+        .join('  ')
+        .trimEnd()
       const text = `${indent}${line}`
       out.push(index === 0 ? ROLE.muted(text) : opts.paintRow ? opts.paintRow(index - 1, text) : text)
     }

@@ -7,7 +7,12 @@ import {terminalWidth} from './layout.js'
 import {renderNext, renderSettings} from './node.js'
 import {renderTimeline} from './timeline.js'
 
-interface TolerationLine {taint: string; index: number | null; tolerationSeconds: number | null; origin: string | null}
+interface TolerationLine {
+  taint: string
+  index: number | null
+  tolerationSeconds: number | null
+  origin: string | null
+}
 
 export function renderEvicted(e: Explanation, wide: boolean, width = terminalWidth()): string {
   const out: string[] = [renderExplanations([e], wide, width).trimEnd(), '']
@@ -17,21 +22,28 @@ export function renderEvicted(e: Explanation, wide: boolean, width = terminalWid
   if (tolerations.length > 0) {
     out.push(ROLE.heading('NoExecute taints and the first toleration that matches each:'))
     for (const t of tolerations) {
-      out.push(`  ${t.taint}  →  ${t.index === null ? ROLE.bad('none: evicted at once') : `toleration #${t.index}, ${t.tolerationSeconds === null ? 'forever' : `${t.tolerationSeconds}s`}${t.origin && t.origin !== 'podSpec' ? ROLE.muted(` (${t.origin === 'admissionDefault' ? 'DefaultTolerationSeconds admission plugin' : 'DaemonSet controller'})`) : ''}`}`)
+      out.push(
+        `  ${t.taint}  →  ${t.index === null ? ROLE.bad('none: evicted at once') : `toleration #${t.index}, ${t.tolerationSeconds === null ? 'forever' : `${t.tolerationSeconds}s`}${t.origin && t.origin !== 'podSpec' ? ROLE.muted(` (${t.origin === 'admissionDefault' ? 'DefaultTolerationSeconds admission plugin' : 'DaemonSet controller'})`) : ''}`}`,
+      )
     }
     out.push('')
   }
   const t = e.timeline as Record<string, string | null>
-  out.push(renderTimeline([
-    {label: 'last heartbeat', at: t.lastHeartbeat},
-    {label: 'last renewal', at: t.lastRenewal},
-    {label: 'grace expires', at: t.graceExpiry, estimated: true},
-    {label: 'taint added', at: t.taintAdded},
-    {label: 'controller saw taint', at: t.controllerSawTaint, estimated: true},
-    {label: 'eviction deadline', at: t.evictionDeadline, estimated: true},
-    {label: 'marked for deletion', at: t.markedForDeletion},
-    {label: 'now', at: t.now},
-  ], t.now!))
+  out.push(
+    renderTimeline(
+      [
+        {label: 'last heartbeat', at: t.lastHeartbeat},
+        {label: 'last renewal', at: t.lastRenewal},
+        {label: 'grace expires', at: t.graceExpiry, estimated: true},
+        {label: 'taint added', at: t.taintAdded},
+        {label: 'controller saw taint', at: t.controllerSawTaint, estimated: true},
+        {label: 'eviction deadline', at: t.evictionDeadline, estimated: true},
+        {label: 'marked for deletion', at: t.markedForDeletion},
+        {label: 'now', at: t.now},
+      ],
+      t.now!,
+    ),
+  )
   out.push(renderSettings(e, wide, width))
   return out.join('\n')
 }

@@ -9,15 +9,44 @@ import {renderTimeline} from './timeline.js'
 
 const RANK: Record<Severity, number> = {none: 0, info: 1, warning: 2, critical: 3}
 
-interface NodeLine {name: string; zone: string; verdict: string; severity: Severity; ready: string | null; lastSignOfLife: string; graceExpiry: string; noExecute: string; noExecuteDetail?: string; verdictOnceCaughtUp?: string}
-interface ZoneLine {name: string; state: string; counted: number; ready: number; notReady: number; rate: number; rateWhy: string; pendingTaints: number}
+interface NodeLine {
+  name: string
+  zone: string
+  verdict: string
+  severity: Severity
+  ready: string | null
+  lastSignOfLife: string
+  graceExpiry: string
+  noExecute: string
+  noExecuteDetail?: string
+  verdictOnceCaughtUp?: string
+}
+interface ZoneLine {
+  name: string
+  state: string
+  counted: number
+  ready: number
+  notReady: number
+  rate: number
+  rateWhy: string
+  pendingTaints: number
+}
 
 export function renderSettings(e: Explanation, wide: boolean, width = terminalWidth()): string {
   const settings = e.source.settings ?? {}
   const keys = Object.keys(settings)
   if (keys.length === 0) return ''
-  const shown = keys.filter((k) => wide || !/^default for/.test(settings[k].from) || ['node-monitor-grace-period', 'node-monitor-period', 'NodeControllerLeaseCircuitBreaker'].includes(k))
-  const out = [ROLE.heading('Settings used:'), ...keyValues(shown.map((k) => ({key: k, value: String(settings[k].value ?? '—'), note: settings[k].from})), width)]
+  const shown = keys.filter(
+    (k) =>
+      wide || !/^default for/.test(settings[k].from) || ['node-monitor-grace-period', 'node-monitor-period', 'NodeControllerLeaseCircuitBreaker'].includes(k),
+  )
+  const out = [
+    ROLE.heading('Settings used:'),
+    ...keyValues(
+      shown.map((k) => ({key: k, value: String(settings[k].value ?? '—'), note: settings[k].from})),
+      width,
+    ),
+  ]
   if (!wide) out.push(ROLE.muted('  (other values are release defaults; -o wide lists them all)'))
   return `${out.join('\n')}\n`
 }
@@ -55,10 +84,24 @@ export function renderCluster(e: Explanation, wide: boolean, width = terminalWid
   for (const zn of zoneNames) {
     const z = zones.find((x) => x.name === zn)
     const list = byZone.get(zn)!.sort((a, b) => RANK[b.severity] - RANK[a.severity] || a.name.localeCompare(b.name))
-    out.push(ROLE.heading(`Zone ${zn}`) + (z ? `  ${z.state}  ${z.counted} counted (${z.notReady} not ready), rate ${z.rate}/s${z.pendingTaints ? `, ${z.pendingTaints} taint(s) pending` : ''}` : '  (no counted node)'))
+    out.push(
+      ROLE.heading(`Zone ${zn}`) +
+        (z
+          ? `  ${z.state}  ${z.counted} counted (${z.notReady} not ready), rate ${z.rate}/s${z.pendingTaints ? `, ${z.pendingTaints} taint(s) pending` : ''}`
+          : '  (no counted node)'),
+    )
     if (z && (wide || z.state !== 'Normal' || e.verdict === 'circuitOpen')) out.push(...wrap(z.rateWhy, width, {indent: 2}).map(ROLE.muted))
-    const rows = list.map((n) => [n.name, SEVERITY[n.severity](n.verdict) + (n.verdictOnceCaughtUp ? ROLE.muted(` (then ${n.verdictOnceCaughtUp})`) : ''), n.ready ?? '—', ago(n.lastSignOfLife, now), ago(n.graceExpiry, now), n.noExecuteDetail ?? n.noExecute])
-    out.push(...table(['NODE', 'VERDICT', 'READY', 'LAST SIGN OF LIFE', 'GRACE EXPIRES', 'NOEXECUTE TAINT'], rows, {indent: 2, width: tableWidth(), wrapColumn: 5}))
+    const rows = list.map((n) => [
+      n.name,
+      SEVERITY[n.severity](n.verdict) + (n.verdictOnceCaughtUp ? ROLE.muted(` (then ${n.verdictOnceCaughtUp})`) : ''),
+      n.ready ?? '—',
+      ago(n.lastSignOfLife, now),
+      ago(n.graceExpiry, now),
+      n.noExecuteDetail ?? n.noExecute,
+    ])
+    out.push(
+      ...table(['NODE', 'VERDICT', 'READY', 'LAST SIGN OF LIFE', 'GRACE EXPIRES', 'NOEXECUTE TAINT'], rows, {indent: 2, width: tableWidth(), wrapColumn: 5}),
+    )
     out.push('')
   }
   const next = renderNext(e, width)
@@ -69,21 +112,39 @@ export function renderCluster(e: Explanation, wide: boolean, width = terminalWid
 
 export function renderNode(e: Explanation, wide: boolean, width = terminalWidth()): string {
   const t = e.timeline as Record<string, string | null>
-  const timeline = renderTimeline([
-    {label: 'last heartbeat', at: t.lastHeartbeat},
-    {label: 'last renewal', at: t.lastRenewal},
-    {label: 'last sign of life', at: t.probeEstimate, estimated: true},
-    {label: 'grace expires', at: t.graceExpiry, estimated: true},
-    {label: 'marked Unknown', at: t.markedUnknown},
-    {label: 'NoExecute taint added', at: t.noExecuteTaintAdded},
-    {label: 'taint expected by', at: t.expectedTaintBy, estimated: true},
-    {label: 'now', at: t.now},
-  ], t.now!)
-  const pods = e.pods as {read: boolean; total?: number; evictedAtOnce?: number; evictedAfterSeconds?: Record<string, number>; toleratedForever?: number; unaffected?: number; againstTaints?: string[]} | undefined
+  const timeline = renderTimeline(
+    [
+      {label: 'last heartbeat', at: t.lastHeartbeat},
+      {label: 'last renewal', at: t.lastRenewal},
+      {label: 'last sign of life', at: t.probeEstimate, estimated: true},
+      {label: 'grace expires', at: t.graceExpiry, estimated: true},
+      {label: 'marked Unknown', at: t.markedUnknown},
+      {label: 'NoExecute taint added', at: t.noExecuteTaintAdded},
+      {label: 'taint expected by', at: t.expectedTaintBy, estimated: true},
+      {label: 'now', at: t.now},
+    ],
+    t.now!,
+  )
+  const pods = e.pods as
+    | {
+        read: boolean
+        total?: number
+        evictedAtOnce?: number
+        evictedAfterSeconds?: Record<string, number>
+        toleratedForever?: number
+        unaffected?: number
+        againstTaints?: string[]
+      }
+    | undefined
   let podLine = ''
   if (pods?.read) {
     const after = Object.entries(pods.evictedAfterSeconds ?? {}).map(([s, n]) => `${n} after ${s}s`)
-    const parts = [pods.evictedAtOnce ? `${pods.evictedAtOnce} at once` : '', ...after, pods.toleratedForever ? `${pods.toleratedForever} tolerate it forever` : '', pods.unaffected ? `${pods.unaffected} unaffected` : ''].filter(Boolean)
+    const parts = [
+      pods.evictedAtOnce ? `${pods.evictedAtOnce} at once` : '',
+      ...after,
+      pods.toleratedForever ? `${pods.toleratedForever} tolerate it forever` : '',
+      pods.unaffected ? `${pods.unaffected} unaffected` : '',
+    ].filter(Boolean)
     const text = `${ROLE.heading(`Pods on this node: ${pods.total}`)}${pods.againstTaints?.length ? ` — against ${pods.againstTaints.join(', ')}: ${parts.join(', ') || 'none'}` : ' — no NoExecute taint present or owed'}`
     podLine = `${wrap(text, width, {hanging: 2}).join('\n')}\n\n`
   }

@@ -33,15 +33,43 @@ function deletionTable(r: ReplicaSetReplay, wide: boolean): string {
   const t = table(['#', 'POD', 'NODE', 'PHASE', 'READY', 'COST', 'RANK', 'GOES', 'BEFORE NEXT BECAUSE'])
   for (const d of shown) {
     const cost = d.invalidDeletionCost !== undefined ? `0 (invalid "${d.invalidDeletionCost}")` : d.deletionCost !== undefined ? String(d.deletionCost) : '-'
-    const why = d.beforeNext ? `${d.beforeNext.rule}. ${d.beforeNext.name}${wide && d.beforeNext.detail ? ` (${d.beforeNext.detail})` : ''}` : r.manage.sorted ? '=' : ''
-    t.push([String(d.position), d.name, d.node || '(none)', d.phase || '(unset)', d.ready ? 'yes' : 'no', cost, String(d.rank), d.chosen ? chalk.bold('delete') : 'keep', why])
+    const why = d.beforeNext
+      ? `${d.beforeNext.rule}. ${d.beforeNext.name}${wide && d.beforeNext.detail ? ` (${d.beforeNext.detail})` : ''}`
+      : r.manage.sorted
+        ? '='
+        : ''
+    t.push([
+      String(d.position),
+      d.name,
+      d.node || '(none)',
+      d.phase || '(unset)',
+      d.ready ? 'yes' : 'no',
+      cost,
+      String(d.rank),
+      d.chosen ? chalk.bold('delete') : 'keep',
+      why,
+    ])
   }
-  const lines = [chalk.bold(`Deletion order${r.manage.sorted ? ' (ActivePodsWithRanks; rank = active related pods on the same node)' : ' (every pod goes: upstream does not sort)'}:`)]
-  lines.push(t.toString().split('\n').map((l) => `  ${l}`).join('\n'))
+  const lines = [
+    chalk.bold(
+      `Deletion order${r.manage.sorted ? ' (ActivePodsWithRanks; rank = active related pods on the same node)' : ' (every pod goes: upstream does not sort)'}:`,
+    ),
+  ]
+  lines.push(
+    t
+      .toString()
+      .split('\n')
+      .map((l) => `  ${l}`)
+      .join('\n'),
+  )
   if (shown.length < rows.length) lines.push(chalk.dim(`  … ${rows.length - shown.length} more kept pods (-o wide shows them all)`))
   if (r.manage.tie) {
     const t = r.manage.tie
-    lines.push(chalk.yellow(`  order-dependent: any ${t.slots} of ${t.pods.join(', ')} may go, depending on the informer's list order (Go's unstable sort); ${t.reason === 'equal' ? 'they compare equal on every rule' : `Less is not transitive among them${t.witness ? `: ${t.witness}` : ''}`}`))
+    lines.push(
+      chalk.yellow(
+        `  order-dependent: any ${t.slots} of ${t.pods.join(', ')} may go, depending on the informer's list order (Go's unstable sort); ${t.reason === 'equal' ? 'they compare equal on every rule' : `Less is not transitive among them${t.witness ? `: ${t.witness}` : ''}`}`,
+      ),
+    )
   }
   return lines.join('\n') + '\n'
 }
@@ -67,7 +95,13 @@ function claimsLine(r: ReplicaSetReplay): string {
   const parts: string[] = [`${r.claims.owned} owned`]
   if (r.claims.adopt.length) parts.push(`${r.claims.adopt.length} to adopt (${r.claims.adopt.slice(0, 5).join(', ')}${r.claims.adopt.length > 5 ? ', …' : ''})`)
   if (r.claims.release.length) parts.push(`${r.claims.release.length} to release (${r.claims.release.slice(0, 5).join(', ')})`)
-  if (r.claims.ignore.length) parts.push(`${r.claims.ignore.length} matching but ignored (${r.claims.ignore.slice(0, 3).map((i) => `${i.pod}: ${i.why}`).join('; ')})`)
+  if (r.claims.ignore.length)
+    parts.push(
+      `${r.claims.ignore.length} matching but ignored (${r.claims.ignore
+        .slice(0, 3)
+        .map((i) => `${i.pod}: ${i.why}`)
+        .join('; ')})`,
+    )
   return `Pods: ${parts.join(', ')}; selector ${r.selector}`
 }
 
@@ -103,7 +137,13 @@ export function renderReplicasReport(r: ReplicasReport): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
   out.push(chalk.bold(`ReplicaSet controller replay — ${scope}: ${r.replicaSets} ReplicaSets, ${r.pods} pods, evaluated at ${r.evaluatedAt}`))
-  out.push(`  ${Object.entries(r.counts).map(([v, n]) => `${v} ${n}`).join(', ') || 'no ReplicaSets'}`)
+  out.push(
+    `  ${
+      Object.entries(r.counts)
+        .map(([v, n]) => `${v} ${n}`)
+        .join(', ') || 'no ReplicaSets'
+    }`,
+  )
   const partial = r.source.partial ?? []
   if (partial.length > 0) out.push(chalk.yellow(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
   out.push('')
@@ -114,7 +154,14 @@ export function renderReplicasReport(r: ReplicasReport): string {
   const t = table(['VERDICT', 'REPLICASET', 'ACTIVE', 'DESIRED', 'SUMMARY', 'NEXT'])
   for (const f of r.findings) {
     const x = replayOf(f)
-    t.push([COLOUR[f.severity](f.verdict), `${f.subject.namespace}/${f.subject.name}`, String(x?.active ?? ''), String(x?.desired ?? ''), truncate(f.summary, 110), truncate((f.next ?? []).map((n) => n.command ?? `change ${n.change}`).join('; '), 70)])
+    t.push([
+      COLOUR[f.severity](f.verdict),
+      `${f.subject.namespace}/${f.subject.name}`,
+      String(x?.active ?? ''),
+      String(x?.desired ?? ''),
+      truncate(f.summary, 110),
+      truncate((f.next ?? []).map((n) => n.command ?? `change ${n.change}`).join('; '), 70),
+    ])
   }
   out.push(t.toString())
   return out.join('\n') + '\n'

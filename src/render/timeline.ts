@@ -19,7 +19,10 @@ function clock(ms: number, sameDay: boolean): string {
 }
 
 export function renderTimeline(marks: readonly TimelineMark[], nowIso: string, width = WIDTH): string {
-  const points = marks.filter((m) => m.at).map((m) => ({...m, ms: Date.parse(m.at!)})).sort((a, b) => a.ms - b.ms)
+  const points = marks
+    .filter((m) => m.at)
+    .map((m) => ({...m, ms: Date.parse(m.at!)}))
+    .sort((a, b) => a.ms - b.ms)
   if (points.length === 0) return ''
   const now = Date.parse(nowIso)
   const min = points[0].ms

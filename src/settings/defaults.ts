@@ -8,8 +8,16 @@ import type {MinorVersion} from '../util/parse.js'
 
 export const NEWEST_MODELLED: MinorVersion = {major: 1, minor: 37}
 
-type TunableSettings = Pick<NodeLifecycleSettings, 'nodeMonitorPeriod' | 'nodeMonitorGracePeriod' | 'nodeStartupGracePeriod'
-  | 'nodeEvictionRate' | 'secondaryNodeEvictionRate' | 'largeClusterSizeThreshold' | 'unhealthyZoneThreshold'>
+type TunableSettings = Pick<
+  NodeLifecycleSettings,
+  | 'nodeMonitorPeriod'
+  | 'nodeMonitorGracePeriod'
+  | 'nodeStartupGracePeriod'
+  | 'nodeEvictionRate'
+  | 'secondaryNodeEvictionRate'
+  | 'largeClusterSizeThreshold'
+  | 'unhealthyZoneThreshold'
+>
 
 export interface VersionDefaults extends TunableSettings {
   gates: {NodeControllerLeaseCircuitBreaker: boolean; SeparateTaintEvictionController: boolean; TaintTolerationComparisonOperators: boolean}

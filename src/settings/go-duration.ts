@@ -1,5 +1,5 @@
 // Go's time.ParseDuration, the syntax kube-controller-manager duration flags use ("40s", "1m0s", "1.5h", "300ms").
-const UNIT_MS: Record<string, number> = {ns: 1e-6, us: 1e-3, 'µs': 1e-3, 'μs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000}
+const UNIT_MS: Record<string, number> = {ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000}
 
 /** Milliseconds, or undefined when the text is not a Go duration. */
 export function parseGoDuration(text: string): number | undefined {

@@ -50,7 +50,10 @@ export function controllerManagerArgs(pods: readonly KubeObject[]): ControllerMa
 /** --feature-gates=A=true,B=false */
 export function parseFeatureGates(text: string): Map<string, boolean> | undefined {
   const out = new Map<string, boolean>()
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([A-Za-z0-9]+)=(true|false)$/i.exec(part)
     if (!m) return undefined
     out.set(m[1], m[2].toLowerCase() === 'true')

@@ -10,8 +10,15 @@ import {formatGoDuration, parseGoDuration} from './go-duration.js'
 import {type ControllerManagerArgs, controllerEnabled, parseFeatureGates} from './kcm.js'
 
 export const SETTING_FLAGS = [
-  'node-monitor-period', 'node-monitor-grace-period', 'node-startup-grace-period', 'node-eviction-rate',
-  'secondary-node-eviction-rate', 'large-cluster-size-threshold', 'unhealthy-zone-threshold', 'feature-gates', 'controllers',
+  'node-monitor-period',
+  'node-monitor-grace-period',
+  'node-startup-grace-period',
+  'node-eviction-rate',
+  'secondary-node-eviction-rate',
+  'large-cluster-size-threshold',
+  'unhealthy-zone-threshold',
+  'feature-gates',
+  'controllers',
 ] as const
 export type SettingFlag = (typeof SETTING_FLAGS)[number]
 export type SettingsOverrides = Partial<Record<SettingFlag, string>>
@@ -75,10 +82,18 @@ export function resolveSettings(input: ResolveInput): ResolvedSettings {
   const kcmFrom = (flag: string) => `kube-controller-manager pod kube-system/${input.kcm?.pod} --${flag}`
   const described: ResolvedSettings['described'] = {}
   const settings = {
-    nodeMonitorPeriod: d.nodeMonitorPeriod, nodeMonitorGracePeriod: d.nodeMonitorGracePeriod, nodeStartupGracePeriod: d.nodeStartupGracePeriod,
-    nodeEvictionRate: d.nodeEvictionRate, secondaryNodeEvictionRate: d.secondaryNodeEvictionRate, largeClusterSizeThreshold: d.largeClusterSizeThreshold,
-    unhealthyZoneThreshold: d.unhealthyZoneThreshold, leaseCircuitBreaker: d.gates.NodeControllerLeaseCircuitBreaker,
-    taintEvictionEnabled: true, nodeLifecycleEnabled: true, taintOnCurrentReady: d.taintOnCurrentReady, taintTolerationComparisonOperators: false,
+    nodeMonitorPeriod: d.nodeMonitorPeriod,
+    nodeMonitorGracePeriod: d.nodeMonitorGracePeriod,
+    nodeStartupGracePeriod: d.nodeStartupGracePeriod,
+    nodeEvictionRate: d.nodeEvictionRate,
+    secondaryNodeEvictionRate: d.secondaryNodeEvictionRate,
+    largeClusterSizeThreshold: d.largeClusterSizeThreshold,
+    unhealthyZoneThreshold: d.unhealthyZoneThreshold,
+    leaseCircuitBreaker: d.gates.NodeControllerLeaseCircuitBreaker,
+    taintEvictionEnabled: true,
+    nodeLifecycleEnabled: true,
+    taintOnCurrentReady: d.taintOnCurrentReady,
+    taintTolerationComparisonOperators: false,
   } satisfies NodeLifecycleSettings as NodeLifecycleSettings
 
   /** Our flag (UserError when bad), else the controller-manager's (a problem when bad), else the default. */
@@ -110,8 +125,15 @@ export function resolveSettings(input: ResolveInput): ResolvedSettings {
 
   // Feature gates: ours replace the controller-manager's per gate.
   const gates = {...d.gates}
-  const gateFrom: Record<string, string> = {NodeControllerLeaseCircuitBreaker: defaultFrom, SeparateTaintEvictionController: defaultFrom, TaintTolerationComparisonOperators: defaultFrom}
-  for (const [text, from, ours] of [[input.kcm?.flags.get('feature-gates'), kcmFrom('feature-gates'), false], [input.overrides['feature-gates'], '--feature-gates (our flag)', true]] as const) {
+  const gateFrom: Record<string, string> = {
+    NodeControllerLeaseCircuitBreaker: defaultFrom,
+    SeparateTaintEvictionController: defaultFrom,
+    TaintTolerationComparisonOperators: defaultFrom,
+  }
+  for (const [text, from, ours] of [
+    [input.kcm?.flags.get('feature-gates'), kcmFrom('feature-gates'), false],
+    [input.overrides['feature-gates'], '--feature-gates (our flag)', true],
+  ] as const) {
     if (text === undefined) continue
     const parsed = parseFeatureGates(text)
     if (!parsed) {
@@ -127,18 +149,31 @@ export function resolveSettings(input: ResolveInput): ResolvedSettings {
     }
   }
   settings.leaseCircuitBreaker = gates.NodeControllerLeaseCircuitBreaker
-  described.NodeControllerLeaseCircuitBreaker = {value: gates.NodeControllerLeaseCircuitBreaker, from: d.knownGates.has('NodeControllerLeaseCircuitBreaker') || gateFrom.NodeControllerLeaseCircuitBreaker !== defaultFrom ? gateFrom.NodeControllerLeaseCircuitBreaker : `${defaultFrom}: the gate does not exist before 1.36`}
+  described.NodeControllerLeaseCircuitBreaker = {
+    value: gates.NodeControllerLeaseCircuitBreaker,
+    from:
+      d.knownGates.has('NodeControllerLeaseCircuitBreaker') || gateFrom.NodeControllerLeaseCircuitBreaker !== defaultFrom
+        ? gateFrom.NodeControllerLeaseCircuitBreaker
+        : `${defaultFrom}: the gate does not exist before 1.36`,
+  }
   described.SeparateTaintEvictionController = {value: gates.SeparateTaintEvictionController, from: gateFrom.SeparateTaintEvictionController}
   // Lt/Gt tolerations match only with this gate on; the taint-eviction controller runs in kube-controller-manager,
   // so its --feature-gates is the one that counts.
   settings.taintTolerationComparisonOperators = gates.TaintTolerationComparisonOperators
-  described.TaintTolerationComparisonOperators = {value: gates.TaintTolerationComparisonOperators,
-    from: gateFrom.TaintTolerationComparisonOperators !== defaultFrom ? gateFrom.TaintTolerationComparisonOperators
-      : `${defaultFrom}: ${d.knownGates.has('TaintTolerationComparisonOperators') ? 'alpha, off by default' : 'the gate does not exist before 1.35'} (Lt/Gt tolerations match nothing while it is off)`}
+  described.TaintTolerationComparisonOperators = {
+    value: gates.TaintTolerationComparisonOperators,
+    from:
+      gateFrom.TaintTolerationComparisonOperators !== defaultFrom
+        ? gateFrom.TaintTolerationComparisonOperators
+        : `${defaultFrom}: ${d.knownGates.has('TaintTolerationComparisonOperators') ? 'alpha, off by default' : 'the gate does not exist before 1.35'} (Lt/Gt tolerations match nothing while it is off)`,
+  }
 
   // Controllers: "*" by default.
   const c = pick('controllers')
-  const list = (c?.text ?? '*').split(',').map((s) => s.trim()).filter(Boolean)
+  const list = (c?.text ?? '*')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   settings.nodeLifecycleEnabled = controllerEnabled(list, 'node-lifecycle-controller')
   // With the separate controller, NoExecute taints are enforced only if it runs; without it, by the node
   // lifecycle controller's own taint manager.
@@ -146,15 +181,29 @@ export function resolveSettings(input: ResolveInput): ResolvedSettings {
   described.controllers = {value: list.join(','), from: c?.from ?? defaultFrom}
   described['taint-eviction'] = {
     value: settings.taintEvictionEnabled,
-    from: gates.SeparateTaintEvictionController ? 'taint-eviction-controller in --controllers' : 'the node lifecycle controller\'s built-in taint manager (SeparateTaintEvictionController off)',
+    from: gates.SeparateTaintEvictionController
+      ? 'taint-eviction-controller in --controllers'
+      : "the node lifecycle controller's built-in taint manager (SeparateTaintEvictionController off)",
   }
   described['taint-on-current-ready'] = {value: settings.taintOnCurrentReady, from: `${defaultFrom}; release boundary uncertain`}
 
-  if (!input.kcm) described['kube-controller-manager'] = {value: null, from: input.kcmMissing ?? 'no kube-controller-manager pod is visible in kube-system: defaults are used'}
+  if (!input.kcm)
+    described['kube-controller-manager'] = {
+      value: null,
+      from: input.kcmMissing ?? 'no kube-controller-manager pod is visible in kube-system: defaults are used',
+    }
   else {
     described['kube-controller-manager'] = {value: `kube-system/${input.kcm.pod}`, from: 'its static pod command line'}
-    if (input.kcm.flags.has('config')) problems.push({what: `kube-controller-manager --config=${input.kcm.flags.get('config')}`, reason: 'settings in that file are not visible; command-line values and defaults are used'})
-    if (input.kcm.differingPods.length > 0) problems.push({what: 'kube-controller-manager pods', reason: `flags differ between kube-system/${input.kcm.pod} and ${input.kcm.differingPods.map((p) => `kube-system/${p}`).join(', ')}; the first is used`})
+    if (input.kcm.flags.has('config'))
+      problems.push({
+        what: `kube-controller-manager --config=${input.kcm.flags.get('config')}`,
+        reason: 'settings in that file are not visible; command-line values and defaults are used',
+      })
+    if (input.kcm.differingPods.length > 0)
+      problems.push({
+        what: 'kube-controller-manager pods',
+        reason: `flags differ between kube-system/${input.kcm.pod} and ${input.kcm.differingPods.map((p) => `kube-system/${p}`).join(', ')}; the first is used`,
+      })
   }
   return {settings, described, version: v, problems}
 }

@@ -39,8 +39,7 @@ function describeJsonError(text: string, where: string): UserError {
     }
   }
   const {line, column} = lineColumn(text, offset)
-  return new UserError(`${where}:${line}:${column}: malformed JSON: ${message}`,
-    'check that the file is complete JSON as `kubectl get -o json` prints it')
+  return new UserError(`${where}:${line}:${column}: malformed JSON: ${message}`, 'check that the file is complete JSON as `kubectl get -o json` prints it')
 }
 
 /**

@@ -21,7 +21,8 @@ import {type Any, auditSchema} from './schema.js'
 
 const DEPLOY = fileURLToPath(new URL('../../deploy/', import.meta.url))
 const manifest = (name: string): Any => parse(readFileSync(join(DEPLOY, name), 'utf8'))
-const triples = (rules: PolicyRule[]) => rules.flatMap((r) => r.apiGroups.flatMap((g) => r.resources.flatMap((res) => r.verbs.map((v) => `${g}/${res}:${v}`)))).sort()
+const triples = (rules: PolicyRule[]) =>
+  rules.flatMap((r) => r.apiGroups.flatMap((g) => r.resources.flatMap((res) => r.verbs.map((v) => `${g}/${res}:${v}`)))).sort()
 
 const role = manifest('clusterrole.yaml')
 const sa = manifest('serviceaccount.yaml')
@@ -29,15 +30,21 @@ const binding = manifest('clusterrolebinding.yaml')
 const cronjob = manifest('cronjob.yaml')
 
 describe('deploy/clusterrole.yaml', () => {
-  test('is exactly the rules derived from the checks\' reads over the built-in kinds', () => {
+  test("is exactly the rules derived from the checks' reads over the built-in kinds", () => {
     assert.deepEqual(triples(role.rules), triples(rulesFor(auditPlan(DEFAULT_CHECKS, BUILTIN_KINDS, undefined))))
   })
   test('read-only, no Secrets, no wildcards', () => {
     const all = triples(role.rules)
-    assert.ok(all.every((t) => /:(get|list)$/.test(t)), 'only get and list')
+    assert.ok(
+      all.every((t) => /:(get|list)$/.test(t)),
+      'only get and list',
+    )
     assert.ok(!all.some((t) => t.startsWith('/secrets:')), 'no Secrets')
     assert.ok(!JSON.stringify(role.rules).includes('*'), 'no wildcards')
-    assert.equal(role.rules.some((r: Any) => r.nonResourceURLs), false)
+    assert.equal(
+      role.rules.some((r: Any) => r.nonResourceURLs),
+      false,
+    )
   })
   test('events are listed, never read one by one', () => {
     assert.ok(triples(role.rules).includes('/events:list'))
@@ -54,12 +61,18 @@ describe('deploy/ manifests name each other', () => {
     assert.equal(cronjob.metadata.namespace, sa.metadata.namespace)
     assert.deepEqual(pod.containers[0].args.slice(0, 4), ['audit', '-A', '-o', 'json'])
     const kustomization = manifest('kustomization.yaml')
-    assert.deepEqual([...kustomization.resources].sort(), ['clusterrole.yaml', 'clusterrolebinding.yaml', 'cronjob.yaml', 'namespace.yaml', 'serviceaccount.yaml'])
+    assert.deepEqual([...kustomization.resources].sort(), [
+      'clusterrole.yaml',
+      'clusterrolebinding.yaml',
+      'cronjob.yaml',
+      'namespace.yaml',
+      'serviceaccount.yaml',
+    ])
     for (const f of kustomization.resources) assert.equal(parseAllDocuments(readFileSync(join(DEPLOY, f), 'utf8')).length, 1)
   })
 })
 
-describe('the CronJob\'s command, in-cluster, against a server that enforces the ClusterRole', () => {
+describe("the CronJob's command, in-cluster, against a server that enforces the ClusterRole", () => {
   const incident = parse(readFileSync(fileURLToPath(new URL('../../examples/incident.yaml', import.meta.url)), 'utf8')) as {items: KubeObject[]}
   const args: string[] = [...cronjob.spec.jobTemplate.spec.template.spec.containers[0].args, '--now', '2026-11-29T10:00:00Z']
   const valid = auditSchema()
@@ -88,7 +101,7 @@ describe('the CronJob\'s command, in-cluster, against a server that enforces the
   })
   after(async () => server.close())
 
-  test('runs with the service account\'s token and CA; nothing is refused; every list the role allows is made', async () => {
+  test("runs with the service account's token and CA; nothing is refused; every list the role allows is made", async () => {
     server.clearRequests()
     const r = await runCli(args, {env})
     assert.equal(r.stderr, '')
@@ -97,16 +110,27 @@ describe('the CronJob\'s command, in-cluster, against a server that enforces the
     assert.ok(valid(j), JSON.stringify(valid.errors, null, 1))
     assert.deepEqual([j.source.mode, j.source.context], ['live', 'in-cluster'])
     assert.deepEqual(j.summary.notChecked, [])
-    assert.deepEqual(j.summary.checks.filter((c: Any) => c.problems.length > 0).map((c: Any) => c.problems), [])
+    assert.deepEqual(
+      j.summary.checks.filter((c: Any) => c.problems.length > 0).map((c: Any) => c.problems),
+      [],
+    )
     assert.equal(j.findings.length, 4)
     for (const q of server.requests) {
       assert.equal(q.method, 'GET')
       assert.equal(q.headers.authorization, `Bearer ${server.token}`)
     }
     // Nothing else: each resource the role lets the audit list was listed.
-    const listed = new Set(server.requests.map((q) => /^\/(?:api\/v1|apis\/([^/]+)\/[^/]+)(?:\/namespaces\/[^/]+)?\/([a-z]+)$/.exec(q.path)).filter((m) => m).map((m) => `${m![1] ?? ''}/${m![2]}`))
+    const listed = new Set(
+      server.requests
+        .map((q) => /^\/(?:api\/v1|apis\/([^/]+)\/[^/]+)(?:\/namespaces\/[^/]+)?\/([a-z]+)$/.exec(q.path))
+        .filter((m) => m)
+        .map((m) => `${m![1] ?? ''}/${m![2]}`),
+    )
     const allowedLists = [...granted].filter(([, v]) => v.has('list')).map(([k]) => k)
-    assert.deepEqual(allowedLists.filter((k) => !listed.has(k)), [])
+    assert.deepEqual(
+      allowedLists.filter((k) => !listed.has(k)),
+      [],
+    )
   })
 
   test('a role without CronJobs: a partial report that names the rule to add; incomplete, exit 1', async () => {
@@ -116,7 +140,10 @@ describe('the CronJob\'s command, in-cluster, against a server that enforces the
       assert.equal(r.code, 1)
       const j = JSON.parse(r.stdout)
       // The rule named is the one the ClusterRole has for CronJobs.
-      assert.deepEqual(j.summary.notChecked.map((n: Any) => n.rule), [{apiGroups: ['batch'], resources: ['cronjobs'], verbs: [...granted.get('batch/cronjobs')!].sort()}])
+      assert.deepEqual(
+        j.summary.notChecked.map((n: Any) => n.rule),
+        [{apiGroups: ['batch'], resources: ['cronjobs'], verbs: [...granted.get('batch/cronjobs')!].sort()}],
+      )
       assert.match(j.summary.notChecked[0].message, /system:serviceaccount:kubectl-why:kubectl-why/)
       assert.deepEqual([j.summary.complete, j.summary.incomplete], [false, ['gc: partial — list batch/v1 CronJob']])
     } finally {

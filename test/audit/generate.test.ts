@@ -14,7 +14,7 @@ describe('npm run gen:audit has been run', () => {
   for (const [file, make] of Object.entries(GENERATED)) {
     test(file, () => assert.equal(make(read(file)), read(file), `${file} differs from what the registry writes: run npm run gen:audit`))
   }
-  test('the ClusterRole is valid YAML with the role\'s rules', () => {
+  test("the ClusterRole is valid YAML with the role's rules", () => {
     const role = parse(GENERATED['deploy/clusterrole.yaml']())
     assert.equal(role.kind, 'ClusterRole')
     assert.ok(role.rules.length > 0)

@@ -17,7 +17,10 @@ async function report(example: string) {
 }
 
 describe('auditJsonChunks', () => {
-  for (const [example, findings] of [['incident.yaml', 4], ['hash-up-to-date.json', 0]] as const) {
+  for (const [example, findings] of [
+    ['incident.yaml', 4],
+    ['hash-up-to-date.json', 0],
+  ] as const) {
     test(`${example}: the same text as formatData (${findings} findings)`, async () => {
       const r = await report(example)
       assert.equal(r.findings.length, findings)

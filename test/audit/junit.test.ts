@@ -41,7 +41,10 @@ function assertJunit(root: XmlElement): void {
     assert.equal(s.name, 'testsuite')
     for (const a of ['name', 'tests', 'failures', 'errors', 'skipped']) assert.ok(a in s.attributes, `testsuite lacks ${a}`)
     const cases = s.children.filter((c) => c.name === 'testcase')
-    assert.deepEqual(s.children.filter((c) => c.name !== 'testcase' && c.name !== 'properties').map((c) => c.name), [])
+    assert.deepEqual(
+      s.children.filter((c) => c.name !== 'testcase' && c.name !== 'properties').map((c) => c.name),
+      [],
+    )
     for (const c of cases) {
       assert.ok(c.attributes.name && c.attributes.classname, 'testcase needs name and classname')
       for (const x of c.children) assert.ok(['failure', 'skipped', 'system-out'].includes(x.name), `unexpected <${x.name}> in a testcase`)
@@ -49,10 +52,18 @@ function assertJunit(root: XmlElement): void {
     }
     const sf = cases.filter((c) => c.children.some((x) => x.name === 'failure')).length
     const ss = cases.filter((c) => c.children.some((x) => x.name === 'skipped')).length
-    assert.deepEqual([Number(s.attributes.tests), Number(s.attributes.failures), Number(s.attributes.skipped), Number(s.attributes.errors)], [cases.length, sf, ss, 0], s.attributes.name)
+    assert.deepEqual(
+      [Number(s.attributes.tests), Number(s.attributes.failures), Number(s.attributes.skipped), Number(s.attributes.errors)],
+      [cases.length, sf, ss, 0],
+      s.attributes.name,
+    )
     // Names are unique within a suite: a CI system keys a case's history on suite + classname + name.
     const keys = cases.map((c) => `${c.attributes.classname} ${c.attributes.name}`)
-    assert.deepEqual(keys.filter((k, i) => keys.indexOf(k) !== i), [], s.attributes.name)
+    assert.deepEqual(
+      keys.filter((k, i) => keys.indexOf(k) !== i),
+      [],
+      s.attributes.name,
+    )
     tests += cases.length
     failures += sf
     skipped += ss
@@ -92,11 +103,17 @@ describe('-o junit', () => {
     assertJunit(parseXml(xml))
     const read = consume(xml)
     assert.equal(read.failed, 0)
-    assert.deepEqual(read.suites.map((s) => s.name), DEFAULT_CHECKS.map((c) => `kubectl-why.${c}`))
+    assert.deepEqual(
+      read.suites.map((s) => s.name),
+      DEFAULT_CHECKS.map((c) => `kubectl-why.${c}`),
+    )
     for (const s of read.suites) assert.ok(s.cases.filter((c) => c.status === 'PASS').length >= 1, `${s.name} has a passing case`)
     // The Deployment web is evaluated (upToDate): its own passing case in the hash suite, named without its verdict.
     const hash = read.suites[0].cases.map((c) => [c.name, c.status])
-    assert.deepEqual(hash, [['hash: evaluated', 'PASS'], ['hash Deployment shop/web', 'PASS']])
+    assert.deepEqual(hash, [
+      ['hash: evaluated', 'PASS'],
+      ['hash Deployment shop/web', 'PASS'],
+    ])
     // Its output is its verdict (hash-up-to-date.md: upToDate).
     const web = parseXml(xml).children[0].children.find((c) => c.attributes.name === 'hash Deployment shop/web')!
     assert.equal(web.children[0].text, 'upToDate (none)')
@@ -110,7 +127,12 @@ describe('-o junit', () => {
     const read = consume(xml)
     // Failing cases are the four findings at or above --fail-on warning (examples/incident.md).
     const failed = read.suites.flatMap((s) => s.cases.filter((c) => c.status === 'FAIL').map((c) => c.name))
-    assert.deepEqual(failed.sort(), ['evicted Pod shop/web-85d7f67c4d-2xk9p', 'gc ConfigMap shop/web-canary-env', 'node Node worker-c1', 'replicas ReplicaSet shop/checkout-6b5f97d66c'])
+    assert.deepEqual(failed.sort(), [
+      'evicted Pod shop/web-85d7f67c4d-2xk9p',
+      'gc ConfigMap shop/web-canary-env',
+      'node Node worker-c1',
+      'replicas ReplicaSet shop/checkout-6b5f97d66c',
+    ])
     // One case per evaluated subject plus the check's own: the counts each check reports.
     for (const s of read.suites) {
       const c = r.summary.checks.find((x) => `kubectl-why.${x.name}` === s.name)!
@@ -118,8 +140,13 @@ describe('-o junit', () => {
     }
     // The node suite holds the six nodes, by name: worker-c1 fails, the five others pass.
     const nodes = read.suites.find((s) => s.name === 'kubectl-why.node')!.cases.filter((c) => c.name !== 'node: evaluated')
-    assert.deepEqual(nodes.map((c) => `${c.name} ${c.status}`).sort(), ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'].map((x) => `node Node worker-${x} ${x === 'c1' ? 'FAIL' : 'PASS'}`))
-    const rs = root.children.find((s) => s.attributes.name === 'kubectl-why.replicas')!.children.find((c) => c.attributes.name === 'replicas ReplicaSet shop/checkout-6b5f97d66c')!
+    assert.deepEqual(
+      nodes.map((c) => `${c.name} ${c.status}`).sort(),
+      ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'].map((x) => `node Node worker-${x} ${x === 'c1' ? 'FAIL' : 'PASS'}`),
+    )
+    const rs = root.children
+      .find((s) => s.attributes.name === 'kubectl-why.replicas')!
+      .children.find((c) => c.attributes.name === 'replicas ReplicaSet shop/checkout-6b5f97d66c')!
     assert.equal(rs.attributes.classname, 'kubectl-why.replicas.ReplicaSet')
     const failure = rs.children[0]
     assert.equal(failure.attributes.type, 'critical')
@@ -135,19 +162,28 @@ describe('-o junit', () => {
     const names = (x: typeof before) => x.suites.flatMap((s) => s.cases.map((c) => `${s.name} ${c.name}`))
     assert.deepEqual(names(after), names(before))
     // With --fail-on critical only the ReplicaSet fails; the other three findings pass with their text as output.
-    assert.deepEqual(after.suites.flatMap((s) => s.cases.filter((c) => c.status === 'FAIL').map((c) => c.name)), ['replicas ReplicaSet shop/checkout-6b5f97d66c'])
+    assert.deepEqual(
+      after.suites.flatMap((s) => s.cases.filter((c) => c.status === 'FAIL').map((c) => c.name)),
+      ['replicas ReplicaSet shop/checkout-6b5f97d66c'],
+    )
   })
 
-  test('a refused list: <skipped> with the RBAC rule in the suites it fed; the check\'s case fails as incomplete', async () => {
+  test("a refused list: <skipped> with the RBAC rule in the suites it fed; the check's case fails as incomplete", async () => {
     const r = await audit('incident.yaml', {}, ['CronJob'])
     const xml = renderJunit(r)
     assertJunit(parseXml(xml))
     const gc = consume(xml).suites.find((s) => s.name === 'kubectl-why.gc')!
     const skipped = gc.cases.filter((c) => c.status === 'SKIP')
-    assert.deepEqual(skipped.map((c) => c.name), ['gc not read: CronJob.batch'])
+    assert.deepEqual(
+      skipped.map((c) => c.name),
+      ['gc not read: CronJob.batch'],
+    )
     const root = parseXml(xml)
     const el = root.children.find((s) => s.attributes.name === 'kubectl-why.gc')!.children.find((c) => c.attributes.name === 'gc not read: CronJob.batch')!
-    assert.match(el.children[0].attributes.message, /needs apiGroups \["batch"\] resources \[cronjobs\] verbs \[get, list\]: kubectl create clusterrole NAME --verb=get,list --resource=cronjobs\.batch$/)
+    assert.match(
+      el.children[0].attributes.message,
+      /needs apiGroups \["batch"\] resources \[cronjobs\] verbs \[get, list\]: kubectl create clusterrole NAME --verb=get,list --resource=cronjobs\.batch$/,
+    )
     assert.equal(gc.cases.find((c) => c.name === 'gc: evaluated')!.status, 'FAIL', '--fail-on-partial is the default')
     const lenient = consume(renderJunit(await audit('incident.yaml', {failOnPartial: false}, ['CronJob'])))
     assert.equal(lenient.suites.find((s) => s.name === 'kubectl-why.gc')!.cases.find((c) => c.name === 'gc: evaluated')!.status, 'PASS')
@@ -158,17 +194,28 @@ describe('-o junit', () => {
     for (const check of ['node', 'evicted']) {
       const s = read.suites.find((x) => x.name === `kubectl-why.${check}`)!
       assert.equal(s.cases.find((c) => c.name === `${check}: evaluated`)!.status, 'FAIL', check)
-      assert.ok(s.cases.some((c) => c.name === `${check} not read: Node` && c.status === 'SKIP'), check)
+      assert.ok(
+        s.cases.some((c) => c.name === `${check} not read: Node` && c.status === 'SKIP'),
+        check,
+      )
     }
   })
 
   test('a subject the check could not replay is its own case, skipped, with why (gc-stuck-namespace holds its Deployment without a template)', async () => {
     const hash = consume(renderJunit(await audit('gc-stuck-namespace.json'))).suites.find((s) => s.name === 'kubectl-why.hash')!
-    assert.deepEqual(hash.cases.map((c) => [c.name, c.status]), [['hash: evaluated', 'FAIL'], ['hash Deployment team-a/api', 'SKIP']])
+    assert.deepEqual(
+      hash.cases.map((c) => [c.name, c.status]),
+      [
+        ['hash: evaluated', 'FAIL'],
+        ['hash Deployment team-a/api', 'SKIP'],
+      ],
+    )
   })
 
   test('suppressed findings are skipped cases that say why; the others still fail', async () => {
-    const r = await audit('incident.yaml', {suppressions: [{check: 'gc', verdict: 'delete', namespace: 'shop', name: 'web-canary-*', reason: 'the release job removes it'}]})
+    const r = await audit('incident.yaml', {
+      suppressions: [{check: 'gc', verdict: 'delete', namespace: 'shop', name: 'web-canary-*', reason: 'the release job removes it'}],
+    })
     const gc = consume(renderJunit(r)).suites.find((s) => s.name === 'kubectl-why.gc')!
     const c = gc.cases.find((x) => x.name === 'gc ConfigMap shop/web-canary-env')!
     assert.equal(c.status, 'SKIP')
@@ -182,9 +229,13 @@ describe('-o junit', () => {
     const xml = renderJunit(r)
     assertJunit(parseXml(xml))
     // The message attribute is one line (not every reader decodes &#10;); the body has the text as written.
-    const failure = consume(xml).suites.flatMap((s) => s.cases).find((c) => c.name === 'replicas ReplicaSet shop/checkout-6b5f97d66c')!
+    const failure = consume(xml)
+      .suites.flatMap((s) => s.cases)
+      .find((c) => c.name === 'replicas ReplicaSet shop/checkout-6b5f97d66c')!
     assert.equal(failure.failure, 'critical: a <b> & "c" \'d\' end ]]>')
-    const el = parseXml(xml).children.find((s) => s.attributes.name === 'kubectl-why.replicas')!.children.find((c) => c.attributes.name === 'replicas ReplicaSet shop/checkout-6b5f97d66c')!
+    const el = parseXml(xml)
+      .children.find((s) => s.attributes.name === 'kubectl-why.replicas')!
+      .children.find((c) => c.attributes.name === 'replicas ReplicaSet shop/checkout-6b5f97d66c')!
     assert.ok(el.children[0].text.startsWith(`critical: createsFailing: ${nasty.replace('\u0007', '')}\n`))
   })
 })

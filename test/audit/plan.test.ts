@@ -11,15 +11,20 @@ import {auditPlan} from '../../src/audit/run.js'
 import {BUILTIN_KINDS} from '../../src/cluster/builtin-kinds.js'
 import type {KubeObject} from '../../src/cluster/source.js'
 
-const listsOf = (plan: ReturnType<typeof auditPlan>, key: string) => plan.lists.filter((l) => typeKey(l.type) === key)
-  .map((l) => ({namespace: l.namespace ?? null, view: l.view, metadataOnly: l.metadataOnly, labelSelector: l.labelSelector ?? null}))
+const listsOf = (plan: ReturnType<typeof auditPlan>, key: string) =>
+  plan.lists
+    .filter((l) => typeKey(l.type) === key)
+    .map((l) => ({namespace: l.namespace ?? null, view: l.view, metadataOnly: l.metadataOnly, labelSelector: l.labelSelector ?? null}))
 
 describe('audit -A: one list per kind', () => {
   const plan = auditPlan(DEFAULT_CHECKS, BUILTIN_KINDS, undefined)
 
   test('no kind is listed twice', () => {
     const keys = plan.lists.map((l) => typeKey(l.type))
-    assert.deepEqual(keys.filter((k, i) => keys.indexOf(k) !== i), [])
+    assert.deepEqual(
+      keys.filter((k, i) => keys.indexOf(k) !== i),
+      [],
+    )
   })
 
   test('pods: gc (metadata), evicted and replicas (full), node (kube-system, component=kube-controller-manager) → one full list of every namespace', () => {
@@ -48,7 +53,10 @@ describe('audit -A: one list per kind', () => {
   })
 
   test('the biggest lists start first', () => {
-    assert.deepEqual(plan.lists.slice(0, 3).map((l) => typeKey(l.type)), ['/pods', '/events', 'apps/replicasets'])
+    assert.deepEqual(
+      plan.lists.slice(0, 3).map((l) => typeKey(l.type)),
+      ['/pods', '/events', 'apps/replicasets'],
+    )
   })
 })
 
@@ -82,8 +90,15 @@ describe('--checks limits the reads to what those checks declare', () => {
   })
   test('hash alone: the three workload kinds, ReplicaSets, ControllerRevisions, pods (metadata) and nodes (kubelet versions)', () => {
     const plan = auditPlan(['hash'], BUILTIN_KINDS, undefined)
-    assert.deepEqual(plan.lists.map((l) => `${typeKey(l.type)}${l.metadataOnly ? ' (metadata)' : ''}`).sort(),
-      ['/nodes', '/pods (metadata)', 'apps/controllerrevisions', 'apps/daemonsets', 'apps/deployments', 'apps/replicasets', 'apps/statefulsets'])
+    assert.deepEqual(plan.lists.map((l) => `${typeKey(l.type)}${l.metadataOnly ? ' (metadata)' : ''}`).sort(), [
+      '/nodes',
+      '/pods (metadata)',
+      'apps/controllerrevisions',
+      'apps/daemonsets',
+      'apps/deployments',
+      'apps/replicasets',
+      'apps/statefulsets',
+    ])
   })
   test('node alone: nodes, leases, pods (for -n and the controller-manager pod)', () => {
     const plan = auditPlan(['node'], BUILTIN_KINDS, undefined)
@@ -92,21 +107,58 @@ describe('--checks limits the reads to what those checks declare', () => {
 })
 
 describe('what a merged list gives each need', () => {
-  const need = (over: Partial<ListNeed>): ListNeed => ({check: 'gc', key: 'k', ref: {apiVersion: 'v1', kind: 'Pod'}, scope: 'audit', detail: 'full', view: 'fresh', required: false, why: '', ...over})
-  const pod = (namespace: string, name: string, labels?: Record<string, string>): KubeObject => ({apiVersion: 'v1', kind: 'Pod', metadata: {namespace, name, labels}})
-  const items = [pod('shop', 'web'), pod('kube-system', 'kube-controller-manager-cp-1', {component: 'kube-controller-manager'}), pod('kube-system', 'coredns', {k8sApp: 'kube-dns'})]
+  const need = (over: Partial<ListNeed>): ListNeed => ({
+    check: 'gc',
+    key: 'k',
+    ref: {apiVersion: 'v1', kind: 'Pod'},
+    scope: 'audit',
+    detail: 'full',
+    view: 'fresh',
+    required: false,
+    why: '',
+    ...over,
+  })
+  const pod = (namespace: string, name: string, labels?: Record<string, string>): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {namespace, name, labels},
+  })
+  const items = [
+    pod('shop', 'web'),
+    pod('kube-system', 'kube-controller-manager-cp-1', {component: 'kube-controller-manager'}),
+    pod('kube-system', 'coredns', {k8sApp: 'kube-dns'}),
+  ]
 
   test('a namespace and a selector are applied to the wider list', () => {
-    const plan = planReads([need({key: 'all'}), need({key: 'kcm', check: 'node', scope: {namespace: 'kube-system'}, labelSelector: 'component=kube-controller-manager'})], [], BUILTIN_KINDS, undefined)
+    const plan = planReads(
+      [need({key: 'all'}), need({key: 'kcm', check: 'node', scope: {namespace: 'kube-system'}, labelSelector: 'component=kube-controller-manager'})],
+      [],
+      BUILTIN_KINDS,
+      undefined,
+    )
     assert.equal(plan.lists.length, 1)
     const [all, kcm] = plan.needs
-    assert.deepEqual(itemsFor(all, items).map((o) => o.metadata?.name), ['web', 'kube-controller-manager-cp-1', 'coredns'])
-    assert.deepEqual(itemsFor(kcm, items).map((o) => o.metadata?.name), ['kube-controller-manager-cp-1'])
+    assert.deepEqual(
+      itemsFor(all, items).map((o) => o.metadata?.name),
+      ['web', 'kube-controller-manager-cp-1', 'coredns'],
+    )
+    assert.deepEqual(
+      itemsFor(kcm, items).map((o) => o.metadata?.name),
+      ['kube-controller-manager-cp-1'],
+    )
   })
 
   test('two selectors in one namespace without an unselected need: two lists', () => {
-    const plan = planReads([need({scope: {namespace: 'a'}, labelSelector: 'x=1'}), need({key: 'k2', scope: {namespace: 'a'}, labelSelector: 'y=2'})], [], BUILTIN_KINDS, undefined)
-    assert.deepEqual(plan.lists.map((l) => l.labelSelector), ['x=1', 'y=2'])
+    const plan = planReads(
+      [need({scope: {namespace: 'a'}, labelSelector: 'x=1'}), need({key: 'k2', scope: {namespace: 'a'}, labelSelector: 'y=2'})],
+      [],
+      BUILTIN_KINDS,
+      undefined,
+    )
+    assert.deepEqual(
+      plan.lists.map((l) => l.labelSelector),
+      ['x=1', 'y=2'],
+    )
   })
 
   test('a kind the source does not serve has no list, and says so', () => {

@@ -19,54 +19,154 @@ const example = (name: string): {items: KubeObject[]; kubectlWhy?: {capturedAt: 
 
 describe('projectPod', () => {
   const full: KubeObject = {
-    apiVersion: 'v1', kind: 'Pod',
-    metadata: {name: 'web-1', namespace: 'shop', uid: 'u1', labels: {app: 'web'}, managedFields: [{manager: 'kubelet'}],
-      annotations: {'kubectl.kubernetes.io/last-applied-configuration': '{"huge": true}', 'controller.kubernetes.io/pod-deletion-cost': '-5', 'prometheus.io/scrape': 'true'},
-      ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true}]},
-    spec: {nodeName: 'n1', tolerations: [{key: 'a', operator: 'Exists'}], containers: [{name: 'web', image: 'x', env: [{name: 'A', value: 'b'}]}],
-      initContainers: [{name: 'proxy', image: 'p', restartPolicy: 'Always'}], volumes: [{name: 'v'}]},
-    status: {phase: 'Running', podIP: '10.0.0.1', conditions: [{type: 'Ready', status: 'True', lastTransitionTime: 't', message: 'long'}, {type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint', lastTransitionTime: 't2'}],
-      containerStatuses: [{name: 'web', restartCount: 3, image: 'x', state: {running: {}}}], initContainerStatuses: [{name: 'proxy', restartCount: 1, ready: true}]},
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: 'web-1',
+      namespace: 'shop',
+      uid: 'u1',
+      labels: {app: 'web'},
+      managedFields: [{manager: 'kubelet'}],
+      annotations: {
+        'kubectl.kubernetes.io/last-applied-configuration': '{"huge": true}',
+        'controller.kubernetes.io/pod-deletion-cost': '-5',
+        'prometheus.io/scrape': 'true',
+      },
+      ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true}],
+    },
+    spec: {
+      nodeName: 'n1',
+      tolerations: [{key: 'a', operator: 'Exists'}],
+      containers: [{name: 'web', image: 'x', env: [{name: 'A', value: 'b'}]}],
+      initContainers: [{name: 'proxy', image: 'p', restartPolicy: 'Always'}],
+      volumes: [{name: 'v'}],
+    },
+    status: {
+      phase: 'Running',
+      podIP: '10.0.0.1',
+      conditions: [
+        {type: 'Ready', status: 'True', lastTransitionTime: 't', message: 'long'},
+        {
+          type: 'DisruptionTarget',
+          status: 'True',
+          reason: 'DeletionByTaintManager',
+          message: 'Taint manager: deleting due to NoExecute taint',
+          lastTransitionTime: 't2',
+        },
+      ],
+      containerStatuses: [{name: 'web', restartCount: 3, image: 'x', state: {running: {}}}],
+      initContainerStatuses: [{name: 'proxy', restartCount: 1, ready: true}],
+    },
   }
 
   test('keeps the fields the engines read, nothing else', () => {
     assert.deepEqual(projectPod(full), {
-      apiVersion: 'v1', kind: 'Pod',
-      metadata: {name: 'web-1', namespace: 'shop', uid: 'u1', labels: {app: 'web'}, annotations: {'controller.kubernetes.io/pod-deletion-cost': '-5'},
-        ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true}]},
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: 'web-1',
+        namespace: 'shop',
+        uid: 'u1',
+        labels: {app: 'web'},
+        annotations: {'controller.kubernetes.io/pod-deletion-cost': '-5'},
+        ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true}],
+      },
       spec: {nodeName: 'n1', tolerations: [{key: 'a', operator: 'Exists'}], initContainers: [{name: 'proxy', restartPolicy: 'Always'}]},
-      status: {phase: 'Running', conditions: [{type: 'Ready', status: 'True', lastTransitionTime: 't'}, {type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint', lastTransitionTime: 't2'}],
-        containerStatuses: [{name: 'web', restartCount: 3}], initContainerStatuses: [{name: 'proxy', restartCount: 1}]},
+      status: {
+        phase: 'Running',
+        conditions: [
+          {type: 'Ready', status: 'True', lastTransitionTime: 't'},
+          {
+            type: 'DisruptionTarget',
+            status: 'True',
+            reason: 'DeletionByTaintManager',
+            message: 'Taint manager: deleting due to NoExecute taint',
+            lastTransitionTime: 't2',
+          },
+        ],
+        containerStatuses: [{name: 'web', restartCount: 3}],
+        initContainerStatuses: [{name: 'proxy', restartCount: 1}],
+      },
     })
   })
 
   test('the kube-controller-manager mirror pod keeps its command line (the node lifecycle settings come from it)', () => {
-    const kcm: KubeObject = {apiVersion: 'v1', kind: 'Pod', metadata: {name: 'kube-controller-manager-cp-1', namespace: 'kube-system', labels: {component: 'kube-controller-manager'}, managedFields: []},
-      spec: {containers: [{name: 'kube-controller-manager', command: ['kube-controller-manager', '--node-monitor-grace-period=20s']}]}}
+    const kcm: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {name: 'kube-controller-manager-cp-1', namespace: 'kube-system', labels: {component: 'kube-controller-manager'}, managedFields: []},
+      spec: {containers: [{name: 'kube-controller-manager', command: ['kube-controller-manager', '--node-monitor-grace-period=20s']}]},
+    }
     const p = projectPod(kcm)
-    assert.deepEqual((p.spec as {containers: unknown[]}).containers, [{name: 'kube-controller-manager', command: ['kube-controller-manager', '--node-monitor-grace-period=20s']}])
+    assert.deepEqual((p.spec as {containers: unknown[]}).containers, [
+      {name: 'kube-controller-manager', command: ['kube-controller-manager', '--node-monitor-grace-period=20s']},
+    ])
     assert.equal(p.metadata?.managedFields, undefined)
   })
 
   test('other objects lose managedFields and the last-applied annotation only; metadata-only items keep metadata only', () => {
-    const rs: KubeObject = {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', managedFields: [{}], annotations: {'kubectl.kubernetes.io/last-applied-configuration': '{}', 'deployment.kubernetes.io/revision': '3'}}, spec: {replicas: 2}, status: {replicas: 2}}
-    assert.deepEqual(projectObject(rs), {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}}, spec: {replicas: 2}, status: {replicas: 2}})
+    const rs: KubeObject = {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {
+        name: 'r',
+        managedFields: [{}],
+        annotations: {'kubectl.kubernetes.io/last-applied-configuration': '{}', 'deployment.kubernetes.io/revision': '3'},
+      },
+      spec: {replicas: 2},
+      status: {replicas: 2},
+    }
+    assert.deepEqual(projectObject(rs), {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}},
+      spec: {replicas: 2},
+      status: {replicas: 2},
+    })
     // Without a uid it cannot be in the collector's graph: its metadata is kept as it is (less managedFields).
-    assert.deepEqual(projectMetadataOnly(rs), {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}}})
+    assert.deepEqual(projectMetadataOnly(rs), {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {name: 'r', annotations: {'deployment.kubernetes.io/revision': '3'}},
+    })
   })
 
   test('a ReplicaSet keeps its template spec only when the hash check reads it (it recomputes pod-template-hash from it)', () => {
-    const rs: KubeObject = {apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'web-1'}, spec: {replicas: 2, selector: {matchLabels: {app: 'web'}},
-      template: {metadata: {labels: {app: 'web'}}, spec: {containers: [{name: 'web', image: 'x'}]}}}}
-    assert.deepEqual(projector('apps/replicasets', false, ['replicas', 'gc'])(rs).spec, {replicas: 2, selector: {matchLabels: {app: 'web'}}, template: {metadata: {labels: {app: 'web'}}}})
+    const rs: KubeObject = {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {name: 'web-1'},
+      spec: {replicas: 2, selector: {matchLabels: {app: 'web'}}, template: {metadata: {labels: {app: 'web'}}, spec: {containers: [{name: 'web', image: 'x'}]}}},
+    }
+    assert.deepEqual(projector('apps/replicasets', false, ['replicas', 'gc'])(rs).spec, {
+      replicas: 2,
+      selector: {matchLabels: {app: 'web'}},
+      template: {metadata: {labels: {app: 'web'}}},
+    })
     assert.deepEqual(projector('apps/replicasets', false, ['hash', 'replicas'])(rs).spec, rs.spec)
   })
 
-  test('metadata-only items take the collector\'s graph shape (slimObject): what gc and the terminating-namespace test read', () => {
-    const ns: KubeObject = {apiVersion: 'v1', kind: 'Namespace', metadata: {name: 'team-a', uid: 'ns-1', resourceVersion: '7', labels: {x: 'y'}, annotations: {a: 'b'}, managedFields: [{}],
-      deletionTimestamp: '2026-11-29T01:00:00Z', finalizers: ['kubernetes'], creationTimestamp: '2026-01-01T00:00:00Z'}}
-    assert.deepEqual(projectMetadataOnly(ns), {apiVersion: 'v1', kind: 'Namespace',
-      metadata: {name: 'team-a', uid: 'ns-1', resourceVersion: '7', deletionTimestamp: '2026-11-29T01:00:00Z', finalizers: ['kubernetes']}})
+  test("metadata-only items take the collector's graph shape (slimObject): what gc and the terminating-namespace test read", () => {
+    const ns: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: {
+        name: 'team-a',
+        uid: 'ns-1',
+        resourceVersion: '7',
+        labels: {x: 'y'},
+        annotations: {a: 'b'},
+        managedFields: [{}],
+        deletionTimestamp: '2026-11-29T01:00:00Z',
+        finalizers: ['kubernetes'],
+        creationTimestamp: '2026-01-01T00:00:00Z',
+      },
+    }
+    assert.deepEqual(projectMetadataOnly(ns), {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: {name: 'team-a', uid: 'ns-1', resourceVersion: '7', deletionTimestamp: '2026-11-29T01:00:00Z', finalizers: ['kubernetes']},
+    })
   })
 
   test('interning shares equal values and structures, never unequal ones', () => {
@@ -92,7 +192,12 @@ describe('projectPod', () => {
     assert.notEqual(projectPod(whole), whole)
     assert.deepEqual(projectPod(whole), projectPod(full))
     assert.notEqual(projectObject(pod), pod)
-    const rs = projectObject({apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r'}, spec: {template: {metadata: {labels: {a: 'b'}}, spec: {containers: []}}}})
+    const rs = projectObject({
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {name: 'r'},
+      spec: {template: {metadata: {labels: {a: 'b'}}, spec: {containers: []}}},
+    })
     const slim = projectReplicaSet(rs)
     assert.deepEqual(slim.spec, {template: {metadata: {labels: {a: 'b'}}}})
     assert.deepEqual(rs.spec, {template: {metadata: {labels: {a: 'b'}}, spec: {containers: []}}}, 'the whole one is not changed')
@@ -112,10 +217,20 @@ describe('the engines decide the same from projected objects', () => {
     const run = (nodes: NodeLike[], pods: PodLike[]) => {
       const cachedLeases = new Map(of('Lease').map((l) => [l.metadata!.name!, l as LeaseLike]))
       const analysis = analyzeCluster({nodes, cachedLeases, liveLeases: new Map(), now, settings: NEWEST_DEFAULTS})
-      return pods.map((p) => explainEvicted({
-        namespace: p.metadata!.namespace!, name: p.metadata!.name!, pod: p, events: of('Event') as EventLike[], node: nodes.find((n) => n.metadata?.name === p.spec?.nodeName),
-        nodeAnalysis: analysis.nodes.find((a) => a.name === p.spec?.nodeName), cluster: analysis, now, settings: NEWEST_DEFAULTS, source: {mode: 'snapshot'},
-      }))
+      return pods.map((p) =>
+        explainEvicted({
+          namespace: p.metadata!.namespace!,
+          name: p.metadata!.name!,
+          pod: p,
+          events: of('Event') as EventLike[],
+          node: nodes.find((n) => n.metadata?.name === p.spec?.nodeName),
+          nodeAnalysis: analysis.nodes.find((a) => a.name === p.spec?.nodeName),
+          cluster: analysis,
+          now,
+          settings: NEWEST_DEFAULTS,
+          source: {mode: 'snapshot'},
+        }),
+      )
     }
     const whole = run(of('Node') as NodeLike[], of('Pod') as PodLike[])
     const intern = new Interner()
@@ -128,10 +243,25 @@ describe('the engines decide the same from projected objects', () => {
     const doc = example('replicas-deletion-cost.yaml')
     const rs = doc.items.find((o) => o.kind === 'ReplicaSet') as ReplicaSet
     const pods = doc.items.filter((o) => o.kind === 'Pod')
-    const run = (p: KubeObject[], r: ReplicaSet) => explainReplicaSet({replicaSet: r, pods: p as Pod[], replicaSets: [r], events: [], now: Date.parse(doc.kubectlWhy!.capturedAt), settings: {minor: 31}, source: {mode: 'snapshot'}})
+    const run = (p: KubeObject[], r: ReplicaSet) =>
+      explainReplicaSet({
+        replicaSet: r,
+        pods: p as Pod[],
+        replicaSets: [r],
+        events: [],
+        now: Date.parse(doc.kubectlWhy!.capturedAt),
+        settings: {minor: 31},
+        source: {mode: 'snapshot'},
+      })
     const whole = run(pods, rs)
     assert.equal(whole.verdict, 'willDelete')
     const intern = new Interner()
-    assert.deepEqual(run(pods.map((p) => projectPod(p, intern)), projectReplicaSet(rs) as ReplicaSet), whole)
+    assert.deepEqual(
+      run(
+        pods.map((p) => projectPod(p, intern)),
+        projectReplicaSet(rs) as ReplicaSet,
+      ),
+      whole,
+    )
   })
 })

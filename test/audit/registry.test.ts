@@ -22,13 +22,22 @@ const json = (p: string) => JSON.parse(readFileSync(fileURLToPath(new URL(p, ROO
 const schema = json('schemas/audit-report.json')
 
 describe('the registry and the schema', () => {
-  test('CheckName is the registry\'s names, in its order', () => {
-    assert.deepEqual(schema.definitions.CheckName.enum, ENTRIES.map((e) => e.name))
-    assert.deepEqual(CHECK_NAMES, ENTRIES.map((e) => e.name))
+  test("CheckName is the registry's names, in its order", () => {
+    assert.deepEqual(
+      schema.definitions.CheckName.enum,
+      ENTRIES.map((e) => e.name),
+    )
+    assert.deepEqual(
+      CHECK_NAMES,
+      ENTRIES.map((e) => e.name),
+    )
   })
-  test('Finding.controller is every check\'s controllers, and each dispatches to the schema the registry names', () => {
+  test("Finding.controller is every check's controllers, and each dispatches to the schema the registry names", () => {
     const finding = schema.definitions.Finding
-    assert.deepEqual(finding.properties.controller.enum, ENTRIES.flatMap((e) => e.controllers))
+    assert.deepEqual(
+      finding.properties.controller.enum,
+      ENTRIES.flatMap((e) => e.controllers),
+    )
     for (const e of ENTRIES) {
       const ref = `https://kubectl-why.dev/schemas/${e.schema.file}.json#/definitions/${e.schema.definition}`
       const branch = finding.allOf.find((b: {then: {$ref: string}}) => b.then.$ref === ref)
@@ -38,34 +47,61 @@ describe('the registry and the schema', () => {
       assert.ok(json(`schemas/${e.schema.file}.json`).definitions[e.schema.definition], `${e.schema.file}.json defines ${e.schema.definition}`)
     }
   })
-  test('VerdictSeverities is the registry\'s table', () => {
+  test("VerdictSeverities is the registry's table", () => {
     assert.deepEqual(schema.definitions.VerdictSeverities.default, Object.fromEntries(ENTRIES.map((e) => [e.name, e.severities])))
   })
 })
 
 describe('the severity table', () => {
   test('lists every verdict of each engine', () => {
-    const verdicts: Record<string, readonly string[]> = {hash: HASH_VERDICTS, gc: GC_VERDICTS, node: Object.keys(NODE_SEVERITY), evicted: Object.keys(EVICTED_SEVERITY), replicas: RS_VERDICTS}
+    const verdicts: Record<string, readonly string[]> = {
+      hash: HASH_VERDICTS,
+      gc: GC_VERDICTS,
+      node: Object.keys(NODE_SEVERITY),
+      evicted: Object.keys(EVICTED_SEVERITY),
+      replicas: RS_VERDICTS,
+    }
     for (const e of ENTRIES) assert.deepEqual(Object.keys(e.severities).sort(), [...verdicts[e.name]].sort(), e.name)
   })
-  test('node and evicted: exactly the engines\' own maps (no condition changes them)', () => {
+  test("node and evicted: exactly the engines' own maps (no condition changes them)", () => {
     const of = (name: string) => Object.fromEntries(Object.entries(ENTRIES.find((e) => e.name === name)!.severities).map(([v, s]) => [v, s.severity]))
     assert.deepEqual(of('node'), NODE_SEVERITY)
     assert.deepEqual(of('evicted'), EVICTED_SEVERITY)
   })
-  test('the README\'s table is the registry\'s', () => {
+  test("the README's table is the registry's", () => {
     const readme = readFileSync(fileURLToPath(new URL('README.md', ROOT)), 'utf8')
     const rows = [...readme.matchAll(/^\| `(\w+)` \| `(\w+)` \| (.+?) \| /gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`)
-    const want = ENTRIES.flatMap((e) => Object.entries(e.severities).map(([v, s]) =>
-      `${e.name} ${v} ${s.severity}${s.when ? ` (${s.when.map((w) => `${w.severity} when ${w.if}`).join('; ')})` : ''}`))
+    const want = ENTRIES.flatMap((e) =>
+      Object.entries(e.severities).map(
+        ([v, s]) => `${e.name} ${v} ${s.severity}${s.when ? ` (${s.when.map((w) => `${w.severity} when ${w.if}`).join('; ')})` : ''}`,
+      ),
+    )
     assert.deepEqual(rows, want)
   })
-  test('every example\'s findings have a severity the table allows for their verdict', async () => {
-    const examples = ['incident.yaml', 'gc-foreground-cycle.json', 'gc-forbidden-owner.json', 'gc-mixed-owners.json', 'hash-collision.json', 'hash-rollout-pending.json', 'hash-unreproducible.json',
-      'hash-drift-after-upgrade.json', 'node-zone-outage.json', 'node-lease-cache-lag.json', 'replicas-adoption.yaml', 'replicas-deletion-cost.yaml', 'replicas-quota.yaml']
+  test("every example's findings have a severity the table allows for their verdict", async () => {
+    const examples = [
+      'incident.yaml',
+      'gc-foreground-cycle.json',
+      'gc-forbidden-owner.json',
+      'gc-mixed-owners.json',
+      'hash-collision.json',
+      'hash-rollout-pending.json',
+      'hash-unreproducible.json',
+      'hash-drift-after-upgrade.json',
+      'node-zone-outage.json',
+      'node-lease-cache-lag.json',
+      'replicas-adoption.yaml',
+      'replicas-deletion-cost.yaml',
+      'replicas-quota.yaml',
+    ]
     for (const x of examples) {
       const source = await SnapshotSource.open(fileURLToPath(new URL(`examples/${x}`, ROOT)))
-      const r = await runAudit(source, {checks: DEFAULT_CHECKS, version: chooseVersion(undefined, await source.serverVersion()), overrides: {}, failOn: 'warning'})
+      const r = await runAudit(source, {
+        checks: DEFAULT_CHECKS,
+        version: chooseVersion(undefined, await source.serverVersion()),
+        overrides: {},
+        failOn: 'warning',
+      })
       for (const f of r.findings) {
         const entry = ENTRIES.find((e) => e.controllers.includes(f.controller))!
         const s = entry.severities[f.verdict]
@@ -80,13 +116,19 @@ describe('the severity table', () => {
 })
 
 describe('--checks and --skip-checks', () => {
-  test('the registry\'s order whatever the order asked', () => {
+  test("the registry's order whatever the order asked", () => {
     assert.deepEqual(parseChecks('replicas,gc'), ['gc', 'replicas'])
     assert.deepEqual(parseChecks(undefined, 'hash,evicted'), ['gc', 'node', 'replicas'])
     assert.deepEqual(parseChecks('gc,node', 'node'), ['gc'])
   })
   test('unknown names and an empty result are usage errors', () => {
-    assert.throws(() => parseChecks(undefined, 'hpa'), (e: Error) => e instanceof UserError && /--skip-checks: unknown check "hpa"/.test(e.message))
-    assert.throws(() => parseChecks('gc', 'gc'), (e: Error) => e instanceof UserError && /leaves no check/.test(e.message))
+    assert.throws(
+      () => parseChecks(undefined, 'hpa'),
+      (e: Error) => e instanceof UserError && /--skip-checks: unknown check "hpa"/.test(e.message),
+    )
+    assert.throws(
+      () => parseChecks('gc', 'gc'),
+      (e: Error) => e instanceof UserError && /leaves no check/.test(e.message),
+    )
   })
 })

@@ -24,14 +24,25 @@ describe('audit of 5,000 nodes', () => {
 
   before(async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'audit-scale-')), 'big.json')
-    await writeSnapshot(file, {seed: 5, nodes: 5000, daemonSets: 1, pods: 8000, deployments: 200, statefulSets: 20, otherOwned: 2000, events: 2000,
-      notReadyNodes: 400, danglingOwners: 300, stuckForeground: 2})
+    await writeSnapshot(file, {
+      seed: 5,
+      nodes: 5000,
+      daemonSets: 1,
+      pods: 8000,
+      deployments: 200,
+      statefulSets: 20,
+      otherOwned: 2000,
+      events: 2000,
+      notReadyNodes: 400,
+      danglingOwners: 300,
+      stuckForeground: 2,
+    })
     const source = await SnapshotSource.open(file)
     report = await runAudit(source, {checks: DEFAULT_CHECKS, version: chooseVersion(undefined, await source.serverVersion()), overrides: {}, failOn: 'warning'})
     table = renderAudit(report, {screen: SCREEN}).split('\n')
   })
 
-  test('the default table: each check\'s group of findings fits one screen, no line wider than the screen', () => {
+  test("the default table: each check's group of findings fits one screen, no line wider than the screen", () => {
     const header = /^(hash|gc|node|evicted|replicas) — (\d+) findings?: /
     const starts = table.map((l, i) => (header.test(l) ? i : -1)).filter((i) => i >= 0)
     assert.equal(starts.length, report.summary.checks.filter((c) => c.findings.critical + c.findings.warning + c.findings.info + c.findings.none > 0).length)
@@ -43,17 +54,29 @@ describe('audit of 5,000 nodes', () => {
     const wide = table.filter((l) => [...l].length > SCREEN.columns)
     // Only the header, the summary table (its COVERED column) and the CI summary line (one line, for a log) may be
     // wider: no finding line is.
-    assert.deepEqual(wide.filter((l) => !l.startsWith('kubectl why audit —') && !l.startsWith('kubectl-why audit FAILED') && !/^ \w+ +(complete|partial|not run)/.test(l) && !l.startsWith(' CHECK')), [])
+    assert.deepEqual(
+      wide.filter(
+        (l) =>
+          !l.startsWith('kubectl why audit —') &&
+          !l.startsWith('kubectl-why audit FAILED') &&
+          !/^ \w+ +(complete|partial|not run)/.test(l) &&
+          !l.startsWith(' CHECK'),
+      ),
+      [],
+    )
     // Groups hold many more findings than they show: the limit is what kept them on a screen.
     assert.ok(report.findings.length > 4 * SCREEN.rows, `${report.findings.length} findings`)
   })
 
-  test('-o json has every finding, and the counts agree with the table\'s groups', () => {
+  test("-o json has every finding, and the counts agree with the table's groups", () => {
     const j = JSON.parse([...auditJsonChunks(report)].join(''))
     const perCheck = j.summary.checks.reduce((n: number, c: {findings: Record<string, number>}) => n + Object.values(c.findings).reduce((a, b) => a + b, 0), 0)
     assert.equal(j.findings.length, perCheck)
     assert.equal(j.findings.length, report.findings.length)
-    const counted = table.map((l) => /^(?:hash|gc|node|evicted|replicas) — (\d+) findings?: /.exec(l)).filter((m) => m).reduce((n, m) => n + Number(m![1]), 0)
+    const counted = table
+      .map((l) => /^(?:hash|gc|node|evicted|replicas) — (\d+) findings?: /.exec(l))
+      .filter((m) => m)
+      .reduce((n, m) => n + Number(m![1]), 0)
     assert.equal(counted, j.findings.length)
   })
 })

@@ -10,7 +10,9 @@ import {type Any, auditSchema} from './schema.js'
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url))
 const valid = auditSchema()
-const snapshots = readdirSync(EXAMPLES).filter((f) => /\.(json|yaml)$/.test(f)).sort()
+const snapshots = readdirSync(EXAMPLES)
+  .filter((f) => /\.(json|yaml)$/.test(f))
+  .sort()
 
 async function report(file: string, scope: string[] = ['-A']): Promise<Any> {
   const r = await runCli(['audit', ...scope, '-f', `${EXAMPLES}${file}`, '-o', 'json'])
@@ -37,7 +39,16 @@ describe('schemas/audit-report.json', () => {
   test('-n and --checks reports validate (scope, notSelected checks)', async () => {
     const j = await report('incident.yaml', ['-n', 'shop', '--checks', 'gc,replicas'])
     assert.deepEqual(j.scope, {namespace: 'shop'})
-    assert.deepEqual(j.summary.checks.map((c: Any) => [c.name, c.status]), [['hash', 'notSelected'], ['gc', 'complete'], ['node', 'notSelected'], ['evicted', 'notSelected'], ['replicas', 'complete']])
+    assert.deepEqual(
+      j.summary.checks.map((c: Any) => [c.name, c.status]),
+      [
+        ['hash', 'notSelected'],
+        ['gc', 'complete'],
+        ['node', 'notSelected'],
+        ['evicted', 'notSelected'],
+        ['replicas', 'complete'],
+      ],
+    )
     assert.ok(valid(j), JSON.stringify(valid.errors, null, 1))
   })
 

@@ -105,7 +105,8 @@ export function parseXml(text: string): XmlElement {
   if (text.startsWith('<?xml', pos)) {
     const end = text.indexOf('?>', pos)
     if (end === -1) throw new Error('unclosed XML declaration')
-    if (!/^<\?xml version="1\.[0-9]"( encoding="[A-Za-z0-9._-]+")?( standalone="(yes|no)")?\s*\?>$/.test(text.slice(pos, end + 2))) throw new Error('malformed XML declaration')
+    if (!/^<\?xml version="1\.[0-9]"( encoding="[A-Za-z0-9._-]+")?( standalone="(yes|no)")?\s*\?>$/.test(text.slice(pos, end + 2)))
+      throw new Error('malformed XML declaration')
     pos = end + 2
   }
   misc()

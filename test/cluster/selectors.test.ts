@@ -32,11 +32,22 @@ test('existence and absence; empty selector matches everything', () => {
 test('malformed selectors are a UserError', () => {
   assert.throws(() => parseLabelSelector('app in web'), UserError)
   assert.throws(() => parseLabelSelector('!app=web'), UserError)
-  assert.throws(() => parseFieldSelector('spec.replicas=3'), (e: Error) => e instanceof UserError && /not supported/.test(e.message))
+  assert.throws(
+    () => parseFieldSelector('spec.replicas=3'),
+    (e: Error) => e instanceof UserError && /not supported/.test(e.message),
+  )
 })
 
 test('event and pod field selectors, as the API server accepts them', () => {
-  const event = {apiVersion: 'v1', kind: 'Event', metadata: {name: 'e', namespace: 'shop'}, involvedObject: {kind: 'ReplicaSet', name: 'web-1', uid: 'u1'}, reason: 'FailedCreate', type: 'Warning', source: {component: 'replicaset-controller'}}
+  const event = {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: {name: 'e', namespace: 'shop'},
+    involvedObject: {kind: 'ReplicaSet', name: 'web-1', uid: 'u1'},
+    reason: 'FailedCreate',
+    type: 'Warning',
+    source: {component: 'replicaset-controller'},
+  }
   assert.equal(parseFieldSelector('involvedObject.kind=ReplicaSet,involvedObject.name=web-1')(event), true)
   assert.equal(parseFieldSelector('involvedObject.uid=u2')(event), false)
   assert.equal(parseFieldSelector('reason=FailedCreate,type=Warning,source=replicaset-controller')(event), true)

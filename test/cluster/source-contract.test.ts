@@ -14,7 +14,9 @@ import {ReadError} from '../../src/errors.js'
 import {parseYamlDocuments, stringifyJson} from '../../src/util/json.js'
 import {FakeApiServer} from '../support/fake-apiserver/index.js'
 
-const OBJECTS = parseYamlDocuments(readFileSync(fileURLToPath(new URL('../fixtures/snapshots/contract-objects.yaml', import.meta.url)), 'utf8'))[0] as KubeObject[]
+const OBJECTS = parseYamlDocuments(
+  readFileSync(fileURLToPath(new URL('../fixtures/snapshots/contract-objects.yaml', import.meta.url)), 'utf8'),
+)[0] as KubeObject[]
 const VERSION = {major: '1', minor: '31', gitVersion: 'v1.31.2'}
 const names = (items: KubeObject[]) => items.map((o) => o.metadata?.name)
 
@@ -32,7 +34,10 @@ async function snapshotSource(): Promise<{source: ClusterSource}> {
   return {source: await SnapshotSource.open(join(path, '..'))}
 }
 
-for (const [label, open] of [['live (fake API server)', liveSource], ['snapshot file', snapshotSource]] as const) {
+for (const [label, open] of [
+  ['live (fake API server)', liveSource],
+  ['snapshot file', snapshotSource],
+] as const) {
   describe(`ClusterSource contract: ${label}`, () => {
     let source: ClusterSource
     let server: FakeApiServer | undefined
@@ -52,8 +57,12 @@ for (const [label, open] of [['live (fake API server)', liveSource], ['snapshot 
 
     test('get returns the object unchanged, int64 beyond 2^53 included', async () => {
       const d = await source.get({apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web'})
-      assert.deepEqual(d, OBJECTS.find((o) => o.metadata?.uid === 'dep-web'))
-      const memory = (d?.spec as {template: {spec: {containers: {resources: {limits: {memory: unknown}}}[]}}}).template.spec.containers[0].resources.limits.memory
+      assert.deepEqual(
+        d,
+        OBJECTS.find((o) => o.metadata?.uid === 'dep-web'),
+      )
+      const memory = (d?.spec as {template: {spec: {containers: {resources: {limits: {memory: unknown}}}[]}}}).template.spec.containers[0].resources.limits
+        .memory
       assert.equal(memory, 9223372036854775807n)
     })
 

@@ -22,14 +22,20 @@ describe('parseTarget', () => {
   })
 
   it('refuses another kind where the command has a natural one', () => {
-    assert.throws(() => parseTarget(['po/web'], replicas), (e: unknown) => e instanceof UserError && /about a ReplicaSet or a Deployment, not "po"/.test(e.message))
+    assert.throws(
+      () => parseTarget(['po/web'], replicas),
+      (e: unknown) => e instanceof UserError && /about a ReplicaSet or a Deployment, not "po"/.test(e.message),
+    )
     assert.deepEqual(parseTarget(['deploy', 'web'], replicas), {type: 'Deployment', name: 'web'})
   })
 
   it('keeps the typed TYPE where the command takes any kind, and wants one', () => {
     assert.deepEqual(parseTarget(['cm', 'settings'], gc), {type: 'cm', name: 'settings'})
     assert.deepEqual(parseTarget(['widgets.example.com/w1'], gc), {type: 'widgets.example.com', name: 'w1'})
-    assert.throws(() => parseTarget(['settings'], gc), (e: unknown) => e instanceof UserError && /names no object/.test(e.message))
+    assert.throws(
+      () => parseTarget(['settings'], gc),
+      (e: unknown) => e instanceof UserError && /names no object/.test(e.message),
+    )
   })
 
   it('refuses malformed forms with a one-line reason', () => {

@@ -30,58 +30,118 @@ interface Expectation {
   incomplete?: [string[], string]
 }
 
-const NO_OWNERS = 'the snapshot holds only nodes, leases, pods and events: the pod\'s owner is not in it, so the collector would delete the pod'
-const METADATA_RS = 'the example\'s ReplicaSets carry metadata only (no spec, no status): the ReplicaSet replay sees a nil selector, which matches no pod, and the default of 1 replica'
-const NO_TEMPLATE = 'the example holds its Deployment without spec.template (the data holds only part of the object): the hash check cannot replay it, and says so'
+const NO_OWNERS = "the snapshot holds only nodes, leases, pods and events: the pod's owner is not in it, so the collector would delete the pod"
+const METADATA_RS =
+  "the example's ReplicaSets carry metadata only (no spec, no status): the ReplicaSet replay sees a nil selector, which matches no pod, and the default of 1 replica"
+const NO_TEMPLATE =
+  'the example holds its Deployment without spec.template (the data holds only part of the object): the hash check cannot replay it, and says so'
 
 const EXPECTED: Record<string, Expectation> = {
   'gc-cluster-scoped-child.json': {stated: ['gc stuckNamespacedOwnerOfClusterScopedObject ClusterRole tenant-a-reader']},
-  'gc-forbidden-owner.json': {stated: ['gc unknown Job ops/nightly-29123'], verdicts: {gc: {keep: 1, unknown: 1}},
-    incomplete: [['gc: partial — list batch/v1 CronJob'], 'the snapshot records the CronJob list as forbidden: replayed as the live 403 it was']},
-  'gc-foreground-cycle.json': {stated: ['gc waitForBlockingDependents Pod gc-cycle/pod1', 'gc delete Pod gc-cycle/pod2'], verdicts: {gc: {waitForBlockingDependents: 1, delete: 1, keep: 1}}},
+  'gc-forbidden-owner.json': {
+    stated: ['gc unknown Job ops/nightly-29123'],
+    verdicts: {gc: {keep: 1, unknown: 1}},
+    incomplete: [['gc: partial — list batch/v1 CronJob'], 'the snapshot records the CronJob list as forbidden: replayed as the live 403 it was'],
+  },
+  'gc-foreground-cycle.json': {
+    stated: ['gc waitForBlockingDependents Pod gc-cycle/pod1', 'gc delete Pod gc-cycle/pod2'],
+    verdicts: {gc: {waitForBlockingDependents: 1, delete: 1, keep: 1}},
+  },
   'gc-foreground-finished.json': {stated: ['gc removeFinalizer Job ci/build-42']},
   'gc-mixed-owners.json': {stated: ['gc patchRemoveOwnerRefs ConfigMap shop/storefront-config']},
-  'gc-orphan.json': {stated: ['gc orphanDependentsThenRemoveFinalizer ReplicationController legacy/frontend'], verdicts: {gc: {keep: 3, orphanDependentsThenRemoveFinalizer: 1}}},
+  'gc-orphan.json': {
+    stated: ['gc orphanDependentsThenRemoveFinalizer ReplicationController legacy/frontend'],
+    verdicts: {gc: {keep: 3, orphanDependentsThenRemoveFinalizer: 1}},
+  },
   'gc-recreated-deployment.json': {
     stated: ['gc delete ReplicaSet shop/web-5d8f7b9c4'],
     verdicts: {gc: {noOwners: 2, keep: 3, delete: 1}},
-    besides: [['replicas willCreate ReplicaSet shop/web-5d8f7b9c4', METADATA_RS], ['replicas waitingForExpectations ReplicaSet shop/web-7c9d6f5b8', METADATA_RS]],
+    besides: [
+      ['replicas willCreate ReplicaSet shop/web-5d8f7b9c4', METADATA_RS],
+      ['replicas waitingForExpectations ReplicaSet shop/web-7c9d6f5b8', METADATA_RS],
+    ],
     incomplete: [['hash: partial — Deployment shop/web'], NO_TEMPLATE],
   },
   'gc-stuck-namespace.json': {
     stated: ['gc waitForBlockingDependents Deployment team-a/api'],
     incomplete: [['hash: partial — Deployment team-a/api'], NO_TEMPLATE],
-    besides: [['replicas beingDeleted ReplicaSet team-a/api-6f7d8c9b5', 'the ReplicaSet the story has being deleted: the ReplicaSet controller only updates its status']],
+    besides: [
+      [
+        'replicas beingDeleted ReplicaSet team-a/api-6f7d8c9b5',
+        'the ReplicaSet the story has being deleted: the ReplicaSet controller only updates its status',
+      ],
+    ],
   },
-  'gc-unserved-apiversion.json': {stated: ['gc stuckRestMapping ReplicaSet batch/report-7f9c'], besides: [['replicas waitingForExpectations ReplicaSet batch/report-7f9c', METADATA_RS]],
-    incomplete: [['hash: partial — Deployment batch/report'], NO_TEMPLATE]},
+  'gc-unserved-apiversion.json': {
+    stated: ['gc stuckRestMapping ReplicaSet batch/report-7f9c'],
+    besides: [['replicas waitingForExpectations ReplicaSet batch/report-7f9c', METADATA_RS]],
+    incomplete: [['hash: partial — Deployment batch/report'], NO_TEMPLATE],
+  },
   'node-lease-cache-lag.json': {
-    stated: ['ip-10-1-0-1', 'ip-10-1-0-2', 'ip-10-1-0-3', 'ip-10-2-0-1', 'ip-10-2-0-2', 'ip-10-2-0-3', 'ip-10-2-0-4'].map((n) => `node circuitOpen Node ${n}`)
+    stated: ['ip-10-1-0-1', 'ip-10-1-0-2', 'ip-10-1-0-3', 'ip-10-2-0-1', 'ip-10-2-0-2', 'ip-10-2-0-3', 'ip-10-2-0-4']
+      .map((n) => `node circuitOpen Node ${n}`)
       .concat(['evicted notEvictedBecause Pod shop/api-5d8f9c7b6-r7m2d']),
     verdicts: {node: {circuitOpen: 7}, evicted: {notEvictedBecause: 1, notAffected: 1}},
-    besides: [['gc delete Pod shop/api-5d8f9c7b6-qz8kt', NO_OWNERS], ['gc delete Pod shop/api-5d8f9c7b6-r7m2d', NO_OWNERS]],
+    besides: [
+      ['gc delete Pod shop/api-5d8f9c7b6-qz8kt', NO_OWNERS],
+      ['gc delete Pod shop/api-5d8f9c7b6-r7m2d', NO_OWNERS],
+    ],
   },
   'node-small-zone-partial.json': {
-    stated: ['node taintBlocked Node node-c1', 'node taintBlocked Node node-c2', 'node taintBlocked Node node-c3', 'evicted notEvictedBecause Pod shop/cart-7c9d8f6b5-w2xlm'],
+    stated: [
+      'node taintBlocked Node node-c1',
+      'node taintBlocked Node node-c2',
+      'node taintBlocked Node node-c3',
+      'evicted notEvictedBecause Pod shop/cart-7c9d8f6b5-w2xlm',
+    ],
     verdicts: {node: {healthy: 9, taintBlocked: 3}},
     besides: [['gc delete Pod shop/cart-7c9d8f6b5-w2xlm', NO_OWNERS]],
   },
   'node-zone-outage.json': {
-    stated: ['node unhealthy Node worker-c1', 'node unhealthy Node worker-c2', 'node unhealthy Node worker-c3', 'node unhealthy Node worker-c4',
-      'evicted evicted Pod shop/web-7d9f4b6c8-x2k9p', 'evicted evicted Pod shop/checkout-5c6f7d8b9-ttq2w', 'evicted evictAt Pod batch/report-28971234-7xq2m'],
+    stated: [
+      'node unhealthy Node worker-c1',
+      'node unhealthy Node worker-c2',
+      'node unhealthy Node worker-c3',
+      'node unhealthy Node worker-c4',
+      'evicted evicted Pod shop/web-7d9f4b6c8-x2k9p',
+      'evicted evicted Pod shop/checkout-5c6f7d8b9-ttq2w',
+      'evicted evictAt Pod batch/report-28971234-7xq2m',
+    ],
     // node-exporter-b5e25 toleratedForever (and the DaemonSet's other pods on zone c: "DaemonSet pods tolerate the taint forever").
     verdicts: {node: {healthy: 9, unhealthy: 4}, evicted: {evicted: 3, evictAt: 1, toleratedForever: 4, notAffected: 6}},
     besides: [
       ['evicted evicted Pod shop/web-7d9f4b6c8-q8v4n', 'its TaintManagerEviction event (03:05:52) is in the snapshot, though the README line names only x2k9p'],
-      ['gc unknown Pod batch/report-28971234-7xq2m', 'its owner is a Job and the snapshot holds no Job at all: the data cannot show the owner gone, so the collector\'s branch is unknown (info), not delete (issue 12: nothing rests on missing evidence)'],
-      ...['monitoring/node-exporter-0f31d', 'monitoring/node-exporter-4d45f', 'monitoring/node-exporter-8a081', 'monitoring/node-exporter-b5e25',
-        'monitoring/node-exporter-ba10d', 'monitoring/node-exporter-beded', 'shop/web-7d9f4b6c8-h7wq2', 'shop/web-7d9f4b6c8-m3zt7', 'shop/web-7d9f4b6c8-zp4kd']
-        .map((p): [string, string] => [`gc delete Pod ${p}`, NO_OWNERS]),
+      [
+        'gc unknown Pod batch/report-28971234-7xq2m',
+        "its owner is a Job and the snapshot holds no Job at all: the data cannot show the owner gone, so the collector's branch is unknown (info), not delete (issue 12: nothing rests on missing evidence)",
+      ],
+      ...[
+        'monitoring/node-exporter-0f31d',
+        'monitoring/node-exporter-4d45f',
+        'monitoring/node-exporter-8a081',
+        'monitoring/node-exporter-b5e25',
+        'monitoring/node-exporter-ba10d',
+        'monitoring/node-exporter-beded',
+        'shop/web-7d9f4b6c8-h7wq2',
+        'shop/web-7d9f4b6c8-m3zt7',
+        'shop/web-7d9f4b6c8-zp4kd',
+      ].map((p): [string, string] => [`gc delete Pod ${p}`, NO_OWNERS]),
     ],
   },
   'incident.yaml': {
-    stated: ['replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c', 'gc delete ConfigMap shop/web-canary-env', 'node unhealthy Node worker-c1', 'evicted evictAt Pod shop/web-85d7f67c4d-2xk9p'],
-    verdicts: {hash: {upToDate: 3}, gc: {keep: 17, noOwners: 14, delete: 1}, node: {healthy: 5, unhealthy: 1}, evicted: {evictAt: 1, toleratedForever: 1, notAffected: 5}, replicas: {converged: 2, createsFailing: 1}},
+    stated: [
+      'replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c',
+      'gc delete ConfigMap shop/web-canary-env',
+      'node unhealthy Node worker-c1',
+      'evicted evictAt Pod shop/web-85d7f67c4d-2xk9p',
+    ],
+    verdicts: {
+      hash: {upToDate: 3},
+      gc: {keep: 17, noOwners: 14, delete: 1},
+      node: {healthy: 5, unhealthy: 1},
+      evicted: {evictAt: 1, toleratedForever: 1, notAffected: 5},
+      replicas: {converged: 2, createsFailing: 1},
+    },
   },
   'hash-collision.json': {stated: ['hash collision Deployment shop/web']},
   'hash-daemonset-collision-count.json': {stated: [], verdicts: {hash: {upToDate: 1}}},
@@ -91,13 +151,22 @@ const EXPECTED: Record<string, Expectation> = {
   'hash-statefulset-rollout.json': {stated: [], verdicts: {hash: {upToDate: 1}}},
   'hash-unreproducible.json': {stated: ['hash unreproducible Deployment shop/web']},
   'hash-up-to-date.json': {stated: [], verdicts: {hash: {upToDate: 1}}},
-  'replicas-adoption.yaml': {stated: ['replicas adoptionPending ReplicaSet shop/web-7d4b9c6f5'], incomplete: [['hash: partial — Deployment shop/web'], NO_TEMPLATE]},
-  'replicas-deletion-cost.yaml': {stated: ['replicas willDelete ReplicaSet shop/checkout-6b7f9d5c4d'], incomplete: [['hash: partial — Deployment shop/checkout'], NO_TEMPLATE]},
-  'replicas-quota.yaml': {stated: ['replicas createsFailing ReplicaSet shop/cart-7c9d8f6b5'], besides: [['gc delete ReplicaSet shop/cart-7c9d8f6b5', 'the snapshot holds no Deployment cart (uid dep-cart): the ReplicaSet\'s only owner is absent']]},
+  'replicas-adoption.yaml': {
+    stated: ['replicas adoptionPending ReplicaSet shop/web-7d4b9c6f5'],
+    incomplete: [['hash: partial — Deployment shop/web'], NO_TEMPLATE],
+  },
+  'replicas-deletion-cost.yaml': {
+    stated: ['replicas willDelete ReplicaSet shop/checkout-6b7f9d5c4d'],
+    incomplete: [['hash: partial — Deployment shop/checkout'], NO_TEMPLATE],
+  },
+  'replicas-quota.yaml': {
+    stated: ['replicas createsFailing ReplicaSet shop/cart-7c9d8f6b5'],
+    besides: [['gc delete ReplicaSet shop/cart-7c9d8f6b5', "the snapshot holds no Deployment cart (uid dep-cart): the ReplicaSet's only owner is absent"]],
+  },
   // The audit reads pods from the watch cache, as the controller's informer does: eeee5 is not yet terminating there.
   'replicas-unobserved-deletes.yaml': {
     stated: ['replicas waitingForExpectations ReplicaSet shop/api-5f6d7c8b9'],
-    besides: [['gc delete ReplicaSet shop/api-5f6d7c8b9', 'the snapshot holds no Deployment api (uid dep-api): the ReplicaSet\'s only owner is absent']],
+    besides: [['gc delete ReplicaSet shop/api-5f6d7c8b9', "the snapshot holds no Deployment api (uid dep-api): the ReplicaSet's only owner is absent"]],
   },
 }
 
@@ -154,19 +223,27 @@ describe('audit of each example snapshot', () => {
   test('the incident: worst first, with the severities its README line states', async () => {
     const {code, json} = await audit('incident.yaml')
     assert.equal(code, 1)
-    assert.deepEqual(json.findings.map((f: Any) => `${f.severity} ${line(f)}`), [
-      'critical replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c',
-      'warning gc delete ConfigMap shop/web-canary-env',
-      'warning node unhealthy Node worker-c1',
-      'warning evicted evictAt Pod shop/web-85d7f67c4d-2xk9p',
-    ])
+    assert.deepEqual(
+      json.findings.map((f: Any) => `${f.severity} ${line(f)}`),
+      [
+        'critical replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c',
+        'warning gc delete ConfigMap shop/web-canary-env',
+        'warning node unhealthy Node worker-c1',
+        'warning evicted evictAt Pod shop/web-85d7f67c4d-2xk9p',
+      ],
+    )
     const [rs, cm, node, pod] = json.findings
     assert.equal(rs.replicaSet.createFailures.failedCalls, 11)
-    assert.deepEqual([rs.replicaSet.createFailures.firstAt, rs.replicaSet.createFailures.kind, rs.replicaSet.desired, rs.replicaSet.active], ['2026-11-29T09:50:00Z', 'quota', 4, 3])
+    assert.deepEqual(
+      [rs.replicaSet.createFailures.firstAt, rs.replicaSet.createFailures.kind, rs.replicaSet.desired, rs.replicaSet.active],
+      ['2026-11-29T09:50:00Z', 'quota', 4, 3],
+    )
     assert.equal(cm.propagationPolicy, 'Background')
     assert.equal(cm.ownerReferences[0].reason, 'notFound')
-    assert.deepEqual([node.timeline.lastRenewal, node.timeline.lastHeartbeat, node.timeline.graceExpiry, node.timeline.markedUnknown, node.timeline.noExecuteTaintAdded],
-      ['2026-11-29T09:55:58Z', '2026-11-29T09:55:30Z', '2026-11-29T09:56:48Z', '2026-11-29T09:56:50Z', '2026-11-29T09:56:55Z'])
+    assert.deepEqual(
+      [node.timeline.lastRenewal, node.timeline.lastHeartbeat, node.timeline.graceExpiry, node.timeline.markedUnknown, node.timeline.noExecuteTaintAdded],
+      ['2026-11-29T09:55:58Z', '2026-11-29T09:55:30Z', '2026-11-29T09:56:48Z', '2026-11-29T09:56:50Z', '2026-11-29T09:56:55Z'],
+    )
     assert.deepEqual([node.zone.state, node.zone.rate, node.masterDisruption], ['Normal', 0.1, false])
     assert.deepEqual([pod.estimate.deadline, pod.minTolerationSeconds, pod.tolerations[0].origin], ['2026-11-29T10:01:55Z', 300, 'admissionDefault'])
     assert.deepEqual(json.summary.findings, {critical: 1, warning: 3, info: 0, none: 0})

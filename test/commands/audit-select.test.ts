@@ -51,14 +51,21 @@ describe('-l and --field-selector: the findings about matching objects', () => {
   })
   test('--field-selector metadata.namespace=shop: the three namespaced findings; the Node has no namespace', async () => {
     const r = await audit(['--field-selector', 'metadata.namespace=shop'])
-    assert.deepEqual(r.json.findings.map(subject).sort(), ['ConfigMap shop/web-canary-env', 'Pod shop/web-85d7f67c4d-2xk9p', 'ReplicaSet shop/checkout-6b5f97d66c'])
+    assert.deepEqual(r.json.findings.map(subject).sort(), [
+      'ConfigMap shop/web-canary-env',
+      'Pod shop/web-85d7f67c4d-2xk9p',
+      'ReplicaSet shop/checkout-6b5f97d66c',
+    ])
   })
   test('a selector that matches nothing: no findings, exit 0', async () => {
     const r = await audit(['-l', 'app=none'])
     assert.deepEqual([r.code, r.json.findings.length], [0, 0])
   })
   test('bad selectors are usage errors (exit 2, one line)', async () => {
-    for (const args of [['-l', 'app in ('], ['--field-selector', 'spec.bogus=x']]) {
+    for (const args of [
+      ['-l', 'app in ('],
+      ['--field-selector', 'spec.bogus=x'],
+    ]) {
       const r = await runCli(['audit', '-A', '-f', INCIDENT, ...args])
       assert.equal(r.code, 2, args.join(' '))
       assert.equal(r.stderr.trim().split('\n').length, 1)
@@ -69,7 +76,16 @@ describe('-l and --field-selector: the findings about matching objects', () => {
 describe('--checks and --skip-checks', () => {
   test('--skip-checks gc,node: the other three run; the two are not selected', async () => {
     const r = await audit(['--skip-checks', 'gc,node'])
-    assert.deepEqual(r.json.summary.checks.map((c: Any) => [c.name, c.status]), [['hash', 'complete'], ['gc', 'notSelected'], ['node', 'notSelected'], ['evicted', 'complete'], ['replicas', 'complete']])
+    assert.deepEqual(
+      r.json.summary.checks.map((c: Any) => [c.name, c.status]),
+      [
+        ['hash', 'complete'],
+        ['gc', 'notSelected'],
+        ['node', 'notSelected'],
+        ['evicted', 'complete'],
+        ['replicas', 'complete'],
+      ],
+    )
     assert.deepEqual(r.json.findings.map(subject), ['ReplicaSet shop/checkout-6b5f97d66c', 'Pod shop/web-85d7f67c4d-2xk9p'])
   })
 })
@@ -94,10 +110,19 @@ describe('--ignore FILE', () => {
     assert.deepEqual(r.json.findings, [])
     assert.equal(r.code, 0)
     assert.equal(r.json.suppressed.count, 4)
-    assert.deepEqual(r.json.suppressed.findings.map((x: Any) => [x.rule, x.check, x.verdict, x.severity, `${x.subject.namespace ?? ''}/${x.subject.name}`]).sort(), [
-      [1, 'gc', 'delete', 'warning', 'shop/web-canary-env'], [2, 'replicas', 'createsFailing', 'critical', 'shop/checkout-6b5f97d66c'],
-      [3, 'node', 'unhealthy', 'warning', '/worker-c1'], [4, 'evicted', 'evictAt', 'warning', 'shop/web-85d7f67c4d-2xk9p']].sort())
-    assert.deepEqual(r.json.summary.checks.map((c: Any) => c.suppressed), [0, 1, 1, 1, 1])
+    assert.deepEqual(
+      r.json.suppressed.findings.map((x: Any) => [x.rule, x.check, x.verdict, x.severity, `${x.subject.namespace ?? ''}/${x.subject.name}`]).sort(),
+      [
+        [1, 'gc', 'delete', 'warning', 'shop/web-canary-env'],
+        [2, 'replicas', 'createsFailing', 'critical', 'shop/checkout-6b5f97d66c'],
+        [3, 'node', 'unhealthy', 'warning', '/worker-c1'],
+        [4, 'evicted', 'evictAt', 'warning', 'shop/web-85d7f67c4d-2xk9p'],
+      ].sort(),
+    )
+    assert.deepEqual(
+      r.json.summary.checks.map((c: Any) => c.suppressed),
+      [0, 1, 1, 1, 1],
+    )
     assert.match(r.json.summary.line, /4 suppressed/)
   })
   test('an expired rule no longer applies, and says so; a rule that matches nothing counts 0', async () => {
@@ -112,12 +137,21 @@ describe('--ignore FILE', () => {
 `)
     const r = await audit(['--ignore', f])
     // 2026-11-28 as a date runs through the end of that day UTC: before the evaluation instant 2026-11-29T10:00:00Z.
-    assert.deepEqual(r.json.suppressed.rules.map((x: Any) => [x.index, x.expires, x.expired, x.matched]), [[1, '2026-11-29T00:00:00.000Z', true, 1], [2, '2026-11-29T10:00:01.000Z', false, 0]])
+    assert.deepEqual(
+      r.json.suppressed.rules.map((x: Any) => [x.index, x.expires, x.expired, x.matched]),
+      [
+        [1, '2026-11-29T00:00:00.000Z', true, 1],
+        [2, '2026-11-29T10:00:01.000Z', false, 0],
+      ],
+    )
     assert.equal(r.json.suppressed.count, 0)
     assert.equal(r.json.suppressed.expiredMatches, 1)
     assert.ok(r.json.findings.some((x: Any) => x.subject.name === 'web-canary-env'))
     const table = await runCli(['audit', '-A', '-f', INCIDENT, '--now', NOW, '--ignore', f])
-    assert.match(table.stdout, /rule 1 \(gc web-canary-env\) expired at 2026-11-29T00:00:00.000Z: no longer applies — 1 finding\(s\) it matched are reported again/)
+    assert.match(
+      table.stdout,
+      /rule 1 \(gc web-canary-env\) expired at 2026-11-29T00:00:00.000Z: no longer applies — 1 finding\(s\) it matched are reported again/,
+    )
   })
   test('a file that is not a list of entries with check and reason is a usage error naming the entry', async () => {
     for (const [text, message] of [
@@ -137,10 +171,20 @@ describe('--ignore FILE', () => {
 
 describe('--sort', () => {
   test('age: oldest object first (Node worker-c1 2026-10-01, ConfigMap 2026-11-28T15:00, ReplicaSet 11-29T08:00:00, Pod 08:00:01)', async () => {
-    assert.deepEqual((await audit(['--sort', 'age'])).json.findings.map(subject), ['Node worker-c1', 'ConfigMap shop/web-canary-env', 'ReplicaSet shop/checkout-6b5f97d66c', 'Pod shop/web-85d7f67c4d-2xk9p'])
+    assert.deepEqual((await audit(['--sort', 'age'])).json.findings.map(subject), [
+      'Node worker-c1',
+      'ConfigMap shop/web-canary-env',
+      'ReplicaSet shop/checkout-6b5f97d66c',
+      'Pod shop/web-85d7f67c4d-2xk9p',
+    ])
   })
   test('name: namespace/name (the Node has no namespace)', async () => {
-    assert.deepEqual((await audit(['--sort', 'name'])).json.findings.map(subject), ['Node worker-c1', 'ReplicaSet shop/checkout-6b5f97d66c', 'Pod shop/web-85d7f67c4d-2xk9p', 'ConfigMap shop/web-canary-env'])
+    assert.deepEqual((await audit(['--sort', 'name'])).json.findings.map(subject), [
+      'Node worker-c1',
+      'ReplicaSet shop/checkout-6b5f97d66c',
+      'Pod shop/web-85d7f67c4d-2xk9p',
+      'ConfigMap shop/web-canary-env',
+    ])
   })
 })
 
@@ -156,7 +200,10 @@ describe('the table for many findings', () => {
     assert.match(lines[node + 4], /^ {2}… and 3 more unhealthy$/)
     assert.match(r.stdout, /finding\(s\) not shown: -o wide lists every finding, -o json is the whole report/)
     // The summary line: node 4 warning (above); evicted 4 warning — 3 evicted and 1 evictAt (node-zone-outage.md).
-    assert.match(lines.filter(Boolean).at(-1)!, /^kubectl-why audit FAILED: 0 critical, \d+ warning, \d+ info — hash clean; gc [^;]+; node 4 warning; evicted 4 warning; replicas clean$/)
+    assert.match(
+      lines.filter(Boolean).at(-1)!,
+      /^kubectl-why audit FAILED: 0 critical, \d+ warning, \d+ info — hash clean; gc [^;]+; node 4 warning; evicted 4 warning; replicas clean$/,
+    )
     const wide = await runCli(['audit', '-A', '-f', ZONE, '-o', 'wide', '--limit', '1'])
     assert.equal(wide.stdout.split('\n').filter((l) => /^warning +node +unhealthy/.test(l)).length, 4, '-o wide lists them all')
   })
@@ -165,14 +212,15 @@ describe('the table for many findings', () => {
 describe('--color', () => {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts an ANSI colour
   const ESC = /\u001B\[/
-  const table = (args: string[], env: Record<string, string | undefined>) => runCli(['audit', '-A', '-f', INCIDENT, '--now', NOW, ...args], {env: {NO_COLOR: undefined, FORCE_COLOR: undefined, ...env}})
+  const table = (args: string[], env: Record<string, string | undefined>) =>
+    runCli(['audit', '-A', '-f', INCIDENT, '--now', NOW, ...args], {env: {NO_COLOR: undefined, FORCE_COLOR: undefined, ...env}})
   test('auto: none through a pipe; FORCE_COLOR=1 gives colours through the pipe (as chalk reads it); NO_COLOR turns them off', async () => {
     assert.doesNotMatch((await table([], {})).stdout, ESC)
     assert.match((await table([], {FORCE_COLOR: '1'})).stdout, ESC)
     assert.doesNotMatch((await table([], {FORCE_COLOR: '0'})).stdout, ESC)
     assert.doesNotMatch((await table([], {NO_COLOR: '1'})).stdout, ESC)
   })
-  test('always and never are the user\'s word; --no-color is never', async () => {
+  test("always and never are the user's word; --no-color is never", async () => {
     assert.match((await table(['--color', 'always'], {NO_COLOR: '1'})).stdout, ESC)
     assert.doesNotMatch((await table(['--color=never'], {FORCE_COLOR: '1'})).stdout, ESC)
     assert.doesNotMatch((await table(['--no-color'], {FORCE_COLOR: '3'})).stdout, ESC)

@@ -11,7 +11,9 @@ const INCIDENT = fileURLToPath(new URL('../../examples/incident.yaml', import.me
 const hasScript = spawnSync('script', ['--version']).status === 0
 const escapeRegExp = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
 
-test('a progress line on a terminal, cleared before the report', {skip: hasScript ? false : 'script(1) is not installed: no pseudo-terminal to run the CLI on'}, async () => {
+test('a progress line on a terminal, cleared before the report', {
+  skip: hasScript ? false : 'script(1) is not installed: no pseudo-terminal to run the CLI on',
+}, async () => {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
   const command = [process.execPath, BIN, 'audit', '-A', '-f', INCIDENT, '--fail-on', 'none'].map(quote).join(' ')
   const out = await new Promise<string>((resolve, reject) => {

@@ -27,7 +27,13 @@ const line = (f: Any) => `${f.severity} ${CHECK[f.controller]} ${f.verdict} ${f.
 
 /** A list request: a collection path (no object name after the resource), first page only. */
 function listsOf(requests: RequestRecord[]): RequestRecord[] {
-  return requests.filter((r) => r.query.continue === undefined && /^\/(api\/v1|apis\/[^/]+\/[^/]+)(\/namespaces\/[^/]+)?\/[a-z]+$/.test(r.path) && !/^\/api\/v1\/namespaces\/[^/]+$/.test(r.path) && r.path !== '/api/v1/namespaces/')
+  return requests.filter(
+    (r) =>
+      r.query.continue === undefined &&
+      /^\/(api\/v1|apis\/[^/]+\/[^/]+)(\/namespaces\/[^/]+)?\/[a-z]+$/.test(r.path) &&
+      !/^\/api\/v1\/namespaces\/[^/]+$/.test(r.path) &&
+      r.path !== '/api/v1/namespaces/',
+  )
 }
 const resourceOf = (path: string) => {
   const m = /^\/(?:api\/v1|apis\/([^/]+)\/[^/]+)(?:\/namespaces\/[^/]+)?\/([a-z]+)$/.exec(path)!
@@ -70,15 +76,31 @@ describe('a synthetic cluster of 30 nodes and 900 pods', () => {
 
   test('the report validates and every check ran complete', () => {
     assert.ok(valid(live), JSON.stringify(valid.errors, null, 1))
-    assert.deepEqual(live.summary.checks.map((c: Any) => [c.name, c.status]), [['hash', 'complete'], ['gc', 'complete'], ['node', 'complete'], ['evicted', 'complete'], ['replicas', 'complete']])
+    assert.deepEqual(
+      live.summary.checks.map((c: Any) => [c.name, c.status]),
+      [
+        ['hash', 'complete'],
+        ['gc', 'complete'],
+        ['node', 'complete'],
+        ['evicted', 'complete'],
+        ['replicas', 'complete'],
+      ],
+    )
     assert.deepEqual(live.summary.notChecked, [])
   })
 
   test('each kind is listed once; nothing but GET is sent', () => {
-    assert.deepEqual(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), [])
+    assert.deepEqual(
+      requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`),
+      [],
+    )
     const lists = listsOf(requests)
     const kinds = lists.map((r) => resourceOf(r.path))
-    assert.deepEqual(kinds.filter((k, i) => kinds.indexOf(k) !== i), [], 'a kind listed twice')
+    assert.deepEqual(
+      kinds.filter((k, i) => kinds.indexOf(k) !== i),
+      [],
+      'a kind listed twice',
+    )
     assert.equal(live.summary.reads.lists, lists.length)
     assert.ok(kinds.includes('/pods') && kinds.includes('apps/replicasets') && kinds.includes('/events'))
     assert.ok(!kinds.includes('/secrets'), 'Secrets are never read')
@@ -86,9 +108,9 @@ describe('a synthetic cluster of 30 nodes and 900 pods', () => {
 
   test('paginated quorum reads (limit 500, no resourceVersion), events over two pages; the node Leases and the pods from the watch cache', () => {
     for (const r of listsOf(requests)) {
-      if (resourceOf(r.path) === 'coordination.k8s.io/leases') assert.equal(r.query.resourceVersion, '0', 'leases: the informer\'s view')
+      if (resourceOf(r.path) === 'coordination.k8s.io/leases') assert.equal(r.query.resourceVersion, '0', "leases: the informer's view")
       // The ReplicaSet controller's informer view of pods (issue 13: the audit and `kubectl why replicas` now agree).
-      else if (resourceOf(r.path) === '/pods') assert.equal(r.query.resourceVersion, '0', 'pods: the informer\'s view')
+      else if (resourceOf(r.path) === '/pods') assert.equal(r.query.resourceVersion, '0', "pods: the informer's view")
       else {
         assert.equal(r.query.resourceVersion, undefined, `${r.path} is a quorum read`)
         assert.equal(r.query.limit, '500', `${r.path} is paginated`)
@@ -102,11 +124,14 @@ describe('a synthetic cluster of 30 nodes and 900 pods', () => {
   test('metadata-only where only the collector reads the kind; whole objects where another check reads them', () => {
     const accept = new Map(listsOf(requests).map((r) => [resourceOf(r.path), r.accept ?? '']))
     for (const k of ['/configmaps', '/services', 'batch/jobs', 'discovery.k8s.io/endpointslices']) assert.match(accept.get(k)!, METADATA, k)
-    for (const k of ['/pods', '/nodes', 'apps/replicasets', 'apps/deployments', 'apps/controllerrevisions', '/events', 'coordination.k8s.io/leases']) assert.doesNotMatch(accept.get(k)!, METADATA, k)
+    for (const k of ['/pods', '/nodes', 'apps/replicasets', 'apps/deployments', 'apps/controllerrevisions', '/events', 'coordination.k8s.io/leases'])
+      assert.doesNotMatch(accept.get(k)!, METADATA, k)
   })
 
-  test('the only single-object reads are the collector\'s owner confirmations (fresh, metadata-only)', () => {
-    const gets = requests.filter((r) => !listsOf(requests).includes(r) && r.query.continue === undefined && !/^\/(api|apis)(\/[^/]+(\/[^/]+)?)?$/.test(r.path) && r.path !== '/version')
+  test("the only single-object reads are the collector's owner confirmations (fresh, metadata-only)", () => {
+    const gets = requests.filter(
+      (r) => !listsOf(requests).includes(r) && r.query.continue === undefined && !/^\/(api|apis)(\/[^/]+(\/[^/]+)?)?$/.test(r.path) && r.path !== '/version',
+    )
     assert.equal(gets.length, live.summary.reads.gets)
     for (const g of gets) {
       assert.equal(g.query.resourceVersion, undefined)
@@ -142,7 +167,12 @@ describe('a synthetic cluster of 30 nodes and 900 pods', () => {
     server.clearRequests()
     const r = await run(['-A', '--checks', 'replicas', '--kubeconfig', kubeconfig, '--now', cluster.plan.o.now, '--fail-on', 'none'])
     assert.equal(r.code, 0)
-    assert.deepEqual(listsOf(server.requests).map((q) => resourceOf(q.path)).sort(), ['/events', '/namespaces', '/pods', 'apps/replicasets'])
+    assert.deepEqual(
+      listsOf(server.requests)
+        .map((q) => resourceOf(q.path))
+        .sort(),
+      ['/events', '/namespaces', '/pods', 'apps/replicasets'],
+    )
     assert.deepEqual(r.json.findings.map(line), live.findings.filter((f: Any) => f.controller === 'replicaset').map(line))
   })
 
@@ -189,8 +219,11 @@ describe('the incident example, served live', () => {
     const r = await run(args())
     assert.equal(r.code, 1)
     assert.deepEqual(r.json.findings.map(line), [
-      'critical replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c', 'warning gc delete ConfigMap shop/web-canary-env',
-      'warning node unhealthy Node /worker-c1', 'warning evicted evictAt Pod shop/web-85d7f67c4d-2xk9p'])
+      'critical replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c',
+      'warning gc delete ConfigMap shop/web-canary-env',
+      'warning node unhealthy Node /worker-c1',
+      'warning evicted evictAt Pod shop/web-85d7f67c4d-2xk9p',
+    ])
     assert.equal(r.json.source.mode, 'live')
   })
 
@@ -201,11 +234,29 @@ describe('the incident example, served live', () => {
       const r = await run(args())
       assert.equal(r.code, 1)
       assert.equal(r.stderr, 'kubectl-why audit: incomplete: gc: partial — list batch/v1 CronJob\n')
-      assert.deepEqual([r.json.summary.complete, r.json.summary.incomplete, r.json.summary.failOnPartial], [false, ['gc: partial — list batch/v1 CronJob'], true])
+      assert.deepEqual(
+        [r.json.summary.complete, r.json.summary.incomplete, r.json.summary.failOnPartial],
+        [false, ['gc: partial — list batch/v1 CronJob'], true],
+      )
       assert.ok(valid(r.json), JSON.stringify(valid.errors, null, 1))
-      assert.deepEqual(r.json.summary.notChecked.map((n: Any) => [n.apiVersion, n.kind, n.reason, n.status, n.checks, n.rule, n.command]), [
-        ['batch/v1', 'CronJob', 'Forbidden', 403, ['gc'], {apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['get', 'list']}, 'kubectl create clusterrole NAME --verb=get,list --resource=cronjobs.batch']])
-      assert.deepEqual(r.json.summary.checks.map((c: Any) => c.status), ['complete', 'partial', 'complete', 'complete', 'complete'])
+      assert.deepEqual(
+        r.json.summary.notChecked.map((n: Any) => [n.apiVersion, n.kind, n.reason, n.status, n.checks, n.rule, n.command]),
+        [
+          [
+            'batch/v1',
+            'CronJob',
+            'Forbidden',
+            403,
+            ['gc'],
+            {apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['get', 'list']},
+            'kubectl create clusterrole NAME --verb=get,list --resource=cronjobs.batch',
+          ],
+        ],
+      )
+      assert.deepEqual(
+        r.json.summary.checks.map((c: Any) => c.status),
+        ['complete', 'partial', 'complete', 'complete', 'complete'],
+      )
       assert.equal(r.json.findings.length, 4)
       const none = await run([...args(), '--fail-on', 'none'])
       assert.equal(none.code, 1, 'incomplete')
@@ -226,13 +277,18 @@ describe('the incident example, served live', () => {
       assert.ok(snap.code === 0 || snap.code === 1, snap.stderr)
       const offline = await run(['-A', '-f', file, '--now', INCIDENT_NOW])
       const shape = (j: Any) => ({
-        statuses: j.summary.checks.map((c: Any) => c.status), incomplete: j.summary.incomplete, exitCode: j.summary.exitCode,
+        statuses: j.summary.checks.map((c: Any) => c.status),
+        incomplete: j.summary.incomplete,
+        exitCode: j.summary.exitCode,
         notChecked: j.summary.notChecked.map((n: Any) => [n.apiVersion, n.kind, n.reason, n.status, n.checks, n.rule]),
       })
       assert.deepEqual(shape(offline.json), shape(live.json))
       assert.equal(offline.code, 1)
       const junit = await runCli(['audit', '-A', '-f', file, '--now', INCIDENT_NOW, '-o', 'junit'])
-      assert.match(junit.stdout, /<testcase name="gc not read: CronJob\.batch" classname="kubectl-why\.gc\.CronJob" time="0">\n {6}<skipped message="not read: Forbidden 403: /)
+      assert.match(
+        junit.stdout,
+        /<testcase name="gc not read: CronJob\.batch" classname="kubectl-why\.gc\.CronJob" time="0">\n {6}<skipped message="not read: Forbidden 403: /,
+      )
     } finally {
       denied.lift()
     }
@@ -240,7 +296,7 @@ describe('the incident example, served live', () => {
 
   // Issue 15: every Lease is captured — the leader Lease too — so the collector should replay the same objects offline.
   test('a snapshot of the live cluster: the same verdicts offline, check by check', {
-    todo: 'the capture holds the kube-controller-manager leader Lease, but the snapshot source answers the audit\'s watch-cache Lease list over every namespace from its recorded node-Lease cache only (snapshot-source.ts, the cached store): gc replays one ownerless object fewer offline',
+    todo: "the capture holds the kube-controller-manager leader Lease, but the snapshot source answers the audit's watch-cache Lease list over every namespace from its recorded node-Lease cache only (snapshot-source.ts, the cached store): gc replays one ownerless object fewer offline",
   }, async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'audit-leases-')), 'snap.json')
     const snap = await runCli(['snapshot', '-A', '--kubeconfig', kubeconfig, '--out', file])
@@ -254,17 +310,29 @@ describe('the incident example, served live', () => {
     try {
       const r = await run(args())
       assert.equal(r.code, 1)
-      assert.deepEqual(r.json.summary.checks.map((c: Any) => c.status), ['complete', 'partial', 'notRun', 'notRun', 'complete'])
-      assert.deepEqual(r.json.summary.notChecked.map((n: Any) => [n.kind, n.checks]), [['Node', ['hash', 'gc', 'node', 'evicted']]])
+      assert.deepEqual(
+        r.json.summary.checks.map((c: Any) => c.status),
+        ['complete', 'partial', 'notRun', 'notRun', 'complete'],
+      )
+      assert.deepEqual(
+        r.json.summary.notChecked.map((n: Any) => [n.kind, n.checks]),
+        [['Node', ['hash', 'gc', 'node', 'evicted']]],
+      )
       // The node Leases' owners are Nodes, which cannot be read now: the collector's replay does not guess them gone.
-      assert.deepEqual(r.json.findings.map(line), ['critical replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c', 'warning gc delete ConfigMap shop/web-canary-env',
-        ...['a1', 'a2', 'b1', 'b2', 'c1', 'c2'].map((n) => `warning gc unknown Lease kube-node-lease/worker-${n}`)])
+      assert.deepEqual(r.json.findings.map(line), [
+        'critical replicas createsFailing ReplicaSet shop/checkout-6b5f97d66c',
+        'warning gc delete ConfigMap shop/web-canary-env',
+        ...['a1', 'a2', 'b1', 'b2', 'c1', 'c2'].map((n) => `warning gc unknown Lease kube-node-lease/worker-${n}`),
+      ])
       const unknown = r.json.findings.find((f: Any) => f.verdict === 'unknown')
       assert.match(unknown.summary, /^Unknown: owner Node worker-a1 could not be read \(403\)/)
       // Two checks read nothing of their kinds: that never passes, whatever --fail-on and --fail-on-partial say.
       const lenient = await run([...args(), '--fail-on', 'none', '--no-fail-on-partial'])
       assert.equal(lenient.code, 1)
-      assert.deepEqual(lenient.json.summary.incomplete.filter((x: string) => / not run /.test(x)).map((x: string) => x.split(':')[0]), ['node', 'evicted'])
+      assert.deepEqual(
+        lenient.json.summary.incomplete.filter((x: string) => / not run /.test(x)).map((x: string) => x.split(':')[0]),
+        ['node', 'evicted'],
+      )
     } finally {
       denied.lift()
     }
@@ -272,12 +340,20 @@ describe('the incident example, served live', () => {
 
   // Scope (issue 15): node health is cluster-scoped and covers the whole cluster; gc covers the namespace's objects,
   // the node Leases and every cluster-scoped object; the others follow -n.
-  test('-n shop: the namespace\'s objects, every node, and what each check covered', async () => {
+  test("-n shop: the namespace's objects, every node, and what each check covered", async () => {
     const r = await run(['-n', 'shop', '--kubeconfig', kubeconfig, '--now', INCIDENT_NOW])
     assert.deepEqual(r.json.scope, {namespace: 'shop'})
     assert.equal(r.json.findings.length, 4)
-    const cover = Object.fromEntries(r.json.summary.checks.map((c: Any) => [c.name, [c.coverage.allNamespaces, c.coverage.namespaces, c.coverage.clusterScoped]]))
-    assert.deepEqual(cover, {hash: [false, ['shop'], false], gc: [false, ['shop', 'kube-node-lease'], true], node: [false, [], true], evicted: [false, ['shop'], false], replicas: [false, ['shop'], false]})
+    const cover = Object.fromEntries(
+      r.json.summary.checks.map((c: Any) => [c.name, [c.coverage.allNamespaces, c.coverage.namespaces, c.coverage.clusterScoped]]),
+    )
+    assert.deepEqual(cover, {
+      hash: [false, ['shop'], false],
+      gc: [false, ['shop', 'kube-node-lease'], true],
+      node: [false, [], true],
+      evicted: [false, ['shop'], false],
+      replicas: [false, ['shop'], false],
+    })
     assert.equal(r.json.summary.checks.find((c: Any) => c.name === 'node').evaluated, 6, 'all six nodes')
   })
 
@@ -286,14 +362,18 @@ describe('the incident example, served live', () => {
     assert.equal(r.code, 1)
     assert.deepEqual(r.json.findings.map(line), ['warning node unhealthy Node /worker-c1'])
     const table = await runCli(['audit', '-n', 'default', '--kubeconfig', kubeconfig, '--now', INCIDENT_NOW])
-    assert.match(table.stdout.split('\n')[0], /^kubectl why audit — namespace default; gc: namespace default, node Leases \(kube-node-lease\), cluster-scoped objects \(whole cluster\); node: whole cluster — /)
+    assert.match(
+      table.stdout.split('\n')[0],
+      /^kubectl why audit — namespace default; gc: namespace default, node Leases \(kube-node-lease\), cluster-scoped objects \(whole cluster\); node: whole cluster — /,
+    )
   })
 
   // Issue 19: an audit where every list is forbidden exited 0 with "No findings".
   test('every list forbidden, every check: never exit 0 — exit 2, one line', async () => {
     const seen = new Set<string>()
-    const denied = BUILTIN_KINDS.filter((t) => !seen.has(`${t.group}/${t.resource}`) && seen.add(`${t.group}/${t.resource}`))
-      .map((t) => server.forbid({resource: t.resource, group: t.group}))
+    const denied = BUILTIN_KINDS.filter((t) => !seen.has(`${t.group}/${t.resource}`) && seen.add(`${t.group}/${t.resource}`)).map((t) =>
+      server.forbid({resource: t.resource, group: t.group}),
+    )
     try {
       for (const extra of [[], ['--fail-on', 'none', '--no-fail-on-partial']]) {
         const r = await runCli(['audit', ...args(), ...extra])
@@ -327,11 +407,17 @@ describe('the incident example, served live', () => {
 describe('exit codes and --fail-on', () => {
   const cases: [string, string, number][] = [
     // The incident has a critical and three warnings.
-    ['incident.yaml', 'none', 0], ['incident.yaml', 'info', 1], ['incident.yaml', 'warning', 1], ['incident.yaml', 'critical', 1],
+    ['incident.yaml', 'none', 0],
+    ['incident.yaml', 'info', 1],
+    ['incident.yaml', 'warning', 1],
+    ['incident.yaml', 'critical', 1],
     // gc-mixed-owners has one info finding (patchRemoveOwnerRefs) and nothing worse.
-    ['gc-mixed-owners.json', 'critical', 0], ['gc-mixed-owners.json', 'warning', 0], ['gc-mixed-owners.json', 'info', 1],
+    ['gc-mixed-owners.json', 'critical', 0],
+    ['gc-mixed-owners.json', 'warning', 0],
+    ['gc-mixed-owners.json', 'info', 1],
     // gc-recreated-deployment: warnings, no critical.
-    ['gc-recreated-deployment.json', 'critical', 0], ['gc-recreated-deployment.json', 'warning', 1],
+    ['gc-recreated-deployment.json', 'critical', 0],
+    ['gc-recreated-deployment.json', 'warning', 1],
   ]
   // --fail-on alone: these examples' audits are complete but for gc-recreated-deployment's (below).
   for (const [file, failOn, code] of cases) {
@@ -345,7 +431,7 @@ describe('exit codes and --fail-on', () => {
     assert.equal((await run(['-A', '-f', `${EXAMPLES}gc-mixed-owners.json`])).code, 0)
     assert.equal((await run(['-A', '-f', `${EXAMPLES}gc-recreated-deployment.json`])).code, 1)
   })
-  test('--fail-on-partial is the default: gc-recreated-deployment\'s Deployment cannot be replayed (its ReplicaSets are metadata only), so even --fail-on critical exits 1', async () => {
+  test("--fail-on-partial is the default: gc-recreated-deployment's Deployment cannot be replayed (its ReplicaSets are metadata only), so even --fail-on critical exits 1", async () => {
     const r = await run(['-A', '-f', `${EXAMPLES}gc-recreated-deployment.json`, '--fail-on', 'critical'])
     assert.deepEqual([r.code, r.json.summary.failing, r.json.summary.incomplete], [1, 0, ['hash: partial — Deployment shop/web']])
   })
@@ -370,6 +456,9 @@ describe('exit codes and --fail-on', () => {
     assert.match(lines[1], /^ CHECK +STATUS +OBJECTS +CRITICAL +WARNING +INFO/)
     assert.ok(lines.some((l) => /^ replicas +complete +3 +1 +0 +0/.test(l)))
     const findings = lines.filter((l) => /^(critical|warning|info) /.test(l))
-    assert.deepEqual(findings.map((l) => l.split(/\s+/).slice(0, 3).join(' ')), ['critical replicas createsFailing', 'warning gc delete', 'warning node unhealthy', 'warning evicted evictAt'])
+    assert.deepEqual(
+      findings.map((l) => l.split(/\s+/).slice(0, 3).join(' ')),
+      ['critical replicas createsFailing', 'warning gc delete', 'warning node unhealthy', 'warning evicted evictAt'],
+    )
   })
 })

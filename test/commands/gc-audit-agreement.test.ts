@@ -33,7 +33,9 @@ async function both(file: string): Promise<{gc: string[]; audit: string[]}> {
 }
 
 describe('audit and gc --all agree on every example', () => {
-  const files = readdirSync(EXAMPLES).filter((f) => /\.(json|yaml)$/.test(f)).sort()
+  const files = readdirSync(EXAMPLES)
+    .filter((f) => /\.(json|yaml)$/.test(f))
+    .sort()
   for (const file of files) {
     test(file, async () => {
       const {gc, audit} = await both(join(EXAMPLES, file))

@@ -36,10 +36,10 @@ describe('gc on dumps that cannot prove absence', () => {
       assert.deepEqual((JSON.parse(a.stdout).findings as Finding[]).filter((f) => f.controller === 'garbagecollector').map(line), want)
     })
   }
-  test('the mirror pods\' next step reads the Node\'s uid from the live cluster', async () => {
+  test("the mirror pods' next step reads the Node's uid from the live cluster", async () => {
     const g = await runCli(['gc', 'pod/etcd-cp-1', '-n', 'kube-system', '-f', fixture('get-all-static-pods.yaml'), '-o', 'json'])
     const e = JSON.parse(g.stdout)
     assert.equal(e.ownerReferences[0].unknownReason, 'nameOnly')
-    assert.equal(e.next[0].command, 'kubectl get node/cp-1 -o jsonpath=\'{.metadata.uid}\'')
+    assert.equal(e.next[0].command, "kubectl get node/cp-1 -o jsonpath='{.metadata.uid}'")
   })
 })

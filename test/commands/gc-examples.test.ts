@@ -58,8 +58,21 @@ describe('examples: one verdict each, as their readme says', () => {
   }
   test('every verdict has an example', () => {
     const covered = new Set(CASES.map((c) => c[2]))
-    for (const v of ['keep', 'patchRemoveOwnerRefs', 'delete', 'noOwners', 'waitBeingDeleted', 'removeFinalizer', 'waitForBlockingDependents',
-      'orphanDependentsThenRemoveFinalizer', 'stuckRestMapping', 'stuckNamespacedOwnerOfClusterScopedObject', 'notMonitored', 'unknown']) assert.ok(covered.has(v), v)
+    for (const v of [
+      'keep',
+      'patchRemoveOwnerRefs',
+      'delete',
+      'noOwners',
+      'waitBeingDeleted',
+      'removeFinalizer',
+      'waitForBlockingDependents',
+      'orphanDependentsThenRemoveFinalizer',
+      'stuckRestMapping',
+      'stuckNamespacedOwnerOfClusterScopedObject',
+      'notMonitored',
+      'unknown',
+    ])
+      assert.ok(covered.has(v), v)
   })
 })
 
@@ -67,7 +80,10 @@ describe('reports and trees validate against the schema', () => {
   test('--all -A on an example', async () => {
     const {json} = await gc('gc-recreated-deployment.json', ['--all', '-A'])
     assert.equal(json.kind, 'GcReport')
-    assert.deepEqual(json.findings.map((f: {subject: {name: string}}) => f.subject.name), ['web-5d8f7b9c4'])
+    assert.deepEqual(
+      json.findings.map((f: {subject: {name: string}}) => f.subject.name),
+      ['web-5d8f7b9c4'],
+    )
   })
   test('--tree', async () => {
     const {json} = await gc('gc-stuck-namespace.json', ['deployment/api', '-n', 'team-a', '--tree'])
@@ -75,7 +91,21 @@ describe('reports and trees validate against the schema', () => {
     assert.equal(json.tree.object.children[0].edge.blockOwnerDeletion, true)
   })
   test('the schema rejects an unannounced field', () => {
-    assert.equal(validate({subject: {kind: 'Pod', name: 'x'}, controller: 'garbagecollector', verdict: 'keep', severity: 'none', summary: '', steps: [],
-      evaluatedAt: '2026-11-29T03:00:00Z', source: {mode: 'live'}, ownerReferences: [], collectorRequests: [], surprise: 1}), false)
+    assert.equal(
+      validate({
+        subject: {kind: 'Pod', name: 'x'},
+        controller: 'garbagecollector',
+        verdict: 'keep',
+        severity: 'none',
+        summary: '',
+        steps: [],
+        evaluatedAt: '2026-11-29T03:00:00Z',
+        source: {mode: 'live'},
+        ownerReferences: [],
+        collectorRequests: [],
+        surprise: 1,
+      }),
+      false,
+    )
   })
 })

@@ -13,14 +13,35 @@ import {FakeApiServer} from '../support/fake-apiserver/index.js'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any
 
-const ref = (apiVersion: string, kind: string, name: string, uid: string): OwnerReference => ({apiVersion, kind, name, uid, controller: true, blockOwnerDeletion: true})
+const ref = (apiVersion: string, kind: string, name: string, uid: string): OwnerReference => ({
+  apiVersion,
+  kind,
+  name,
+  uid,
+  controller: true,
+  blockOwnerDeletion: true,
+})
 function o(apiVersion: string, kind: string, name: string, uid: string, owners: OwnerReference[] = []): KubeObject {
-  return {apiVersion, kind, metadata: {name, namespace: 'shop', uid, resourceVersion: '10', creationTimestamp: '2026-11-29T01:00:00Z', ...(owners.length ? {ownerReferences: owners} : {})}}
+  return {
+    apiVersion,
+    kind,
+    metadata: {
+      name,
+      namespace: 'shop',
+      uid,
+      resourceVersion: '10',
+      creationTimestamp: '2026-11-29T01:00:00Z',
+      ...(owners.length ? {ownerReferences: owners} : {}),
+    },
+  }
 }
 
 // 600 pods (two pages of the driver's 500), all of one ReplicaSet but the last, whose ReplicaSet is gone.
 const PODS = 600
-const OBJECTS: KubeObject[] = [o('apps/v1', 'Deployment', 'web', 'd-1'), o('apps/v1', 'ReplicaSet', 'web-1', 'rs-1', [ref('apps/v1', 'Deployment', 'web', 'd-1')])]
+const OBJECTS: KubeObject[] = [
+  o('apps/v1', 'Deployment', 'web', 'd-1'),
+  o('apps/v1', 'ReplicaSet', 'web-1', 'rs-1', [ref('apps/v1', 'Deployment', 'web', 'd-1')]),
+]
 for (let i = 0; i < PODS - 1; i++) OBJECTS.push(o('v1', 'Pod', `web-1-${i}`, `p-${i}`, [ref('apps/v1', 'ReplicaSet', 'web-1', 'rs-1')]))
 OBJECTS.push(o('v1', 'Pod', 'zz-orphan', 'p-orphan', [ref('apps/v1', 'ReplicaSet', 'gone-1', 'rs-gone')]))
 
@@ -49,7 +70,10 @@ describe('gc --all -A and 410', () => {
       // 599 pods and the ReplicaSet kept, the orphan deleted (the Deployment and the server's own objects: noOwners).
       assert.equal(json.counts.keep, PODS)
       assert.equal(json.counts.delete, 1)
-      assert.deepEqual(json.findings.map((f: Any) => f.subject.name), ['zz-orphan'])
+      assert.deepEqual(
+        json.findings.map((f: Any) => f.subject.name),
+        ['zz-orphan'],
+      )
       assert.deepEqual(json.source.partial ?? [], [])
     } finally {
       fault.lift()
@@ -79,7 +103,10 @@ describe('gc --tree and unreadable dependents', () => {
       assert.match(table.stdout, /partial: list v1 Pod: Forbidden \(403\).*dependents of that kind may be missing/s)
       const {json} = await gc(['rs/web-1', '-n', 'shop', '--tree', '-o', 'json'])
       assert.deepEqual(json.tree.object.children, [])
-      assert.deepEqual(json.tree.partial.map((p: Any) => p.what), ['list v1 Pod'])
+      assert.deepEqual(
+        json.tree.partial.map((p: Any) => p.what),
+        ['list v1 Pod'],
+      )
       assert.ok(json.source.partial.some((p: Any) => p.what === 'list v1 Pod'))
     } finally {
       fault.lift()

@@ -12,20 +12,47 @@ import {FakeApiServer, type RequestRecord} from '../support/fake-apiserver/index
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any
 
-const WIDGETS: ResourceType = {group: 'widgets.example.com', version: 'v1', kind: 'Widget', resource: 'widgets', namespaced: true,
-  verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], singularName: 'widget'}
-
-function o(apiVersion: string, kind: string, namespace: string | undefined, name: string, uid: string,
-  extra: {owners?: OwnerReference[]; finalizers?: string[]; deleting?: string} = {}): KubeObject {
-  return {apiVersion, kind, metadata: {
-    name, ...(namespace ? {namespace} : {}), uid, resourceVersion: '10', creationTimestamp: '2026-11-29T01:00:00Z',
-    ...(extra.deleting ? {deletionTimestamp: extra.deleting} : {}),
-    ...(extra.finalizers ? {finalizers: extra.finalizers} : {}),
-    ...(extra.owners ? {ownerReferences: extra.owners} : {}),
-  }}
+const WIDGETS: ResourceType = {
+  group: 'widgets.example.com',
+  version: 'v1',
+  kind: 'Widget',
+  resource: 'widgets',
+  namespaced: true,
+  verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+  singularName: 'widget',
 }
-const ref = (apiVersion: string, kind: string, name: string, uid: string, block = true): OwnerReference =>
-  ({apiVersion, kind, name, uid, controller: true, blockOwnerDeletion: block})
+
+function o(
+  apiVersion: string,
+  kind: string,
+  namespace: string | undefined,
+  name: string,
+  uid: string,
+  extra: {owners?: OwnerReference[]; finalizers?: string[]; deleting?: string} = {},
+): KubeObject {
+  return {
+    apiVersion,
+    kind,
+    metadata: {
+      name,
+      ...(namespace ? {namespace} : {}),
+      uid,
+      resourceVersion: '10',
+      creationTimestamp: '2026-11-29T01:00:00Z',
+      ...(extra.deleting ? {deletionTimestamp: extra.deleting} : {}),
+      ...(extra.finalizers ? {finalizers: extra.finalizers} : {}),
+      ...(extra.owners ? {ownerReferences: extra.owners} : {}),
+    },
+  }
+}
+const ref = (apiVersion: string, kind: string, name: string, uid: string, block = true): OwnerReference => ({
+  apiVersion,
+  kind,
+  name,
+  uid,
+  controller: true,
+  blockOwnerDeletion: block,
+})
 const T = '2026-11-29T02:00:00Z'
 
 const OBJECTS: KubeObject[] = [
@@ -38,7 +65,9 @@ const OBJECTS: KubeObject[] = [
   o('v1', 'Pod', 'fg', 'api-1-x', 'pod-api', {owners: [ref('apps/v1', 'ReplicaSet', 'api-1', 'rs-api')]}),
   // mixed solid + dangling
   o('widgets.example.com/v1', 'Widget', 'mixed', 'big', 'w-big'),
-  o('v1', 'ConfigMap', 'mixed', 'cfg', 'cm-1', {owners: [ref('widgets.example.com/v1', 'Widget', 'big', 'w-big'), ref('v1', 'ConfigMap', 'gone', 'cm-gone', false)]}),
+  o('v1', 'ConfigMap', 'mixed', 'cfg', 'cm-1', {
+    owners: [ref('widgets.example.com/v1', 'Widget', 'big', 'w-big'), ref('v1', 'ConfigMap', 'gone', 'cm-gone', false)],
+  }),
   // foreground cycle
   o('v1', 'Pod', 'cycle', 'pod1', 'p1', {owners: [ref('v1', 'Pod', 'pod3', 'p3')], finalizers: ['foregroundDeletion'], deleting: T}),
   o('v1', 'Pod', 'cycle', 'pod2', 'p2', {owners: [ref('v1', 'Pod', 'pod1', 'p1')], finalizers: ['foregroundDeletion'], deleting: T}),
@@ -94,7 +123,10 @@ function assertOwnerReads(requests: RequestRecord[], paths: string[]): void {
 
 function assertReadOnly(requests: RequestRecord[]): void {
   assert.ok(requests.length > 0)
-  assert.deepEqual(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), [])
+  assert.deepEqual(
+    requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`),
+    [],
+  )
 }
 
 describe('one object per collector branch', () => {
@@ -138,7 +170,13 @@ describe('one object per collector branch', () => {
     assert.equal(code, 0)
     assert.equal(json.verdict, 'patchRemoveOwnerRefs')
     assert.deepEqual(json.removeOwnerUIDs, ['cm-gone'])
-    assert.deepEqual(json.ownerReferences.map((r: Any) => [r.classification, r.reason]), [['solid', undefined], ['dangling', 'notFound']])
+    assert.deepEqual(
+      json.ownerReferences.map((r: Any) => [r.classification, r.reason]),
+      [
+        ['solid', undefined],
+        ['dangling', 'notFound'],
+      ],
+    )
     assertOwnerReads(requests, ['/apis/widgets.example.com/v1/namespaces/mixed/widgets/big', '/api/v1/namespaces/mixed/configmaps/gone'])
     assertReadOnly(requests)
   })
@@ -211,7 +249,10 @@ describe('one object per collector branch', () => {
     assert.ok(!/dep-api|rs-api|pod-api/.test(r.stdout), 'no uids without -o wide')
     // the prose under the table (verdict, summary, next steps) is wrapped to 80 columns through a pipe
     const blank = lines.indexOf('')
-    assert.ok(lines.slice(blank).every((l) => l.length <= 80), 'prose within 80 columns')
+    assert.ok(
+      lines.slice(blank).every((l) => l.length <= 80),
+      'prose within 80 columns',
+    )
     const wide = await runCli(['gc', 'deployment/api', '-n', 'fg', '--tree', '-o', 'wide', '--kubeconfig', kubeconfig])
     assert.match(wide.stdout.split('\n')[0], /^NAMESPACE +NAME +VERDICT +REASON +AGE +UID$/)
     assert.match(wide.stdout, /Pod\/api-1-x .* pod-api/)
@@ -239,8 +280,14 @@ describe('--all', () => {
     assert.equal(verdicts['ops/nightly-1'], undefined, 'kept: not listed')
     const rank = ['critical', 'warning', 'info', 'none']
     const sev = json.findings.map((f: Any) => rank.indexOf(f.severity))
-    assert.deepEqual(sev, [...sev].sort((a: number, b: number) => a - b))
-    assert.equal(Object.values(json.counts as Record<string, number>).reduce((a, b) => a + b, 0), json.objects)
+    assert.deepEqual(
+      sev,
+      [...sev].sort((a: number, b: number) => a - b),
+    )
+    assert.equal(
+      Object.values(json.counts as Record<string, number>).reduce((a, b) => a + b, 0),
+      json.objects,
+    )
     // dangling refs found in the lists were confirmed with fresh metadata-only GETs
     assertOwnerReads(requests, ['/apis/apps/v1/namespaces/recreate/deployments/web', '/api/v1/namespaces/mixed/configmaps/gone'])
     assertReadOnly(requests)
@@ -265,7 +312,8 @@ describe('--all -A over a few thousand objects', () => {
       const recreated = i % 50 === 0
       objects.push(o('apps/v1', 'Deployment', ns, `d${i}`, recreated ? `d${i}-new` : `d${i}`))
       objects.push(o('apps/v1', 'ReplicaSet', ns, `d${i}-rs`, `rs${i}`, {owners: [ref('apps/v1', 'Deployment', `d${i}`, `d${i}`)]}))
-      for (let k = 0; k < 3; k++) objects.push(o('v1', 'Pod', ns, `d${i}-rs-${k}`, `p${i}-${k}`, {owners: [ref('apps/v1', 'ReplicaSet', `d${i}-rs`, `rs${i}`)]}))
+      for (let k = 0; k < 3; k++)
+        objects.push(o('v1', 'Pod', ns, `d${i}-rs-${k}`, `p${i}-${k}`, {owners: [ref('apps/v1', 'ReplicaSet', `d${i}-rs`, `rs${i}`)]}))
     }
     big = await FakeApiServer.start({objects})
     bigConfig = big.writeKubeconfig(mkdtempSync(join(tmpdir(), 'gc-big-')))

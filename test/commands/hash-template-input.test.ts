@@ -23,7 +23,7 @@ writeFileSync(gz, gzipSync(readFileSync(plain)))
 const noSuffix = join(dir, 'deployment')
 writeFileSync(noSuffix, gzipSync(readFileSync(plain)))
 
-test('a gzipped template file gives the plain file\'s answer, whatever its name', async () => {
+test("a gzipped template file gives the plain file's answer, whatever its name", async () => {
   const expected = await runCli(['hash', '--template', plain, '--k8s-version', '1.31', '-o', 'json'])
   assert.equal(expected.code, 0, expected.stderr)
   for (const file of [gz, noSuffix]) {

@@ -35,7 +35,14 @@ async function run(kubeconfig: string, args: string[]): Promise<{code: number; o
   return {code: r.code, out, stderr: r.stderr}
 }
 
-const onlyGets = (reqs: RequestRecord[]) => assert.ok(reqs.every((r) => r.method === 'GET'), reqs.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`).join(', '))
+const onlyGets = (reqs: RequestRecord[]) =>
+  assert.ok(
+    reqs.every((r) => r.method === 'GET'),
+    reqs
+      .filter((r) => r.method !== 'GET')
+      .map((r) => `${r.method} ${r.path}`)
+      .join(', '),
+  )
 const lists = (reqs: RequestRecord[], resource: string) => reqs.filter((r) => r.path.endsWith(`/${resource}`))
 
 describe('live, against the fake API server', () => {
@@ -48,7 +55,7 @@ describe('live, against the fake API server', () => {
       assert.equal(r.out.source.mode, 'live')
       assert.equal(r.out.source.k8sVersion, '1.31')
       const rs = lists(server.requests, 'replicasets')
-      assert.ok(rs.length > 0 && rs.every((q) => q.query.resourceVersion === '0'), 'the informer\'s view')
+      assert.ok(rs.length > 0 && rs.every((q) => q.query.resourceVersion === '0'), "the informer's view")
       const pods = lists(server.requests, 'pods')
       assert.ok(pods.length > 0 && pods.every((q) => /as=PartialObjectMetadataList/.test(q.accept ?? '') && q.query.labelSelector === 'app=nginx'))
       onlyGets(server.requests)
@@ -79,19 +86,29 @@ describe('live, against the fake API server', () => {
       const r = await run(kubeconfig, ['deployment/web'])
       assert.equal(r.code, 1)
       assert.equal(r.out.verdict, 'collision')
-      assert.deepEqual(r.out.deployment.create.attempts.map((a: Any) => a.name), ['web-d556bf558', 'web-6d68758fc5'])
+      assert.deepEqual(
+        r.out.deployment.create.attempts.map((a: Any) => a.name),
+        ['web-d556bf558', 'web-6d68758fc5'],
+      )
     } finally {
       await server.close()
     }
   })
 
   test('upgraded from 1.28 to 1.31: hashDrift for the Deployment and the DaemonSet; the same objects on a 1.28 server are upToDate', async () => {
-    for (const [version, verdict] of [['v1.31.2', 'hashDrift'], ['v1.28.15', 'upToDate']]) {
+    for (const [version, verdict] of [
+      ['v1.31.2', 'hashDrift'],
+      ['v1.28.15', 'upToDate'],
+    ]) {
       const {server, kubeconfig} = await serve(items('hash-drift-after-upgrade.json'), version)
       try {
         const r = await run(kubeconfig, ['--all'])
         assert.equal(r.code, 0, r.stderr)
-        assert.deepEqual(r.out.results.map((e: Any) => e.verdict), [verdict, verdict], version)
+        assert.deepEqual(
+          r.out.results.map((e: Any) => e.verdict),
+          [verdict, verdict],
+          version,
+        )
         onlyGets(server.requests)
       } finally {
         await server.close()
@@ -104,7 +121,14 @@ describe('live, against the fake API server', () => {
     try {
       const r = await run(kubeconfig, ['statefulset/web'])
       assert.equal(r.out.verdict, 'upToDate')
-      assert.deepEqual(r.out.statefulSet.revisions.map((x: Any) => [x.name, x.pods]), [['web-dd69bd79f', []], ['web-6474c55d7f', ['web-0', 'web-1']], ['web-8668c76b8d', ['web-2']]])
+      assert.deepEqual(
+        r.out.statefulSet.revisions.map((x: Any) => [x.name, x.pods]),
+        [
+          ['web-dd69bd79f', []],
+          ['web-6474c55d7f', ['web-0', 'web-1']],
+          ['web-8668c76b8d', ['web-2']],
+        ],
+      )
       assert.ok(lists(server.requests, 'controllerrevisions').every((q) => q.query.resourceVersion === '0'))
     } finally {
       await server.close()
@@ -133,8 +157,14 @@ describe('live, against the fake API server', () => {
       assert.match(one.stderr, /forbidden/i)
       const all = await run(kubeconfig, ['--all', '--fail-on', 'none'])
       assert.equal(all.code, 0)
-      assert.deepEqual(all.out.results.map((e: Any) => [e.subject.kind, e.verdict]), [['Deployment', 'upToDate']])
-      assert.deepEqual(all.out.skipped.map((s: Any) => [s.kind, s.name]), [['DaemonSet', 'agent']])
+      assert.deepEqual(
+        all.out.results.map((e: Any) => [e.subject.kind, e.verdict]),
+        [['Deployment', 'upToDate']],
+      )
+      assert.deepEqual(
+        all.out.skipped.map((s: Any) => [s.kind, s.name]),
+        [['DaemonSet', 'agent']],
+      )
       assert.ok(all.out.source.partial.some((p: Any) => /ControllerRevision/.test(p.what) && /Forbidden/.test(p.reason)))
     } finally {
       await server.close()

@@ -24,20 +24,47 @@ describe('schemas/hash.json', () => {
   for (const f of files('deployment')) {
     test(`deployment/${f}`, () => {
       const l = load('deployment', f, 'Deployment')
-      ok(explainDeploymentHash({workload: l.workload, replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'), pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE}))
+      ok(
+        explainDeploymentHash({
+          workload: l.workload,
+          replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'),
+          pods: ofKind<PodMeta>(l.items, 'Pod'),
+          settings: l.settings,
+          now: l.now,
+          source: SOURCE,
+        }),
+      )
     })
   }
   for (const f of files('daemonset')) {
     test(`daemonset/${f}`, () => {
       const l = load('daemonset', f, 'DaemonSet')
-      ok(explainDaemonSetHash({workload: l.workload, controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'), pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE}))
+      ok(
+        explainDaemonSetHash({
+          workload: l.workload,
+          controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'),
+          pods: ofKind<PodMeta>(l.items, 'Pod'),
+          settings: l.settings,
+          now: l.now,
+          source: SOURCE,
+        }),
+      )
     })
   }
   for (const f of files('statefulset')) {
     for (const version of [undefined, {minor: 34, patch: 0}]) {
       test(`statefulset/${f}${version ? ' as 1.34.0' : ''}`, () => {
         const l = load('statefulset', f, 'StatefulSet', undefined, version)
-        ok(explainStatefulSetHash({workload: l.workload, controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'), pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE}))
+        ok(
+          explainStatefulSetHash({
+            workload: l.workload,
+            controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'),
+            pods: ofKind<PodMeta>(l.items, 'Pod'),
+            settings: l.settings,
+            now: l.now,
+            source: SOURCE,
+          }),
+        )
       })
     }
   }
@@ -53,13 +80,40 @@ describe('schemas/hash.json', () => {
 
   test('dumps without revisions: DaemonSet pods, StatefulSet status, a redacted Deployment', () => {
     const ds = load('daemonset', 'collision-count.yaml', 'DaemonSet')
-    ok(explainDaemonSetHash({workload: ds.workload, controllerRevisions: [], pods: ofKind<PodMeta>(ds.items, 'Pod'), settings: ds.settings, now: ds.now, source: SOURCE}))
+    ok(
+      explainDaemonSetHash({
+        workload: ds.workload,
+        controllerRevisions: [],
+        pods: ofKind<PodMeta>(ds.items, 'Pod'),
+        settings: ds.settings,
+        now: ds.now,
+        source: SOURCE,
+      }),
+    )
     const sts = load('statefulset', 'three-revisions.yaml', 'StatefulSet')
-    ok(explainStatefulSetHash({workload: sts.workload, controllerRevisions: [], pods: ofKind<PodMeta>(sts.items, 'Pod'), settings: sts.settings, now: sts.now, source: SOURCE}))
+    ok(
+      explainStatefulSetHash({
+        workload: sts.workload,
+        controllerRevisions: [],
+        pods: ofKind<PodMeta>(sts.items, 'Pod'),
+        settings: sts.settings,
+        now: sts.now,
+        source: SOURCE,
+      }),
+    )
     const d = load('deployment', 'missing-replicaset.yaml', 'Deployment')
     const redacted = structuredClone(d.workload) as {spec: {template: {spec: {containers: {image: string}[]}}}}
     redacted.spec.template.spec.containers[0].image = '***HIDDEN***'
-    ok(explainDeploymentHash({workload: redacted as never, replicaSets: [], pods: ofKind<PodMeta>(d.items, 'Pod'), settings: d.settings, now: d.now, source: SOURCE}))
+    ok(
+      explainDeploymentHash({
+        workload: redacted as never,
+        replicaSets: [],
+        pods: ofKind<PodMeta>(d.items, 'Pod'),
+        settings: d.settings,
+        now: d.now,
+        source: SOURCE,
+      }),
+    )
   })
 
   test('--template records', () => {
@@ -71,7 +125,9 @@ describe('schemas/hash.json', () => {
 
   test('an unannounced field fails', () => {
     const l = load('deployment', 'up-to-date.yaml', 'Deployment')
-    const e = asJson(explainDeploymentHash({workload: l.workload, replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'), settings: l.settings, now: l.now, source: SOURCE}))
+    const e = asJson(
+      explainDeploymentHash({workload: l.workload, replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'), settings: l.settings, now: l.now, source: SOURCE}),
+    )
     e.deployment.replicaSets[0].label.surprise = 1
     assert.equal(validate(e), false)
     delete e.deployment.replicaSets[0].label.surprise

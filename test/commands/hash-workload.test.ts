@@ -52,10 +52,16 @@ describe('kubectl why hash TYPE/NAME on the examples', () => {
   test('hash-drift-after-upgrade: both workloads hashDrift; as a 1.28 cluster, both upToDate', async () => {
     const r = await json(['--all', '-n', 'shop', '-f', `${EXAMPLES}hash-drift-after-upgrade.json`])
     assert.equal(r.code, 0)
-    assert.deepEqual(r.out.results.map((e: Any) => [e.subject.kind, e.verdict]).sort(), [['DaemonSet', 'hashDrift'], ['Deployment', 'hashDrift']])
+    assert.deepEqual(r.out.results.map((e: Any) => [e.subject.kind, e.verdict]).sort(), [
+      ['DaemonSet', 'hashDrift'],
+      ['Deployment', 'hashDrift'],
+    ])
     assert.deepEqual(r.out.labels, {checked: 2, matches: 0, otherLayout: 2, unreproducible: 0, noLabel: 0})
     const as128 = await json(['--all', '-n', 'shop', '-f', `${EXAMPLES}hash-drift-after-upgrade.json`, '--k8s-version', '1.28'])
-    assert.deepEqual(as128.out.results.map((e: Any) => e.verdict), ['upToDate', 'upToDate'])
+    assert.deepEqual(
+      as128.out.results.map((e: Any) => e.verdict),
+      ['upToDate', 'upToDate'],
+    )
   })
 
   // Info, exit 0 since issue 15 (was warning, exit 1): the label changes nothing the controller does.
@@ -119,10 +125,18 @@ describe('usage errors (exit 2, one line)', () => {
     ['target and --all', ['hash', 'deployment/web', '--all', '-f', `${EXAMPLES}hash-up-to-date.json`], /either TYPE\/NAME or --all/],
     ['a ReplicaSet', ['hash', 'rs/web-d556bf558', '-f', `${EXAMPLES}hash-up-to-date.json`], /not ReplicaSet/],
     ['a name with -A', ['hash', 'deployment/web', '-A', '-f', `${EXAMPLES}hash-up-to-date.json`], /across all namespaces/],
-    ['--collision-count without --template', ['hash', 'deployment/web', '-n', 'shop', '--collision-count', '2', '-f', `${EXAMPLES}hash-up-to-date.json`], /--collision-count applies to --template only/],
+    [
+      '--collision-count without --template',
+      ['hash', 'deployment/web', '-n', 'shop', '--collision-count', '2', '-f', `${EXAMPLES}hash-up-to-date.json`],
+      /--collision-count applies to --template only/,
+    ],
     ['not found', ['hash', 'deployment/nope', '-n', 'shop', '-f', `${EXAMPLES}hash-up-to-date.json`], /deployments\.apps "nope" not found in namespace shop/],
     ['an incomplete object', ['hash', 'deployment/web', '-n', 'shop', '-f', `${EXAMPLES}replicas-adoption.yaml`], /has no spec\.template/],
-    ['--k8s-version older than every layout', ['hash', 'deployment/web', '-n', 'shop', '--k8s-version', '1.14', '-f', `${EXAMPLES}hash-up-to-date.json`], /older than the oldest struct layout/],
+    [
+      '--k8s-version older than every layout',
+      ['hash', 'deployment/web', '-n', 'shop', '--k8s-version', '1.14', '-f', `${EXAMPLES}hash-up-to-date.json`],
+      /older than the oldest struct layout/,
+    ],
   ]
   for (const [name, args, message] of cases) {
     test(name, async () => {

@@ -26,9 +26,21 @@ describe('examples/node-zone-outage.json', () => {
     assert.ok(validNode(j), JSON.stringify(validNode.errors))
     assert.equal(code, 1)
     assert.deepEqual([j.verdict, j.severity, j.masterDisruption], ['degraded', 'warning', false])
-    assert.deepEqual(j.zones.map((z: Any) => [z.name, z.state, z.counted, z.rate]), [
-      ['eu-west-1/eu-west-1a', 'Normal', 5, 0.1], ['eu-west-1/eu-west-1b', 'Normal', 4, 0.1], ['eu-west-1/eu-west-1c', 'FullDisruption', 4, 0.1]])
-    assert.deepEqual(j.nodes.filter((n: Any) => n.verdict === 'unhealthy').map((n: Any) => n.name).sort(), ['worker-c1', 'worker-c2', 'worker-c3', 'worker-c4'])
+    assert.deepEqual(
+      j.zones.map((z: Any) => [z.name, z.state, z.counted, z.rate]),
+      [
+        ['eu-west-1/eu-west-1a', 'Normal', 5, 0.1],
+        ['eu-west-1/eu-west-1b', 'Normal', 4, 0.1],
+        ['eu-west-1/eu-west-1c', 'FullDisruption', 4, 0.1],
+      ],
+    )
+    assert.deepEqual(
+      j.nodes
+        .filter((n: Any) => n.verdict === 'unhealthy')
+        .map((n: Any) => n.name)
+        .sort(),
+      ['worker-c1', 'worker-c2', 'worker-c3', 'worker-c4'],
+    )
     assert.equal(j.nodes.filter((n: Any) => n.verdict === 'healthy').length, 9)
     assert.equal(j.source.settings.controllers.from, 'kube-controller-manager pod kube-system/kube-controller-manager-cp-1 --controllers')
     assert.equal(j.source.settings['node-monitor-grace-period'].value, '50s')
@@ -38,9 +50,15 @@ describe('examples/node-zone-outage.json', () => {
     assert.ok(validNode(j), JSON.stringify(validNode.errors))
     assert.equal(j.verdict, 'unhealthy')
     assert.deepEqual(j.timeline, {
-      lastHeartbeat: '2026-11-29T02:57:40Z', lastRenewal: '2026-11-29T02:59:58.120Z', probeEstimate: '2026-11-29T02:59:58.120Z',
-      graceExpiry: '2026-11-29T03:00:48.120Z', markedUnknown: '2026-11-29T03:00:52Z', noExecuteTaintAdded: '2026-11-29T03:01:12Z',
-      expectedTaintBy: null, now: '2026-11-29T03:10:00Z'})
+      lastHeartbeat: '2026-11-29T02:57:40Z',
+      lastRenewal: '2026-11-29T02:59:58.120Z',
+      probeEstimate: '2026-11-29T02:59:58.120Z',
+      graceExpiry: '2026-11-29T03:00:48.120Z',
+      markedUnknown: '2026-11-29T03:00:52Z',
+      noExecuteTaintAdded: '2026-11-29T03:01:12Z',
+      expectedTaintBy: null,
+      now: '2026-11-29T03:10:00Z',
+    })
     assert.deepEqual([j.pods.total, j.pods.evictedAfterSeconds['300'], j.pods.toleratedForever], [2, 1, 1])
   })
   test('evicted web-7d9f4b6c8-x2k9p: evicted at 03:06:12, as replayed (taint 03:01:12 + the first-match 300 s default)', async () => {
@@ -72,7 +90,10 @@ describe('examples/node-zone-outage.json', () => {
   test('--now moves the evaluation: at 03:11:00 worker-a1 (renewed 03:09:51.137) is past its grace and goes Unknown', async () => {
     const {json: j} = await json(['node', 'worker-a1', '--now', '2026-11-29T03:11:00Z'])
     assert.equal(j.timeline.graceExpiry, '2026-11-29T03:10:41.137Z')
-    assert.deepEqual(j.conditionsSetUnknown.map((c: Any) => c.type), ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'])
+    assert.deepEqual(
+      j.conditionsSetUnknown.map((c: Any) => c.type),
+      ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'],
+    )
     // The dump holds no renewal after 03:09:58, so by 03:11:00 every node's grace (≤ 03:10:48) is over: every
     // zone is fully disrupted, master disruption mode, no NoExecute taint is added.
     assert.equal(j.masterDisruption, true)
@@ -99,14 +120,20 @@ describe('examples/node-zone-outage.json', () => {
 const CACHE_LAG = fileURLToPath(new URL('../../examples/node-lease-cache-lag.json', import.meta.url))
 const SMALL_ZONE = fileURLToPath(new URL('../../examples/node-small-zone-partial.json', import.meta.url))
 
-describe('examples/node-lease-cache-lag.json (offline circuit breaker from the snapshot\'s two lease views)', () => {
+describe("examples/node-lease-cache-lag.json (offline circuit breaker from the snapshot's two lease views)", () => {
   test('node (all): circuitOpen, tripped by ip-10-1-0-1 (live RV 8045 vs cached 8006; cache synced to 8042)', async () => {
     const {code, json: j} = await json(['node'], CACHE_LAG)
     assert.ok(validNode(j), JSON.stringify(validNode.errors))
     assert.equal(code, 1)
-    assert.deepEqual([j.verdict, j.circuitBreaker], ['circuitOpen', {gate: true, open: true, trippedBy: 'ip-10-1-0-1', recordedRV: '8045', informerSyncRV: '8042'}])
+    assert.deepEqual(
+      [j.verdict, j.circuitBreaker],
+      ['circuitOpen', {gate: true, open: true, trippedBy: 'ip-10-1-0-1', recordedRV: '8045', informerSyncRV: '8042'}],
+    )
     assert.ok(j.nodes.every((n: Any) => n.verdict === 'circuitOpen'))
-    assert.deepEqual(j.nodes.map((n: Any) => n.verdictOnceCaughtUp), ['healthy', 'healthy', 'healthy', 'healthy', 'healthy', 'healthy', 'taintPending'])
+    assert.deepEqual(
+      j.nodes.map((n: Any) => n.verdictOnceCaughtUp),
+      ['healthy', 'healthy', 'healthy', 'healthy', 'healthy', 'healthy', 'taintPending'],
+    )
   })
   test('evicted: the pod on the really dead node is notEvictedBecause circuitOpen; the other notAffected', async () => {
     const dead = await json(['evicted', 'pod/api-5d8f9c7b6-r7m2d', '-n', 'shop'], CACHE_LAG)
@@ -121,8 +148,18 @@ describe('examples/node-small-zone-partial.json', () => {
   test('node (all): zone c PartialDisruption with 4 counted nodes → rate 0; c1..c3 taintBlocked', async () => {
     const {json: j} = await json(['node'], SMALL_ZONE)
     assert.ok(validNode(j), JSON.stringify(validNode.errors))
-    assert.deepEqual(j.zones.map((z: Any) => [z.state, z.counted, z.rate]), [['Normal', 4, 0.1], ['Normal', 4, 0.1], ['PartialDisruption', 4, 0]])
-    assert.deepEqual(j.nodes.filter((n: Any) => n.verdict === 'taintBlocked').map((n: Any) => n.name), ['node-c1', 'node-c2', 'node-c3'])
+    assert.deepEqual(
+      j.zones.map((z: Any) => [z.state, z.counted, z.rate]),
+      [
+        ['Normal', 4, 0.1],
+        ['Normal', 4, 0.1],
+        ['PartialDisruption', 4, 0],
+      ],
+    )
+    assert.deepEqual(
+      j.nodes.filter((n: Any) => n.verdict === 'taintBlocked').map((n: Any) => n.name),
+      ['node-c1', 'node-c2', 'node-c3'],
+    )
   })
   test('evicted cart-7c9d8f6b5-w2xlm: notEvictedBecause zoneRateZero', async () => {
     const {json: j} = await json(['evicted', 'pod/cart-7c9d8f6b5-w2xlm', '-n', 'shop'], SMALL_ZONE)

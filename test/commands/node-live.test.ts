@@ -10,7 +10,16 @@ import {after, describe, test} from 'node:test'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {runCli} from '../support/cli.js'
 import {FakeApiServer, type RequestRecord} from '../support/fake-apiserver/index.js'
-import {at, DAEMONSET_TOLERATIONS, DEFAULT_TOLERATIONS, mkControllerManager, mkLease, mkNode, mkPod, unreachable} from '../engine/nodelifecycle/cluster-builder.js'
+import {
+  at,
+  DAEMONSET_TOLERATIONS,
+  DEFAULT_TOLERATIONS,
+  mkControllerManager,
+  mkLease,
+  mkNode,
+  mkPod,
+  unreachable,
+} from '../engine/nodelifecycle/cluster-builder.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any
@@ -51,7 +60,10 @@ function zone(name: string, n: number, prefix: string, opts: {unhealthy?: number
 describe('lease circuit breaker with a lagging watch cache (1.37: gate on by default)', () => {
   test('cached leases expired, live ones renewed: circuitOpen, nothing marked; caught up: healthy', async () => {
     // The kubelets post status every few minutes (heartbeats 4 min old): only the leases say they are alive.
-    const {server, kubeconfig} = await serve([...zone('a', 3, 'a', {renew: -60, heartbeat: -240}), ...zone('b', 2, 'b', {renew: -60, heartbeat: -240})], 'v1.37.1')
+    const {server, kubeconfig} = await serve(
+      [...zone('a', 3, 'a', {renew: -60, heartbeat: -240}), ...zone('b', 2, 'b', {renew: -60, heartbeat: -240})],
+      'v1.37.1',
+    )
     server.lagCache()
     for (const n of ['a0', 'a1', 'a2', 'b0', 'b1']) server.put(mkLease(n, -1))
     const open = await why(kubeconfig, ['node'], server)
@@ -65,10 +77,22 @@ describe('lease circuit breaker with a lagging watch cache (1.37: gate on by def
     // watch cache (resourceVersion=0) listed once, and the live lease of each node its first pass finds stale — all
     // five here, their cached renewals being 60 s old — by a quorum GET (no resourceVersion), the circuit breaker's.
     const leaseLists = open.requests.filter((r) => r.path === '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases')
-    assert.deepEqual(leaseLists.map((r) => r.query.resourceVersion ?? 'quorum'), ['0'])
+    assert.deepEqual(
+      leaseLists.map((r) => r.query.resourceVersion ?? 'quorum'),
+      ['0'],
+    )
     const leaseGets = open.requests.filter((r) => r.path.startsWith('/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/'))
-    assert.deepEqual(leaseGets.map((r) => `${r.path.split('/').pop()} ${r.query.resourceVersion ?? 'quorum'}`).sort(), ['a0 quorum', 'a1 quorum', 'a2 quorum', 'b0 quorum', 'b1 quorum'])
-    assert.deepEqual(open.requests.filter((r) => r.method !== 'GET'), [])
+    assert.deepEqual(leaseGets.map((r) => `${r.path.split('/').pop()} ${r.query.resourceVersion ?? 'quorum'}`).sort(), [
+      'a0 quorum',
+      'a1 quorum',
+      'a2 quorum',
+      'b0 quorum',
+      'b1 quorum',
+    ])
+    assert.deepEqual(
+      open.requests.filter((r) => r.method !== 'GET'),
+      [],
+    )
 
     const one = await why(kubeconfig, ['node', 'a0'], server)
     assert.equal(one.json.verdict, 'circuitOpen')
@@ -120,12 +144,18 @@ describe('zone of 60 nodes', () => {
 
 describe('all zones down', () => {
   test('master disruption mode: critical, every node taintBlocked, rates 0; a pod on it is not evicted', async () => {
-    const {kubeconfig} = await serve([...zone('a', 3, 'a', {unhealthy: 3}), ...zone('b', 2, 'b', {unhealthy: 2}), mkPod('shop', 'web-1', 'a0', DEFAULT_TOLERATIONS)], 'v1.33.2')
+    const {kubeconfig} = await serve(
+      [...zone('a', 3, 'a', {unhealthy: 3}), ...zone('b', 2, 'b', {unhealthy: 2}), mkPod('shop', 'web-1', 'a0', DEFAULT_TOLERATIONS)],
+      'v1.33.2',
+    )
     const {code, json} = await why(kubeconfig, ['node'])
     assert.equal(code, 1)
     assert.deepEqual([json.verdict, json.severity, json.masterDisruption], ['masterDisruption', 'critical', true])
     assert.ok(json.nodes.every((n: Any) => n.verdict === 'taintBlocked'))
-    assert.deepEqual(json.zones.map((z: Any) => z.rate), [0, 0])
+    assert.deepEqual(
+      json.zones.map((z: Any) => z.rate),
+      [0, 0],
+    )
     const ev = await why(kubeconfig, ['evicted', 'pod/web-1', '-n', 'shop'])
     assert.deepEqual([ev.json.verdict, ev.json.notEvictedBecause], ['notEvictedBecause', 'masterDisruption'])
   })
@@ -133,7 +163,8 @@ describe('all zones down', () => {
 
 describe('one tainted node, three toleration setups', () => {
   const objects = [
-    mkNode('n1', 'a', {ready: 'Unknown', heartbeat: -400, taints: [unreachable(-100)]}), mkLease('n1', -400),
+    mkNode('n1', 'a', {ready: 'Unknown', heartbeat: -400, taints: [unreachable(-100)]}),
+    mkLease('n1', -400),
     ...zone('a', 3, 'h'),
     // admission defaults: 300 s from the taint (100 s ago) → 200 s from now
     mkPod('shop', 'web-1', 'n1', DEFAULT_TOLERATIONS, {kind: 'ReplicaSet', name: 'web-6f7'}),
@@ -151,8 +182,14 @@ describe('one tainted node, three toleration setups', () => {
     assert.equal(json.timeline.evictionDeadline, at(200))
     assert.equal(json.tolerations[0].index, 1)
     assert.equal(json.tolerations[0].origin, 'admissionDefault')
-    assert.deepEqual(json.source.settings['node-monitor-grace-period'], {value: '40s', from: 'kube-controller-manager pod kube-system/kube-controller-manager-cp --node-monitor-grace-period'})
-    assert.deepEqual(requests.filter((r) => r.method !== 'GET'), [])
+    assert.deepEqual(json.source.settings['node-monitor-grace-period'], {
+      value: '40s',
+      from: 'kube-controller-manager pod kube-system/kube-controller-manager-cp --node-monitor-grace-period',
+    })
+    assert.deepEqual(
+      requests.filter((r) => r.method !== 'GET'),
+      [],
+    )
   })
   test('DaemonSet tolerations: toleratedForever', async () => {
     const {kubeconfig} = await serve(objects, 'v1.33.2')

@@ -75,7 +75,7 @@ async function oneAnswer(file: string): Promise<void> {
   }
 }
 
-describe('audit findings = the commands\' answers', () => {
+describe("audit findings = the commands' answers", () => {
   for (const name of ['node-zone-outage.json', 'node-lease-cache-lag.json', 'node-small-zone-partial.json']) {
     test(`examples/${name}`, () => oneAnswer(example(name)))
   }

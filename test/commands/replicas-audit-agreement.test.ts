@@ -24,7 +24,9 @@ async function both(args: string[]): Promise<{command: string[]; audit: string[]
   assert.notEqual(a.code, 2, a.stderr)
   return {
     command: JSON.parse(c.stdout).findings.map(line),
-    audit: JSON.parse(a.stdout).findings.filter((f: Any) => f.controller === 'replicaset').map(line),
+    audit: JSON.parse(a.stdout)
+      .findings.filter((f: Any) => f.controller === 'replicaset')
+      .map(line),
   }
 }
 

@@ -52,7 +52,14 @@ async function run(kubeconfig: string, args: string[]): Promise<{code: number; j
 }
 
 const lists = (reqs: RequestRecord[], resource: string) => reqs.filter((r) => r.path.endsWith(`/${resource}`))
-const onlyGets = (reqs: RequestRecord[]) => assert.ok(reqs.every((r) => r.method === 'GET'), reqs.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`).join(', '))
+const onlyGets = (reqs: RequestRecord[]) =>
+  assert.ok(
+    reqs.every((r) => r.method === 'GET'),
+    reqs
+      .filter((r) => r.method !== 'GET')
+      .map((r) => `${r.method} ${r.path}`)
+      .join(', '),
+  )
 
 describe('live, against the fake API server', () => {
   test('quota: createsFailing with the upstream error text; events read by field selector', async () => {
@@ -81,8 +88,16 @@ describe('live, against the fake API server', () => {
     try {
       const r = await run(kubeconfig, ['rs/checkout-6b7f9d5c4d'])
       assert.equal(r.json.verdict, 'willDelete', r.stderr)
-      assert.deepEqual(r.json.replicaSet.manage.deleteOrder.map((d: Any) => [d.name.slice(-2), d.chosen, d.beforeNext?.rule ?? null]),
-        [['e5', true, 2], ['c3', true, 4], ['b2', true, 5], ['d4', false, 4], ['a1', false, null]])
+      assert.deepEqual(
+        r.json.replicaSet.manage.deleteOrder.map((d: Any) => [d.name.slice(-2), d.chosen, d.beforeNext?.rule ?? null]),
+        [
+          ['e5', true, 2],
+          ['c3', true, 4],
+          ['b2', true, 5],
+          ['d4', false, 4],
+          ['a1', false, null],
+        ],
+      )
       // No orphan to adopt: no uncached GET of the ReplicaSet.
       assert.equal(server.requests.filter((q) => q.path.endsWith('/replicasets/checkout-6b7f9d5c4d') && q.query.resourceVersion === undefined).length, 0)
       onlyGets(server.requests)
@@ -97,13 +112,19 @@ describe('live, against the fake API server', () => {
       const r = await run(kubeconfig, ['rs/api-5f6d7c8b9'])
       assert.equal(r.json.verdict, 'waitingForExpectations', r.stderr)
       const x = r.json.replicaSet.expectations
-      assert.deepEqual(x.unobserved.map((u: Any) => [u.op, u.pod]), [['delete', 'api-5f6d7c8b9-eeee5']])
+      assert.deepEqual(
+        x.unobserved.map((u: Any) => [u.op, u.pod]),
+        [['delete', 'api-5f6d7c8b9-eeee5']],
+      )
       assert.equal(x.expiresAt, '2026-11-29T10:04:15Z')
       assert.match(x.unobserved[0].why, /watch cache/)
       // --all reads the pods once, from the watch cache (the informer's view): the same verdict, from the events.
       const all = await run(kubeconfig, ['--all'])
       assert.deepEqual(all.json.counts, {waitingForExpectations: 1}, all.stderr)
-      assert.deepEqual(all.json.findings[0].replicaSet.expectations.unobserved.map((u: Any) => u.pod), ['api-5f6d7c8b9-eeee5'])
+      assert.deepEqual(
+        all.json.findings[0].replicaSet.expectations.unobserved.map((u: Any) => u.pod),
+        ['api-5f6d7c8b9-eeee5'],
+      )
       // Once the cache catches up, the same ReplicaSet is converged: eeee5 is terminating, 3 active = 3 desired.
       server.syncCache()
       const after = await run(kubeconfig, ['rs/api-5f6d7c8b9'])
@@ -123,17 +144,25 @@ describe('live, against the fake API server', () => {
       assert.equal(r.json.verdict, 'adoptionPending', r.stderr)
       assert.equal(r.json.replicaSet.claims.adopt.length, 3)
       assert.equal(r.json.replicaSet.claims.recheck.performed, true)
-      const recheck = server.requests.filter((q) => q.path === '/apis/apps/v1/namespaces/shop/replicasets/web-7d4b9c6f5' && q.query.resourceVersion === undefined)
+      const recheck = server.requests.filter(
+        (q) => q.path === '/apis/apps/v1/namespaces/shop/replicasets/web-7d4b9c6f5' && q.query.resourceVersion === undefined,
+      )
       assert.equal(recheck.length, 1, 'one quorum GET of the ReplicaSet')
       // The cache still shows it alive; a quorum read shows it deleted: the recheck refuses adoption (the upstream race test).
       const rs = load('replicas-adoption.yaml').items.find((o) => o.kind === 'ReplicaSet')!
       server.lagCache()
-      server.put({...structuredClone(rs), metadata: {...structuredClone(rs.metadata), deletionTimestamp: '2026-11-29T09:59:59Z', finalizers: ['foregroundDeletion']}})
+      server.put({
+        ...structuredClone(rs),
+        metadata: {...structuredClone(rs.metadata), deletionTimestamp: '2026-11-29T09:59:59Z', finalizers: ['foregroundDeletion']},
+      })
       const refused = await run(kubeconfig, ['rs/web-7d4b9c6f5'])
       assert.equal(refused.json.verdict, 'beingDeleted', refused.stderr)
       assert.match(refused.json.replicaSet.claims.recheck.error, /has just been deleted at 2026-11-29T09:59:59Z/)
       const dep = await run(kubeconfig, ['deployment/web'])
-      assert.deepEqual(dep.json.map((e: Any) => e.subject.name), ['web-7d4b9c6f5'])
+      assert.deepEqual(
+        dep.json.map((e: Any) => e.subject.name),
+        ['web-7d4b9c6f5'],
+      )
       onlyGets(server.requests)
     } finally {
       await server.close()
@@ -144,9 +173,20 @@ describe('live, against the fake API server', () => {
     const {server, kubeconfig} = await serve(load('replicas-quota.yaml'))
     try {
       // The on-call trick: take a pod out of service by removing its pod-template-hash label.
-      server.put({apiVersion: 'v1', kind: 'Pod', metadata: {name: 'cart-7c9d8f6b5-quarantined', namespace: 'shop', uid: 'pod-q', creationTimestamp: '2026-11-29T08:00:01Z',
-        labels: {app: 'cart'}, ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'cart-7c9d8f6b5', uid: 'rs-cart', controller: true, blockOwnerDeletion: true}]},
-      spec: {nodeName: 'node-1'}, status: {phase: 'Running'}})
+      server.put({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: 'cart-7c9d8f6b5-quarantined',
+          namespace: 'shop',
+          uid: 'pod-q',
+          creationTimestamp: '2026-11-29T08:00:01Z',
+          labels: {app: 'cart'},
+          ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'cart-7c9d8f6b5', uid: 'rs-cart', controller: true, blockOwnerDeletion: true}],
+        },
+        spec: {nodeName: 'node-1'},
+        status: {phase: 'Running'},
+      })
       server.clearRequests()
       const r = await run(kubeconfig, ['rs/cart-7c9d8f6b5'])
       assert.deepEqual(r.json.replicaSet.claims.release, ['cart-7c9d8f6b5-quarantined'], r.stderr)
@@ -164,8 +204,18 @@ describe('live, against the fake API server', () => {
     // 600 events of another ReplicaSet make the ReplicaSet events two pages of 500.
     const example = load('replicas-unobserved-deletes.yaml')
     for (let i = 0; i < 600; i++) {
-      example.items.push({apiVersion: 'v1', kind: 'Event', metadata: {name: `old.${i}`, namespace: 'shop'}, involvedObject: {apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'api-old', namespace: 'shop', uid: 'rs-api-old'},
-        reason: 'SuccessfulCreate', type: 'Normal', message: `Created pod: api-old-${i}`, firstTimestamp: '2026-11-20T09:00:00Z', lastTimestamp: '2026-11-20T09:00:00Z', source: {component: 'replicaset-controller'}} as KubeObject)
+      example.items.push({
+        apiVersion: 'v1',
+        kind: 'Event',
+        metadata: {name: `old.${i}`, namespace: 'shop'},
+        involvedObject: {apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'api-old', namespace: 'shop', uid: 'rs-api-old'},
+        reason: 'SuccessfulCreate',
+        type: 'Normal',
+        message: `Created pod: api-old-${i}`,
+        firstTimestamp: '2026-11-20T09:00:00Z',
+        lastTimestamp: '2026-11-20T09:00:00Z',
+        source: {component: 'replicaset-controller'},
+      } as KubeObject)
     }
     const {server, kubeconfig} = await serve(example)
     try {
@@ -180,7 +230,10 @@ describe('live, against the fake API server', () => {
       const partial = await run(kubeconfig, ['--all'])
       assert.equal(twice.hits, 2)
       assert.notEqual(partial.code, 2, partial.stderr)
-      assert.ok(partial.json.source.partial.some((p: Any) => /events/.test(p.what) && /Gone|410/.test(p.reason)), JSON.stringify(partial.json.source.partial))
+      assert.ok(
+        partial.json.source.partial.some((p: Any) => /events/.test(p.what) && /Gone|410/.test(p.reason)),
+        JSON.stringify(partial.json.source.partial),
+      )
     } finally {
       await server.close()
     }

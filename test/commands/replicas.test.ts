@@ -53,7 +53,10 @@ describe('examples, as their .md lines say', () => {
     assert.equal(json.verdict, 'waitingForExpectations')
     assert.equal(code, 1)
     const x = json.replicaSet.expectations
-    assert.deepEqual(x.unobserved.map((u: Any) => u.pod), ['api-5f6d7c8b9-eeee5'])
+    assert.deepEqual(
+      x.unobserved.map((u: Any) => u.pod),
+      ['api-5f6d7c8b9-eeee5'],
+    )
     assert.equal(x.setAt, '2026-11-29T09:59:15Z')
     assert.equal(x.expiresAt, '2026-11-29T10:04:15Z')
     assert.equal(json.replicaSet.manage.action, 'none')
@@ -68,7 +71,10 @@ describe('examples, as their .md lines say', () => {
     assert.equal(one.json.replicaSet.manage.action, 'none')
     const dep = await replicas(example('replicas-adoption.yaml'), ['deployment/web', '-n', 'shop'])
     assert.ok(Array.isArray(dep.json))
-    assert.deepEqual(dep.json.map((e: Any) => e.verdict), ['adoptionPending'])
+    assert.deepEqual(
+      dep.json.map((e: Any) => e.verdict),
+      ['adoptionPending'],
+    )
     assert.match(readFileSync(example('replicas-adoption.md'), 'utf8'), /adoptionPending/)
   })
 })
@@ -87,7 +93,15 @@ describe('the other verdicts through the CLI', () => {
     })
   }
   test('a real dump without a capture time: converged under --now and --k8s-version', async () => {
-    const r = await replicas(fixture('realworld-coredns-pending.yaml'), ['rs/coredns-5dd5756b68', '-n', 'kube-system', '--now', '2024-10-25T18:00:00Z', '--k8s-version', '1.28'])
+    const r = await replicas(fixture('realworld-coredns-pending.yaml'), [
+      'rs/coredns-5dd5756b68',
+      '-n',
+      'kube-system',
+      '--now',
+      '2024-10-25T18:00:00Z',
+      '--k8s-version',
+      '1.28',
+    ])
     assert.equal(r.json.verdict, 'converged')
     assert.equal(r.json.source.k8sVersion, '1.28')
   })

@@ -13,8 +13,16 @@ import {parseYamlDocuments} from '../../src/util/json.js'
 import {runCli} from '../support/cli.js'
 import {FakeApiServer} from '../support/fake-apiserver/index.js'
 
-const OBJECTS = parseYamlDocuments(readFileSync(fileURLToPath(new URL('../fixtures/snapshots/contract-objects.yaml', import.meta.url)), 'utf8'))[0] as KubeObject[]
-const SECRET: KubeObject = {apiVersion: 'v1', kind: 'Secret', metadata: {name: 'db-password', namespace: 'shop', uid: 'sec-1', resourceVersion: '70'}, data: {password: 'aHVudGVyMg=='}, type: 'Opaque'}
+const OBJECTS = parseYamlDocuments(
+  readFileSync(fileURLToPath(new URL('../fixtures/snapshots/contract-objects.yaml', import.meta.url)), 'utf8'),
+)[0] as KubeObject[]
+const SECRET: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'Secret',
+  metadata: {name: 'db-password', namespace: 'shop', uid: 'sec-1', resourceVersion: '70'},
+  data: {password: 'aHVudGVyMg=='},
+  type: 'Opaque',
+}
 const VERSION = {major: '1', minor: '31', gitVersion: 'v1.31.2'}
 
 let server: FakeApiServer
@@ -49,7 +57,10 @@ test('snapshot round trip: every object reads back unchanged (Secrets as metadat
   assert.equal((await s.serverVersion())?.gitVersion, 'v1.31.2')
   assert.equal(s.describe().context, 'fake')
   assert.deepEqual([...new Set(server.requests.map((q) => q.method))], ['GET'])
-  assert.ok(server.requests.every((q) => !/\/secrets/.test(q.path) || /PartialObjectMetadata/.test(q.accept ?? '')), 'secrets only ever listed as metadata')
+  assert.ok(
+    server.requests.every((q) => !/\/secrets/.test(q.path) || /PartialObjectMetadata/.test(q.accept ?? '')),
+    'secrets only ever listed as metadata',
+  )
 })
 
 test('a kind that may not be listed is recorded as not captured; the rest is saved; exit 0', async () => {
@@ -66,26 +77,42 @@ test('a kind that may not be listed is recorded as not captured; the rest is sav
 
 test('the snapshot records both views of node Leases', async () => {
   server.lagCache()
-  server.put({...OBJECTS.find((o) => o.kind === 'Lease')!, spec: {holderIdentity: 'worker-1', leaseDurationSeconds: 40, renewTime: '2026-11-29T03:00:08.000000Z'}})
+  server.put({
+    ...OBJECTS.find((o) => o.kind === 'Lease')!,
+    spec: {holderIdentity: 'worker-1', leaseDurationSeconds: 40, renewTime: '2026-11-29T03:00:08.000000Z'},
+  })
   const out = join(dir, 'lag.json')
   const r = await runCli(['snapshot', '--kubeconfig', kubeconfig, '--out', out])
   server.syncCache()
   assert.equal(r.code, 0, r.stderr)
   const s = await SnapshotSource.open(out)
-  const renew = async (view: 'fresh' | 'cached') => ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'worker-1', view}))?.spec as {renewTime: string}).renewTime
+  const renew = async (view: 'fresh' | 'cached') =>
+    ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'worker-1', view}))?.spec as {renewTime: string}).renewTime
   assert.equal(await renew('fresh'), '2026-11-29T03:00:08.000000Z')
   assert.equal(await renew('cached'), '2026-11-29T02:59:58.000000Z')
 })
 
 const errorCases: {name: string; args: () => string[]; env?: Record<string, string>; message: RegExp}[] = [
-  {name: 'unknown context', args: () => ['--kubeconfig', kubeconfig, '--context', 'prod'], message: /^error: context "prod" not found in .*; known contexts: fake$/},
+  {
+    name: 'unknown context',
+    args: () => ['--kubeconfig', kubeconfig, '--context', 'prod'],
+    message: /^error: context "prod" not found in .*; known contexts: fake$/,
+  },
   {name: 'no kubeconfig at all', args: () => [], message: /^error: no kubeconfig found/},
-  {name: 'kubeconfig that is not YAML', args: () => {
-    const p = join(dir, 'broken-kubeconfig')
-    writeFileSync(p, 'clusters: [\n')
-    return ['--kubeconfig', p]
-  }, message: /^error: kubeconfig .*broken-kubeconfig is not valid YAML/},
-  {name: 'bad --request-timeout', args: () => ['--kubeconfig', kubeconfig, '--request-timeout', 'soon'], message: /^error: --request-timeout: "soon" is not a duration/},
+  {
+    name: 'kubeconfig that is not YAML',
+    args: () => {
+      const p = join(dir, 'broken-kubeconfig')
+      writeFileSync(p, 'clusters: [\n')
+      return ['--kubeconfig', p]
+    },
+    message: /^error: kubeconfig .*broken-kubeconfig is not valid YAML/,
+  },
+  {
+    name: 'bad --request-timeout',
+    args: () => ['--kubeconfig', kubeconfig, '--request-timeout', 'soon'],
+    message: /^error: --request-timeout: "soon" is not a duration/,
+  },
 ]
 
 for (const c of errorCases) {

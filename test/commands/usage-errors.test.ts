@@ -5,7 +5,10 @@ import {runCli} from '../support/cli.js'
 
 const cases: {args: string[]; message: RegExp}[] = [
   {args: ['audit', '-o', 'foo'], message: /^error: Expected --output=foo to be one of: table, wide, json, yaml, junit, html; see `kubectl why audit --help`$/},
-  {args: ['audit', '--fail-on', 'sometimes'], message: /^error: Expected --fail-on=sometimes to be one of: none, info, warning, critical; see `kubectl why audit --help`$/},
+  {
+    args: ['audit', '--fail-on', 'sometimes'],
+    message: /^error: Expected --fail-on=sometimes to be one of: none, info, warning, critical; see `kubectl why audit --help`$/,
+  },
   {args: ['snapshot', '--bogus'], message: /^error: Nonexistent flag: --bogus; see `kubectl why snapshot --help`$/},
   {args: ['nosuch'], message: /^error: unknown command "nosuch"; the commands are: audit, completion, evicted, gc, hash, node, replicas, snapshot \(/},
 ]
@@ -40,7 +43,7 @@ test('-h is --help, as in kubectl', async () => {
   assert.equal(short.stdout, long.stdout)
 })
 
-test('boolean flags take kubectl\'s explicit values: --all-namespaces=true, -A=false, --no-color=false', async () => {
+test("boolean flags take kubectl's explicit values: --all-namespaces=true, -A=false, --no-color=false", async () => {
   const file = new URL('../../examples/node-zone-outage.json', import.meta.url).pathname
   const plain = await runCli(['node', '-f', file, '-o', 'json'])
   for (const extra of [['--all-namespaces=true'], ['-A=false'], ['--no-color=false'], ['--debug=0']]) {
@@ -56,20 +59,43 @@ test('a snapshot piped on stdin (-f -) is read as the snapshot, never taken for 
   const nodes = await runCli(['node', '-f', '-', '-o', 'json'], {stdin: outage})
   assert.notEqual(nodes.code, 2, nodes.stderr)
   assert.equal(JSON.parse(nodes.stdout).subject.kind, 'Cluster')
-  const gc = await runCli(['gc', '--all', '-A', '-f', '-', '-o', 'json'], {stdin: readFileSync(new URL('../../examples/gc-recreated-deployment.json', import.meta.url))})
+  const gc = await runCli(['gc', '--all', '-A', '-f', '-', '-o', 'json'], {
+    stdin: readFileSync(new URL('../../examples/gc-recreated-deployment.json', import.meta.url)),
+  })
   assert.notEqual(gc.code, 2, gc.stderr)
   assert.ok(Array.isArray(JSON.parse(gc.stdout).findings))
 })
 
 test('every argument form kubectl takes names the same object: TYPE/NAME, TYPE NAME, short names, a bare NAME of the natural kind', async () => {
   const same: [string[], string[]][] = [
-    [['replicas', 'replicaset/cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml'], ['replicas', 'cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml']],
-    [['replicas', 'replicaset/cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml'], ['replicas', 'rs', 'cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml']],
-    [['evicted', 'pod/web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json'], ['evicted', 'web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json']],
-    [['evicted', 'pod/web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json'], ['evicted', 'po', 'web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json']],
-    [['node', 'worker-c1', '-f', 'examples/node-zone-outage.json'], ['node', 'no', 'worker-c1', '-f', 'examples/node-zone-outage.json']],
-    [['gc', 'deployment/api', '-n', 'team-a', '-f', 'examples/gc-stuck-namespace.json'], ['gc', 'deploy', 'api', '-n', 'team-a', '-f', 'examples/gc-stuck-namespace.json']],
-    [['hash', 'deployment/web', '-n', 'shop', '-f', 'examples/hash-drift-after-upgrade.json'], ['hash', 'deploy', 'web', '-n', 'shop', '-f', 'examples/hash-drift-after-upgrade.json']],
+    [
+      ['replicas', 'replicaset/cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml'],
+      ['replicas', 'cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml'],
+    ],
+    [
+      ['replicas', 'replicaset/cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml'],
+      ['replicas', 'rs', 'cart-7c9d8f6b5', '-n', 'shop', '-f', 'examples/replicas-quota.yaml'],
+    ],
+    [
+      ['evicted', 'pod/web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json'],
+      ['evicted', 'web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json'],
+    ],
+    [
+      ['evicted', 'pod/web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json'],
+      ['evicted', 'po', 'web-7d9f4b6c8-x2k9p', '-n', 'shop', '-f', 'examples/node-zone-outage.json'],
+    ],
+    [
+      ['node', 'worker-c1', '-f', 'examples/node-zone-outage.json'],
+      ['node', 'no', 'worker-c1', '-f', 'examples/node-zone-outage.json'],
+    ],
+    [
+      ['gc', 'deployment/api', '-n', 'team-a', '-f', 'examples/gc-stuck-namespace.json'],
+      ['gc', 'deploy', 'api', '-n', 'team-a', '-f', 'examples/gc-stuck-namespace.json'],
+    ],
+    [
+      ['hash', 'deployment/web', '-n', 'shop', '-f', 'examples/hash-drift-after-upgrade.json'],
+      ['hash', 'deploy', 'web', '-n', 'shop', '-f', 'examples/hash-drift-after-upgrade.json'],
+    ],
   ]
   for (const [a, b] of same) {
     const [x, y] = await Promise.all([runCli([...a, '-o', 'json']), runCli([...b, '-o', 'json'])])

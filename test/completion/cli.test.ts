@@ -13,7 +13,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const EXAMPLE = 'examples/node-zone-outage.json'
 /** The nodes of the example whose names start with worker-c, read from the file itself. */
 const WORKER_C = (JSON.parse(readFileSync(join(ROOT, EXAMPLE), 'utf8')).items as {kind: string; metadata: {name: string}}[])
-  .filter((o) => o.kind === 'Node' && o.metadata.name.startsWith('worker-c')).map((o) => o.metadata.name).sort()
+  .filter((o) => o.kind === 'Node' && o.metadata.name.startsWith('worker-c'))
+  .map((o) => o.metadata.name)
+  .sort()
 
 /** A PATH holding kubectl-why and kubectl_complete-why, as an install puts them. */
 function pluginPath(): string {
@@ -27,7 +29,7 @@ const env = {NO_COLOR: '1', KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonex
 const kubectl = spawnSync('kubectl', ['version', '--client'], {encoding: 'utf8'})
 
 describe('shell completion', () => {
-  it('answers cobra\'s __complete with the dump\'s node names and NoFileComp', async () => {
+  it("answers cobra's __complete with the dump's node names and NoFileComp", async () => {
     assert.ok(WORKER_C.length > 0)
     const r = await runCli(['__complete', 'node', '-f', EXAMPLE, 'worker-c'], {cwd: ROOT})
     assert.equal(r.code, 0, r.stderr)
@@ -42,22 +44,32 @@ describe('shell completion', () => {
   })
 
   const has = (shell: string) => spawnSync(shell, ['-c', 'true']).status === 0
-  it('completes in zsh through the script `completion zsh` prints (bashcompinit)', {skip: has('zsh') ? false : 'no zsh on this machine (.ci/run installs it): the zsh script is not checked'}, () => {
+  it('completes in zsh through the script `completion zsh` prints (bashcompinit)', {
+    skip: has('zsh') ? false : 'no zsh on this machine (.ci/run installs it): the zsh script is not checked',
+  }, () => {
     const script = `autoload -U compinit && compinit -u; source <(kubectl-why completion zsh); COMP_WORDS=(kubectl-why node -f ${EXAMPLE} worker-c); COMP_CWORD=4; _kubectl_why; print -l $COMPREPLY`
     const r = spawnSync('zsh', ['-c', script], {cwd: ROOT, encoding: 'utf8', env: {...process.env, ...env, PATH: pluginPath()}})
     assert.equal(r.status, 0, r.stderr)
     assert.deepEqual(r.stdout.trim().split('\n').sort(), WORKER_C)
   })
 
-  it('completes in fish through the script `completion fish` prints', {skip: has('fish') ? false : 'no fish on this machine (.ci/run installs it): the fish script is not checked'}, () => {
+  it('completes in fish through the script `completion fish` prints', {
+    skip: has('fish') ? false : 'no fish on this machine (.ci/run installs it): the fish script is not checked',
+  }, () => {
     const script = `kubectl-why completion fish | source; complete -C 'kubectl-why node -f ${EXAMPLE} worker-c'`
     const r = spawnSync('fish', ['-c', script], {cwd: ROOT, encoding: 'utf8', env: {...process.env, ...env, PATH: pluginPath()}})
     assert.equal(r.status, 0, r.stderr)
     assert.deepEqual(r.stdout.trim().split('\n').sort(), WORKER_C)
   })
 
-  it('completes `kubectl why …` through kubectl\'s plugin completion', {skip: kubectl.status === 0 ? false : 'no kubectl on this machine: kubectl\'s plugin completion is not checked'}, () => {
-    const r = spawnSync('kubectl', ['__complete', 'why', 'node', '-f', EXAMPLE, 'worker-c'], {cwd: ROOT, encoding: 'utf8', env: {...process.env, ...env, PATH: pluginPath()}})
+  it("completes `kubectl why …` through kubectl's plugin completion", {
+    skip: kubectl.status === 0 ? false : "no kubectl on this machine: kubectl's plugin completion is not checked",
+  }, () => {
+    const r = spawnSync('kubectl', ['__complete', 'why', 'node', '-f', EXAMPLE, 'worker-c'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: {...process.env, ...env, PATH: pluginPath()},
+    })
     assert.equal(r.status, 0, r.stderr)
     assert.deepEqual(r.stdout.trim().split('\n'), [...WORKER_C, ':4'])
   })

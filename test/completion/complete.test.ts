@@ -5,8 +5,22 @@ import {describe, it} from 'node:test'
 import {complete, connectionOf, Directive, type NameLookup} from '../../src/completion/complete.js'
 
 const commands = [
-  {id: 'node', flags: [{name: 'namespace', char: 'n', takesValue: true}, {name: 'snapshot', char: 'f', takesValue: true}, {name: 'output', char: 'o', takesValue: true, options: ['table', 'json']}, {name: 'all-namespaces', char: 'A', takesValue: false}]},
-  {id: 'replicas', flags: [{name: 'namespace', char: 'n', takesValue: true}, {name: 'context', takesValue: true}]},
+  {
+    id: 'node',
+    flags: [
+      {name: 'namespace', char: 'n', takesValue: true},
+      {name: 'snapshot', char: 'f', takesValue: true},
+      {name: 'output', char: 'o', takesValue: true, options: ['table', 'json']},
+      {name: 'all-namespaces', char: 'A', takesValue: false},
+    ],
+  },
+  {
+    id: 'replicas',
+    flags: [
+      {name: 'namespace', char: 'n', takesValue: true},
+      {name: 'context', takesValue: true},
+    ],
+  },
   {id: 'gc', flags: [{name: 'namespace', char: 'n', takesValue: true}]},
   {id: 'audit', flags: []},
 ]
@@ -15,7 +29,12 @@ const asked: {kind: string; namespace?: string}[] = []
 const lookup: NameLookup = {
   async names(kind, namespace) {
     asked.push({kind, namespace})
-    const names: Record<string, string[]> = {Node: ['worker-a1', 'worker-b1', 'master-0'], ReplicaSet: ['cart-7c9d8f6b5', 'web-5d4'], Namespace: ['shop', 'kube-system'], Deployment: ['web']}
+    const names: Record<string, string[]> = {
+      Node: ['worker-a1', 'worker-b1', 'master-0'],
+      ReplicaSet: ['cart-7c9d8f6b5', 'web-5d4'],
+      Namespace: ['shop', 'kube-system'],
+      Deployment: ['web'],
+    }
     return names[kind] ?? []
   },
   async contexts() {
@@ -57,6 +76,11 @@ describe('complete', () => {
   })
 
   it('reads the connection flags in both spellings', () => {
-    assert.deepEqual(connectionOf(['node', '-f', 'x.json', '--namespace=shop', '--context', 'c1', '-A']), {allNamespaces: true, snapshot: 'x.json', namespace: 'shop', context: 'c1'})
+    assert.deepEqual(connectionOf(['node', '-f', 'x.json', '--namespace=shop', '--context', 'c1', '-A']), {
+      allNamespaces: true,
+      snapshot: 'x.json',
+      namespace: 'shop',
+      context: 'c1',
+    })
   })
 })

@@ -55,8 +55,12 @@ export async function runEverything(file: string, now?: Date): Promise<Outcome> 
     const version = chooseVersion(undefined, await source.serverVersion().catch(() => undefined))
     const report = await runAudit(source, {checks: CHECK_NAMES, namespace: undefined, version, overrides: {}, failOn: 'warning'})
     renderAudit(report, true)
-    for (const _ of auditJsonChunks(report)) { /* rendered */ }
-    for (const _ of junitChunks(report)) { /* rendered */ }
+    for (const _ of auditJsonChunks(report)) {
+      /* rendered */
+    }
+    for (const _ of junitChunks(report)) {
+      /* rendered */
+    }
     return {kind: 'answer', findings: report.findings.length, partial: report.source.partial?.length ?? 0}
   } catch (err) {
     if (err instanceof UserError) return {kind: 'projectError', message: err.message}

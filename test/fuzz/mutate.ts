@@ -6,10 +6,7 @@ import fc from 'fast-check'
 /** Marks a number literal the JSON writer puts in the text as it is (JSON.stringify cannot write 1e400 or 2^64). */
 const RAW = '\u0000raw:'
 
-export type Replacement =
-  | {kind: 'value'; value: unknown}
-  | {kind: 'delete'}
-  | {kind: 'raw'; text: string}
+export type Replacement = {kind: 'value'; value: unknown} | {kind: 'delete'} | {kind: 'raw'; text: string}
 
 /** Values of every JSON type, and the edges the engines compare, add and format. */
 const REPLACEMENTS: Replacement[] = [
@@ -92,11 +89,17 @@ function swapType(v: unknown): unknown {
   if (Array.isArray(v)) return v.length > 0 ? v[0] : {}
   if (v === null) return 'null'
   switch (typeof v) {
-    case 'string': return Number.isFinite(Number(v)) && v !== '' ? Number(v) : [v]
-    case 'number': case 'bigint': return String(v)
-    case 'boolean': return v ? 'true' : 1
-    case 'object': return Object.keys(v as object).length > 0 ? Object.keys(v as object) : 'object'
-    default: return null
+    case 'string':
+      return Number.isFinite(Number(v)) && v !== '' ? Number(v) : [v]
+    case 'number':
+    case 'bigint':
+      return String(v)
+    case 'boolean':
+      return v ? 'true' : 1
+    case 'object':
+      return Object.keys(v as object).length > 0 ? Object.keys(v as object) : 'object'
+    default:
+      return null
   }
 }
 

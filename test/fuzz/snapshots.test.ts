@@ -18,7 +18,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150)
 const CLI_RUNS = Number(process.env.FUZZ_CLI_RUNS ?? (LONG ? 20 : 1))
 const SEED = Number(process.env.FUZZ_SEED ?? (LONG ? Date.now() % 2 ** 31 : 20261201))
 
-const names = readdirSync(EXAMPLES_DIR).filter((n) => /\.(json|yaml)$/.test(n)).sort()
+const names = readdirSync(EXAMPLES_DIR)
+  .filter((n) => /\.(json|yaml)$/.test(n))
+  .sort()
 const examples = loadExamples(names)
 const work = new Workdir()
 after(() => work.remove())
@@ -35,24 +37,35 @@ const label = (m: Mutated) => `${m.example}: ${m.done.join('; ')}`
 describe(`fuzz: mutated example snapshots (seed ${SEED})`, () => {
   test(`${RUNS} snapshots through the reading code and every engine: answers or project errors only`, async () => {
     const tally = {answer: 0, projectError: 0, partial: 0}
-    await fc.assert(fc.asyncProperty(mutatedArb, async (m) => {
-      let outcome: Outcome
-      try {
-        outcome = await runEverything(work.write(m.text))
-      } catch (err) {
-        throw new Error(`${label(m)}\n  → ${(err as Error).stack}`)
-      }
-      tally[outcome.kind]++
-      if (outcome.kind === 'answer' && outcome.partial > 0) tally.partial++
-    }), {seed: SEED, numRuns: RUNS})
-    if (LONG) process.stderr.write(`fuzz: ${RUNS} snapshots, seed ${SEED}: ${tally.answer} answers (${tally.partial} partial), ${tally.projectError} project errors, 0 crashes\n`)
+    await fc.assert(
+      fc.asyncProperty(mutatedArb, async (m) => {
+        let outcome: Outcome
+        try {
+          outcome = await runEverything(work.write(m.text))
+        } catch (err) {
+          throw new Error(`${label(m)}\n  → ${(err as Error).stack}`)
+        }
+        tally[outcome.kind]++
+        if (outcome.kind === 'answer' && outcome.partial > 0) tally.partial++
+      }),
+      {seed: SEED, numRuns: RUNS},
+    )
+    if (LONG)
+      process.stderr.write(
+        `fuzz: ${RUNS} snapshots, seed ${SEED}: ${tally.answer} answers (${tally.partial} partial), ${tally.projectError} project errors, 0 crashes\n`,
+      )
     // The mutations must reach the engines, not only the reader: most snapshots still get an answer.
     assert.ok(tally.answer > RUNS / 2, `only ${tally.answer} of ${RUNS} snapshots got an answer`)
   })
 
   // Each command's own reading and replay, as a user runs it: exit 0/1 (an answer) or 2 (error lines, no stack).
   const commands: string[][] = [
-    ['audit', '-A'], ['gc', '--all', '-A'], ['node'], ['replicas', '--all', '-A'], ['hash', '--all', '-A'], ['snapshot'],
+    ['audit', '-A'],
+    ['gc', '--all', '-A'],
+    ['node'],
+    ['replicas', '--all', '-A'],
+    ['hash', '--all', '-A'],
+    ['snapshot'],
     ['evicted', 'pod/web-7d9f4b6c8-x2k9p', '-n', 'shop'],
   ]
   for (const args of commands) {

@@ -23,20 +23,36 @@ function file(name: string, value: unknown): string {
   return path
 }
 
-const withLabel = (label: string) => ({...template136, metadata: {...template136.metadata, labels: {...template136.metadata.labels, 'pod-template-hash': label}}})
-const deployment = (status?: object) => ({apiVersion: 'apps/v1', kind: 'Deployment', metadata: {name: 'web'}, spec: {template: template136}, ...(status ? {status} : {})})
-const replicaSet = (label: string) => ({apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: `web-${label}`, labels: {'pod-template-hash': label}}, spec: {template: withLabel(label)}})
+const withLabel = (label: string) => ({
+  ...template136,
+  metadata: {...template136.metadata, labels: {...template136.metadata.labels, 'pod-template-hash': label}},
+})
+const deployment = (status?: object) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: {name: 'web'},
+  spec: {template: template136},
+  ...(status ? {status} : {}),
+})
+const replicaSet = (label: string) => ({
+  apiVersion: 'apps/v1',
+  kind: 'ReplicaSet',
+  metadata: {name: `web-${label}`, labels: {'pod-template-hash': label}},
+  spec: {template: withLabel(label)},
+})
 
 async function json(args: string[], stdin?: string): Promise<{code: number; records: Record<string, unknown>[]; stderr: string}> {
   const r = await runCli(['hash', ...args, '-o', 'json'], {stdin})
-  return {code: r.code, records: r.stdout === '' ? [] : JSON.parse(r.stdout) as Record<string, unknown>[], stderr: r.stderr}
+  return {code: r.code, records: r.stdout === '' ? [] : (JSON.parse(r.stdout) as Record<string, unknown>[]), stderr: r.stderr}
 }
 
 describe('kubectl why hash --template', () => {
   it('Deployment: the hash with status.collisionCount and the ReplicaSet name', async () => {
     const r = await json(['--template', file('d.json', deployment()), '--k8s-version', '1.36'])
     assert.equal(r.code, 0)
-    assert.deepEqual(r.records, [{source: join(dir, 'd.json'), kind: 'Deployment', name: 'web', version: '1.36', hash: hash136, replicaSetName: `web-${hash136}`}])
+    assert.deepEqual(r.records, [
+      {source: join(dir, 'd.json'), kind: 'Deployment', name: 'web', version: '1.36', hash: hash136, replicaSetName: `web-${hash136}`},
+    ])
     const withCount = await json(['--template', file('d2.json', deployment({collisionCount: 2})), '--k8s-version', '1.36'])
     assert.equal(withCount.records[0].collisionCount, 2)
     assert.equal(withCount.records[0].hash, expectedHash(nginx, '1.36', '2'))
@@ -47,7 +63,15 @@ describe('kubectl why hash --template', () => {
   it('ReplicaSet: hashes the template without its own label and checks the label', async () => {
     const r = await json(['--template', file('rs.yaml', replicaSet(hash136)), '--k8s-version', '1.36'])
     assert.equal(r.code, 0)
-    assert.deepEqual(r.records[0], {source: join(dir, 'rs.yaml'), kind: 'ReplicaSet', name: `web-${hash136}`, version: '1.36', hash: hash136, label: hash136, matches: true})
+    assert.deepEqual(r.records[0], {
+      source: join(dir, 'rs.yaml'),
+      kind: 'ReplicaSet',
+      name: `web-${hash136}`,
+      version: '1.36',
+      hash: hash136,
+      label: hash136,
+      matches: true,
+    })
   })
 
   it('ReplicaSet: a label from another version names the layouts that reproduce it', async () => {
@@ -70,12 +94,28 @@ describe('kubectl why hash --template', () => {
     const ds = {apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: {name: 'agent'}, spec: {template: template136}, status: {collisionCount: 1}}
     const r = await json(['--template', file('ds.json', ds), '--k8s-version', '1.36'])
     const h = expectedHash(nginx, '1.36', '1')
-    assert.deepEqual(r.records[0], {source: join(dir, 'ds.json'), kind: 'DaemonSet', name: 'agent', version: '1.36', collisionCount: 1, hash: h, revisionName: `agent-${h}`})
+    assert.deepEqual(r.records[0], {
+      source: join(dir, 'ds.json'),
+      kind: 'DaemonSet',
+      name: 'agent',
+      version: '1.36',
+      collisionCount: 1,
+      hash: h,
+      revisionName: `agent-${h}`,
+    })
   })
 
   it('StatefulSet: HashControllerRevision of the 1.33 and 1.34 patch, probe 0', async () => {
     const r33 = await json(['--template', STS, '--k8s-version', '1.33'])
-    assert.deepEqual(r33.records[0], {source: STS, kind: 'StatefulSet', name: 'test', version: '1.33', collisionCount: 0, hash: 'c77f6d978', revisionName: 'test-c77f6d978'})
+    assert.deepEqual(r33.records[0], {
+      source: STS,
+      kind: 'StatefulSet',
+      name: 'test',
+      version: '1.33',
+      collisionCount: 0,
+      hash: 'c77f6d978',
+      revisionName: 'test-c77f6d978',
+    })
     const r34 = await json(['--template', STS, '--k8s-version', '1.34'])
     assert.equal(r34.records[0].revisionName, 'test-776999688b')
   })
@@ -84,14 +124,20 @@ describe('kubectl why hash --template', () => {
     const list = {apiVersion: 'v1', kind: 'List', items: [{apiVersion: 'v1', kind: 'PodTemplate', metadata: {name: 'pt'}, template: template136}, deployment()]}
     const yaml = `${stringifyJson(template136)}\n---\n${stringifyJson(list)}\n`
     const r = await json(['--template', file('multi.yaml', yaml), '--k8s-version', '1.36'])
-    assert.deepEqual(r.records.map((x) => [x.source, x.kind, x.hash]), [
-      [`${join(dir, 'multi.yaml')}#1`, 'PodTemplateSpec', hash136],
-      [`${join(dir, 'multi.yaml')}#2 items[0]`, 'PodTemplate', hash136],
-      [`${join(dir, 'multi.yaml')}#2 items[1]`, 'Deployment', hash136],
-    ])
+    assert.deepEqual(
+      r.records.map((x) => [x.source, x.kind, x.hash]),
+      [
+        [`${join(dir, 'multi.yaml')}#1`, 'PodTemplateSpec', hash136],
+        [`${join(dir, 'multi.yaml')}#2 items[0]`, 'PodTemplate', hash136],
+        [`${join(dir, 'multi.yaml')}#2 items[1]`, 'Deployment', hash136],
+      ],
+    )
     const typedList = {apiVersion: 'apps/v1', kind: 'DeploymentList', items: [{metadata: {name: 'a'}, spec: {template: template136}}]}
     const typed = await json(['--template', '-', '--k8s-version', '1.36'], stringifyJson(typedList))
-    assert.deepEqual(typed.records.map((x) => [x.source, x.kind, x.replicaSetName]), [['stdin items[0]', 'Deployment', `a-${hash136}`]])
+    assert.deepEqual(
+      typed.records.map((x) => [x.source, x.kind, x.replicaSetName]),
+      [['stdin items[0]', 'Deployment', `a-${hash136}`]],
+    )
   })
 
   it('prints a table by default', async () => {
@@ -102,7 +148,14 @@ describe('kubectl why hash --template', () => {
     // is matched with its line breaks and their indent read as the spaces they replaced.
     assert.match(r.stdout.replace(/\n +/g, ' '), new RegExp(`label ${hash136} is not the 1\\.29 hash; reproduced by 1\\.36–1\\.37 without a collisionCount`))
     // the table (header and one row) is never wrapped through a pipe, as kubectl's; the prose after it is
-    assert.ok(r.stdout.trimEnd().split('\n').slice(2).every((l) => l.length <= 80), 'prose within 80 columns')
+    assert.ok(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(2)
+        .every((l) => l.length <= 80),
+      'prose within 80 columns',
+    )
   })
 
   it('--show-serialization prints the exact text hashed', async (t) => {

@@ -21,9 +21,10 @@ describe('ControllerRevision vectors (committed fixture)', () => {
     assert.equal(f.controllerRevisions.length, 100)
     const wrong: string[] = []
     for (const cr of f.controllerRevisions) {
-      const raw = cr.template !== undefined
-        ? statefulSetPatch(getLayout(CR_LAYOUT), inputFor(templates.get(cr.template)!, CR_LAYOUT))
-        : Buffer.from(cr.rawBase64!, 'base64')
+      const raw =
+        cr.template !== undefined
+          ? statefulSetPatch(getLayout(CR_LAYOUT), inputFor(templates.get(cr.template)!, CR_LAYOUT))
+          : Buffer.from(cr.rawBase64!, 'base64')
       for (const [c, want] of Object.entries(cr.hashes)) {
         const got = HashControllerRevision(raw, probe(c))
         if (got !== want) wrong.push(`${cr.id} probe=${c}: got ${got}, want ${want}`)
@@ -61,13 +62,27 @@ describe('ControllerRevision vectors (../shared, byte for byte)', () => {
 describe('StatefulSet revisions of 1.33 and 1.34 (upstream testdata, workloads.md §3.1–3.2)', () => {
   // pkg/controller/statefulset/testdata compatibility_revision_1.33.0.json: the defaulted template and
   // the revision name test-c77f6d978; 1.34 writes the same without "creationTimestamp":null.
-  const raw133 = '{"spec":{"template":{"$patch":"replace","metadata":{"annotations":{"test":"value"},"creationTimestamp":null,"labels":{"app":"foo"}},"spec":{"containers":[{"image":"test","imagePullPolicy":"Always","name":"test","resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File"}],"dnsPolicy":"ClusterFirst","restartPolicy":"Always","schedulerName":"default-scheduler","securityContext":{},"terminationGracePeriodSeconds":30}}}}'
+  const raw133 =
+    '{"spec":{"template":{"$patch":"replace","metadata":{"annotations":{"test":"value"},"creationTimestamp":null,"labels":{"app":"foo"}},"spec":{"containers":[{"image":"test","imagePullPolicy":"Always","name":"test","resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File"}],"dnsPolicy":"ClusterFirst","restartPolicy":"Always","schedulerName":"default-scheduler","securityContext":{},"terminationGracePeriodSeconds":30}}}}'
   const raw134 = raw133.replace('"creationTimestamp":null,', '')
   const template = {
     metadata: {labels: {app: 'foo'}, annotations: {test: 'value'}, creationTimestamp: null},
     spec: {
-      containers: [{name: 'test', image: 'test', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'Always'}],
-      restartPolicy: 'Always', terminationGracePeriodSeconds: 30, dnsPolicy: 'ClusterFirst', securityContext: {}, schedulerName: 'default-scheduler',
+      containers: [
+        {
+          name: 'test',
+          image: 'test',
+          resources: {},
+          terminationMessagePath: '/dev/termination-log',
+          terminationMessagePolicy: 'File',
+          imagePullPolicy: 'Always',
+        },
+      ],
+      restartPolicy: 'Always',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      securityContext: {},
+      schedulerName: 'default-scheduler',
     },
   }
 

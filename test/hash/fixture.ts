@@ -84,7 +84,10 @@ export interface SharedVector {
 
 export function sharedVectors(version: string): SharedVector[] {
   const text = readFileSync(`${SHARED}vectors/public/v${version}.jsonl`, 'utf8')
-  return text.split('\n').filter((l) => l.trim() !== '').map((l) => parseJson(l) as SharedVector)
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => parseJson(l) as SharedVector)
 }
 
 export const SKIP_SHARED = `../shared not present: ${SHARED} is missing, so the byte-for-byte comparison with the upstream vectors is skipped (the committed fixture still checks every hash)`

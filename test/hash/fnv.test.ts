@@ -45,7 +45,7 @@ describe('SafeEncodeString', () => {
     assert.equal(SafeEncodeString('a'), 'v')
   })
 
-  it('keeps upstream\'s byte-length buffer for non-ASCII input (trailing NULs)', () => {
+  it("keeps upstream's byte-length buffer for non-ASCII input (trailing NULs)", () => {
     // 'é' is U+00E9 = 233, 233 % 27 = 17 → 'w'; two UTF-8 bytes, one rune.
     assert.equal(SafeEncodeString('é'), 'w\u0000')
   })

@@ -9,7 +9,11 @@ describe('inferLayouts', () => {
   const f = loadFixture()
 
   it('finds exactly the versions and collision counts that produce a label (every template)', () => {
-    const picks: [string, string][] = [['1.22', 'nil'], ['1.30', '7'], ['1.37', '2']]
+    const picks: [string, string][] = [
+      ['1.22', 'nil'],
+      ['1.30', '7'],
+      ['1.37', '2'],
+    ]
     for (const [n, t] of f.templates.entries()) {
       const [version, count] = picks[n % picks.length]
       const input = inputFor(t, version)

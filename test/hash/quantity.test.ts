@@ -59,14 +59,25 @@ describe('ParseQuantity', () => {
 
   it('rejects what upstream rejects, with its messages', () => {
     for (const bad of ['', '1.2.3', 'abc', '1Qi', '1e3.5']) {
-      assert.throws(() => ParseQuantity(bad), (e) => e instanceof QuantityError && /regular expression/.test(e.message), bad)
+      assert.throws(
+        () => ParseQuantity(bad),
+        (e) => e instanceof QuantityError && /regular expression/.test(e.message),
+        bad,
+      )
     }
     // "--1": the scanner reads "-" as the number and "-1" as the suffix
     for (const bad of ['1e', '1Ki2', '1ee3', '--1']) {
-      assert.throws(() => ParseQuantity(bad), (e) => e instanceof QuantityError && /suffix/.test(e.message), bad)
+      assert.throws(
+        () => ParseQuantity(bad),
+        (e) => e instanceof QuantityError && /suffix/.test(e.message),
+        bad,
+      )
     }
     // a binary fraction with no digits reaches inf.Dec's scanner
-    assert.throws(() => ParseQuantity('.Ei'), (e) => e instanceof QuantityError && /numeric/.test(e.message))
+    assert.throws(
+      () => ParseQuantity('.Ei'),
+      (e) => e instanceof QuantityError && /numeric/.test(e.message),
+    )
   })
 })
 
@@ -92,7 +103,7 @@ describe('Quantity.String (CanonicalizeBytes)', () => {
     assert.equal(canonical('8Ei'), '9223372036854775807')
   })
 
-  it('the controller\'s quantity: decode, then the protobuf round trip through String()', () => {
+  it("the controller's quantity: decode, then the protobuf round trip through String()", () => {
     // 1.5Gi → "1536Mi" → binary SI int64 form without a cached string
     assert.deepEqual(controllerQuantity('1.5Gi'), {i: {value: 1610612736n, scale: 0}, d: null, s: '', format: 'BinarySI'})
     // 0.5 → "500m" → canonical, cached

@@ -8,12 +8,18 @@ import {HashInputError, UnreproducibleHashError} from '../../src/hash/errors.js'
 const V = '1.36'
 const text = (t: unknown): string => new TextDecoder().decode(hashPodTemplate(t, {version: V, text: true}).text)
 const bytes = (t: unknown): Buffer => Buffer.from(hashPodTemplate(t, {version: V, text: true}).text!)
-const pod = (meta: object, container: object = {}, spec: object = {}) =>
-  ({metadata: {creationTimestamp: null, ...meta}, spec: {containers: [{name: 'c', image: 'i', resources: {}, ...container}], ...spec}})
+const pod = (meta: object, container: object = {}, spec: object = {}) => ({
+  metadata: {creationTimestamp: null, ...meta},
+  spec: {containers: [{name: 'c', image: 'i', resources: {}, ...container}], ...spec},
+})
 
 describe('spew text', () => {
   it('starts with the root type and prints every ObjectMeta field, zero values included', () => {
-    assert.ok(text(pod({})).startsWith('(v1.PodTemplateSpec){ObjectMeta:(v1.ObjectMeta){Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0 CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> '))
+    assert.ok(
+      text(pod({})).startsWith(
+        '(v1.PodTemplateSpec){ObjectMeta:(v1.ObjectMeta){Name:(string) GenerateName:(string) Namespace:(string) SelfLink:(string) UID:(types.UID) ResourceVersion:(string) Generation:(int64)0 CreationTimestamp:(v1.Time){Time:(time.Time){wall:(uint64)0 ext:(int64)0 loc:(*time.Location)<nil>}} DeletionTimestamp:(*v1.Time)<nil> ',
+      ),
+    )
   })
 
   it('writes strings raw: no quotes, no escapes', () => {
@@ -26,7 +32,7 @@ describe('spew text', () => {
     assert.ok(text(t).includes('Annotations:(map[string]string)map[z:1 é:2 ｚ:3 \ufffd:4 😀:5]'))
   })
 
-  it('turns a lone surrogate into U+FFFD (EF BF BD), as Go\'s JSON decoder does', () => {
+  it("turns a lone surrogate into U+FFFD (EF BF BD), as Go's JSON decoder does", () => {
     const b = bytes(pod({annotations: {s: 'x\ud800y'}}))
     assert.ok(b.includes(Buffer.from('map[s:x\xef\xbf\xbdy]', 'latin1')))
   })
@@ -48,7 +54,11 @@ describe('spew text', () => {
   it('prints pointers with their type and value, nil as <nil>, and a pointer to an empty struct in full', () => {
     const t = text(pod({}, {}, {terminationGracePeriodSeconds: 30, securityContext: {}}))
     assert.ok(t.includes('TerminationGracePeriodSeconds:(*int64)30 ActiveDeadlineSeconds:(*int64)<nil>'))
-    assert.ok(t.includes('SecurityContext:(*v1.PodSecurityContext){SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>'))
+    assert.ok(
+      t.includes(
+        'SecurityContext:(*v1.PodSecurityContext){SELinuxOptions:(*v1.SELinuxOptions)<nil> WindowsOptions:(*v1.WindowsSecurityContextOptions)<nil> RunAsUser:(*int64)<nil>',
+      ),
+    )
     assert.ok(t.includes('AutomountServiceAccountToken:(*bool)<nil>'))
     assert.ok(text(pod({}, {}, {automountServiceAccountToken: false})).includes('AutomountServiceAccountToken:(*bool)false'))
   })
@@ -66,14 +76,22 @@ describe('spew text', () => {
   })
 
   it('prints an embedded struct under its type name', () => {
-    assert.ok(text(pod({}, {livenessProbe: {exec: {command: ['true']}}})).includes('LivenessProbe:(*v1.Probe){ProbeHandler:(v1.ProbeHandler){Exec:(*v1.ExecAction){Command:([]string)[true]}'))
+    assert.ok(
+      text(pod({}, {livenessProbe: {exec: {command: ['true']}}})).includes(
+        'LivenessProbe:(*v1.Probe){ProbeHandler:(v1.ProbeHandler){Exec:(*v1.ExecAction){Command:([]string)[true]}',
+      ),
+    )
   })
 
-  it('prints a quantity\'s internals; a map value has no type prefix', () => {
-    assert.ok(text(pod({}, {resources: {limits: {cpu: '500m'}}})).includes('Limits:(v1.ResourceList)map[cpu:{i:(resource.int64Amount){value:(int64)500 scale:(resource.Scale)-3} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)500m Format:(resource.Format)DecimalSI}]'))
+  it("prints a quantity's internals; a map value has no type prefix", () => {
+    assert.ok(
+      text(pod({}, {resources: {limits: {cpu: '500m'}}})).includes(
+        'Limits:(v1.ResourceList)map[cpu:{i:(resource.int64Amount){value:(int64)500 scale:(resource.Scale)-3} d:(resource.infDecAmount){Dec:(*inf.Dec)<nil>} s:(string)500m Format:(resource.Format)DecimalSI}]',
+      ),
+    )
   })
 
-  it('prints managedFields\' fieldsV1 as its raw JSON bytes, in the order the JSON has them', () => {
+  it("prints managedFields' fieldsV1 as its raw JSON bytes, in the order the JSON has them", () => {
     const raw = '{"f:spec":{"f:replicas":{}},"f:metadata":{".":{}}}'
     const t = text(pod({managedFields: [{manager: 'm', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: JSON.parse(raw)}]}))
     assert.ok(t.includes(`FieldsV1:(*v1.FieldsV1){Raw:([]uint8)[${[...Buffer.from(raw)].join(' ')}]}`))
@@ -96,7 +114,10 @@ describe('spew text', () => {
 
 describe('input the API server would not have returned', () => {
   const inputError = (t: unknown, path: string, reason: RegExp) =>
-    assert.throws(() => ComputeHash(t, null, V), (e) => e instanceof HashInputError && e.path === path && reason.test(e.reason))
+    assert.throws(
+      () => ComputeHash(t, null, V),
+      (e) => e instanceof HashInputError && e.path === path && reason.test(e.reason),
+    )
 
   it('names the field path, and gives no hash', () => {
     inputError('not an object', '', /expected an object \(v1\.PodTemplateSpec\), got string/)
@@ -111,8 +132,10 @@ describe('input the API server would not have returned', () => {
     inputError(pod({}, {}, {hostNetwork: 'true'}), 'spec.hostNetwork', /expected a boolean/)
   })
 
-  it('refuses a non-null timestamp: the real hash depends on the controller-manager\'s time zone', () => {
-    assert.throws(() => ComputeHash(pod({creationTimestamp: '2026-01-01T00:00:00Z'}), null, V),
-      (e) => e instanceof UnreproducibleHashError && e.path === 'metadata.creationTimestamp' && /time zone/.test(e.message))
+  it("refuses a non-null timestamp: the real hash depends on the controller-manager's time zone", () => {
+    assert.throws(
+      () => ComputeHash(pod({creationTimestamp: '2026-01-01T00:00:00Z'}), null, V),
+      (e) => e instanceof UnreproducibleHashError && e.path === 'metadata.creationTimestamp' && /time zone/.test(e.message),
+    )
   })
 })

@@ -6,7 +6,10 @@ import {newestLayoutVersion, selectLayoutVersion} from '../../src/hash/versions.
 
 describe('layout version selection', () => {
   it('has a layout for every minor from 1.20 to 1.37', () => {
-    assert.deepEqual(layoutVersions(), Array.from({length: 18}, (_, i) => `1.${20 + i}`))
+    assert.deepEqual(
+      layoutVersions(),
+      Array.from({length: 18}, (_, i) => `1.${20 + i}`),
+    )
     assert.equal(newestLayoutVersion(), '1.37')
   })
 
@@ -23,6 +26,9 @@ describe('layout version selection', () => {
   })
 
   it('refuses a version older than the oldest layout', () => {
-    assert.throws(() => selectLayoutVersion({major: 1, minor: 19}), (e) => e instanceof UserError && /1\.19 is older than the oldest struct layout this tool has \(1\.20\)/.test(e.message))
+    assert.throws(
+      () => selectLayoutVersion({major: 1, minor: 19}),
+      (e) => e instanceof UserError && /1\.19 is older than the oldest struct layout this tool has \(1\.20\)/.test(e.message),
+    )
   })
 })

@@ -18,11 +18,21 @@ interface KrewPlugin {
   apiVersion: string
   kind: string
   metadata: {name: string}
-  spec: {version: string; shortDescription: string; description: string; caveats: string; platforms: {selector: {matchLabels: Record<string, string>}; uri: string; sha256: string; bin: string; files: {from: string; to: string}[]}[]}
+  spec: {
+    version: string
+    shortDescription: string
+    description: string
+    caveats: string
+    platforms: {selector: {matchLabels: Record<string, string>}; uri: string; sha256: string; bin: string; files: {from: string; to: string}[]}[]
+  }
 }
 
 function release(out: string): {archive: Buffer; manifest: KrewPlugin} {
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/release.mjs'), '--no-build', '--out', out, '--manifest', join(out, 'why.yaml'), '--url-base', 'https://example.com/dl'], {encoding: 'utf8'})
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'scripts/release.mjs'), '--no-build', '--out', out, '--manifest', join(out, 'why.yaml'), '--url-base', 'https://example.com/dl'],
+    {encoding: 'utf8'},
+  )
   assert.equal(r.status, 0, r.stderr)
   return {archive: readFileSync(join(out, `kubectl-why-${VERSION}.tar.gz`)), manifest: parse(readFileSync(join(out, 'why.yaml'), 'utf8')) as KrewPlugin}
 }

@@ -6,7 +6,10 @@ import {test} from 'node:test'
 
 const page = readFileSync(new URL('../../man/kubectl-why.1', import.meta.url), 'utf8')
 const manifest = JSON.parse(readFileSync(new URL('../../oclif.manifest.json', import.meta.url), 'utf8')) as {
-  commands: Record<string, {id: string; hidden?: boolean; flags: Record<string, {name: string; char?: string; hidden?: boolean}>; examples?: (string | {command: string})[]}>
+  commands: Record<
+    string,
+    {id: string; hidden?: boolean; flags: Record<string, {name: string; char?: string; hidden?: boolean}>; examples?: (string | {command: string})[]}
+  >
 }
 // roff writes - as \-; the page is compared in that form.
 const roff = (s: string) => s.replaceAll('\\', '\\e').replaceAll('-', '\\-')
@@ -20,7 +23,8 @@ for (const c of Object.values(manifest.commands).filter((c) => !c.hidden)) {
   test(`man page: kubectl why ${c.id}, its flags and examples (else run npm run man)`, () => {
     assert.ok(page.includes(`.SS "kubectl why ${c.id}`), `no section for ${c.id}`)
     const section = page.slice(page.indexOf(`.SS "kubectl why ${c.id}`)).split(/\n\.SS /)[0]
-    for (const f of Object.values(c.flags).filter((f) => !f.hidden)) assert.ok(section.includes(`\\fB\\-\\-${roff(f.name)}\\fR`), `${c.id}: --${f.name} missing`)
+    for (const f of Object.values(c.flags).filter((f) => !f.hidden))
+      assert.ok(section.includes(`\\fB\\-\\-${roff(f.name)}\\fR`), `${c.id}: --${f.name} missing`)
     for (const e of c.examples ?? []) {
       const command = (typeof e === 'string' ? e : e.command).replaceAll('<%= config.bin %>', 'kubectl why')
       assert.ok(section.includes(roff(command)), `${c.id}: example ${command} missing`)

@@ -30,10 +30,21 @@ after(() => rmSync(dir, {recursive: true, force: true}))
 
 test('the package holds the bundle, the data it reads, LICENSE and the man page, and no sources', () => {
   const list = spawnSync('tar', ['-tzf', tgz], {encoding: 'utf8'}).stdout.split('\n')
-  for (const f of ['package/LICENSE', 'package/bin/run.js', 'package/dist/entry/oclif.js', 'package/dist/commands/audit.js', 'package/data/layouts/layouts.json', 'package/man/kubectl-why.1', 'package/oclif.manifest.json']) {
+  for (const f of [
+    'package/LICENSE',
+    'package/bin/run.js',
+    'package/dist/entry/oclif.js',
+    'package/dist/commands/audit.js',
+    'package/data/layouts/layouts.json',
+    'package/man/kubectl-why.1',
+    'package/oclif.manifest.json',
+  ]) {
     assert.ok(list.includes(f), `${f} missing from the package`)
   }
-  assert.deepEqual(list.filter((f) => /^package\/(src|test|bench)\//.test(f)), [])
+  assert.deepEqual(
+    list.filter((f) => /^package\/(src|test|bench)\//.test(f)),
+    [],
+  )
 })
 
 test('unpacked with no node_modules at all, it prints its version and runs the incident audit', () => {
@@ -49,7 +60,10 @@ test('unpacked with no node_modules at all, it prints its version and runs the i
   const a = run(process.execPath, [bin, 'audit', '-A', '-f', INCIDENT, '-o', 'json'], {cwd: x})
   assert.equal(a.status, 1, a.stderr)
   const report = JSON.parse(a.stdout) as {findings?: {severity: string}[]}
-  assert.ok((report.findings ?? []).some((f) => f.severity === 'critical'), 'no critical finding in the incident audit')
+  assert.ok(
+    (report.findings ?? []).some((f) => f.severity === 'critical'),
+    'no critical finding in the incident audit',
+  )
 })
 
 test('npm install -g --omit=dev of the tarball into a fresh prefix: kubectl-why on PATH, and its man page', (t) => {
@@ -68,5 +82,12 @@ test('npm install -g --omit=dev of the tarball into a fresh prefix: kubectl-why 
   assert.equal(a.status, 1, a.stderr)
   assert.ok(existsSync(join(prefix, 'share/man/man1/kubectl-why.1')), 'npm did not install the man page')
   const dev = run('npm', ['ls', '-g', '--prefix', prefix, '--all', '--parseable', 'typescript', 'esbuild', 'tsx'])
-  assert.equal(dev.stdout.trim().split('\n').filter((l) => /node_modules\/(typescript|esbuild|tsx)$/.test(l)).length, 0, `dev dependencies installed: ${dev.stdout}`)
+  assert.equal(
+    dev.stdout
+      .trim()
+      .split('\n')
+      .filter((l) => /node_modules\/(typescript|esbuild|tsx)$/.test(l)).length,
+    0,
+    `dev dependencies installed: ${dev.stdout}`,
+  )
 })

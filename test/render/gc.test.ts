@@ -19,19 +19,37 @@ const now = new Date('2026-11-29T10:00:00Z')
 const tree: GcTree = {
   owners: [],
   object: {
-    subject: {kind: 'Deployment', namespace: 'fg', name: 'api', uid: 'dep-api'}, exists: true, verdict: 'waitForBlockingDependents',
-    deleting: true, finalizers: ['foregroundDeletion'], creationTimestamp: '2026-11-26T09:00:00Z', // 3 d 1 h old
-    children: [{
-      subject: {kind: 'ReplicaSet', namespace: 'fg', name: 'api-1', uid: 'rs-api'}, exists: true, verdict: 'delete', propagationPolicy: 'Foreground',
-      creationTimestamp: '2026-11-29T09:54:30Z', // 5 m 30 s old
-      edge: {classification: 'waitingForDependentsDeletion', blockOwnerDeletion: true, controller: true}, children: [],
-    }],
+    subject: {kind: 'Deployment', namespace: 'fg', name: 'api', uid: 'dep-api'},
+    exists: true,
+    verdict: 'waitForBlockingDependents',
+    deleting: true,
+    finalizers: ['foregroundDeletion'],
+    creationTimestamp: '2026-11-26T09:00:00Z', // 3 d 1 h old
+    children: [
+      {
+        subject: {kind: 'ReplicaSet', namespace: 'fg', name: 'api-1', uid: 'rs-api'},
+        exists: true,
+        verdict: 'delete',
+        propagationPolicy: 'Foreground',
+        creationTimestamp: '2026-11-29T09:54:30Z', // 5 m 30 s old
+        edge: {classification: 'waitingForDependentsDeletion', blockOwnerDeletion: true, controller: true},
+        children: [],
+      },
+    ],
   },
 }
-const e = {subject: tree.object.subject, verdict: 'waitForBlockingDependents', severity: 'warning', summary: 'Waits for its blocking dependents.', steps: [], evaluatedAt: now.toISOString(), source: {mode: 'snapshot'}} as unknown as GcExplanation
+const e = {
+  subject: tree.object.subject,
+  verdict: 'waitForBlockingDependents',
+  severity: 'warning',
+  summary: 'Waits for its blocking dependents.',
+  steps: [],
+  evaluatedAt: now.toISOString(),
+  source: {mode: 'snapshot'},
+} as unknown as GcExplanation
 
 describe('renderGcTree', () => {
-  it('one row per object, kubectl\'s AGE, no uids without -o wide', () => {
+  it("one row per object, kubectl's AGE, no uids without -o wide", () => {
     const lines = renderGcTree(tree, e, {now, width: 200}).split('\n')
     // column widths: NAMESPACE 9, NAME 18 ("└─ReplicaSet/api-1"), VERDICT 25, REASON 28 ("deleting(foregroundDeletion)")
     assert.equal(lines[0], 'NAMESPACE  NAME                VERDICT                    REASON                        AGE')

@@ -23,7 +23,14 @@ const e: Explanation = {
   verdict: 'evictAt',
   severity: 'warning',
   summary: `Will be evicted at ≈ 2026-11-29T04:01:22Z, in 51m22s: 1h (the smallest first-match tolerationSeconds when the timer was armed) after the controller first saw it with the taint; owner uid ${UID}.`,
-  steps: [{rule: 'getMinTolerationTime', upstream: 'pkg/controller/tainteviction/taint_eviction.go:160', result: '3600s', why: 'the minimum over the first-match tolerations only; any value ≤ 0 means at once, none set means never'}],
+  steps: [
+    {
+      rule: 'getMinTolerationTime',
+      upstream: 'pkg/controller/tainteviction/taint_eviction.go:160',
+      result: '3600s',
+      why: 'the minimum over the first-match tolerations only; any value ≤ 0 means at once, none set means never',
+    },
+  ],
   evaluatedAt: '2026-11-29T03:10:00Z',
   source: {
     mode: 'snapshot',

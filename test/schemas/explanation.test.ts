@@ -22,7 +22,10 @@ const definitions = schemaJson('explanation').definitions
 type Declared<T> = keyof {[K in keyof T as string extends K ? never : number extends K ? never : K]: T[K]}
 type RequiredKeys<T> = {[K in Declared<T>]-?: object extends Pick<T, K> ? never : K}[Declared<T>]
 /** A list of exactly the keys U: each element one of them, and none missing (the argument's type is never then). */
-const exactly = <U>() => <const L extends readonly U[]>(list: L & ([Exclude<U, L[number]>] extends [never] ? unknown : never)) => list as readonly string[]
+const exactly =
+  <U>() =>
+  <const L extends readonly U[]>(list: L & ([Exclude<U, L[number]>] extends [never] ? unknown : never)) =>
+    list as readonly string[]
 
 /** Per shared definition: the interface's non-optional keys, then all its keys, by hand from the interface. */
 const INTERFACES: Record<string, {required: readonly string[]; keys: readonly string[]}> = {
@@ -31,7 +34,10 @@ const INTERFACES: Record<string, {required: readonly string[]; keys: readonly st
     required: exactly<RequiredKeys<Explanation>>()(['subject', 'controller', 'verdict', 'severity', 'summary', 'steps', 'evaluatedAt', 'source']),
     keys: exactly<Declared<Explanation>>()(['subject', 'controller', 'verdict', 'severity', 'summary', 'steps', 'evaluatedAt', 'source', 'next']),
   },
-  Subject: {required: exactly<RequiredKeys<Subject>>()(['kind', 'name']), keys: exactly<Declared<Subject>>()(['kind', 'apiVersion', 'namespace', 'name', 'uid'])},
+  Subject: {
+    required: exactly<RequiredKeys<Subject>>()(['kind', 'name']),
+    keys: exactly<Declared<Subject>>()(['kind', 'apiVersion', 'namespace', 'name', 'uid']),
+  },
   Step: {
     required: exactly<RequiredKeys<Step>>()(['rule', 'upstream', 'result', 'why']),
     keys: exactly<Declared<Step>>()(['rule', 'upstream', 'inputs', 'result', 'why', 'inferred']),
@@ -78,7 +84,16 @@ describe('schemas/explanation.json against src/explanation.ts', () => {
   })
 
   test('an Explanation without a required field, or with a wrong severity, fails', () => {
-    const e: Any = {subject: {kind: 'Pod', name: 'x'}, controller: 'c', verdict: 'v', severity: 'none', summary: 's', steps: [], evaluatedAt: '2026-01-01T00:00:00Z', source: {mode: 'live'}}
+    const e: Any = {
+      subject: {kind: 'Pod', name: 'x'},
+      controller: 'c',
+      verdict: 'v',
+      severity: 'none',
+      summary: 's',
+      steps: [],
+      evaluatedAt: '2026-01-01T00:00:00Z',
+      source: {mode: 'live'},
+    }
     assert.ok(valid(e), JSON.stringify(valid.errors))
     for (const k of INTERFACES.Explanation.required) {
       const {[k]: _, ...without} = e
@@ -143,7 +158,9 @@ describe('every Explanation the CLI prints validates against explanation.json', 
       assert.ok((await check(args)) > 0, 'the output holds an Explanation')
     })
   }
-  for (const file of readdirSync(EXAMPLES).filter((f) => /\.(json|yaml)$/.test(f)).sort()) {
+  for (const file of readdirSync(EXAMPLES)
+    .filter((f) => /\.(json|yaml)$/.test(f))
+    .sort()) {
     test(`audit -A -f examples/${file}: every finding`, async () => {
       await check(['audit', '-A', '-f', `${EXAMPLES}${file}`, '-o', 'json'])
     })

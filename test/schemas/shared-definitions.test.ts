@@ -9,7 +9,8 @@ import {type Any, SCHEMAS, schemaJson, validatorFor} from '../support/schemas.js
 const SHARED = ['Severity', 'Subject', 'Step', 'Problem', 'Source', 'Setting', 'NextStep', 'Evidence', 'KindCoverage', 'Time', 'Count', 'ApiVersion', 'Scope']
 const refersToShared = (name: string, d: Any): boolean => {
   // explanation.json's, or another schema's of the same name (evicted's Source is node's), itself checked here.
-  const shared = (r: unknown) => typeof r === 'string' && /^(https:\/\/kubectl-why\.dev\/schemas\/)?[a-z-]+\.json#\/definitions\//.test(r) && r.endsWith(`/${name}`)
+  const shared = (r: unknown) =>
+    typeof r === 'string' && /^(https:\/\/kubectl-why\.dev\/schemas\/)?[a-z-]+\.json#\/definitions\//.test(r) && r.endsWith(`/${name}`)
   if (shared(d.$ref)) return true
   return Array.isArray(d.allOf) && d.allOf.some((x: Any) => shared(x.$ref)) && d.type === undefined && d.properties === undefined
 }
@@ -41,7 +42,12 @@ describe('shared definitions', () => {
   })
 
   test('the Source is closed, as SourceDescription is: an unannounced field fails in every command', () => {
-    for (const [schema, definition] of [['explanation', 'Source'], ['gc', 'Source'], ['hash', 'Source'], ['replicas', 'Source']]) {
+    for (const [schema, definition] of [
+      ['explanation', 'Source'],
+      ['gc', 'Source'],
+      ['hash', 'Source'],
+      ['replicas', 'Source'],
+    ]) {
       const v = validatorFor(schema, definition)
       assert.ok(v({mode: 'snapshot', file: 'x.json'}), `${schema} ${JSON.stringify(v.errors)}`)
       assert.equal(v({mode: 'snapshot', file: 'x.json', cluster: 'prod'}), false, schema)

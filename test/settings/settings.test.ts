@@ -40,7 +40,14 @@ describe('kube-controller-manager command line', () => {
     assert.equal(args.flags.has('node-monitor-grace-period'), false)
   })
   it('takes --flag value as well as --flag=value', () => {
-    assert.deepEqual([...parseCommandLine(['kcm', '--node-monitor-grace-period', '20s', '--v=2', '--profiling'])], [['node-monitor-grace-period', '20s'], ['v', '2'], ['profiling', 'true']])
+    assert.deepEqual(
+      [...parseCommandLine(['kcm', '--node-monitor-grace-period', '20s', '--v=2', '--profiling'])],
+      [
+        ['node-monitor-grace-period', '20s'],
+        ['v', '2'],
+        ['profiling', 'true'],
+      ],
+    )
   })
   it('reports pods whose flags differ', () => {
     const other = structuredClone(kindPod) as {metadata: {name: string}; spec: {containers: {command: string[]}[]}}
@@ -49,7 +56,13 @@ describe('kube-controller-manager command line', () => {
     assert.deepEqual(controllerManagerArgs([kindPod, other as KubeObject])!.differingPods, ['kube-controller-manager-troubleshoot-test-control-plane'])
   })
   it('feature gates', () => {
-    assert.deepEqual([...parseFeatureGates('A=true,B=false')!], [['A', true], ['B', false]])
+    assert.deepEqual(
+      [...parseFeatureGates('A=true,B=false')!],
+      [
+        ['A', true],
+        ['B', false],
+      ],
+    )
     assert.equal(parseFeatureGates('A'), undefined)
   })
   it('--controllers: first mention wins, "*" enables the default-on ones, old alias accepted', () => {
@@ -102,13 +115,19 @@ describe('resolveSettings precedence', () => {
     assert.equal(r.problems.length, 1)
   })
   it('feature gates and controllers from our flags', () => {
-    const r = resolveSettings({version: v(37), overrides: {'feature-gates': 'NodeControllerLeaseCircuitBreaker=false', controllers: '*,-taint-eviction-controller'}})
+    const r = resolveSettings({
+      version: v(37),
+      overrides: {'feature-gates': 'NodeControllerLeaseCircuitBreaker=false', controllers: '*,-taint-eviction-controller'},
+    })
     assert.equal(r.settings.leaseCircuitBreaker, false)
     assert.equal(r.settings.taintEvictionEnabled, false)
     assert.equal(resolveSettings({version: v(37), overrides: {}}).settings.leaseCircuitBreaker, true)
   })
   it('without the separate controller (gate off, 1.29-1.33) NoExecute taints are enforced by the node lifecycle controller', () => {
-    const r = resolveSettings({version: v(30), overrides: {'feature-gates': 'SeparateTaintEvictionController=false', controllers: '*,-taint-eviction-controller'}})
+    const r = resolveSettings({
+      version: v(30),
+      overrides: {'feature-gates': 'SeparateTaintEvictionController=false', controllers: '*,-taint-eviction-controller'},
+    })
     assert.equal(r.settings.taintEvictionEnabled, true)
   })
   it('an unknown version uses the newest modelled release and says so', () => {

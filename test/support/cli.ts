@@ -13,7 +13,13 @@ export interface CliResult {
 
 export function runCli(args: string[], options: {stdin?: string | Buffer; env?: Record<string, string | undefined>; cwd?: string} = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = {...process.env, NO_COLOR: '1', KUBECONFIG: '/nonexistent/kubeconfig', HOME: '/nonexistent-home', ...options.env}
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      NO_COLOR: '1',
+      KUBECONFIG: '/nonexistent/kubeconfig',
+      HOME: '/nonexistent-home',
+      ...options.env,
+    }
     for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k]
     const child = spawn(process.execPath, [BIN, ...args], {env: env as NodeJS.ProcessEnv, cwd: options.cwd})
     const out: Buffer[] = []

@@ -44,10 +44,23 @@ function call(server: FakeApiServer, path: string, o: {accept?: string; token?: 
   })
 }
 
-const pod = (namespace: string, name: string, labels: Record<string, string> = {}, nodeName = 'node-a'): KubeObject =>
-  ({apiVersion: 'v1', kind: 'Pod', metadata: {name, namespace, labels}, spec: {nodeName, containers: [{name: 'c', image: 'nginx'}]}, status: {phase: 'Running'}})
+const pod = (namespace: string, name: string, labels: Record<string, string> = {}, nodeName = 'node-a'): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: {name, namespace, labels},
+  spec: {nodeName, containers: [{name: 'c', image: 'nginx'}]},
+  status: {phase: 'Running'},
+})
 
-const WIDGETS = {group: 'example.com', version: 'v1', kind: 'Widget', resource: 'widgets', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['wd']}
+const WIDGETS = {
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  resource: 'widgets',
+  namespaced: true,
+  verbs: ['get', 'list', 'watch'],
+  shortNames: ['wd'],
+}
 
 function objects(): KubeObject[] {
   return [
@@ -57,7 +70,12 @@ function objects(): KubeObject[] {
     pod('web', 'api-a', {app: 'api', tier: 'back'}),
     pod('db', 'pg-0', {app: 'pg'}, 'node-b'),
     pod('a-b', 'x', {}), // "a-b/x" sorts before "db/..." and "web/..." ('-' < '/' in bytes)
-    {apiVersion: 'apps/v1', kind: 'Deployment', metadata: {name: 'web', namespace: 'web', uid: 'f0e1d2c3-0000-4000-8000-000000000001', resourceVersion: '5000'}, spec: {replicas: 2}},
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: {name: 'web', namespace: 'web', uid: 'f0e1d2c3-0000-4000-8000-000000000001', resourceVersion: '5000'},
+      spec: {replicas: 2},
+    },
     {apiVersion: 'v1', kind: 'Node', metadata: {name: 'node-a'}, spec: {}},
     {apiVersion: 'v1', kind: 'Node', metadata: {name: 'node-b'}, spec: {unschedulable: true}},
     {apiVersion: 'example.com/v1', kind: 'Widget', metadata: {name: 'w', namespace: 'web'}, spec: {size: 9007199254740993n}},
@@ -99,10 +117,21 @@ describe('authentication and verbs', () => {
       assert.equal(r.status, 405)
       const group = path.startsWith('/apis/apps') ? 'apps' : ''
       const kind = path.split('/').find((p) => ['pods', 'deployments', 'nodes'].includes(p))
-      assert.deepEqual(r.body, {kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'MethodNotAllowed',
-        details: group ? {group, kind} : {kind}, code: 405})
+      assert.deepEqual(r.body, {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message,
+        reason: 'MethodNotAllowed',
+        details: group ? {group, kind} : {kind},
+        code: 405,
+      })
     }
-    assert.deepEqual(server.requests.map((r) => r.method), ['POST', 'PUT', 'PATCH', 'DELETE', 'DELETE'])
+    assert.deepEqual(
+      server.requests.map((r) => r.method),
+      ['POST', 'PUT', 'PATCH', 'DELETE', 'DELETE'],
+    )
     // and nothing changed
     assert.equal((await call(server, '/api/v1/namespaces/web/pods/web-a')).status, 200)
   })
@@ -132,33 +161,56 @@ describe('version and discovery', () => {
 
   test('/api is APIVersions without apiVersion; /apis is an APIGroupList with preferred versions', async () => {
     const api = await call(server, '/api')
-    assert.deepEqual(api.body, {kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{clientCIDR: '0.0.0.0/0', serverAddress: new URL(server.url).host}]})
+    assert.deepEqual(api.body, {
+      kind: 'APIVersions',
+      versions: ['v1'],
+      serverAddressByClientCIDRs: [{clientCIDR: '0.0.0.0/0', serverAddress: new URL(server.url).host}],
+    })
     const apis = await call(server, '/apis')
     assert.equal(apis.body.kind, 'APIGroupList')
     assert.equal(apis.body.apiVersion, 'v1')
     const apps = apis.body.groups.find((g: {name: string}) => g.name === 'apps')
     assert.deepEqual(apps, {name: 'apps', versions: [{groupVersion: 'apps/v1', version: 'v1'}], preferredVersion: {groupVersion: 'apps/v1', version: 'v1'}})
     // kube-apiserver lists groups by priority: apiregistration.k8s.io, apps, events.k8s.io first (aggregator.go)
-    assert.deepEqual(apis.body.groups.slice(0, 3).map((g: {name: string}) => g.name), ['apiregistration.k8s.io', 'apps', 'events.k8s.io'])
-    assert.ok(apis.body.groups.some((g: {name: string}) => g.name === 'example.com'), 'extra resources are served')
+    assert.deepEqual(
+      apis.body.groups.slice(0, 3).map((g: {name: string}) => g.name),
+      ['apiregistration.k8s.io', 'apps', 'events.k8s.io'],
+    )
+    assert.ok(
+      apis.body.groups.some((g: {name: string}) => g.name === 'example.com'),
+      'extra resources are served',
+    )
   })
 
   test('APIResourceList: /api/v1 without apiVersion, /apis/G/V with it, resources as metav1.APIResource', async () => {
     const core = await call(server, '/api/v1')
     assert.deepEqual(Object.keys(core.body), ['kind', 'groupVersion', 'resources'])
-    assert.deepEqual(core.body.resources.find((r: {name: string}) => r.name === 'pods'),
-      {name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['po'], categories: ['all']})
+    assert.deepEqual(
+      core.body.resources.find((r: {name: string}) => r.name === 'pods'),
+      {
+        name: 'pods',
+        singularName: 'pod',
+        namespaced: true,
+        kind: 'Pod',
+        verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+        shortNames: ['po'],
+        categories: ['all'],
+      },
+    )
     assert.deepEqual(core.body.resources.find((r: {name: string}) => r.name === 'nodes').namespaced, false)
     const apps = await call(server, '/apis/apps/v1')
     assert.deepEqual(Object.keys(apps.body), ['kind', 'apiVersion', 'groupVersion', 'resources'])
     assert.equal(apps.body.groupVersion, 'apps/v1')
     const crd = await call(server, '/apis/example.com/v1')
-    assert.deepEqual(crd.body.resources, [{name: 'widgets', singularName: 'widget', namespaced: true, kind: 'Widget', verbs: ['get', 'list', 'watch'], shortNames: ['wd']}])
+    assert.deepEqual(crd.body.resources, [
+      {name: 'widgets', singularName: 'widget', namespaced: true, kind: 'Widget', verbs: ['get', 'list', 'watch'], shortNames: ['wd']},
+    ])
     assert.equal((await call(server, '/apis/example.com')).body.preferredVersion.version, 'v1')
   })
 
   test('aggregated discovery when asked, as kubectl 1.30+ asks, with the content type client-go checks', async () => {
-    const accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json'
+    const accept =
+      'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json'
     const r = await call(server, '/apis', {accept})
     assert.equal(r.headers['content-type'], 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList')
     assert.equal(r.body.kind, 'APIGroupDiscoveryList')
@@ -166,8 +218,15 @@ describe('version and discovery', () => {
     const apps = r.body.items.find((i: {metadata: {name?: string}}) => i.metadata.name === 'apps')
     const deploy = apps.versions[0].resources.find((x: {resource: string}) => x.resource === 'deployments')
     // apidiscovery/v2 types.go: resource, responseKind, scope, singularResource, verbs, shortNames, categories
-    assert.deepEqual(deploy, {resource: 'deployments', responseKind: {group: 'apps', version: 'v1', kind: 'Deployment'}, scope: 'Namespaced',
-      singularResource: 'deployment', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['deploy'], categories: ['all']})
+    assert.deepEqual(deploy, {
+      resource: 'deployments',
+      responseKind: {group: 'apps', version: 'v1', kind: 'Deployment'},
+      scope: 'Namespaced',
+      singularResource: 'deployment',
+      verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+      shortNames: ['deploy'],
+      categories: ['all'],
+    })
     assert.equal(apps.versions[0].freshness, 'Current')
     const core = await call(server, '/api', {accept})
     assert.equal(core.body.items.length, 1)
@@ -180,7 +239,10 @@ describe('version and discovery', () => {
     for (const path of ['/apis/nope.io/v1/things', '/api/v1/namespaces/web/things', '/api/v1/namespaces/web/nodes', '/nothing']) {
       const r = await call(server, path)
       assert.equal(r.status, 404, path)
-      assert.equal(r.text, '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the server could not find the requested resource","reason":"NotFound","details":{},"code":404}\n')
+      assert.equal(
+        r.text,
+        '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the server could not find the requested resource","reason":"NotFound","details":{},"code":404}\n',
+      )
     }
   })
 })
@@ -214,10 +276,21 @@ describe('GET', () => {
   test('not found: errors.NewNotFound, "pods \\"x\\" not found", qualified with the group for others', async () => {
     const r = await call(server, '/api/v1/namespaces/web/pods/x')
     assert.equal(r.status, 404)
-    assert.equal(r.text, '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"pods \\"x\\" not found","reason":"NotFound","details":{"name":"x","kind":"pods"},"code":404}\n')
+    assert.equal(
+      r.text,
+      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"pods \\"x\\" not found","reason":"NotFound","details":{"name":"x","kind":"pods"},"code":404}\n',
+    )
     const d = await call(server, '/apis/apps/v1/namespaces/db/deployments/web')
-    assert.deepEqual(d.body, {kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'deployments.apps "web" not found', reason: 'NotFound',
-      details: {name: 'web', group: 'apps', kind: 'deployments'}, code: 404})
+    assert.deepEqual(d.body, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'deployments.apps "web" not found',
+      reason: 'NotFound',
+      details: {name: 'web', group: 'apps', kind: 'deployments'},
+      code: 404,
+    })
   })
 
   test('namespaces exist for every namespace in use, plus the four every cluster has', async () => {
@@ -296,7 +369,7 @@ describe('pagination', () => {
     assert.deepEqual(names(r2.body), ['web/web-a'])
   })
 
-  test('every page is read at the first page\'s revision: writes in between do not show', async () => {
+  test("every page is read at the first page's revision: writes in between do not show", async () => {
     const p1 = await call(server, '/api/v1/namespaces/web/pods?limit=1')
     server.put(pod('web', 'web-c', {app: 'web'}))
     server.remove({apiVersion: 'v1', kind: 'Pod', namespace: 'web', name: 'web-b'})
@@ -309,15 +382,18 @@ describe('pagination', () => {
     server.put(pod('web', 'web-b', {app: 'web', tier: 'front'}))
   })
 
-  test('an expired token: 410 Expired with upstream\'s message and a token to go on inconsistently', async () => {
+  test("an expired token: 410 Expired with upstream's message and a token to go on inconsistently", async () => {
     const p1 = await call(server, '/api/v1/pods?limit=2')
     server.expireContinueTokens()
     const r = await call(server, `/api/v1/pods?limit=2&continue=${p1.body.metadata.continue}`)
     assert.equal(r.status, 410)
     // storage/etcd3/errors.go handleCompactedErrorForPaging: inconsistentContinue, ListMeta.Continue at rv -1
-    assert.equal(r.body.message, 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, ' +
-      'or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - ' +
-      'objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.')
+    assert.equal(
+      r.body.message,
+      'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, ' +
+        'or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - ' +
+        'objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
+    )
     assert.equal(r.body.reason, 'Expired')
     assert.equal(r.body.code, 410)
     assert.equal(r.body.details, undefined)
@@ -389,11 +465,19 @@ describe('selectors', () => {
     assert.deepEqual(names(nodes.body), ['node-b'])
   })
 
-  test('an unsupported field: 400, in the words of the kind\'s conversion func', async () => {
+  test("an unsupported field: 400, in the words of the kind's conversion func", async () => {
     // pkg/apis/core/v1/conversion.go (pods) and runtime.DefaultMetaV1FieldSelectorConversion (the rest)
     const p = await call(server, '/api/v1/pods?fieldSelector=spec.foo%3Dbar')
     assert.equal(p.status, 400)
-    assert.deepEqual(p.body, {kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'field label not supported: spec.foo', reason: 'BadRequest', code: 400})
+    assert.deepEqual(p.body, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'field label not supported: spec.foo',
+      reason: 'BadRequest',
+      code: 400,
+    })
     const d = await call(server, '/apis/apps/v1/deployments?fieldSelector=spec.replicas%3D2')
     assert.equal(d.status, 400)
     assert.equal(d.body.message, '"spec.replicas" is not a known field selector: only "metadata.name", "metadata.namespace"')
@@ -426,8 +510,12 @@ describe('metadata-only', () => {
   test('a list: PartialObjectMetadataList whose items are kind PartialObjectMetadata (handlers/response.go)', async () => {
     const r = await call(server, '/api/v1/namespaces/db/pods', {accept: LIST})
     const full = await call(server, '/api/v1/namespaces/db/pods/pg-0')
-    assert.deepEqual(r.body, {kind: 'PartialObjectMetadataList', apiVersion: 'meta.k8s.io/v1', metadata: {resourceVersion: server.resourceVersion},
-      items: [{kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: full.body.metadata}]})
+    assert.deepEqual(r.body, {
+      kind: 'PartialObjectMetadataList',
+      apiVersion: 'meta.k8s.io/v1',
+      metadata: {resourceVersion: server.resourceVersion},
+      items: [{kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: full.body.metadata}],
+    })
   })
 
   test('one object: PartialObjectMetadata', async () => {
@@ -446,7 +534,9 @@ describe('metadata-only', () => {
   })
 
   test('the first acceptable type of the header wins; fallbacks after it are used when it is not', async () => {
-    const withFallback = await call(server, '/api/v1/pods', {accept: `application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,${LIST},application/json`})
+    const withFallback = await call(server, '/api/v1/pods', {
+      accept: `application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,${LIST},application/json`,
+    })
     assert.equal(withFallback.body.kind, 'PartialObjectMetadataList')
     const unknownAs = await call(server, '/api/v1/pods', {accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json'})
     assert.equal(unknownAs.body.kind, 'PodList', 'no Table here: the JSON fallback')
@@ -496,13 +586,21 @@ describe('the watch cache', () => {
 })
 
 describe('faults', () => {
-  test('forbid: 403 on GET and LIST with RBAC\'s wording, per namespace or cluster scope, until lifted', async () => {
+  test("forbid: 403 on GET and LIST with RBAC's wording, per namespace or cluster scope, until lifted", async () => {
     const f = server.forbid({resource: 'pods'})
     // responsewriters.forbiddenMessage + errors.NewForbidden
     const list = await call(server, '/api/v1/namespaces/web/pods')
     assert.equal(list.status, 403)
-    assert.deepEqual(list.body, {kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure',
-      message: `pods is forbidden: User "${server.user}" cannot list resource "pods" in API group "" in the namespace "web"`, reason: 'Forbidden', details: {kind: 'pods'}, code: 403})
+    assert.deepEqual(list.body, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: `pods is forbidden: User "${server.user}" cannot list resource "pods" in API group "" in the namespace "web"`,
+      reason: 'Forbidden',
+      details: {kind: 'pods'},
+      code: 403,
+    })
     const all = await call(server, '/api/v1/pods')
     assert.equal(all.body.message, `pods is forbidden: User "${server.user}" cannot list resource "pods" in API group "" at the cluster scope`)
     const one = await call(server, '/api/v1/namespaces/web/pods/web-a')
@@ -513,7 +611,10 @@ describe('faults', () => {
     assert.equal((await call(server, '/api/v1/pods')).status, 200)
     const g = server.forbid({resource: 'deployments', group: 'apps', namespace: 'web'})
     const d = await call(server, '/apis/apps/v1/namespaces/web/deployments')
-    assert.equal(d.body.message, `deployments.apps is forbidden: User "${server.user}" cannot list resource "deployments" in API group "apps" in the namespace "web"`)
+    assert.equal(
+      d.body.message,
+      `deployments.apps is forbidden: User "${server.user}" cannot list resource "deployments" in API group "apps" in the namespace "web"`,
+    )
     assert.deepEqual(d.body.details, {group: 'apps', kind: 'deployments'})
     assert.equal((await call(server, '/apis/apps/v1/namespaces/db/deployments')).status, 200)
     g.lift()
@@ -536,8 +637,16 @@ describe('faults', () => {
       const r = await call(server, '/api/v1/nodes?limit=5')
       assert.equal(r.status, 429)
       assert.equal(r.headers['retry-after'], '2')
-      assert.deepEqual(r.body, {kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Too many requests, please try again later.',
-        reason: 'TooManyRequests', details: {retryAfterSeconds: 2}, code: 429})
+      assert.deepEqual(r.body, {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'Too many requests, please try again later.',
+        reason: 'TooManyRequests',
+        details: {retryAfterSeconds: 2},
+        code: 429,
+      })
     }
     assert.equal((await call(server, '/api/v1/nodes')).status, 200)
   })
@@ -545,16 +654,39 @@ describe('faults', () => {
   test('inject 500, 409, 410: their Status bodies', async () => {
     server.inject({path: '/api/v1/nodes', status: 500, message: 'etcdserver: request timed out'})
     const e = await call(server, '/api/v1/nodes')
-    assert.deepEqual(e.body, {kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Internal error occurred: etcdserver: request timed out',
-      reason: 'InternalError', details: {causes: [{message: 'etcdserver: request timed out'}]}, code: 500})
+    assert.deepEqual(e.body, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'Internal error occurred: etcdserver: request timed out',
+      reason: 'InternalError',
+      details: {causes: [{message: 'etcdserver: request timed out'}]},
+      code: 500,
+    })
     server.inject({path: '/api/v1/nodes/node-a', status: 409})
     const c = await call(server, '/api/v1/nodes/node-a')
-    assert.deepEqual(c.body, {kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure',
+    assert.deepEqual(c.body, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
       message: 'Operation cannot be fulfilled on nodes "node-a": the object has been modified; please apply your changes to the latest version and try again',
-      reason: 'Conflict', details: {name: 'node-a', kind: 'nodes'}, code: 409})
+      reason: 'Conflict',
+      details: {name: 'node-a', kind: 'nodes'},
+      code: 409,
+    })
     server.inject({path: '/api/v1/nodes', status: 410})
     const g = await call(server, '/api/v1/nodes')
-    assert.deepEqual(g.body, {kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'The resourceVersion for the provided list is too old.', reason: 'Expired', code: 410})
+    assert.deepEqual(g.body, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'The resourceVersion for the provided list is too old.',
+      reason: 'Expired',
+      code: 410,
+    })
   })
 
   test('inject with method and a query condition; times counts only matching requests', async () => {

@@ -44,13 +44,22 @@ function kubectl(args: string[], o: {kubeconfigFile?: string} = {}): Promise<Run
 }
 
 const pod = (namespace: string, name: string, labels: Record<string, string>, nodeName: string): KubeObject => ({
-  apiVersion: 'v1', kind: 'Pod',
+  apiVersion: 'v1',
+  kind: 'Pod',
   metadata: {name, namespace, labels, creationTimestamp: '2026-11-29T09:00:00Z'},
   spec: {nodeName, containers: [{name: 'app', image: 'registry.example/app:1.2.3', resources: {requests: {cpu: '100m'}}}]},
   status: {phase: 'Running', startTime: '2026-11-29T09:00:05Z'},
 })
 
-const WIDGETS = {group: 'example.com', version: 'v1', kind: 'Widget', resource: 'widgets', namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: ['wd']}
+const WIDGETS = {
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  resource: 'widgets',
+  namespaced: true,
+  verbs: ['get', 'list', 'watch'],
+  shortNames: ['wd'],
+}
 
 function objects(): KubeObject[] {
   return [
@@ -59,23 +68,54 @@ function objects(): KubeObject[] {
     pod('shop', 'api-5c6b7d8e9-klmno', {app: 'api'}, 'node-a'),
     pod('default', 'web-standalone', {app: 'web'}, 'node-b'),
     pod('kube-system', 'kube-controller-manager-node-a', {component: 'kube-controller-manager', tier: 'control-plane'}, 'node-a'),
-    {apiVersion: 'apps/v1', kind: 'Deployment', metadata: {name: 'web', namespace: 'shop', generation: 3, creationTimestamp: '2026-11-28T09:00:00Z', labels: {app: 'web'}},
-      spec: {replicas: 2, selector: {matchLabels: {app: 'web'}}, template: {metadata: {labels: {app: 'web'}}, spec: {containers: [{name: 'app', image: 'registry.example/app:1.2.3'}]}}},
-      status: {observedGeneration: 3, replicas: 2, readyReplicas: 2, availableReplicas: 2, updatedReplicas: 2, collisionCount: 1}},
-    {apiVersion: 'apps/v1', kind: 'Deployment', metadata: {name: 'api', namespace: 'shop', creationTimestamp: '2026-11-28T09:00:00Z'},
-      spec: {replicas: 1, selector: {matchLabels: {app: 'api'}}, template: {metadata: {labels: {app: 'api'}}, spec: {containers: [{name: 'app', image: 'registry.example/api:2'}]}}}},
-    {apiVersion: 'v1', kind: 'Node', metadata: {name: 'node-a', creationTimestamp: '2026-11-01T00:00:00Z', labels: {'topology.kubernetes.io/zone': 'z1'}},
-      status: {conditions: [{type: 'Ready', status: 'True', lastHeartbeatTime: '2026-11-29T09:59:50Z'}], nodeInfo: {kubeletVersion: 'v1.32.4'}}},
-    {apiVersion: 'v1', kind: 'Node', metadata: {name: 'node-b', creationTimestamp: '2026-11-01T00:00:00Z', labels: {'topology.kubernetes.io/zone': 'z2'}},
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: {name: 'web', namespace: 'shop', generation: 3, creationTimestamp: '2026-11-28T09:00:00Z', labels: {app: 'web'}},
+      spec: {
+        replicas: 2,
+        selector: {matchLabels: {app: 'web'}},
+        template: {metadata: {labels: {app: 'web'}}, spec: {containers: [{name: 'app', image: 'registry.example/app:1.2.3'}]}},
+      },
+      status: {observedGeneration: 3, replicas: 2, readyReplicas: 2, availableReplicas: 2, updatedReplicas: 2, collisionCount: 1},
+    },
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: {name: 'api', namespace: 'shop', creationTimestamp: '2026-11-28T09:00:00Z'},
+      spec: {
+        replicas: 1,
+        selector: {matchLabels: {app: 'api'}},
+        template: {metadata: {labels: {app: 'api'}}, spec: {containers: [{name: 'app', image: 'registry.example/api:2'}]}},
+      },
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {name: 'node-a', creationTimestamp: '2026-11-01T00:00:00Z', labels: {'topology.kubernetes.io/zone': 'z1'}},
+      status: {conditions: [{type: 'Ready', status: 'True', lastHeartbeatTime: '2026-11-29T09:59:50Z'}], nodeInfo: {kubeletVersion: 'v1.32.4'}},
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {name: 'node-b', creationTimestamp: '2026-11-01T00:00:00Z', labels: {'topology.kubernetes.io/zone': 'z2'}},
       spec: {taints: [{key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: '2026-11-29T09:58:00Z'}]},
-      status: {conditions: [{type: 'Ready', status: 'Unknown', lastHeartbeatTime: '2026-11-29T09:50:00Z'}]}},
-    {apiVersion: 'example.com/v1', kind: 'Widget', metadata: {name: 'big', namespace: 'shop', creationTimestamp: '2026-11-29T09:00:00Z'}, spec: {serial: 9007199254740993n}},
+      status: {conditions: [{type: 'Ready', status: 'Unknown', lastHeartbeatTime: '2026-11-29T09:50:00Z'}]},
+    },
+    {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: {name: 'big', namespace: 'shop', creationTimestamp: '2026-11-29T09:00:00Z'},
+      spec: {serial: 9007199254740993n},
+    },
   ]
 }
 
 /** What the server serves for one object: its own GET, with kind and apiVersion as kubectl shows them. */
 async function served(o: KubeObject): Promise<KubeObject> {
-  const {group, version} = o.apiVersion!.includes('/') ? {group: o.apiVersion!.split('/')[0], version: o.apiVersion!.split('/')[1]} : {group: '', version: o.apiVersion!}
+  const {group, version} = o.apiVersion!.includes('/')
+    ? {group: o.apiVersion!.split('/')[0], version: o.apiVersion!.split('/')[1]}
+    : {group: '', version: o.apiVersion!}
   const resource = o.kind === 'Widget' ? 'widgets' : `${o.kind!.toLowerCase()}s`
   const base = group === '' ? `/api/${version}` : `/apis/${group}/${version}`
   const ns = o.metadata?.namespace ? `/namespaces/${o.metadata.namespace}` : ''
@@ -91,7 +131,9 @@ async function fetchJson(path: string): Promise<unknown> {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => resolve(parseJson(Buffer.concat(chunks).toString('utf8'))))
-    }).on('error', reject).end()
+    })
+      .on('error', reject)
+      .end()
   })
 }
 
@@ -122,7 +164,10 @@ describe(`kubectl against the fake API server (${KUBECTL ?? 'kubectl missing'})`
     assert.deepEqual(list.items, expected)
     const pages = server.requests.filter((q) => q.path === '/api/v1/pods')
     assert.equal(pages.length, 3, 'ceil(5 / 2) pages')
-    assert.deepEqual(pages.map((q) => q.query.limit), ['2', '2', '2'])
+    assert.deepEqual(
+      pages.map((q) => q.query.limit),
+      ['2', '2', '2'],
+    )
     assert.equal(pages[0].query.continue, undefined)
     assert.ok(pages[1].query.continue && pages[2].query.continue)
   })
@@ -133,7 +178,10 @@ describe(`kubectl against the fake API server (${KUBECTL ?? 'kubectl missing'})`
     const list = parseJson(r.stdout) as {items: KubeObject[]}
     const deployments = OBJECTS.filter((o) => o.kind === 'Deployment').sort((a, b) => (key(a) < key(b) ? -1 : 1))
     assert.deepEqual(list.items, await Promise.all(deployments.map(served)))
-    assert.deepEqual(list.items.map((d) => d.metadata?.name), ['api', 'web'])
+    assert.deepEqual(
+      list.items.map((d) => d.metadata?.name),
+      ['api', 'web'],
+    )
   })
 
   test('get nodes: the table kubectl prints from a plain list (this server offers no server-side Table)', async () => {
@@ -141,12 +189,15 @@ describe(`kubectl against the fake API server (${KUBECTL ?? 'kubectl missing'})`
     assert.equal(r.code, 0, r.stderr)
     const lines = r.stdout.trim().split('\n')
     assert.match(lines[0], /^NAME\s+AGE$/)
-    assert.deepEqual(lines.slice(1).map((l) => l.split(/\s+/)[0]), ['node-a', 'node-b'])
+    assert.deepEqual(
+      lines.slice(1).map((l) => l.split(/\s+/)[0]),
+      ['node-a', 'node-b'],
+    )
     const json = parseJson((await kubectl(['get', 'nodes', '-o', 'json'])).stdout) as {items: KubeObject[]}
     assert.deepEqual(json.items, await Promise.all(OBJECTS.filter((o) => o.kind === 'Node').map(served)))
   })
 
-  test('get pod nope: exit 1 and kubectl\'s rendering of the NotFound Status', async () => {
+  test("get pod nope: exit 1 and kubectl's rendering of the NotFound Status", async () => {
     const r = await kubectl(['get', 'pod', 'nope'])
     assert.equal(r.code, 1)
     assert.equal(r.stdout, '')
@@ -158,7 +209,10 @@ describe(`kubectl against the fake API server (${KUBECTL ?? 'kubectl missing'})`
     const r = await kubectl(['get', 'pod', 'nope', '-n', 'nosuch'])
     assert.equal(r.code, 1)
     assert.equal(r.stderr.trim(), 'Error from server (NotFound): namespaces "nosuch" not found')
-    assert.deepEqual(server.requests.map((q) => q.path).filter((p) => p.startsWith('/api/v1/')), ['/api/v1/namespaces/nosuch/pods/nope', '/api/v1/namespaces/nosuch'])
+    assert.deepEqual(
+      server.requests.map((q) => q.path).filter((p) => p.startsWith('/api/v1/')),
+      ['/api/v1/namespaces/nosuch/pods/nope', '/api/v1/namespaces/nosuch'],
+    )
   })
 
   test('get pods -l app=web: the selector reaches the server, the matching pods come back', async () => {
@@ -173,13 +227,16 @@ describe(`kubectl against the fake API server (${KUBECTL ?? 'kubectl missing'})`
     assert.equal(names.stdout, 'pod/web-standalone\npod/web-7d9f4b6c8-abcde\npod/web-7d9f4b6c8-fghij\n')
   })
 
-  test('field selectors: spec.nodeName works, an unsupported field is kubectl\'s BadRequest', async () => {
+  test("field selectors: spec.nodeName works, an unsupported field is kubectl's BadRequest", async () => {
     const r = await kubectl(['get', 'pods', '-A', '--field-selector', 'spec.nodeName=node-b', '-o', 'name'])
     assert.equal(r.code, 0, r.stderr)
     assert.equal(r.stdout, 'pod/web-standalone\npod/web-7d9f4b6c8-fghij\n')
     const bad = await kubectl(['get', 'deployments', '--field-selector', 'spec.replicas=2'])
     assert.equal(bad.code, 1)
-    assert.equal(bad.stderr.trim(), 'Error from server (BadRequest): Unable to find "apps/v1, Resource=deployments" that match label selector "", field selector "spec.replicas=2": "spec.replicas" is not a known field selector: only "metadata.name", "metadata.namespace"')
+    assert.equal(
+      bad.stderr.trim(),
+      'Error from server (BadRequest): Unable to find "apps/v1, Resource=deployments" that match label selector "", field selector "spec.replicas=2": "spec.replicas" is not a known field selector: only "metadata.name", "metadata.namespace"',
+    )
   })
 
   test('a custom resource is discovered and listed; its int64 beyond 2^53 survives', async () => {
@@ -197,7 +254,10 @@ describe(`kubectl against the fake API server (${KUBECTL ?? 'kubectl missing'})`
     const r = await kubectl(['get', 'pods'])
     f.lift()
     assert.equal(r.code, 1)
-    assert.equal(r.stderr.trim(), `Error from server (Forbidden): pods is forbidden: User "${server.user}" cannot list resource "pods" in API group "" in the namespace "shop"`)
+    assert.equal(
+      r.stderr.trim(),
+      `Error from server (Forbidden): pods is forbidden: User "${server.user}" cannot list resource "pods" in API group "" in the namespace "shop"`,
+    )
   })
 
   test('a 429 with Retry-After in the plain-text form: client-go waits and retries, kubectl succeeds', async () => {
@@ -226,7 +286,10 @@ describe(`kubectl against the fake API server (${KUBECTL ?? 'kubectl missing'})`
     assert.equal(r.code, 1)
     // kubectl neither restarts nor follows the offered inconsistent token: it prints the first page and fails
     assert.equal(r.stdout, 'pod/web-standalone\npod/kube-controller-manager-node-a\n')
-    assert.match(r.stderr, /^Error from server \(Expired\): The provided continue parameter is too old to display a consistent list result\. You can start a new list without the continue parameter, or use the continue token in this response/)
+    assert.match(
+      r.stderr,
+      /^Error from server \(Expired\): The provided continue parameter is too old to display a consistent list result\. You can start a new list without the continue parameter, or use the continue token in this response/,
+    )
   })
 
   test('without aggregated discovery kubectl falls back to the per-group documents and still works', async () => {
@@ -253,7 +316,10 @@ describe(`kubectl against the fake API server (${KUBECTL ?? 'kubectl missing'})`
     // with nothing cached the 401 comes on discovery, where client-go has its own words for it
     const cold = await kubectl(['get', 'pods', '--cache-dir', join(home, 'cold-cache')], {kubeconfigFile: file})
     assert.equal(cold.code, 1)
-    assert.equal(cold.stderr.trim().split('\n').at(-1), 'error: You must be logged in to the server (the server has asked for the client to provide credentials)')
+    assert.equal(
+      cold.stderr.trim().split('\n').at(-1),
+      'error: You must be logged in to the server (the server has asked for the client to provide credentials)',
+    )
   })
 
   test('kubectl sent nothing but GET', () => {

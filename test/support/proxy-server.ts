@@ -35,10 +35,13 @@ export async function startHttpProxy(options: {hosts?: Record<string, string>; t
     log.push({kind: 'forward', target: target.href, proxyAuthorization: req.headers['proxy-authorization']})
     const headers = {...req.headers}
     delete headers['proxy-authorization']
-    const up = http.request({host: hosts[target.hostname] ?? target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, method: req.method, headers}, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers)
-      r.pipe(res)
-    })
+    const up = http.request(
+      {host: hosts[target.hostname] ?? target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, method: req.method, headers},
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers)
+        r.pipe(res)
+      },
+    )
     up.on('error', () => res.writeHead(502).end())
     req.pipe(up)
   }
@@ -93,7 +96,15 @@ export async function startSocks5Proxy(options: {hosts?: Record<string, string>}
       const atyp = buf[3]
       const len = atyp === 1 ? 4 : atyp === 4 ? 16 : 1 + buf[4]
       if (buf.length < 4 + len + 2) return
-      const addr = atyp === 1 ? [...buf.subarray(4, 8)].join('.') : atyp === 4 ? buf.subarray(4, 20).toString('hex').replace(/(.{4})(?!$)/g, '$1:') : buf.subarray(5, 5 + buf[4]).toString('latin1')
+      const addr =
+        atyp === 1
+          ? [...buf.subarray(4, 8)].join('.')
+          : atyp === 4
+            ? buf
+                .subarray(4, 20)
+                .toString('hex')
+                .replace(/(.{4})(?!$)/g, '$1:')
+            : buf.subarray(5, 5 + buf[4]).toString('latin1')
       const port = buf.readUInt16BE(4 + len)
       client.removeListener('data', onData)
       log.push({kind: 'SOCKS5', target: `${addr}:${port}`})

@@ -15,7 +15,10 @@ export type Any = any
 export type Check = ((data: Any) => boolean) & {errors?: unknown}
 
 /** The names of the schemas in schemas/ (file names without .json). */
-export const SCHEMAS: readonly string[] = readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort()
+export const SCHEMAS: readonly string[] = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5))
+  .sort()
 
 /** A schema's JSON as the file holds it. */
 export function schemaJson(name: string): Any {

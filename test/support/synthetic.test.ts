@@ -19,9 +19,22 @@ const NOW = '2026-11-29T03:00:00Z'
 const NOW_MS = Date.parse(NOW)
 /** A few hundred objects with every kind of incident present. */
 const SMALL: SyntheticClusterOptions = {
-  seed: 42, now: NOW, nodes: 8, zones: 3, namespaces: 3, deployments: 5, replicaSetsPerDeployment: 3, pods: 120,
-  daemonSets: 2, statefulSets: 2, otherOwned: 40, events: 25, notReadyNodes: 3, notReadySeconds: [600, 1200],
-  danglingOwners: 5, stuckForeground: 1,
+  seed: 42,
+  now: NOW,
+  nodes: 8,
+  zones: 3,
+  namespaces: 3,
+  deployments: 5,
+  replicaSetsPerDeployment: 3,
+  pods: 120,
+  daemonSets: 2,
+  statefulSets: 2,
+  otherOwned: 40,
+  events: 25,
+  notReadyNodes: 3,
+  notReadySeconds: [600, 1200],
+  danglingOwners: 5,
+  stuckForeground: 1,
 }
 
 const all = (options: SyntheticClusterOptions): KubeObject[] => [...generateCluster(options)]
@@ -120,7 +133,8 @@ describe('synthetic cluster generator', () => {
     for (const o of objects) {
       const refs = o.metadata?.ownerReferences ?? []
       assert.ok(refs.filter((r) => r.controller).length <= 1, key(o))
-      for (const r of refs) if (r.controller && ['ReplicaSet', 'Deployment', 'DaemonSet', 'StatefulSet'].includes(r.kind)) assert.equal(r.blockOwnerDeletion, true, key(o))
+      for (const r of refs)
+        if (r.controller && ['ReplicaSet', 'Deployment', 'DaemonSet', 'StatefulSet'].includes(r.kind)) assert.equal(r.blockOwnerDeletion, true, key(o))
     }
   })
 
@@ -133,8 +147,13 @@ describe('synthetic cluster generator', () => {
       if (owner.kind === 'ReplicaSet') {
         assert.equal(labels['pod-template-hash'], owner.metadata.labels['pod-template-hash'])
         assert.ok(p.metadata?.name?.startsWith(`${owner.metadata.name}-`))
-        assert.deepEqual((p.spec as Any).tolerations.map((t: Any) => [t.key, t.tolerationSeconds]),
-          [['node.kubernetes.io/not-ready', 300], ['node.kubernetes.io/unreachable', 300]])
+        assert.deepEqual(
+          (p.spec as Any).tolerations.map((t: Any) => [t.key, t.tolerationSeconds]),
+          [
+            ['node.kubernetes.io/not-ready', 300],
+            ['node.kubernetes.io/unreachable', 300],
+          ],
+        )
       } else if (owner.kind === 'DaemonSet') {
         const rev = ofKind(objects, 'ControllerRevision').find((c) => c.metadata?.name === `${owner.metadata.name}-${labels['controller-revision-hash']}`)
         assert.ok(rev, `${key(p)}: its controller-revision-hash names a ControllerRevision`)
@@ -171,7 +190,9 @@ describe('synthetic cluster generator', () => {
       }
       const rss = ofKind(objects, 'ReplicaSet').filter((r) => r.metadata?.ownerReferences?.[0].uid === d.metadata.uid) as Any[]
       assert.equal(rss.length, 3)
-      const current = rss.filter((r) => r.metadata.annotations['deployment.kubernetes.io/revision'] === d.metadata.annotations['deployment.kubernetes.io/revision'])
+      const current = rss.filter(
+        (r) => r.metadata.annotations['deployment.kubernetes.io/revision'] === d.metadata.annotations['deployment.kubernetes.io/revision'],
+      )
       assert.equal(current.length, 1)
       assert.equal(current[0].spec.replicas, d.spec.replicas)
       for (const r of rss) {
@@ -188,7 +209,8 @@ describe('synthetic cluster generator', () => {
       assert.ok(name.length <= 253 && DNS1123_SUBDOMAIN.test(name), key(o))
       if (o.metadata?.namespace !== undefined) assert.ok(DNS1123_LABEL.test(o.metadata.namespace) && o.metadata.namespace.length <= 63, key(o))
       if (o.kind === 'Namespace' || o.kind === 'Service') assert.ok(DNS1123_LABEL.test(name) && name.length <= 63, key(o))
-      for (const v of Object.values(o.metadata?.labels ?? {})) assert.ok(v.length <= 63 && /^([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/.test(v), `${key(o)} label ${v}`)
+      for (const v of Object.values(o.metadata?.labels ?? {}))
+        assert.ok(v.length <= 63 && /^([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/.test(v), `${key(o)} label ${v}`)
     }
   })
 
@@ -270,7 +292,10 @@ describe('synthetic cluster generator', () => {
     const objs = all({...SMALL, nodes: 12, notReadyNodes: 3, notReadyZone: 'eu-west-1b'})
     const stale = ofKind(objs, 'Lease').filter((l: Any) => l.metadata.namespace === 'kube-node-lease' && Date.parse(l.spec.renewTime) < NOW_MS - 40_000)
     const zoneOf = new Map(ofKind(objs, 'Node').map((n) => [n.metadata?.name, n.metadata?.labels?.['topology.kubernetes.io/zone']]))
-    assert.deepEqual(stale.map((l) => zoneOf.get(l.metadata?.name)), ['eu-west-1b', 'eu-west-1b', 'eu-west-1b'])
+    assert.deepEqual(
+      stale.map((l) => zoneOf.get(l.metadata?.name)),
+      ['eu-west-1b', 'eu-west-1b', 'eu-west-1b'],
+    )
   })
 
   it('leaves stuckForeground Deployments waiting on blocking dependents held by a finalizer', () => {
@@ -312,15 +337,16 @@ describe('synthetic cluster generator', () => {
     const cluster = new SyntheticCluster({...SMALL, leaseCacheLagSeconds: 30})
     const server = await FakeApiServer.start({objects: cluster.objects('cached'), version: cluster.plan.o.kubernetesVersion})
     // A plain HTTPS GET, as any client sends it (the live source is tested on its own).
-    const get = (path: string): Promise<Any> => new Promise((resolve, reject) => {
-      const req = request(`${server.url}${path}`, {ca: readFileSync(server.caFile), headers: {Authorization: `Bearer ${server.token}`}}, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+    const get = (path: string): Promise<Any> =>
+      new Promise((resolve, reject) => {
+        const req = request(`${server.url}${path}`, {ca: readFileSync(server.caFile), headers: {Authorization: `Bearer ${server.token}`}}, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+        })
+        req.on('error', reject)
+        req.end()
       })
-      req.on('error', reject)
-      req.end()
-    })
     try {
       server.lagCache()
       for (const lease of cluster.leases('fresh')) server.put(lease)
@@ -370,9 +396,11 @@ describe('synthetic cluster generator', () => {
       assert.equal(source.now().toISOString(), '2026-11-29T03:00:00.000Z')
       assert.equal((await source.list({kind: 'Pod'})).items.length, 120)
       assert.equal((await source.list({kind: 'ReplicaSet', apiVersion: 'apps/v1'})).items.length, 15)
-      const healthy = ofKind(objects, 'Lease').find((l: Any) => l.metadata.namespace === 'kube-node-lease' && Date.parse(l.spec.renewTime) > NOW_MS - 10_000) as Any
-      const fresh = await source.get({kind: 'Lease', namespace: 'kube-node-lease', name: healthy.metadata.name, view: 'fresh'}) as Any
-      const cached = await source.get({kind: 'Lease', namespace: 'kube-node-lease', name: healthy.metadata.name, view: 'cached'}) as Any
+      const healthy = ofKind(objects, 'Lease').find(
+        (l: Any) => l.metadata.namespace === 'kube-node-lease' && Date.parse(l.spec.renewTime) > NOW_MS - 10_000,
+      ) as Any
+      const fresh = (await source.get({kind: 'Lease', namespace: 'kube-node-lease', name: healthy.metadata.name, view: 'fresh'})) as Any
+      const cached = (await source.get({kind: 'Lease', namespace: 'kube-node-lease', name: healthy.metadata.name, view: 'cached'})) as Any
       assert.equal(fresh.spec.renewTime, healthy.spec.renewTime)
       assert.ok(Date.parse(cached.spec.renewTime) <= NOW_MS - 30_000, 'the watch cache is 30 s behind')
       assert.ok(Number(cached.metadata.resourceVersion) < Number(fresh.metadata.resourceVersion))

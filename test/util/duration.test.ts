@@ -10,7 +10,7 @@ const M = 60 * S
 const H = 60 * M
 const D = 24 * H
 
-describe('humanDuration (precise: engines\' summaries)', () => {
+describe("humanDuration (precise: engines' summaries)", () => {
   it('every unit down to tenths of a second, hours the largest', () => {
     assert.equal(humanDuration(115 * S), '1m55s')
     assert.equal(humanDuration(1500), '1.5s')
@@ -55,7 +55,7 @@ describe('relativeTime (the tense)', () => {
   })
 })
 
-describe('kubectlAge (kubectl\'s AGE column)', () => {
+describe("kubectlAge (kubectl's AGE column)", () => {
   const cases: [number, string][] = [
     [119 * S, '119s'], // seconds up to 2 minutes
     [2 * M, '2m'],

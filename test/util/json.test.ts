@@ -4,7 +4,10 @@ import {test} from 'node:test'
 import {parseJson, parseYamlDocuments, stringifyJson} from '../../src/util/json.js'
 
 test('JSON: integers beyond 2^53 become bigint; safe ones and floats stay numbers', () => {
-  const v = parseJson('{"big": 9223372036854775807, "safe": 9007199254740991, "neg": -9223372036854775808, "f": 1.5, "s": "12345678901234567890"}') as Record<string, unknown>
+  const v = parseJson('{"big": 9223372036854775807, "safe": 9007199254740991, "neg": -9223372036854775808, "f": 1.5, "s": "12345678901234567890"}') as Record<
+    string,
+    unknown
+  >
   assert.equal(v.big, 9223372036854775807n)
   assert.equal(v.safe, 9007199254740991)
   assert.equal(v.neg, -9223372036854775808n)

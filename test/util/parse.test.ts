@@ -17,15 +17,33 @@ test('real instants: leap days, offsets, fractions to the nanosecond (cut to the
 })
 
 test('calendar-invalid or out-of-range fields are not instants', () => {
-  for (const v of ['2026-02-30T00:00:00Z', '2026-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-13-01T00:00:00Z',
-    '2026-00-10T00:00:00Z', '2026-01-00T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T23:60:00Z', '2026-01-01T23:59:60Z',
-    '2026-01-01T00:00:00+24:00', '2026-01-01T00:00:00+05:60', '2026-01-01', '2026-01-01T00:00:00', 'not-a-time', '+275760-09-13T00:00:00Z']) {
+  for (const v of [
+    '2026-02-30T00:00:00Z',
+    '2026-02-29T00:00:00Z',
+    '1900-02-29T00:00:00Z',
+    '2026-04-31T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-00-10T00:00:00Z',
+    '2026-01-00T00:00:00Z',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01T23:60:00Z',
+    '2026-01-01T23:59:60Z',
+    '2026-01-01T00:00:00+24:00',
+    '2026-01-01T00:00:00+05:60',
+    '2026-01-01',
+    '2026-01-01T00:00:00',
+    'not-a-time',
+    '+275760-09-13T00:00:00Z',
+  ]) {
     assert.equal(rfc3339Millis(v), undefined, v)
   }
 })
 
 test('--now: a calendar-invalid instant is a usage error naming the flag', () => {
-  assert.throws(() => parseInstant('2026-02-30T10:00:00Z', 'now'), (e: unknown) => e instanceof UserError && /--now: "2026-02-30T10:00:00Z" is not an RFC 3339 time/.test(e.message))
+  assert.throws(
+    () => parseInstant('2026-02-30T10:00:00Z', 'now'),
+    (e: unknown) => e instanceof UserError && /--now: "2026-02-30T10:00:00Z" is not an RFC 3339 time/.test(e.message),
+  )
   assert.throws(() => parseInstant('2026-11-29T24:00:00Z', 'now'), UserError)
   assert.equal(parseInstant('2026-11-29T03:00:00Z', 'now').toISOString(), '2026-11-29T03:00:00.000Z')
 })

@@ -15,10 +15,30 @@ export const evictedCheck: Check = {
     return {
       lists: [
         ...nodeLifecycleNeeds('evicted'),
-        {check: 'evicted', key: 'pods', ref: {apiVersion: 'v1', kind: 'Pod'}, scope: 'audit', detail: 'full', view: 'fresh', required: true, why: 'tolerations, binding time and eviction evidence of every pod'},
-        {check: 'evicted', key: 'events', ref: {apiVersion: 'v1', kind: 'Event'}, scope: 'audit', detail: 'full', view: 'fresh', required: false, why: 'TaintManagerEviction events (pods already evicted)'},
+        {
+          check: 'evicted',
+          key: 'pods',
+          ref: {apiVersion: 'v1', kind: 'Pod'},
+          scope: 'audit',
+          detail: 'full',
+          view: 'fresh',
+          required: true,
+          why: 'tolerations, binding time and eviction evidence of every pod',
+        },
+        {
+          check: 'evicted',
+          key: 'events',
+          ref: {apiVersion: 'v1', kind: 'Event'},
+          scope: 'audit',
+          detail: 'full',
+          view: 'fresh',
+          required: false,
+          why: 'TaintManagerEviction events (pods already evicted)',
+        },
       ],
-      gets: [{check: 'evicted', ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)'}],
+      gets: [
+        {check: 'evicted', ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)'},
+      ],
     }
   },
 
@@ -29,9 +49,21 @@ export const evictedCheck: Check = {
     try {
       const sweep = await sweepEvictions(source, world, ctx.namespace)
       const problems = [...world.problems, ...sweep.problems]
-      return {check: 'evicted', status: problems.length > 0 ? 'partial' : 'complete', evaluated: sweep.evaluated, verdicts: sweep.verdicts, findings: sweep.findings, problems, notes: sweep.notes}
+      return {
+        check: 'evicted',
+        status: problems.length > 0 ? 'partial' : 'complete',
+        evaluated: sweep.evaluated,
+        verdicts: sweep.verdicts,
+        findings: sweep.findings,
+        problems,
+        notes: sweep.notes,
+      }
     } catch (err) {
-      return notRun('evicted', [...world.problems, {what: 'list v1 Pod', reason: `${readFailure(err)}; no pod can be replayed`}], 'the pods could not be listed')
+      return notRun(
+        'evicted',
+        [...world.problems, {what: 'list v1 Pod', reason: `${readFailure(err)}; no pod can be replayed`}],
+        'the pods could not be listed',
+      )
     }
   },
 }

@@ -28,11 +28,23 @@ export const gcCheck: Check = {
   needs(types: readonly ResourceType[]): CheckNeeds {
     const monitored = auditedTypes(types)
     return {
-      lists: monitored.map((t): ListNeed => ({
-        check: 'gc', key: typeKey(t), ref: {apiVersion: apiVersionOf(t), kind: t.kind}, scope: 'audit', detail: 'metadata', view: 'fresh', required: false,
-        why: 'the collector\'s graph: every object of every monitored type and its owner references',
+      lists: monitored.map(
+        (t): ListNeed => ({
+          check: 'gc',
+          key: typeKey(t),
+          ref: {apiVersion: apiVersionOf(t), kind: t.kind},
+          scope: 'audit',
+          detail: 'metadata',
+          view: 'fresh',
+          required: false,
+          why: "the collector's graph: every object of every monitored type and its owner references",
+        }),
+      ),
+      gets: monitored.map((t) => ({
+        check: 'gc',
+        ref: {apiVersion: apiVersionOf(t), kind: t.kind},
+        why: 'owner lookups (fresh, metadata-only), as attemptToDeleteItem makes them',
       })),
-      gets: monitored.map((t) => ({check: 'gc', ref: {apiVersion: apiVersionOf(t), kind: t.kind}, why: 'owner lookups (fresh, metadata-only), as attemptToDeleteItem makes them'})),
     }
   },
 
@@ -45,16 +57,30 @@ export const gcCheck: Check = {
       if (r.ok && r.view === 'fresh') quorum.add(typeKey(need.type))
     }
     const result = await driveGcAll(source, ctx.namespace, {
-      now: ctx.now, minor: ctx.version?.minor, maxDepth: MAX_DEPTH, progress: ctx.progress, progressPrefix: 'audit: gc',
-      evidence: ctx.evidence, snapshotGaps: ctx.base.mode === 'snapshot' ? ctx.base.partial ?? [] : [],
+      now: ctx.now,
+      minor: ctx.version?.minor,
+      maxDepth: MAX_DEPTH,
+      progress: ctx.progress,
+      progressPrefix: 'audit: gc',
+      evidence: ctx.evidence,
+      snapshotGaps: ctx.base.mode === 'snapshot' ? (ctx.base.partial ?? []) : [],
       notRead: {resources: NOT_READ, why: 'the audit does not read Secrets; `kubectl why gc` does, as metadata'},
       answersReads: (t) => quorum.has(typeKey(t)),
     })
     const description = describeWith(ctx.base, result.problems, ctx.version ? {k8sVersion: `1.${ctx.version.minor}`} : {})
     for (const f of result.findings) f.source = description
-    const notes = [`${result.objects} objects of ${result.monitoredTypes} monitored types in the graph; ${result.ownerGets} owner GET(s)`,
-      'Secrets are not read (the audit has no access to them): run `kubectl why gc --all` for them']
-    return {check: 'gc', status: result.problems.length > 0 ? 'partial' : 'complete', evaluated: result.evaluated, verdicts: result.counts as Record<string, number>,
-      findings: result.findings, problems: result.problems, notes}
+    const notes = [
+      `${result.objects} objects of ${result.monitoredTypes} monitored types in the graph; ${result.ownerGets} owner GET(s)`,
+      'Secrets are not read (the audit has no access to them): run `kubectl why gc --all` for them',
+    ]
+    return {
+      check: 'gc',
+      status: result.problems.length > 0 ? 'partial' : 'complete',
+      evaluated: result.evaluated,
+      verdicts: result.counts as Record<string, number>,
+      findings: result.findings,
+      problems: result.problems,
+      notes,
+    }
   },
 }

@@ -17,15 +17,23 @@ export function hashCheckWith(real: ConstructorParameters<typeof GatheredSource>
   return {
     name: 'hash',
     needs(_types: readonly ResourceType[]): CheckNeeds {
-      const need = (kind: string, apiVersion: string, detail: 'full' | 'metadata', why: string, scope: ListNeed['scope'] = 'audit'): ListNeed =>
-        ({check: 'hash', key: kind, ref: {apiVersion, kind}, scope, detail, view: 'fresh', required: false, why})
+      const need = (kind: string, apiVersion: string, detail: 'full' | 'metadata', why: string, scope: ListNeed['scope'] = 'audit'): ListNeed => ({
+        check: 'hash',
+        key: kind,
+        ref: {apiVersion, kind},
+        scope,
+        detail,
+        view: 'fresh',
+        required: false,
+        why,
+      })
       return {
         lists: [
           ...WORKLOADS.map((k) => need(k, 'apps/v1', 'full', 'the workload and its pod template')),
-          need('ReplicaSet', 'apps/v1', 'full', 'the Deployments\' ReplicaSets and their templates'),
-          need('ControllerRevision', 'apps/v1', 'full', 'the DaemonSets\' and StatefulSets\' revisions'),
+          need('ReplicaSet', 'apps/v1', 'full', "the Deployments' ReplicaSets and their templates"),
+          need('ControllerRevision', 'apps/v1', 'full', "the DaemonSets' and StatefulSets' revisions"),
           need('Pod', 'v1', 'metadata', 'pods reveal ReplicaSets and revisions the data lacks'),
-          need('Node', 'v1', 'full', 'the kubelets\' versions, when no server version is known', 'cluster'),
+          need('Node', 'v1', 'full', "the kubelets' versions, when no server version is known", 'cluster'),
         ],
         gets: [],
       }
@@ -39,16 +47,27 @@ export function hashCheckWith(real: ConstructorParameters<typeof GatheredSource>
       // The report's own problems (lists that failed, seen through the façade) follow the source's.
       const baseProblems = ctx.base.partial?.length ?? 0
       const problems: Problem[] = [...(report.source.partial ?? []).slice(baseProblems)]
-      for (const s of report.skipped ?? []) problems.push({what: `${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}`, reason: `not replayed: ${s.reason}`})
+      for (const s of report.skipped ?? [])
+        problems.push({what: `${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}`, reason: `not replayed: ${s.reason}`})
       if (failed.length === WORKLOADS.length) return notRun('hash', problems, 'no workload kind could be listed')
       const unowned = report.unowned ?? []
-      const notes = [`labels checked: ${report.labels.checked} (${report.labels.matches} reproduced by this version's layout, ${report.labels.otherLayout} by another, ${report.labels.unreproducible} by none, ${report.labels.noLabel} without one)`]
+      const notes = [
+        `labels checked: ${report.labels.checked} (${report.labels.matches} reproduced by this version's layout, ${report.labels.otherLayout} by another, ${report.labels.unreproducible} by none, ${report.labels.noLabel} without one)`,
+      ]
       const worse = unowned.filter((u) => u.severity !== 'none')
-      if (unowned.length > 0) notes.push(`${unowned.length} ReplicaSet(s)/revision(s) without their owner in the data, ${worse.length} with a label to look at: \`kubectl why hash --all\` lists them`)
+      if (unowned.length > 0)
+        notes.push(
+          `${unowned.length} ReplicaSet(s)/revision(s) without their owner in the data, ${worse.length} with a label to look at: \`kubectl why hash --all\` lists them`,
+        )
       const w = report.workloads
       return {
-        check: 'hash', status: problems.length > 0 ? 'partial' : 'complete', evaluated: w.Deployment + w.DaemonSet + w.StatefulSet,
-        verdicts: report.counts, findings: report.results.filter((e) => e.severity !== 'none'), problems, notes,
+        check: 'hash',
+        status: problems.length > 0 ? 'partial' : 'complete',
+        evaluated: w.Deployment + w.DaemonSet + w.StatefulSet,
+        verdicts: report.counts,
+        findings: report.results.filter((e) => e.severity !== 'none'),
+        problems,
+        notes,
         // Every workload replayed, with its verdict: -o junit's passing cases say upToDate rather than "no finding".
         subjects: report.results.map((e) => ({subject: e.subject, verdict: e.verdict, severity: e.severity})),
       }

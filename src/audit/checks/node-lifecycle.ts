@@ -14,11 +14,37 @@ export {NODE_LEASE_NAMESPACE}
 /** What both checks list for the node lifecycle replay. */
 export function nodeLifecycleNeeds(check: CheckName): ListNeed[] {
   return [
-    {check, key: 'nodes', ref: {apiVersion: 'v1', kind: 'Node'}, scope: 'cluster', detail: 'full', view: 'fresh', required: true, why: 'node health, zones and taints'},
-    {check, key: 'leases', ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, scope: {namespace: NODE_LEASE_NAMESPACE}, detail: 'full', view: 'cached', required: false,
-      why: 'node heartbeats as the controller\'s lease informer holds them (watch cache)'},
-    {check, key: 'kcm', ref: {apiVersion: 'v1', kind: 'Pod'}, scope: {namespace: 'kube-system'}, labelSelector: 'component=kube-controller-manager', detail: 'full', view: 'fresh', required: false,
-      why: 'kube-controller-manager flags (its static pod\'s command line)'},
+    {
+      check,
+      key: 'nodes',
+      ref: {apiVersion: 'v1', kind: 'Node'},
+      scope: 'cluster',
+      detail: 'full',
+      view: 'fresh',
+      required: true,
+      why: 'node health, zones and taints',
+    },
+    {
+      check,
+      key: 'leases',
+      ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'},
+      scope: {namespace: NODE_LEASE_NAMESPACE},
+      detail: 'full',
+      view: 'cached',
+      required: false,
+      why: "node heartbeats as the controller's lease informer holds them (watch cache)",
+    },
+    {
+      check,
+      key: 'kcm',
+      ref: {apiVersion: 'v1', kind: 'Pod'},
+      scope: {namespace: 'kube-system'},
+      labelSelector: 'component=kube-controller-manager',
+      detail: 'full',
+      view: 'fresh',
+      required: false,
+      why: "kube-controller-manager flags (its static pod's command line)",
+    },
   ]
 }
 
@@ -44,6 +70,10 @@ async function build(ctx: CheckContext): Promise<NodeLifecycleOutcome> {
     const world = await readNodeLifecycle(source, {version: ctx.version, overrides: ctx.overrides})
     return {ok: true, world, source}
   } catch (err) {
-    return {ok: false, problems: [{what: 'list v1 Node', reason: `${readFailure(err)}; without nodes there is nothing to replay`}], why: 'the nodes could not be listed'}
+    return {
+      ok: false,
+      problems: [{what: 'list v1 Node', reason: `${readFailure(err)}; without nodes there is nothing to replay`}],
+      why: 'the nodes could not be listed',
+    }
   }
 }

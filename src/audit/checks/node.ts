@@ -13,7 +13,16 @@ export const nodeCheck: Check = {
     return {
       lists: [
         ...nodeLifecycleNeeds('node'),
-        {check: 'node', key: 'pods', ref: {apiVersion: 'v1', kind: 'Pod'}, scope: 'audit', detail: 'full', view: 'fresh', required: false, why: 'with -n: which nodes the namespace\'s pods run on'},
+        {
+          check: 'node',
+          key: 'pods',
+          ref: {apiVersion: 'v1', kind: 'Pod'},
+          scope: 'audit',
+          detail: 'full',
+          view: 'fresh',
+          required: false,
+          why: "with -n: which nodes the namespace's pods run on",
+        },
       ],
       gets: [{check: 'node', ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)'}],
     }
@@ -35,9 +44,11 @@ export const nodeCheck: Check = {
     }
     notes.push(clusterSummary(world.analysis, world.now))
     if (world.liveLeaseGets > 0) {
-      notes.push(world.evidence.file
-        ? `${world.liveLeaseGets} stale node(s): their leases' quorum view was read from the data, as the circuit breaker's live GET would`
-        : `${world.liveLeaseGets} stale node(s): their leases were read live, as the circuit breaker does`)
+      notes.push(
+        world.evidence.file
+          ? `${world.liveLeaseGets} stale node(s): their leases' quorum view was read from the data, as the circuit breaker's live GET would`
+          : `${world.liveLeaseGets} stale node(s): their leases were read live, as the circuit breaker does`,
+      )
     }
     const {findings, verdicts, evaluated} = nodeFindings(world, names)
     return {check: 'node', status: problems.length > 0 ? 'partial' : 'complete', evaluated, verdicts, findings, problems, notes}

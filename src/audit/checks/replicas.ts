@@ -26,14 +26,54 @@ export function describeReplicas(base: SourceDescription, version: ChosenVersion
 function needs(_types: readonly ResourceType[]): CheckNeeds {
   return {
     lists: [
-      {check: 'replicas', key: 'replicasets', ref: {apiVersion: 'apps/v1', kind: 'ReplicaSet'}, scope: 'audit', detail: 'full', view: 'fresh', required: true, why: 'every ReplicaSet to replay (a quorum read will do: the lag that matters is the pods\')'},
-      {check: 'replicas', key: 'pods', ref: {apiVersion: 'v1', kind: 'Pod'}, scope: 'audit', detail: 'full', view: 'cached', required: true, why: 'claims, active pods, expectations and the deletion ranking, as the controller\'s informer sees them'},
-      {check: 'replicas', key: 'events', ref: {apiVersion: 'v1', kind: 'Event'}, scope: 'audit', detail: 'full', view: 'fresh', required: false, why: 'the controller\'s create/delete events (expectations, failures)'},
-      {check: 'replicas', key: 'namespaces', ref: {apiVersion: 'v1', kind: 'Namespace'}, scope: 'cluster', detail: 'metadata', view: 'fresh', required: false, why: 'whether the namespace is terminating (creates are refused)'},
+      {
+        check: 'replicas',
+        key: 'replicasets',
+        ref: {apiVersion: 'apps/v1', kind: 'ReplicaSet'},
+        scope: 'audit',
+        detail: 'full',
+        view: 'fresh',
+        required: true,
+        why: "every ReplicaSet to replay (a quorum read will do: the lag that matters is the pods')",
+      },
+      {
+        check: 'replicas',
+        key: 'pods',
+        ref: {apiVersion: 'v1', kind: 'Pod'},
+        scope: 'audit',
+        detail: 'full',
+        view: 'cached',
+        required: true,
+        why: "claims, active pods, expectations and the deletion ranking, as the controller's informer sees them",
+      },
+      {
+        check: 'replicas',
+        key: 'events',
+        ref: {apiVersion: 'v1', kind: 'Event'},
+        scope: 'audit',
+        detail: 'full',
+        view: 'fresh',
+        required: false,
+        why: "the controller's create/delete events (expectations, failures)",
+      },
+      {
+        check: 'replicas',
+        key: 'namespaces',
+        ref: {apiVersion: 'v1', kind: 'Namespace'},
+        scope: 'cluster',
+        detail: 'metadata',
+        view: 'fresh',
+        required: false,
+        why: 'whether the namespace is terminating (creates are refused)',
+      },
     ],
     gets: [
       {check: 'replicas', ref: {apiVersion: 'apps/v1', kind: 'ReplicaSet'}, why: 'the uncached recheck claimPods makes before its first adoption'},
-      {check: 'replicas', ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the kube-controller-manager leader lease (controller restarts reset expectations)'},
+      {
+        check: 'replicas',
+        ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'},
+        why: 'the kube-controller-manager leader lease (controller restarts reset expectations)',
+      },
     ],
   }
 }
@@ -50,14 +90,34 @@ async function scanGathered(ctx: CheckContext): Promise<{scan?: ReplicasScan; re
     progress: ctx.progress ? (line) => ctx.progress!(`audit: ${line}`) : undefined,
   })
   const all = [...problems, ...scan.problems]
-  const view = podsRead.view === 'cached' ? 'from the watch cache, as the controller\'s informer holds them' : 'by quorum (the source has no watch-cache view): the informer is taken to have caught up'
-  const notes = [`${scan.pods} pods read once, ${view}; \`kubectl why replicas rs/NAME\` also compares a quorum read to name unobserved operations with more evidence`]
+  const view =
+    podsRead.view === 'cached'
+      ? "from the watch cache, as the controller's informer holds them"
+      : 'by quorum (the source has no watch-cache view): the informer is taken to have caught up'
+  const notes = [
+    `${scan.pods} pods read once, ${view}; \`kubectl why replicas rs/NAME\` also compares a quorum read to name unobserved operations with more evidence`,
+  ]
   if (scan.rechecks > 0) notes.push(`${scan.rechecks} uncached recheck GET(s) before adoption`)
-  return {scan, result: {check: 'replicas', status: all.length > 0 ? 'partial' : 'complete', evaluated: scan.evaluated, verdicts: scan.counts, findings: scan.findings, problems: all, notes}}
+  return {
+    scan,
+    result: {
+      check: 'replicas',
+      status: all.length > 0 ? 'partial' : 'complete',
+      evaluated: scan.evaluated,
+      verdicts: scan.counts,
+      findings: scan.findings,
+      problems: all,
+      notes,
+    },
+  }
 }
 
 /** The façade reads nothing of the real source but what the context has (the driver asks for no version). */
-const NO_REAL: ConstructorParameters<typeof GatheredSource>[1] = {serverVersion: async () => undefined, describe: () => ({mode: 'live'}), defaultNamespace: () => 'default'}
+const NO_REAL: ConstructorParameters<typeof GatheredSource>[1] = {
+  serverVersion: async () => undefined,
+  describe: () => ({mode: 'live'}),
+  defaultNamespace: () => 'default',
+}
 
 export const replicasCheck: Check = {
   name: 'replicas',
@@ -69,7 +129,12 @@ export const replicasCheck: Check = {
  * `kubectl why replicas --all`: the same driver over the source itself — its lists read page by page (pods slimmed as
  * each page arrives, events filtered by the server to ReplicaSets), a 410 mid-list read again from the start once.
  */
-export async function replicasScan(source: ClusterSource, namespace: string | undefined, version: ChosenVersion | undefined, progress?: (line: string) => void): Promise<ReplicasScan> {
+export async function replicasScan(
+  source: ClusterSource,
+  namespace: string | undefined,
+  version: ChosenVersion | undefined,
+  progress?: (line: string) => void,
+): Promise<ReplicasScan> {
   const base = {...source.describe(), ...(version ? {k8sVersion: version.text} : {})}
   return driveScope(source, namespace, {minor: version?.minor ?? DEFAULT_MINOR, describe: (p) => describeReplicas(base, version, p), progress})
 }

@@ -57,7 +57,12 @@ export class ApiClient {
   readonly server: URL
   requestCount = 0
 
-  constructor(server: string, private readonly tls: TlsSettings, private readonly credentials: Credentials, private readonly options: ApiClientOptions) {
+  constructor(
+    server: string,
+    private readonly tls: TlsSettings,
+    private readonly credentials: Credentials,
+    private readonly options: ApiClientOptions,
+  ) {
     this.server = new URL(server)
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)))
   }
@@ -108,7 +113,10 @@ export class ApiClient {
   }
 
   private timeoutError(path: string): ReadError {
-    return new ReadError('Timeout', `GET ${path}: no answer from ${this.server.host} within ${this.options.timeout / 1000}s`, {path, hint: 'raise --request-timeout or check the connection'})
+    return new ReadError('Timeout', `GET ${path}: no answer from ${this.server.host} within ${this.options.timeout / 1000}s`, {
+      path,
+      hint: 'raise --request-timeout or check the connection',
+    })
   }
 
   /** One agent per client certificate: an exec plugin may hand out a new one, and TLS sessions carry it. */
@@ -116,8 +124,13 @@ export class ApiClient {
     const key = credential.cert ? `cert-${credential.generation}` : 'none'
     let agent = this.agents.get(key)
     if (!agent) {
-      agent = makeAgent({server: this.server, tls: {...this.tls, cert: credential.cert, key: credential.key}, proxy: this.options.proxy,
-        maxSockets: this.options.maxSockets ?? 16, handshakeTimeoutMs: this.options.handshakeTimeoutMs})
+      agent = makeAgent({
+        server: this.server,
+        tls: {...this.tls, cert: credential.cert, key: credential.key},
+        proxy: this.options.proxy,
+        maxSockets: this.options.maxSockets ?? 16,
+        handshakeTimeoutMs: this.options.handshakeTimeoutMs,
+      })
       this.agents.set(key, agent)
     }
     return agent
@@ -126,8 +139,11 @@ export class ApiClient {
   private async once(path: string, accept: string, credential: Credential, deadline: number): Promise<unknown> {
     const target = requestTarget({server: this.server, proxy: this.options.proxy}, path)
     const opts: https.RequestOptions = {
-      hostname: this.server.hostname.replace(/^\[|\]$/g, ''), port: this.server.port || (this.server.protocol === 'https:' ? 443 : 80),
-      method: 'GET', path: target.path, agent: this.agentFor(credential),
+      hostname: this.server.hostname.replace(/^\[|\]$/g, ''),
+      port: this.server.port || (this.server.protocol === 'https:' ? 443 : 80),
+      method: 'GET',
+      path: target.path,
+      agent: this.agentFor(credential),
       headers: {...credential.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'},
     }
     this.requestCount++
@@ -135,10 +151,12 @@ export class ApiClient {
     const request = this.server.protocol === 'https:' ? https.request : http.request
     return new Promise((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined
-      const done = <T>(f: (v: T) => void) => (v: T) => {
-        if (timer) clearTimeout(timer)
-        f(v)
-      }
+      const done =
+        <T>(f: (v: T) => void) =>
+        (v: T) => {
+          if (timer) clearTimeout(timer)
+          f(v)
+        }
       const ok = done(resolve)
       const fail = done(reject)
       let connected = false
@@ -168,18 +186,22 @@ export class ApiClient {
       req.on('socket', (socket) => {
         // Connected: a reused keep-alive socket, or a new one once TLS completes (for http: once TCP is up).
         if (this.connectedSockets.has(socket) || (this.server.protocol === 'http:' && !socket.connecting)) connected = true
-        else socket.once(this.server.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
-          connected = true
-          this.connectedSockets.add(socket)
-        })
+        else
+          socket.once(this.server.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+            connected = true
+            this.connectedSockets.add(socket)
+          })
       })
       req.on('error', (e) => fail(notConnected(networkError(e, this.server, path))))
       if (Number.isFinite(deadline)) {
-        timer = setTimeout(() => {
-          const e = notConnected(this.timeoutError(path))
-          reject(e)
-          req.destroy(e)
-        }, Math.max(0, deadline - Date.now()))
+        timer = setTimeout(
+          () => {
+            const e = notConnected(this.timeoutError(path))
+            reject(e)
+            req.destroy(e)
+          },
+          Math.max(0, deadline - Date.now()),
+        )
       }
       req.end()
     })
@@ -224,11 +246,23 @@ const HINTS: Partial<Record<ReadFailure, string>> = {
 
 function networkError(err: Error & {code?: string}, server: URL, path: string): ReadError {
   const what: Record<string, string> = {
-    ECONNREFUSED: 'connection refused', ENOTFOUND: 'host not found', EHOSTUNREACH: 'host unreachable',
-    ETIMEDOUT: 'connection timed out', ECONNRESET: 'connection reset', ETLSHANDSHAKETIMEOUT: 'TLS handshake timeout (10s)', DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate not trusted',
-    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificate not trusted', SELF_SIGNED_CERT_IN_CHAIN: 'certificate not trusted', ERR_TLS_CERT_ALTNAME_INVALID: 'certificate does not match the host',
+    ECONNREFUSED: 'connection refused',
+    ENOTFOUND: 'host not found',
+    EHOSTUNREACH: 'host unreachable',
+    ETIMEDOUT: 'connection timed out',
+    ECONNRESET: 'connection reset',
+    ETLSHANDSHAKETIMEOUT: 'TLS handshake timeout (10s)',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate not trusted',
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificate not trusted',
+    SELF_SIGNED_CERT_IN_CHAIN: 'certificate not trusted',
+    ERR_TLS_CERT_ALTNAME_INVALID: 'certificate does not match the host',
   }
-  if (err instanceof ConnectError && err.code === 'EPROXY') return new ReadError('Unreachable', err.message, {path, cause: err, hint: 'check the proxy (proxy-url in the kubeconfig, or HTTPS_PROXY / NO_PROXY)'})
+  if (err instanceof ConnectError && err.code === 'EPROXY')
+    return new ReadError('Unreachable', err.message, {path, cause: err, hint: 'check the proxy (proxy-url in the kubeconfig, or HTTPS_PROXY / NO_PROXY)'})
   const text = what[err.code ?? ''] ?? err.message
-  return new ReadError('Unreachable', `cannot reach the API server at ${server.origin}: ${text}`, {path, cause: err, hint: 'check the context, the VPN or the cluster; or read a snapshot with -f'})
+  return new ReadError('Unreachable', `cannot reach the API server at ${server.origin}: ${text}`, {
+    path,
+    cause: err,
+    hint: 'check the context, the VPN or the cluster; or read a snapshot with -f',
+  })
 }

@@ -31,7 +31,10 @@ export interface ConnectOptions {
 
 /** An error a connection attempt ends with, with a code the client maps to one line. */
 export class ConnectError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -107,7 +110,8 @@ async function connectTunnel(proxy: URL, host: string, port: number, t: TlsSetti
       socket.removeListener('data', onData)
       socket.removeListener('error', fail)
       const status = /^HTTP\/1\.[01] (\d{3})(.*)/.exec(head.subarray(0, end).toString('latin1'))
-      if (status?.[1] !== '200') return fail(new ConnectError('EPROXY', `proxy ${proxy.host} refused the tunnel: ${status ? `${status[1]}${status[2]}` : 'not an HTTP answer'}`))
+      if (status?.[1] !== '200')
+        return fail(new ConnectError('EPROXY', `proxy ${proxy.host} refused the tunnel: ${status ? `${status[1]}${status[2]}` : 'not an HTTP answer'}`))
       if (head.length > end + 4) socket.unshift(head.subarray(end + 4))
       resolve(socket)
     }
@@ -122,8 +126,16 @@ async function socksTunnel(proxy: URL, host: string, port: number, dialMs: numbe
   const mod = (await import('socks')) as typeof import('socks') & {default?: typeof import('socks')}
   const SocksClient = mod.SocksClient ?? mod.default!.SocksClient
   const {socket} = await SocksClient.createConnection({
-    proxy: {host: hostOf(proxy), port: portOf(proxy), type: 5, userId: proxy.username ? decodeURIComponent(proxy.username) : undefined, password: proxy.password ? decodeURIComponent(proxy.password) : undefined},
-    command: 'connect', destination: {host, port}, timeout: dialMs,
+    proxy: {
+      host: hostOf(proxy),
+      port: portOf(proxy),
+      type: 5,
+      userId: proxy.username ? decodeURIComponent(proxy.username) : undefined,
+      password: proxy.password ? decodeURIComponent(proxy.password) : undefined,
+    },
+    command: 'connect',
+    destination: {host, port},
+    timeout: dialMs,
   })
   return socket
 }
@@ -148,7 +160,10 @@ export function makeAgent(o: ConnectOptions): http.Agent {
     const agent = new https.Agent(base)
     // Node's Agent takes a socket from createConnection either returned or through the callback.
     agent.createConnection = ((_opts: unknown, cb: Callback) => {
-      tunnel(o, dialMs, handshakeMs).then((raw) => cb(null, tlsOver(raw, hostOf(o.server), o.tls, handshakeMs)), (e: Error) => cb(e))
+      tunnel(o, dialMs, handshakeMs).then(
+        (raw) => cb(null, tlsOver(raw, hostOf(o.server), o.tls, handshakeMs)),
+        (e: Error) => cb(e),
+      )
       return undefined
     }) as unknown as typeof agent.createConnection
     return agent
@@ -157,7 +172,10 @@ export function makeAgent(o: ConnectOptions): http.Agent {
   // An http server: through an http(s) proxy the request itself goes to the proxy (absolute-form); else a stream.
   const connect = o.proxy && o.proxy.protocol !== 'socks5:' ? () => proxySocket(o.proxy!, o.tls, dialMs, handshakeMs) : () => tunnel(o, dialMs, handshakeMs)
   agent.createConnection = ((_opts: unknown, cb: Callback) => {
-    connect().then((s) => cb(null, s), (e: Error) => cb(e))
+    connect().then(
+      (s) => cb(null, s),
+      (e: Error) => cb(e),
+    )
     return undefined
   }) as unknown as typeof agent.createConnection
   return agent

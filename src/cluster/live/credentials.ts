@@ -45,14 +45,34 @@ const decode = (data: string) => Buffer.from(data, 'base64')
 export function tlsSettings(config: ResolvedConfig, user: UserEntry | undefined): TlsSettings {
   const c = config.cluster
   const owner = `cluster "${clusterName(config)}"`
-  const ca = c['certificate-authority-data'] ? decode(c['certificate-authority-data']) : c['certificate-authority'] ? readNamedFile(c['certificate-authority'], 'certificate-authority', owner) : undefined
+  const ca = c['certificate-authority-data']
+    ? decode(c['certificate-authority-data'])
+    : c['certificate-authority']
+      ? readNamedFile(c['certificate-authority'], 'certificate-authority', owner)
+      : undefined
   const insecure = c['insecure-skip-tls-verify'] === true
   // transport.TLSConfigFor
-  if (insecure && ca) throw new UserError('specifying a root certificates file with the insecure flag is not allowed', `remove certificate-authority or insecure-skip-tls-verify from ${owner} in ${config.origin}`)
+  if (insecure && ca)
+    throw new UserError(
+      'specifying a root certificates file with the insecure flag is not allowed',
+      `remove certificate-authority or insecure-skip-tls-verify from ${owner} in ${config.origin}`,
+    )
   const u = `user "${config.userName}"`
-  const cert = user?.['client-certificate-data'] ? decode(user['client-certificate-data']) : user?.['client-certificate'] ? readNamedFile(user['client-certificate'], 'client-cert', u) : undefined
-  const key = user?.['client-key-data'] ? decode(user['client-key-data']) : user?.['client-key'] ? readNamedFile(user['client-key'], 'client-key', u) : undefined
-  if ((cert === undefined) !== (key === undefined)) throw new UserError(`${u} has a client ${cert ? 'certificate without a key' : 'key without a certificate'}`, 'set both client-certificate and client-key (or their -data forms)')
+  const cert = user?.['client-certificate-data']
+    ? decode(user['client-certificate-data'])
+    : user?.['client-certificate']
+      ? readNamedFile(user['client-certificate'], 'client-cert', u)
+      : undefined
+  const key = user?.['client-key-data']
+    ? decode(user['client-key-data'])
+    : user?.['client-key']
+      ? readNamedFile(user['client-key'], 'client-key', u)
+      : undefined
+  if ((cert === undefined) !== (key === undefined))
+    throw new UserError(
+      `${u} has a client ${cert ? 'certificate without a key' : 'key without a certificate'}`,
+      'set both client-certificate and client-key (or their -data forms)',
+    )
   const host = new URL(config.server).hostname.replace(/^\[|\]$/g, '')
   const servername = c['tls-server-name'] || (isIP(host) ? undefined : host)
   return {ca, cert, key, servername, rejectUnauthorized: !insecure}
@@ -84,7 +104,8 @@ const REMOVED_PROVIDERS: Record<string, string> = {
 
 /** client-go plugin/pkg/client/auth/oidc: the id-token while it is valid (10 s of slack); refresh is not done here. */
 function oidcToken(cfg: Record<string, string>, owner: string): string {
-  if (!cfg['idp-issuer-url']) throw new UserError(`${owner}: the oidc auth provider must provide idp-issuer-url`, 'fix the kubeconfig user (kubectl refuses it too)')
+  if (!cfg['idp-issuer-url'])
+    throw new UserError(`${owner}: the oidc auth provider must provide idp-issuer-url`, 'fix the kubeconfig user (kubectl refuses it too)')
   if (!cfg['client-id']) throw new UserError(`${owner}: the oidc auth provider must provide client-id`, 'fix the kubeconfig user (kubectl refuses it too)')
   const token = cfg['id-token']
   if (token) {
@@ -92,8 +113,12 @@ function oidcToken(cfg: Record<string, string>, owner: string): string {
     if (exp === undefined) throw new UserError(`${owner}: the oidc id-token is not a valid JWT`, 'log in again with your OIDC helper')
     if (Date.now() + 10_000 < exp * 1000) return token
   }
-  if (!cfg['refresh-token']) throw new UserError(`${owner}: no valid oidc id-token, and cannot refresh without refresh-token`, 'log in again with your OIDC helper')
-  throw new UserError(`${owner}: the oidc id-token has expired and kubectl-why does not refresh it (that writes the kubeconfig)`, 'run any kubectl command once (kubectl refreshes and saves it), then retry; or use an exec credential plugin such as kubelogin')
+  if (!cfg['refresh-token'])
+    throw new UserError(`${owner}: no valid oidc id-token, and cannot refresh without refresh-token`, 'log in again with your OIDC helper')
+  throw new UserError(
+    `${owner}: the oidc id-token has expired and kubectl-why does not refresh it (that writes the kubeconfig)`,
+    'run any kubectl command once (kubectl refreshes and saves it), then retry; or use an exec credential plugin such as kubelogin',
+  )
 }
 
 function jwtExpiry(token: string): number | undefined {
@@ -122,14 +147,27 @@ export function credentialsFor(config: ResolvedConfig, tls: TlsSettings, options
   if (user.tokenFile) {
     const read = fileToken(user.tokenFile, owner)
     read() // read now: a missing file is an error before the first request
-    return {current: async () => ({headers: {Authorization: `Bearer ${read()}`}, generation: 0, ...cert}), refresh: async () => false, describe: `the token in ${user.tokenFile}`}
+    return {
+      current: async () => ({headers: {Authorization: `Bearer ${read()}`}, generation: 0, ...cert}),
+      refresh: async () => false,
+      describe: `the token in ${user.tokenFile}`,
+    }
   }
   if (user.token) return fixed({Authorization: `Bearer ${user.token}`}, `the token of ${owner}`, cert)
-  if (hasBasic) return fixed({Authorization: `Basic ${Buffer.from(`${user.username ?? ''}:${user.password ?? ''}`).toString('base64')}`}, `the username and password of ${owner}`, cert)
+  if (hasBasic)
+    return fixed(
+      {Authorization: `Basic ${Buffer.from(`${user.username ?? ''}:${user.password ?? ''}`).toString('base64')}`},
+      `the username and password of ${owner}`,
+      cert,
+    )
   if (provider) {
     const name = provider.name ?? ''
     if (REMOVED_PROVIDERS[name]) throw new UserError(`${owner}: ${REMOVED_PROVIDERS[name]}`, 'change the kubeconfig user to an exec plugin')
-    if (name !== 'oidc') throw new UserError(`${owner}: no Auth Provider found for name "${name}"`, 'kubectl-why knows the oidc auth provider and exec credential plugins; change the kubeconfig user')
+    if (name !== 'oidc')
+      throw new UserError(
+        `${owner}: no Auth Provider found for name "${name}"`,
+        'kubectl-why knows the oidc auth provider and exec credential plugins; change the kubeconfig user',
+      )
     return fixed({Authorization: `Bearer ${oidcToken(provider.config ?? {}, owner)}`}, `the oidc id-token of ${owner}`, cert)
   }
   if (user.exec) {

@@ -5,9 +5,23 @@ import type {Problem} from '../../explanation.js'
 import type {ResourceType} from '../source.js'
 import type {ApiClient} from './api-client.js'
 
-interface APIResource {name: string; singularName?: string; namespaced: boolean; kind: string; verbs: string[]; shortNames?: string[]; group?: string; version?: string}
-interface APIResourceList {groupVersion: string; resources: APIResource[]}
-interface APIGroupList {groups: {name: string; versions: {groupVersion: string; version: string}[]}[]}
+interface APIResource {
+  name: string
+  singularName?: string
+  namespaced: boolean
+  kind: string
+  verbs: string[]
+  shortNames?: string[]
+  group?: string
+  version?: string
+}
+interface APIResourceList {
+  groupVersion: string
+  resources: APIResource[]
+}
+interface APIGroupList {
+  groups: {name: string; versions: {groupVersion: string; version: string}[]}[]
+}
 
 const CONCURRENCY = 8
 
@@ -28,8 +42,16 @@ export async function discover(client: ApiClient, problems: Problem[]): Promise<
         const list = (await client.get(p.path)) as APIResourceList
         for (const r of list.resources ?? []) {
           if (r.name.includes('/')) continue
-          found[i].push({group: r.group ?? p.group, version: r.version ?? p.version, kind: r.kind, resource: r.name, namespaced: r.namespaced,
-            verbs: r.verbs ?? [], shortNames: r.shortNames ?? [], singularName: r.singularName || r.kind.toLowerCase()})
+          found[i].push({
+            group: r.group ?? p.group,
+            version: r.version ?? p.version,
+            kind: r.kind,
+            resource: r.name,
+            namespaced: r.namespaced,
+            verbs: r.verbs ?? [],
+            shortNames: r.shortNames ?? [],
+            singularName: r.singularName || r.kind.toLowerCase(),
+          })
         }
       } catch (err) {
         problems.push({what: `discovery of ${p.path.replace(/^\/apis?\//, '')}`, reason: (err as Error).message})

@@ -34,7 +34,12 @@ export class ExecPlugin {
   /** How many times the plugin ran in this process (tests and the bench count it). */
   runs = 0
 
-  private constructor(private readonly exec: ExecConfig, private readonly cluster: Record<string, unknown> | undefined, private readonly owner: string, private readonly options: ExecOptions) {}
+  private constructor(
+    private readonly exec: ExecConfig,
+    private readonly cluster: Record<string, unknown> | undefined,
+    private readonly owner: string,
+    private readonly options: ExecOptions,
+  ) {}
 
   /** One plugin per distinct configuration for the whole process, as client-go's authenticator cache keys it. */
   static shared(exec: ExecConfig, config: ResolvedConfig, tls: TlsSettings, owner: string, options: ExecOptions): ExecPlugin {
@@ -68,7 +73,11 @@ export class ExecPlugin {
   private interactive(): boolean {
     const mode = this.exec.interactiveMode ?? 'IfAvailable'
     if (mode === 'Never') return false
-    if (mode === 'Always' && !this.options.interactive) throw new UserError(`exec plugin ${this.exec.command} cannot run: interactiveMode is Always but standard input is not a terminal`, 'run from a terminal, or change interactiveMode in the kubeconfig user')
+    if (mode === 'Always' && !this.options.interactive)
+      throw new UserError(
+        `exec plugin ${this.exec.command} cannot run: interactiveMode is Always but standard input is not a terminal`,
+        'run from a terminal, or change interactiveMode in the kubeconfig user',
+      )
     return this.options.interactive
   }
 
@@ -89,7 +98,12 @@ export class ExecPlugin {
     })
     if (error) {
       if (error.code === 'ENOENT') {
-        throw new UserError(`exec: executable ${command} not found (the credential plugin of ${this.owner})`, this.exec.installHint ? this.exec.installHint.trim().replace(/\s*\n\s*/g, ' ') : 'install the client-go credential plugin the kubeconfig names, or fix its command')
+        throw new UserError(
+          `exec: executable ${command} not found (the credential plugin of ${this.owner})`,
+          this.exec.installHint
+            ? this.exec.installHint.trim().replace(/\s*\n\s*/g, ' ')
+            : 'install the client-go credential plugin the kubeconfig names, or fix its command',
+        )
       }
       throw new UserError(`exec: ${command}: ${error.message}`, 'check the exec command of the kubeconfig user')
     }
@@ -115,12 +129,21 @@ export class ExecPlugin {
     } catch (e) {
       throw new UserError(`exec plugin ${command}: decoding stdout: ${(e as Error).message}`, 'the plugin must print an ExecCredential as JSON')
     }
-    if (doc?.kind !== 'ExecCredential') throw new UserError(`exec plugin ${command}: decoding stdout: kind is ${JSON.stringify(doc?.kind)}, want ExecCredential`, 'the plugin must print an ExecCredential as JSON')
-    if (doc.apiVersion !== this.exec.apiVersion) throw new UserError(`exec plugin is configured to use API version ${this.exec.apiVersion}, plugin returned version ${doc.apiVersion}`, `fix exec.apiVersion of ${this.owner}`)
+    if (doc?.kind !== 'ExecCredential')
+      throw new UserError(
+        `exec plugin ${command}: decoding stdout: kind is ${JSON.stringify(doc?.kind)}, want ExecCredential`,
+        'the plugin must print an ExecCredential as JSON',
+      )
+    if (doc.apiVersion !== this.exec.apiVersion)
+      throw new UserError(
+        `exec plugin is configured to use API version ${this.exec.apiVersion}, plugin returned version ${doc.apiVersion}`,
+        `fix exec.apiVersion of ${this.owner}`,
+      )
     const s = doc.status
     if (!s) throw new UserError(`exec plugin ${command} didn't return a status field`, 'the plugin must print an ExecCredential with status')
     const cert = Boolean(s.clientCertificateData)
-    if (!s.token && !cert && !s.clientKeyData) throw new UserError(`exec plugin ${command} didn't return a token or cert/key pair`, 'log in again or fix the plugin')
+    if (!s.token && !cert && !s.clientKeyData)
+      throw new UserError(`exec plugin ${command} didn't return a token or cert/key pair`, 'log in again or fix the plugin')
     if (cert !== Boolean(s.clientKeyData)) throw new UserError(`exec plugin ${command} returned only certificate or key, not both`, 'fix the plugin')
     return s
   }
@@ -130,11 +153,16 @@ export class ExecPlugin {
 function validate(exec: ExecConfig, owner: string): void {
   if (!exec.command) throw new UserError(`command must be specified for ${owner} to use exec authentication plugin`, 'fix the kubeconfig user')
   if (!exec.apiVersion) throw new UserError(`apiVersion must be specified for ${owner} to use exec authentication plugin`, 'fix the kubeconfig user')
-  if (!VERSIONS.has(exec.apiVersion)) throw new UserError(`exec plugin of ${owner}: invalid apiVersion "${exec.apiVersion}"`, 'use client.authentication.k8s.io/v1 or v1beta1')
+  if (!VERSIONS.has(exec.apiVersion))
+    throw new UserError(`exec plugin of ${owner}: invalid apiVersion "${exec.apiVersion}"`, 'use client.authentication.k8s.io/v1 or v1beta1')
   if (exec.interactiveMode === undefined && exec.apiVersion === 'client.authentication.k8s.io/v1') {
-    throw new UserError(`interactiveMode must be specified for ${owner} to use exec authentication plugin`, 'set exec.interactiveMode (Never, IfAvailable or Always)')
+    throw new UserError(
+      `interactiveMode must be specified for ${owner} to use exec authentication plugin`,
+      'set exec.interactiveMode (Never, IfAvailable or Always)',
+    )
   }
-  if (exec.interactiveMode !== undefined && !MODES.has(exec.interactiveMode)) throw new UserError(`invalid interactiveMode for ${owner}: ${exec.interactiveMode}`, 'use Never, IfAvailable or Always')
+  if (exec.interactiveMode !== undefined && !MODES.has(exec.interactiveMode))
+    throw new UserError(`invalid interactiveMode for ${owner}: ${exec.interactiveMode}`, 'use Never, IfAvailable or Always')
 }
 
 /** ExecCredential spec.cluster (clientauthentication Cluster): what the plugin may need to know of the server. */

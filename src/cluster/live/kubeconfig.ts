@@ -75,7 +75,10 @@ function readKubeconfig(path: string): KubeconfigFile {
   try {
     text = readFileSync(path, 'utf8')
   } catch (err) {
-    throw new UserError(`cannot read kubeconfig ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`, 'check --kubeconfig / $KUBECONFIG')
+    throw new UserError(
+      `cannot read kubeconfig ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+      'check --kubeconfig / $KUBECONFIG',
+    )
   }
   let doc: unknown
   try {
@@ -84,7 +87,8 @@ function readKubeconfig(path: string): KubeconfigFile {
     throw new UserError(`kubeconfig ${path} is not valid YAML: ${(err as Error).message.split('\n')[0]}`, 'fix the file or point --kubeconfig elsewhere')
   }
   if (doc === null || doc === undefined) return {}
-  if (typeof doc !== 'object' || Array.isArray(doc)) throw new UserError(`kubeconfig ${path} is not a kubeconfig (not a mapping)`, 'fix the file or point --kubeconfig elsewhere')
+  if (typeof doc !== 'object' || Array.isArray(doc))
+    throw new UserError(`kubeconfig ${path} is not a kubeconfig (not a mapping)`, 'fix the file or point --kubeconfig elsewhere')
   return doc as KubeconfigFile
 }
 
@@ -154,13 +158,17 @@ export function resolveKubeconfig(options: {kubeconfig?: string; context?: strin
     throw new UserError(`context "${contextName}" not found in ${origin}`, `known contexts: ${merged.contexts.map((c) => c.name).join(', ') || 'none'}`)
   }
   const cluster = merged.clusters.find((c) => c.name === ctx.cluster)?.cluster as ClusterEntry | undefined
-  if (!cluster) throw new UserError(`context "${contextName}" names cluster "${ctx.cluster ?? ''}", which is not in ${origin}`, 'fix the kubeconfig or pick another --context')
+  if (!cluster)
+    throw new UserError(
+      `context "${contextName}" names cluster "${ctx.cluster ?? ''}", which is not in ${origin}`,
+      'fix the kubeconfig or pick another --context',
+    )
   if (!cluster.server) throw new UserError(`cluster "${ctx.cluster}" in ${origin} has no server address`, 'fix the kubeconfig or pick another --context')
   if (ctx.user !== undefined && ctx.user !== '' && !merged.users.some((u) => u.name === ctx.user)) {
     throw new UserError(`context "${contextName}" names user "${ctx.user}", which is not in ${origin}`, 'fix the kubeconfig or pick another --context')
   }
   merged['current-context'] = contextName
-  const user = ctx.user ? (merged.users.find((u) => u.name === ctx.user)?.user as UserEntry | undefined) ?? {} : undefined
+  const user = ctx.user ? ((merged.users.find((u) => u.name === ctx.user)?.user as UserEntry | undefined) ?? {}) : undefined
   return {merged, context: contextName, namespace: ctx.namespace || 'default', server: cluster.server, cluster, user, userName: ctx.user || undefined, origin}
 }
 
@@ -181,6 +189,12 @@ export function inClusterConfig(env: NodeJS.ProcessEnv = process.env, dir = SERV
       contexts: [{name: 'in-cluster', context: {cluster: 'in-cluster', user: 'in-cluster', namespace}}],
       'current-context': 'in-cluster',
     },
-    context: 'in-cluster', namespace, server, cluster, user, userName: 'in-cluster', origin: 'in-cluster service account',
+    context: 'in-cluster',
+    namespace,
+    server,
+    cluster,
+    user,
+    userName: 'in-cluster',
+    origin: 'in-cluster service account',
   }
 }

@@ -6,8 +6,16 @@ import type {Problem, SourceDescription} from '../../explanation.js'
 import {apiVersionOf, BUILTIN_KINDS} from '../builtin-kinds.js'
 import {resolveKind} from '../resolve.js'
 import {
-  type ClusterSource, DEFAULT_UNATTENDED_TIMEOUT_MS, type GetRequest, type KubeObject, type ListRequest, type ListResult, type ResourceType,
-  type ServerVersion, type SourceOptions, type TypeRef,
+  type ClusterSource,
+  DEFAULT_UNATTENDED_TIMEOUT_MS,
+  type GetRequest,
+  type KubeObject,
+  type ListRequest,
+  type ListResult,
+  type ResourceType,
+  type ServerVersion,
+  type SourceOptions,
+  type TypeRef,
 } from '../source.js'
 import {ApiClient, ApiHttpError} from './api-client.js'
 import {type Credentials, credentialsFor, tlsSettings} from './credentials.js'
@@ -25,7 +33,11 @@ interface RawList {
   items?: KubeObject[]
 }
 
-const anonymous: Credentials = {current: async () => ({headers: {}, generation: 0}), refresh: async () => false, describe: 'no credentials (kubectl sends none over http)'}
+const anonymous: Credentials = {
+  current: async () => ({headers: {}, generation: 0}),
+  refresh: async () => false,
+  describe: 'no credentials (kubectl sends none over http)',
+}
 
 /** Whether a person is at a terminal: stdin or stdout is a TTY. */
 export function isInteractive(): boolean {
@@ -49,15 +61,21 @@ export class LiveSource implements ClusterSource {
   private readonly issues: Problem[] = []
   private readonly clock: Date
 
-  private constructor(private readonly client: ApiClient, private readonly config: ResolvedConfig, now: Date | undefined) {
+  private constructor(
+    private readonly client: ApiClient,
+    private readonly config: ResolvedConfig,
+    now: Date | undefined,
+  ) {
     this.clock = now ?? new Date()
   }
 
   static async open(options: SourceOptions, env: NodeJS.ProcessEnv = process.env): Promise<LiveSource> {
     const config = resolveKubeconfig(options, env) ?? inClusterConfig(env, options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR)
     if (!config) {
-      throw new UserError('no kubeconfig found ($KUBECONFIG is unset and ~/.kube/config does not exist) and not running in a cluster',
-        'pass --kubeconfig, set KUBECONFIG, or read a snapshot with -f')
+      throw new UserError(
+        'no kubeconfig found ($KUBECONFIG is unset and ~/.kube/config does not exist) and not running in a cluster',
+        'pass --kubeconfig, set KUBECONFIG, or read a snapshot with -f',
+      )
     }
     const warn = options.warn ?? ((line: string) => process.stderr.write(`warning: ${line}\n`))
     const interactive = options.interactive ?? isInteractive()
@@ -68,7 +86,10 @@ export class LiveSource implements ClusterSource {
       throw new UserError(`the server address "${config.server}" in ${config.origin} is not a URL`, 'fix the kubeconfig or pick another --context')
     }
     if (server.protocol !== 'https:' && server.protocol !== 'http:') {
-      throw new UserError(`the server address ${config.server} in ${config.origin} is neither https:// nor http://`, 'fix the kubeconfig or pick another --context')
+      throw new UserError(
+        `the server address ${config.server} in ${config.origin} is neither https:// nor http://`,
+        'fix the kubeconfig or pick another --context',
+      )
     }
     // Everything that can be known wrong before a request is found here: files, combinations, auth providers.
     // Over http, kubectl sends no credentials at all (clientcmd reads the user only when IsConfigTransportTLS): a
@@ -79,12 +100,15 @@ export class LiveSource implements ClusterSource {
     const credentials = secure ? credentialsFor(config, tls, {interactive: options.interactive ?? Boolean(process.stdin.isTTY), env}) : anonymous
     const proxyUrl = config.cluster['proxy-url'] ? parseProxyUrl(config.cluster['proxy-url'], `the cluster of context "${config.context}"`) : undefined
     const proxy = chooseProxy(server, proxyUrl, env)
-    if (!secure && !isLoopback(server.hostname)) warn(`the API server ${server.origin} is plain http: what it answers travels unencrypted (no credentials are sent over http, as kubectl sends none)`)
+    if (!secure && !isLoopback(server.hostname))
+      warn(`the API server ${server.origin} is plain http: what it answers travels unencrypted (no credentials are sent over http, as kubectl sends none)`)
     if (!config.user && secure) warn(`context "${config.context}" names no user: requests are sent without credentials (anonymous)`)
     const debug = options.debug ? (line: string) => process.stderr.write(`[debug] ${line}\n`) : undefined
     if (proxy) debug?.(`proxy ${proxy.url.protocol}//${proxy.url.host} (from ${proxy.source})`)
     const timeout = effectiveTimeout(options.requestTimeout, interactive)
-    debug?.(`request timeout ${timeout ? `${timeout / 1000}s` : 'none'}${options.requestTimeout === undefined ? ` (default ${interactive ? 'at a terminal' : 'when unattended'})` : ''}`)
+    debug?.(
+      `request timeout ${timeout ? `${timeout / 1000}s` : 'none'}${options.requestTimeout === undefined ? ` (default ${interactive ? 'at a terminal' : 'when unattended'})` : ''}`,
+    )
     const client = new ApiClient(config.server, tls, credentials, {timeout, debug, proxy: proxy?.url})
     return new LiveSource(client, config, options.now)
   }
@@ -110,7 +134,11 @@ export class LiveSource implements ClusterSource {
   private async typeOf(ref: TypeRef): Promise<ResourceType> {
     const builtin = resolveKind(BUILTIN_KINDS, ref)
     const t = builtin ?? resolveKind(await this.discovery(), ref)
-    if (!t) throw new ReadError('NotServed', `the API server does not serve ${ref.apiVersion ? `${ref.apiVersion} ` : ''}${ref.kind}`, {status: 404, hint: 'check the kind and apiVersion (kubectl api-resources)'})
+    if (!t)
+      throw new ReadError('NotServed', `the API server does not serve ${ref.apiVersion ? `${ref.apiVersion} ` : ''}${ref.kind}`, {
+        status: 404,
+        hint: 'check the kind and apiVersion (kubectl api-resources)',
+      })
     return t
   }
 
@@ -124,12 +152,16 @@ export class LiveSource implements ClusterSource {
     const t = await this.typeOf(request)
     const metadataOnly = request.metadataOnly === true || (t.kind === 'Secret' && t.group === '')
     try {
-      const o = (await this.client.get(this.path(t, request.namespace, request.name), {resourceVersion: request.view === 'cached' ? '0' : undefined},
-        metadataOnly ? METADATA_ONE : 'application/json')) as KubeObject
+      const o = (await this.client.get(
+        this.path(t, request.namespace, request.name),
+        {resourceVersion: request.view === 'cached' ? '0' : undefined},
+        metadataOnly ? METADATA_ONE : 'application/json',
+      )) as KubeObject
       return metadataOnly ? realType(o, t) : o
     } catch (err) {
       // A 404 whose Status names this object means "no such object"; any other 404 means the path is not served.
-      if (err instanceof ApiHttpError && err.status === 404 && (err.statusBody?.details?.name === request.name || err.statusBody?.reason === 'NotFound')) return undefined
+      if (err instanceof ApiHttpError && err.status === 404 && (err.statusBody?.details?.name === request.name || err.statusBody?.reason === 'NotFound'))
+        return undefined
       throw err
     }
   }
@@ -194,16 +226,23 @@ export class LiveSource implements ClusterSource {
   private async page(t: ResourceType, request: ListRequest, token: string | undefined): Promise<ListResult & {continue?: string}> {
     const metadataOnly = request.metadataOnly === true || (t.kind === 'Secret' && t.group === '')
     const pageSize = request.pageSize ?? DEFAULT_PAGE
-    const raw = (await this.client.get(this.path(t, request.namespace), {
-      labelSelector: request.labelSelector, fieldSelector: request.fieldSelector,
-      limit: pageSize > 0 ? String(pageSize) : undefined, continue: token,
-      resourceVersion: request.view === 'cached' && token === undefined ? '0' : undefined,
-    }, metadataOnly ? METADATA_LIST : 'application/json')) as RawList
+    const raw = (await this.client.get(
+      this.path(t, request.namespace),
+      {
+        labelSelector: request.labelSelector,
+        fieldSelector: request.fieldSelector,
+        limit: pageSize > 0 ? String(pageSize) : undefined,
+        continue: token,
+        resourceVersion: request.view === 'cached' && token === undefined ? '0' : undefined,
+      },
+      metadataOnly ? METADATA_LIST : 'application/json',
+    )) as RawList
     const items = metadataOnly ? (raw.items ?? []).map((o) => realType(o, t)) : (raw.items ?? [])
-    if (!metadataOnly) for (const o of items) {
-      o.apiVersion ??= apiVersionOf(t)
-      o.kind ??= t.kind
-    }
+    if (!metadataOnly)
+      for (const o of items) {
+        o.apiVersion ??= apiVersionOf(t)
+        o.kind ??= t.kind
+      }
     return {items, resourceVersion: raw.metadata?.resourceVersion, continue: raw.metadata?.continue || undefined}
   }
 

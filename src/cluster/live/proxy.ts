@@ -23,7 +23,10 @@ export function parseProxyUrl(value: string, where: string): URL {
     throw new UserError(`proxy-url "${value}" of ${where} is not a URL`, 'write it as http://HOST:PORT, https://HOST:PORT or socks5://HOST:PORT')
   }
   if (!SCHEMES.has(u.protocol)) {
-    throw new UserError(`proxy-url "${value}" of ${where} has scheme ${u.protocol.replace(':', '')}; only http, https and socks5 are allowed`, 'fix proxy-url in the kubeconfig')
+    throw new UserError(
+      `proxy-url "${value}" of ${where} has scheme ${u.protocol.replace(':', '')}; only http, https and socks5 are allowed`,
+      'fix proxy-url in the kubeconfig',
+    )
   }
   return u
 }
@@ -91,7 +94,8 @@ export function chooseProxy(server: URL, proxyUrl: URL | undefined, e: NodeJS.Pr
   const proxy = parseEnvProxy(https ? env(e, 'HTTPS_PROXY', 'https_proxy') : env(e, 'HTTP_PROXY', 'http_proxy'))
   if (!proxy) return undefined
   // httpproxy: REQUEST_METHOD set means a CGI environment, where HTTP_PROXY may come from a request header.
-  if (!https && e.REQUEST_METHOD) throw new UserError('refusing to use HTTP_PROXY value in CGI environment; see golang.org/s/cgihttpproxy', 'unset REQUEST_METHOD or HTTP_PROXY')
+  if (!https && e.REQUEST_METHOD)
+    throw new UserError('refusing to use HTTP_PROXY value in CGI environment; see golang.org/s/cgihttpproxy', 'unset REQUEST_METHOD or HTTP_PROXY')
   return useProxy(server, env(e, 'NO_PROXY', 'no_proxy') ?? '') ? {url: proxy, source: 'environment'} : undefined
 }
 

@@ -25,7 +25,12 @@ const NODE_LEASE_NAMESPACE = 'kube-node-lease'
 
 /** One version per group and kind (the first served, which discovery lists as preferred), listable, not a full kind. */
 export function metadataOnlyKinds(types: readonly ResourceType[]): ResourceType[] {
-  const taken = new Set(['/Node', 'coordination.k8s.io/Lease', ...FULL_KINDS.map((k) => `${k.apiVersion.includes('/') ? k.apiVersion.split('/')[0] : ''}/${k.kind}`), 'events.k8s.io/Event'])
+  const taken = new Set([
+    '/Node',
+    'coordination.k8s.io/Lease',
+    ...FULL_KINDS.map((k) => `${k.apiVersion.includes('/') ? k.apiVersion.split('/')[0] : ''}/${k.kind}`),
+    'events.k8s.io/Event',
+  ])
   const out: ResourceType[] = []
   for (const t of types) {
     const key = `${t.group}/${t.kind}`
@@ -76,7 +81,12 @@ export async function capture(source: ClusterSource, writer: SnapshotWriter, opt
     {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: NODE_LEASE_NAMESPACE},
     {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', ...(options.namespace ? {namespace: options.namespace} : {})},
     ...FULL_KINDS.map((k) => ({...k, ...(options.namespace ? {namespace: options.namespace} : {})})),
-    ...metadataKinds.map((t) => ({apiVersion: apiVersionOf(t), kind: t.kind, ...(t.namespaced && options.namespace ? {namespace: options.namespace} : {}), metadataOnly: true})),
+    ...metadataKinds.map((t) => ({
+      apiVersion: apiVersionOf(t),
+      kind: t.kind,
+      ...(t.namespaced && options.namespace ? {namespace: options.namespace} : {}),
+      metadataOnly: true,
+    })),
   ]
 
   const safeList = async (request: ListRequest) => {
@@ -87,12 +97,23 @@ export async function capture(source: ClusterSource, writer: SnapshotWriter, opt
     } catch (err) {
       // Losing the cluster or the credentials ends the capture; a kind that fails alone is recorded.
       if (!(err instanceof ReadError) || err.reason === 'Unreachable' || err.reason === 'Unauthorized') throw err
-      problems.push({what: `list ${request.apiVersion ?? ''} ${request.kind}${request.namespace ? ` in ${request.namespace}` : ''}`.replace('  ', ' '),
-        reason: `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`, ...(err.hint ? {hint: err.hint} : {})})
+      problems.push({
+        what: `list ${request.apiVersion ?? ''} ${request.kind}${request.namespace ? ` in ${request.namespace}` : ''}`.replace('  ', ' '),
+        reason: `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`,
+        ...(err.hint ? {hint: err.hint} : {}),
+      })
       // The cached view of node Leases is a second read of a list already recorded; its failure is a problem only.
       if (request.view !== 'cached') {
-        gaps.push({apiVersion: request.apiVersion ?? '', kind: request.kind, ...(request.namespace ? {namespace: request.namespace} : {}), ...(request.metadataOnly ? {metadataOnly: true} : {}),
-          reason: err.reason, ...(err.status ? {status: err.status} : {}), message: err.message, ...(err.hint ? {hint: err.hint} : {})})
+        gaps.push({
+          apiVersion: request.apiVersion ?? '',
+          kind: request.kind,
+          ...(request.namespace ? {namespace: request.namespace} : {}),
+          ...(request.metadataOnly ? {metadataOnly: true} : {}),
+          reason: err.reason,
+          ...(err.status ? {status: err.status} : {}),
+          message: err.message,
+          ...(err.hint ? {hint: err.hint} : {}),
+        })
       }
       return []
     } finally {
@@ -108,8 +129,19 @@ export async function capture(source: ClusterSource, writer: SnapshotWriter, opt
   // Re-writing a dump: only what the dump itself proves is recorded as listed, and an estimated clock stays estimated.
   const proof = desc.mode === 'snapshot' && !options.clock ? await evidenceOf(source) : undefined
   const clockFrom = proof && proof.clock.trust !== 'exact' ? proof.clock.from : undefined
-  await writer.begin({capturedAt, ...(clockFrom ? {clockFrom} : {}), serverVersion, context: desc.context, namespace: source.defaultNamespace(), resources,
-    metadataOnly: metadataKinds.map((t) => `${apiVersionOf(t)}/${t.kind}`), cached: cachedLeases, problems: [...problems], lists: proof ? provenLists(proof, resources) : lists, gaps: [...gaps]})
+  await writer.begin({
+    capturedAt,
+    ...(clockFrom ? {clockFrom} : {}),
+    serverVersion,
+    context: desc.context,
+    namespace: source.defaultNamespace(),
+    resources,
+    metadataOnly: metadataKinds.map((t) => `${apiVersionOf(t)}/${t.kind}`),
+    cached: cachedLeases,
+    problems: [...problems],
+    lists: proof ? provenLists(proof, resources) : lists,
+    gaps: [...gaps],
+  })
   const headerProblems = problems.length
   const headerGaps = gaps.length
   for (const o of nodes) await writer.item(o)

@@ -17,11 +17,18 @@ interface CrdSpec {
 function fromCrd(crd: KubeObject): ResourceType[] {
   const spec = crd.spec as CrdSpec | undefined
   if (!spec?.group || !spec.names?.kind || !spec.names.plural) return []
-  return (spec.versions ?? []).filter((v) => v.served !== false && v.name).map((v) => ({
-    group: spec.group!, version: v.name!, kind: spec.names!.kind!, resource: spec.names!.plural!,
-    namespaced: spec.scope !== 'Cluster', verbs: ALL_VERBS, shortNames: spec.names!.shortNames ?? [],
-    singularName: spec.names!.singular ?? spec.names!.kind!.toLowerCase(),
-  }))
+  return (spec.versions ?? [])
+    .filter((v) => v.served !== false && v.name)
+    .map((v) => ({
+      group: spec.group!,
+      version: v.name!,
+      kind: spec.names!.kind!,
+      resource: spec.names!.plural!,
+      namespaced: spec.scope !== 'Cluster',
+      verbs: ALL_VERBS,
+      shortNames: spec.names!.shortNames ?? [],
+      singularName: spec.names!.singular ?? spec.names!.kind!.toLowerCase(),
+    }))
 }
 
 export function snapshotDiscovery(recorded: ResourceType[] | undefined, store: ObjectStore): {types: ResourceType[]; guessed: string[]} {
@@ -35,8 +42,15 @@ export function snapshotDiscovery(recorded: ResourceType[] | undefined, store: O
     const sample = store.all(key)[0]
     const {group, version} = splitApiVersion(sample.apiVersion ?? 'v1')
     if (groupKindKey(sample.apiVersion, sample.kind!) !== key) continue
-    types.push({group, version, kind: sample.kind!, resource: `${sample.kind!.toLowerCase()}s`,
-      namespaced: sample.metadata?.namespace !== undefined, verbs: ALL_VERBS, singularName: sample.kind!.toLowerCase()})
+    types.push({
+      group,
+      version,
+      kind: sample.kind!,
+      resource: `${sample.kind!.toLowerCase()}s`,
+      namespaced: sample.metadata?.namespace !== undefined,
+      verbs: ALL_VERBS,
+      singularName: sample.kind!.toLowerCase(),
+    })
     guessed.push(key)
   }
   return {types, guessed}

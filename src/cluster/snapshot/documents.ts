@@ -74,7 +74,11 @@ export class DocumentCollector implements JsonStreamSink {
   private pending: {item: Record<string, unknown>; where: string}[] = []
   private seen: ListSeen | undefined
 
-  constructor(private readonly out: DocumentsOut, private readonly path: string, private readonly strict: boolean) {}
+  constructor(
+    private readonly out: DocumentsOut,
+    private readonly path: string,
+    private readonly strict: boolean,
+  ) {}
 
   private fatal(what: string, reason: string): void {
     if (this.strict) throw new UserError(`${what}: ${reason}`, 'every item of a snapshot must be a Kubernetes object with apiVersion, kind and metadata')
@@ -84,7 +88,12 @@ export class DocumentCollector implements JsonStreamSink {
   listStart(envelope: Record<string, unknown>): void {
     if (isObject(envelope.kubectlWhy)) this.out.header(envelope.kubectlWhy as unknown as SnapshotHeader)
     this.typing(envelope)
-    this.seen = {kind: typeof envelope.kind === 'string' ? envelope.kind : undefined, apiVersion: typeof envelope.apiVersion === 'string' ? envelope.apiVersion : undefined, items: 0, namespaces: new Set()}
+    this.seen = {
+      kind: typeof envelope.kind === 'string' ? envelope.kind : undefined,
+      apiVersion: typeof envelope.apiVersion === 'string' ? envelope.apiVersion : undefined,
+      items: 0,
+      namespaces: new Set(),
+    }
   }
 
   /** A typed list (PodList) written by client-go leaves kind and apiVersion off its items. */
@@ -181,7 +190,8 @@ export class DocumentCollector implements JsonStreamSink {
       return
     }
     // A List inside a List (kubectl get -o json of several lists, joined by a script): its items count.
-    const nested = Array.isArray(item.items) && (typeof item.kind === 'string' ? item.kind.endsWith('List') : !isObject(item.metadata) || item.metadata.name === undefined)
+    const nested =
+      Array.isArray(item.items) && (typeof item.kind === 'string' ? item.kind.endsWith('List') : !isObject(item.metadata) || item.metadata.name === undefined)
     if (nested) {
       const saved = {kind: this.itemKind, apiVersion: this.itemApiVersion, seen: this.seen, pending: this.pending}
       this.pending = []
@@ -202,7 +212,11 @@ export class DocumentCollector implements JsonStreamSink {
       }
     }
     if (typeof item.kind !== 'string' || item.kind === '') {
-      this.out.problem({what: where, reason: item.kind === undefined || item.kind === '' ? 'an object without "kind"' : `"kind" is a ${typeName(item.kind)}, want a string`, leftOut: true})
+      this.out.problem({
+        what: where,
+        reason: item.kind === undefined || item.kind === '' ? 'an object without "kind"' : `"kind" is a ${typeName(item.kind)}, want a string`,
+        leftOut: true,
+      })
       return
     }
     const proper = KIND_BY_LOWER.get(item.kind.toLowerCase())
@@ -211,11 +225,23 @@ export class DocumentCollector implements JsonStreamSink {
       return
     }
     if (!isObject(item.metadata)) {
-      this.out.problem({what: where, reason: item.metadata === undefined ? `a ${item.kind} without "metadata"` : `a ${item.kind} whose "metadata" is a ${typeName(item.metadata)}, want an object`, leftOut: true})
+      this.out.problem({
+        what: where,
+        reason:
+          item.metadata === undefined ? `a ${item.kind} without "metadata"` : `a ${item.kind} whose "metadata" is a ${typeName(item.metadata)}, want an object`,
+        leftOut: true,
+      })
       return
     }
     if (typeof item.apiVersion !== 'string') {
-      this.out.problem({what: where, reason: item.apiVersion === undefined ? `a ${item.kind} without "apiVersion"` : `a ${item.kind} whose "apiVersion" is a ${typeName(item.apiVersion)}, want a string`, leftOut: true})
+      this.out.problem({
+        what: where,
+        reason:
+          item.apiVersion === undefined
+            ? `a ${item.kind} without "apiVersion"`
+            : `a ${item.kind} whose "apiVersion" is a ${typeName(item.apiVersion)}, want a string`,
+        leftOut: true,
+      })
       return
     }
     if (this.seen && typeof item.metadata.namespace === 'string') this.seen.namespaces.add(item.metadata.namespace)
@@ -225,6 +251,7 @@ export class DocumentCollector implements JsonStreamSink {
 
   /** Once the input is read: what was inferred is said. */
   finish(where: string): void {
-    if (this.inferredKinds.size > 0) this.out.problem({what: where, reason: `items without kind: taken as ${[...this.inferredKinds].join(', ')} from their selfLink or the file's path`})
+    if (this.inferredKinds.size > 0)
+      this.out.problem({what: where, reason: `items without kind: taken as ${[...this.inferredKinds].join(', ')} from their selfLink or the file's path`})
   }
 }

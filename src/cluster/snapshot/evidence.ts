@@ -14,8 +14,13 @@ import type {Gap, ListMade, SnapshotHeader} from './header.js'
 
 /** The lists cluster-info dump prints for each namespace, in its order, and the file each goes to with --output-directory. */
 const DUMP_PER_NAMESPACE: readonly [string, string, string][] = [
-  ['', 'Event', 'events'], ['', 'ReplicationController', 'replication-controllers'], ['', 'Service', 'services'],
-  ['apps', 'DaemonSet', 'daemonsets'], ['apps', 'Deployment', 'deployments'], ['apps', 'ReplicaSet', 'replicasets'], ['', 'Pod', 'pods'],
+  ['', 'Event', 'events'],
+  ['', 'ReplicationController', 'replication-controllers'],
+  ['', 'Service', 'services'],
+  ['apps', 'DaemonSet', 'daemonsets'],
+  ['apps', 'Deployment', 'deployments'],
+  ['apps', 'ReplicaSet', 'replicasets'],
+  ['', 'Pod', 'pods'],
 ]
 const NODE_LEASE_NAMESPACE = 'kube-node-lease'
 
@@ -87,12 +92,27 @@ export function snapshotEvidence(f: SnapshotFacts): Evidence {
     const group = key.slice(0, slash)
     const kind = key.slice(slash + 1)
     const {count, namespaces} = f.store.spread(key)
-    kinds.set(keyOf(group, kind), {group, kind, coverage: namespaces.size === 0 ? 'all' : 'namespaces', ...(namespaces.size > 0 ? {namespaces: [...namespaces].sort()} : {}),
-      absenceIsProof: false, from: 'objects in the dump', count})
+    kinds.set(keyOf(group, kind), {
+      group,
+      kind,
+      coverage: namespaces.size === 0 ? 'all' : 'namespaces',
+      ...(namespaces.size > 0 ? {namespaces: [...namespaces].sort()} : {}),
+      absenceIsProof: false,
+      from: 'objects in the dump',
+      count,
+    })
   }
   const proven = (group: string, kind: string, namespaces: string[] | undefined, from: string) => {
     const count = f.store.spread(`${group}/${kind}`).count
-    kinds.set(keyOf(group, kind), {group, kind, coverage: namespaces ? 'namespaces' : 'all', ...(namespaces ? {namespaces} : {}), absenceIsProof: true, from, count})
+    kinds.set(keyOf(group, kind), {
+      group,
+      kind,
+      coverage: namespaces ? 'namespaces' : 'all',
+      ...(namespaces ? {namespaces} : {}),
+      absenceIsProof: true,
+      from,
+      count,
+    })
   }
   if (f.header) {
     // Per kind: the namespaces its successful lists covered (undefined: all), and the gaps that failed.
@@ -113,14 +133,27 @@ export function snapshotEvidence(f: SnapshotFacts): Evidence {
     }
     for (const e of scope.values()) {
       if (e.all || e.namespaces.length > 0) proven(e.group, e.kind, e.all ? undefined : e.namespaces, 'listed by kubectl why snapshot')
-      else kinds.set(keyOf(e.group, e.kind), {group: e.group, kind: e.kind, coverage: 'none', absenceIsProof: false, from: `the snapshot could not list it: ${e.gaps[0]?.reason ?? 'not listed'}${e.gaps[0]?.status ? ` (${e.gaps[0].status})` : ''}`, count: f.store.spread(`${e.group}/${e.kind}`).count})
+      else
+        kinds.set(keyOf(e.group, e.kind), {
+          group: e.group,
+          kind: e.kind,
+          coverage: 'none',
+          absenceIsProof: false,
+          from: `the snapshot could not list it: ${e.gaps[0]?.reason ?? 'not listed'}${e.gaps[0]?.status ? ` (${e.gaps[0].status})` : ''}`,
+          count: f.store.spread(`${e.group}/${e.kind}`).count,
+        })
     }
     for (const g of f.gaps) {
-      missing.push({what: `list ${g.apiVersion} ${g.kind}${g.namespace ? ` in ${g.namespace}` : ''}`, reason: `not captured: ${g.reason}${g.status ? ` (${g.status})` : ''}: ${g.message}`, ...(g.hint ? {hint: g.hint} : {})})
+      missing.push({
+        what: `list ${g.apiVersion} ${g.kind}${g.namespace ? ` in ${g.namespace}` : ''}`,
+        reason: `not captured: ${g.reason}${g.status ? ` (${g.status})` : ''}: ${g.message}`,
+        ...(g.hint ? {hint: g.hint} : {}),
+      })
     }
   } else if (f.clusterInfoDump) {
     proven('', 'Node', undefined, 'kubectl cluster-info dump (it lists every Node)')
-    for (const [group, kind] of DUMP_PER_NAMESPACE) proven(group, kind, f.clusterInfoDump, `kubectl cluster-info dump of namespaces ${f.clusterInfoDump.join(', ')}`)
+    for (const [group, kind] of DUMP_PER_NAMESPACE)
+      proven(group, kind, f.clusterInfoDump, `kubectl cluster-info dump of namespaces ${f.clusterInfoDump.join(', ')}`)
   }
 
   const nodes = f.store.all('/Node').map((n) => n.metadata?.name)
@@ -132,12 +165,20 @@ export function snapshotEvidence(f: SnapshotFacts): Evidence {
   const leaseCoverage = kinds.get('coordination.k8s.io/Lease')
   const leasesListed = leaseCoverage?.absenceIsProof && (leaseCoverage.coverage === 'all' || leaseCoverage.namespaces?.includes(NODE_LEASE_NAMESPACE))
   if (nodeLeases !== 'present' && nodes.length > 0 && !leasesListed) {
-    missing.push({what: 'node Leases (kube-node-lease)', reason: nodeLeases === 'absent' ? 'the data holds none: a kubelet\'s renewals cannot be seen, only its status heartbeats (posted every 5 min when it renews a Lease)' : `the data holds Leases for ${withLease} of ${nodes.length} nodes`})
+    missing.push({
+      what: 'node Leases (kube-node-lease)',
+      reason:
+        nodeLeases === 'absent'
+          ? "the data holds none: a kubelet's renewals cannot be seen, only its status heartbeats (posted every 5 min when it renews a Lease)"
+          : `the data holds Leases for ${withLease} of ${nodes.length} nodes`,
+    })
   }
-  if (nodeSet === 'partial') missing.push({what: 'Nodes', reason: `the data may not hold every Node: cluster-wide states are judged from the ${nodes.length} in it`})
+  if (nodeSet === 'partial')
+    missing.push({what: 'Nodes', reason: `the data may not hold every Node: cluster-wide states are judged from the ${nodes.length} in it`})
   if (nodeSet === 'none') missing.push({what: 'Nodes', reason: 'the data holds no Node'})
   if (f.clock.trust === 'estimated') missing.push({what: 'capture time', reason: `not recorded: the clock is ${f.clock.from}`})
-  if (!f.version) missing.push({what: 'Kubernetes version', reason: 'not recorded and not inferable from the data (no control-plane pod image, no kubelet version)'})
+  if (!f.version)
+    missing.push({what: 'Kubernetes version', reason: 'not recorded and not inferable from the data (no control-plane pod image, no kubelet version)'})
 
   const served = new Set<string>()
   if (f.recordedDiscovery) for (const t of f.types) served.add(t.group === '' ? t.version : `${t.group}/${t.version}`)

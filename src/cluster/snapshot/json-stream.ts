@@ -60,7 +60,10 @@ export class JsonStreamReader {
   private scanPos = 0
   private inString = false
 
-  constructor(private readonly sink: JsonStreamSink, private readonly where: string) {}
+  constructor(
+    private readonly sink: JsonStreamSink,
+    private readonly where: string,
+  ) {}
 
   /** Documents completed so far. */
   get documents(): number {
@@ -102,7 +105,10 @@ export class JsonStreamReader {
 
   private fail(offset: number, message: string): never {
     const {line, column} = this.lineColumn(offset)
-    throw new UserError(`${this.where}:${line}:${column}: malformed JSON: ${message}`, 'check that the file is complete JSON as `kubectl get -o json` prints it')
+    throw new UserError(
+      `${this.where}:${line}:${column}: malformed JSON: ${message}`,
+      'check that the file is complete JSON as `kubectl get -o json` prints it',
+    )
   }
 
   private text(start: number, end: number): string {

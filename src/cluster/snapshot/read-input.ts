@@ -156,10 +156,15 @@ export async function readInput(stream: Readable, where: string, sink: JsonStrea
       bytes += chunk.length
       if (reader === undefined) {
         start = start.length === 0 ? chunk : Buffer.concat([start, chunk])
-        const text = start.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '')
+        const text = start
+          .subarray(0, 64)
+          .toString('utf8')
+          .replace(/^\uFEFF/, '')
         const first = text.trimStart()[0]
         if (first === undefined) continue
-        const json = /\.json(\.gz)?$/i.test(where) || ((first === '{' || first === '[' || text.trimStart().startsWith('==== START logs')) && !/\.ya?ml(\.gz)?$/i.test(where))
+        const json =
+          /\.json(\.gz)?$/i.test(where) ||
+          ((first === '{' || first === '[' || text.trimStart().startsWith('==== START logs')) && !/\.ya?ml(\.gz)?$/i.test(where))
         reader = json ? new JsonStreamReader(sink, where) : new YamlStreamReader(sink, where)
         reader.push(json && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf ? start.subarray(3) : start)
         continue
@@ -172,6 +177,10 @@ export async function readInput(stream: Readable, where: string, sink: JsonStrea
   } finally {
     stream.destroy()
   }
-  if (reader === undefined) throw new UserError(`${where}: the file is empty`, bytes === 0 ? 'a snapshot holds at least one Kubernetes object' : 'a snapshot holds at least one Kubernetes object (this one holds only blanks)')
+  if (reader === undefined)
+    throw new UserError(
+      `${where}: the file is empty`,
+      bytes === 0 ? 'a snapshot holds at least one Kubernetes object' : 'a snapshot holds at least one Kubernetes object (this one holds only blanks)',
+    )
   reader.end()
 }

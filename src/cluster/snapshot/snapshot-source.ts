@@ -70,7 +70,7 @@ export class SnapshotSource implements ClusterSource {
   private readonly fileNames: string[] = []
   private evidenceCache: Evidence | undefined
 
-  private constructor(private readonly path: string, private readonly slim?: (o: KubeObject) => KubeObject) {}
+  private constructor(private readonly path: string, private slim?: (o: KubeObject) => KubeObject) {}
 
   static async open(path: string, options: SnapshotOpenOptions = {}): Promise<SnapshotSource> {
     const source = new SnapshotSource(path, options.slim === true ? auditSlim() : options.slim || undefined)
@@ -122,6 +122,8 @@ export class SnapshotSource implements ClusterSource {
         throw new UserError(`no Kubernetes objects found in ${where}`, 'pass what `kubectl get -o json|yaml` or `kubectl why snapshot` wrote')
       }
     }
+    // Its interner's tables (a key per distinct shared structure) would otherwise live as long as the source.
+    source.slim = undefined
     source.finish(options.now)
     source.evidenceCache = source.buildEvidence()
     return source

@@ -15,7 +15,12 @@ export class SnapshotWriter {
   private count = 0
   private readonly done: Promise<void>
 
-  private constructor(private readonly out: Writable, done: Promise<void>, private readonly commitFile?: () => void, private readonly abortFile?: () => void) {
+  private constructor(
+    private readonly out: Writable,
+    done: Promise<void>,
+    private readonly commitFile?: () => void,
+    private readonly abortFile?: () => void,
+  ) {
     this.done = done
   }
 
@@ -31,7 +36,12 @@ export class SnapshotWriter {
       file.on('error', reject)
       out.on('error', reject)
     })
-    return new SnapshotWriter(out, done, () => renameSync(tmp, path), () => rmSync(tmp, {force: true}))
+    return new SnapshotWriter(
+      out,
+      done,
+      () => renameSync(tmp, path),
+      () => rmSync(tmp, {force: true}),
+    )
   }
 
   private async put(text: string): Promise<void> {

@@ -39,7 +39,10 @@ export class YamlStreamReader {
   private started = false
   private multi = false
 
-  constructor(private readonly sink: JsonStreamSink, private readonly where: string) {}
+  constructor(
+    private readonly sink: JsonStreamSink,
+    private readonly where: string,
+  ) {}
 
   push(chunk: Buffer): void {
     let text: string
@@ -136,9 +139,13 @@ export class YamlStreamReader {
     if (!LONG_INTEGER.test(text)) {
       try {
         const docs: unknown[] = []
-        loadAll(text, (d) => {
-          if (d !== null && d !== undefined) docs.push(d)
-        }, {schema: CORE_SCHEMA, json: true})
+        loadAll(
+          text,
+          (d) => {
+            if (d !== null && d !== undefined) docs.push(d)
+          },
+          {schema: CORE_SCHEMA, json: true},
+        )
         return docs
       } catch {
         // yaml says what is wrong, and where.
@@ -169,7 +176,7 @@ export class YamlStreamReader {
     const meaningful = this.envelope.some((l) => l.text.trim() !== '' && !l.text.trimStart().startsWith('#'))
     if (meaningful || hadItems) {
       const value = this.parseEnvelope()
-      this.sink.documentEnd(hadItems && (value === null || typeof value !== "object") ? {} : value, hadItems, this.docWhere())
+      this.sink.documentEnd(hadItems && (value === null || typeof value !== 'object') ? {} : value, hadItems, this.docWhere())
       this.docNo++
     }
     this.envelope = []

@@ -6,14 +6,29 @@
 import {boolean, type Check, int32, int64, intOrString, json, list, name, object, required, string, stringMap, time} from './shape.js'
 
 const ownerReference = object({
-  apiVersion: required(name), kind: required(name), name: required(name), uid: required(name), controller: boolean, blockOwnerDeletion: boolean,
+  apiVersion: required(name),
+  kind: required(name),
+  name: required(name),
+  uid: required(name),
+  controller: boolean,
+  blockOwnerDeletion: boolean,
 })
 
 /** ObjectMeta: identity, ownership, deletion, labels (apimachinery/pkg/apis/meta/v1/types.go). */
 const metadata = object({
-  name: required(name), generateName: string, namespace: string, uid: string, resourceVersion: string, generation: int64,
-  creationTimestamp: time, deletionTimestamp: time, deletionGracePeriodSeconds: int64,
-  labels: stringMap, annotations: stringMap, ownerReferences: list(ownerReference), finalizers: list(string),
+  name: required(name),
+  generateName: string,
+  namespace: string,
+  uid: string,
+  resourceVersion: string,
+  generation: int64,
+  creationTimestamp: time,
+  deletionTimestamp: time,
+  deletionGracePeriodSeconds: int64,
+  labels: stringMap,
+  annotations: stringMap,
+  ownerReferences: list(ownerReference),
+  finalizers: list(string),
 })
 
 const labelSelector = object({
@@ -22,8 +37,14 @@ const labelSelector = object({
 })
 
 const condition = object({
-  type: required(string), status: required(string), reason: string, message: string,
-  lastTransitionTime: time, lastHeartbeatTime: time, lastProbeTime: time, lastUpdateTime: time,
+  type: required(string),
+  status: required(string),
+  reason: string,
+  message: string,
+  lastTransitionTime: time,
+  lastHeartbeatTime: time,
+  lastProbeTime: time,
+  lastUpdateTime: time,
 })
 const conditions = list(condition)
 
@@ -56,10 +77,23 @@ const lease = object({
 })
 
 const replicaCounts = {
-  replicas: int32, fullyLabeledReplicas: int32, readyReplicas: int32, availableReplicas: int32, terminatingReplicas: int32,
-  updatedReplicas: int32, currentReplicas: int32, unavailableReplicas: int32, observedGeneration: int64, collisionCount: int32,
-  currentNumberScheduled: int32, numberMisscheduled: int32, desiredNumberScheduled: int32, numberReady: int32,
-  updatedNumberScheduled: int32, numberAvailable: int32, numberUnavailable: int32,
+  replicas: int32,
+  fullyLabeledReplicas: int32,
+  readyReplicas: int32,
+  availableReplicas: int32,
+  terminatingReplicas: int32,
+  updatedReplicas: int32,
+  currentReplicas: int32,
+  unavailableReplicas: int32,
+  observedGeneration: int64,
+  collisionCount: int32,
+  currentNumberScheduled: int32,
+  numberMisscheduled: int32,
+  desiredNumberScheduled: int32,
+  numberReady: int32,
+  updatedNumberScheduled: int32,
+  numberAvailable: int32,
+  numberUnavailable: int32,
 }
 
 const replicaSet = object({
@@ -71,8 +105,16 @@ const rollingUpdate = object({maxSurge: intOrString, maxUnavailable: intOrString
 const strategy = object({type: string, rollingUpdate})
 
 const workloadSpec = {
-  replicas: int32, selector: labelSelector, template: templateMeta, paused: boolean, minReadySeconds: int32, revisionHistoryLimit: int32,
-  strategy, updateStrategy: strategy, podManagementPolicy: string, serviceName: string,
+  replicas: int32,
+  selector: labelSelector,
+  template: templateMeta,
+  paused: boolean,
+  minReadySeconds: int32,
+  revisionHistoryLimit: int32,
+  strategy,
+  updateStrategy: strategy,
+  podManagementPolicy: string,
+  serviceName: string,
 }
 const workload = object({
   spec: object(workloadSpec),
@@ -84,12 +126,26 @@ const controllerRevision = object({revision: int64, data: json})
 const reference = object({kind: string, namespace: string, name: string, uid: string, apiVersion: string, fieldPath: string})
 /** core/v1 and events.k8s.io/v1 Events (the object store treats them as one kind). */
 const event = object({
-  involvedObject: reference, regarding: reference, related: reference,
-  reason: string, message: string, note: string, type: string, action: string, reportingComponent: string, reportingController: string,
-  count: int32, deprecatedCount: int32, firstTimestamp: time, lastTimestamp: time, eventTime: time,
-  deprecatedFirstTimestamp: time, deprecatedLastTimestamp: time,
+  involvedObject: reference,
+  regarding: reference,
+  related: reference,
+  reason: string,
+  message: string,
+  note: string,
+  type: string,
+  action: string,
+  reportingComponent: string,
+  reportingController: string,
+  count: int32,
+  deprecatedCount: int32,
+  firstTimestamp: time,
+  lastTimestamp: time,
+  eventTime: time,
+  deprecatedFirstTimestamp: time,
+  deprecatedLastTimestamp: time,
   series: object({count: int32, lastObservedTime: time}),
-  source: object({component: string, host: string}), deprecatedSource: object({component: string, host: string}),
+  source: object({component: string, host: string}),
+  deprecatedSource: object({component: string, host: string}),
 })
 
 const namespace = object({spec: object({finalizers: list(string)}), status: object({phase: string, conditions})})

@@ -20,12 +20,18 @@ export function jsonType(v: unknown): string {
   if (v === null) return 'null'
   if (Array.isArray(v)) return 'a list'
   switch (typeof v) {
-    case 'string': return 'a string'
-    case 'number': return Number.isFinite(v) ? (Number.isInteger(v) ? 'a number' : 'a fraction') : 'a number beyond any range'
-    case 'bigint': return 'a number beyond ±2^53'
-    case 'boolean': return 'a boolean'
-    case 'object': return 'an object'
-    default: return typeof v
+    case 'string':
+      return 'a string'
+    case 'number':
+      return Number.isFinite(v) ? (Number.isInteger(v) ? 'a number' : 'a fraction') : 'a number beyond any range'
+    case 'bigint':
+      return 'a number beyond ±2^53'
+    case 'boolean':
+      return 'a boolean'
+    case 'object':
+      return 'an object'
+    default:
+      return typeof v
   }
 }
 
@@ -51,9 +57,13 @@ export const any = primitive('true', () => undefined)
 export const name = primitive('typeof x === "string" && x !== ""', (v) => (typeof v === 'string' && v !== '' ? undefined : miss(v, 'a non-empty string')))
 
 function integer(min: number, max: number, want: string): Primitive {
-  return primitive(`typeof x === "number" && Number.isInteger(x) && x >= ${min} && x <= ${max}`,
-    (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined
-      : typeof v === 'number' && Number.isInteger(v) ? {at: '', found: String(v), want} : miss(v, want)))
+  return primitive(`typeof x === "number" && Number.isInteger(x) && x >= ${min} && x <= ${max}`, (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+      ? undefined
+      : typeof v === 'number' && Number.isInteger(v)
+        ? {at: '', found: String(v), want}
+        : miss(v, want),
+  )
 }
 
 /** Go int32 fields (replicas, counts, seconds): JSON decoding refuses a fraction or a value out of range. */
@@ -64,8 +74,9 @@ export const int32 = integer(-(2 ** 31), 2 ** 31 - 1, 'an int32')
  */
 export const int64 = integer(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'an integer within ±2^53')
 /** intstr.IntOrString (maxSurge, maxUnavailable). */
-export const intOrString = primitive('typeof x === "string" || (typeof x === "number" && Number.isInteger(x) && Math.abs(x) < 2147483648)',
-  (v) => (typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) ? undefined : miss(v, 'an int32 or a string')))
+export const intOrString = primitive('typeof x === "string" || (typeof x === "number" && Number.isInteger(x) && Math.abs(x) < 2147483648)', (v) =>
+  typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) ? undefined : miss(v, 'an int32 or a string'),
+)
 
 /** metav1.Time and MicroTime: an RFC 3339 string that is a real instant (metav1.Time.UnmarshalJSON, time.Parse). */
 export const time = primitive('typeof x === "string" && isRfc3339(x)', (v) => {
@@ -108,9 +119,11 @@ export function object(fields: Fields): Check {
     deps.push(check)
     const self = `c${deps.length - 1}`
     lines.push(`x = v[${key}]`)
-    lines.push(typeof c === 'function'
-      ? `if (x === null) delete v[${key}]`
-      : `if (x === undefined || x === null) return under(${key}, {at: "", found: x === null ? "null" : "missing", want: "present"})`)
+    lines.push(
+      typeof c === 'function'
+        ? `if (x === null) delete v[${key}]`
+        : `if (x === undefined || x === null) return under(${key}, {at: "", found: x === null ? "null" : "missing", want: "present"})`,
+    )
     lines.push(`else if (x !== undefined && !${test(check, deps)}) return under(${key}, m ?? ${self}(x))`)
     lines.push('m = undefined')
   }
@@ -121,16 +134,19 @@ export function object(fields: Fields): Check {
 /** A list whose every element fits; a null element (Go's zero value of a struct) is refused: nothing reads it. */
 export function list(element: Check): Check {
   const deps: Check[] = [element]
-  return build([
-    'if (!Array.isArray(v)) return miss(v, "a list")',
-    'let x, m',
-    'for (let i = 0; i < v.length; i++) {',
-    '  x = v[i]',
-    '  if (x === null) return under(i, miss(null, "an element"))',
-    `  if (!${test(element, deps)}) return under(i, m ?? c0(x))`,
-    '}',
-    'return undefined',
-  ].join('\n'), deps)
+  return build(
+    [
+      'if (!Array.isArray(v)) return miss(v, "a list")',
+      'let x, m',
+      'for (let i = 0; i < v.length; i++) {',
+      '  x = v[i]',
+      '  if (x === null) return under(i, miss(null, "an element"))',
+      `  if (!${test(element, deps)}) return under(i, m ?? c0(x))`,
+      '}',
+      'return undefined',
+    ].join('\n'),
+    deps,
+  )
 }
 
 /** map[string]string (labels, annotations, selectors' matchLabels). */

@@ -13,8 +13,14 @@ import {mismatchOf, nameOf} from './validate-object.js'
 const LEFT_OUT = 'left out of the replay'
 
 const resourceType = object({
-  group: required(string), version: required(name), kind: required(name), resource: required(name), namespaced: required(boolean),
-  verbs: required(list(string)), shortNames: list(string), singularName: string,
+  group: required(string),
+  version: required(name),
+  kind: required(name),
+  resource: required(name),
+  namespaced: required(boolean),
+  verbs: required(list(string)),
+  shortNames: list(string),
+  singularName: string,
 })
 const serverVersion = object({major: required(string), minor: required(string), gitVersion: required(string), platform: any})
 
@@ -41,7 +47,10 @@ export class ValidatedSource implements ClusterSource {
   /** The source, checked; a clock that is not an instant (a snapshot's capture time that does not parse) is refused. */
   static wrap(inner: ClusterSource): ValidatedSource {
     if (Number.isNaN(inner.now().getTime())) {
-      throw new UserError('the snapshot\'s capture time (kubectlWhy.capturedAt) is not an RFC 3339 time', 'fix it in the file, or pass --now 2026-11-29T03:00:00Z')
+      throw new UserError(
+        "the snapshot's capture time (kubectlWhy.capturedAt) is not an RFC 3339 time",
+        'fix it in the file, or pass --now 2026-11-29T03:00:00Z',
+      )
     }
     return new ValidatedSource(inner)
   }
@@ -108,7 +117,9 @@ export class ValidatedSource implements ClusterSource {
     const o = await this.inner.get(request)
     if (o === undefined || this.check(o, request.kind, -1)) return o
     const why = this.refused.get(o)!
-    throw new ReadError('BadResponse', `${why.what} cannot be read: ${why.reason.replace(`; ${LEFT_OUT}`, '')}`, {hint: 'its shape is not what the API server serves; it is left out of the replay'})
+    throw new ReadError('BadResponse', `${why.what} cannot be read: ${why.reason.replace(`; ${LEFT_OUT}`, '')}`, {
+      hint: 'its shape is not what the API server serves; it is left out of the replay',
+    })
   }
 
   async list(request: ListRequest): Promise<ListResult> {
@@ -131,7 +142,11 @@ export class ValidatedSource implements ClusterSource {
       if (typeof ns === 'string' && ns !== '') this.namespace = ns
       else {
         this.namespace = 'default'
-        this.invalid.push({what: 'the recorded namespace', reason: `it is ${JSON.stringify(ns)}, not a namespace name; "default" is used`, hint: 'pass -n NAMESPACE'})
+        this.invalid.push({
+          what: 'the recorded namespace',
+          reason: `it is ${JSON.stringify(ns)}, not a namespace name; "default" is used`,
+          hint: 'pass -n NAMESPACE',
+        })
       }
     }
     return this.namespace

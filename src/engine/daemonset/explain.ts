@@ -63,7 +63,6 @@ export interface DaemonSetHashReplay {
   collisionCountHistory?: {evidence: {holder: string; from: number | null}[]; why: string}
 }
 
-
 export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
   const ds = input.workload
   const s = input.settings
@@ -75,17 +74,23 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
   const claims = claimObjects(ds, input.controllerRevisions)
   const histories = claimed(claims)
   const claimOf = new Map(claims.map((c) => [c.object, c.result]))
-  steps.push({rule: 'controlledHistories', upstream: `${UPDATE}:457`, inputs: {selector: ds.spec?.selector, revisionsInNamespace: input.controllerRevisions.length},
-    result: `${histories.length} claimed`, why: `ClaimControllerRevisions: ${plural(histories.length, 'revision')} controlled by the DaemonSet (or adopted) and matching its selector`})
+  steps.push({
+    rule: 'controlledHistories',
+    upstream: `${UPDATE}:457`,
+    inputs: {selector: ds.spec?.selector, revisionsInNamespace: input.controllerRevisions.length},
+    result: `${histories.length} claimed`,
+    why: `ClaimControllerRevisions: ${plural(histories.length, 'revision')} controlled by the DaemonSet (or adopted) and matching its selector`,
+  })
 
-  const byName = input.byName ?? new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === ds.metadata.namespace).map((c) => [c.metadata.name, c]))
+  const byName =
+    input.byName ?? new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === ds.metadata.namespace).map((c) => [c.metadata.name, c]))
   let patch: string | undefined
   let history: DaemonSetHistory | undefined
   let computed: DaemonSetHashReplay['computed']
   let computeError: string | undefined
   let snapshot: DaemonSetHashReplay['snapshot']
   if (s.version === undefined) {
-    computeError = s.versionNote ?? 'no struct layout for the cluster\'s version'
+    computeError = s.versionNote ?? "no struct layout for the cluster's version"
   } else {
     patch = getPatch(getLayout(s.version), template)
     history = constructHistory(patch, histories)
@@ -97,41 +102,78 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
       computeError = `${err.message}: the hash depends on the controller-manager's time zone and cannot be recomputed offline`
     }
   }
-  steps.push(computed
-    ? {rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {version: s.version, collisionCount: N}, result: computed.hash,
-      why: `the hash snapshot names a new revision with: "${computed.name}" (uncut, update.go:528)`}
-    : {rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {version: s.version ?? null, collisionCount: N}, result: 'unavailable', why: computeError!})
+  steps.push(
+    computed
+      ? {
+          rule: 'ComputeHash',
+          upstream: 'pkg/controller/controller_utils.go:1395',
+          inputs: {version: s.version, collisionCount: N},
+          result: computed.hash,
+          why: `the hash snapshot names a new revision with: "${computed.name}" (uncut, update.go:528)`,
+        }
+      : {
+          rule: 'ComputeHash',
+          upstream: 'pkg/controller/controller_utils.go:1395',
+          inputs: {version: s.version ?? null, collisionCount: N},
+          result: 'unavailable',
+          why: computeError!,
+        },
+  )
   if (history) {
-    steps.push({rule: 'Match', upstream: `${UPDATE}:487`, inputs: {patchBytes: patch!.length},
+    steps.push({
+      rule: 'Match',
+      upstream: `${UPDATE}:487`,
+      inputs: {patchBytes: patch!.length},
       result: history.current.length > 0 ? history.current.map((c) => c.metadata.name).join(', ') : 'none',
-      why: history.current.length > 0
-        ? `the revision's data is byte-equal to getPatch(ds) as a ${s.version} controller writes it${history.current.length > 1 ? `; dedupCurHistories keeps ${history.keeper!.metadata.name} (highest revision${history.keeperTie ? ', tied: the last in informer order wins, so which one is not certain' : ''}), relabels pods to its hash and deletes the others` : ''}`
-        : `no revision's data is byte-equal to getPatch(ds) under ${s.version} (the template changed, or a serializer change such as 1.34 dropping "creationTimestamp":null altered the bytes)`})
+      why:
+        history.current.length > 0
+          ? `the revision's data is byte-equal to getPatch(ds) as a ${s.version} controller writes it${history.current.length > 1 ? `; dedupCurHistories keeps ${history.keeper!.metadata.name} (highest revision${history.keeperTie ? ', tied: the last in informer order wins, so which one is not certain' : ''}), relabels pods to its hash and deletes the others` : ''}`
+          : `no revision's data is byte-equal to getPatch(ds) under ${s.version} (the template changed, or a serializer change such as 1.34 dropping "creationTimestamp":null altered the bytes)`,
+    })
   }
 
   // Each revision's hash label against ComputeHash of the template its data stores.
-  const rows: DaemonSetRevisionRow[] = histories.map((cr) => {
-    const labelled = cr.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL]
-    const label = labelled ?? cr.metadata.name
-    const stored = templateOfRevision(cr)
-    const check: LabelCheck = stored === undefined
-      ? {label, result: 'unreproducible', reason: 'invalidTemplate', explained: true, why: 'the revision holds no spec.template in its data (metadata only, or not a DaemonSet revision)'}
-      : checkTemplateLabel(stored, label, {settings: s, counts, createdAt: cr.metadata.creationTimestamp ?? undefined, nameSuffix: suffixOf(cr.metadata.name)})
-    return {
-      name: cr.metadata.name,
-      revision: revisionNumber(cr),
-      claim: claimOf.get(cr) ?? 'owned',
-      ...(history?.current.includes(cr) ? {current: true} : {}),
-      ...(history?.keeper === cr ? {keeper: true} : {}),
-      ...(cr.metadata.creationTimestamp ? {createdAt: cr.metadata.creationTimestamp} : {}),
-      label: check,
-      ...(labelled === undefined ? {labelFromName: true} : {}),
-      pods: 0,
-    }
-  }).sort((a, b) => a.revision - b.revision)
+  const rows: DaemonSetRevisionRow[] = histories
+    .map((cr) => {
+      const labelled = cr.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL]
+      const label = labelled ?? cr.metadata.name
+      const stored = templateOfRevision(cr)
+      const check: LabelCheck =
+        stored === undefined
+          ? {
+              label,
+              result: 'unreproducible',
+              reason: 'invalidTemplate',
+              explained: true,
+              why: 'the revision holds no spec.template in its data (metadata only, or not a DaemonSet revision)',
+            }
+          : checkTemplateLabel(stored, label, {
+              settings: s,
+              counts,
+              createdAt: cr.metadata.creationTimestamp ?? undefined,
+              nameSuffix: suffixOf(cr.metadata.name),
+            })
+      return {
+        name: cr.metadata.name,
+        revision: revisionNumber(cr),
+        claim: claimOf.get(cr) ?? 'owned',
+        ...(history?.current.includes(cr) ? {current: true} : {}),
+        ...(history?.keeper === cr ? {keeper: true} : {}),
+        ...(cr.metadata.creationTimestamp ? {createdAt: cr.metadata.creationTimestamp} : {}),
+        label: check,
+        ...(labelled === undefined ? {labelFromName: true} : {}),
+        pods: 0,
+      }
+    })
+    .sort((a, b) => a.revision - b.revision)
   for (const r of rows) {
-    steps.push({rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {revision: r.name, label: r.label.label ?? null},
-      result: r.label.result, why: `${r.name} (revision ${r.revision}${r.current ? ', current' : ''}): ${r.labelFromName ? 'no controller-revision-hash label (the controller sets it to the name); ' : ''}${r.label.why}`})
+    steps.push({
+      rule: 'ComputeHash',
+      upstream: 'pkg/controller/controller_utils.go:1395',
+      inputs: {revision: r.name, label: r.label.label ?? null},
+      result: r.label.result,
+      why: `${r.name} (revision ${r.revision}${r.current ? ', current' : ''}): ${r.labelFromName ? 'no controller-revision-hash label (the controller sets it to the name); ' : ''}${r.label.why}`,
+    })
   }
 
   // No revision in the data at all: a DaemonSet that has run has one, so the data lacks them (must-gather does not
@@ -146,14 +188,23 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
       if (h !== undefined) groups.set(h, (groups.get(h) ?? 0) + 1)
     }
     podRevisions = [...groups].map(([label, pods]) => ({label, pods, current: checkTemplateLabel(template, label, {settings: s, counts})}))
-    steps.push({rule: 'constructHistory', upstream: `${UPDATE}:293`, result: 'no revisions in the data',
-      why: `the DaemonSet's pods carry ${podRevisions.map((g) => `${g.label} (${plural(g.pods, 'pod')}: ${g.current.result === 'unreproducible' ? 'not its template\'s hash' : g.current.why})`).join('; ')}`,
-      inferred: {evidence: 'controller-revision-hash labels of the DaemonSet\'s pods; its ControllerRevisions are not in the data', confidence: 'likely'}})
+    steps.push({
+      rule: 'constructHistory',
+      upstream: `${UPDATE}:293`,
+      result: 'no revisions in the data',
+      why: `the DaemonSet's pods carry ${podRevisions.map((g) => `${g.label} (${plural(g.pods, 'pod')}: ${g.current.result === 'unreproducible' ? "not its template's hash" : g.current.why})`).join('; ')}`,
+      inferred: {evidence: "controller-revision-hash labels of the DaemonSet's pods; its ControllerRevisions are not in the data", confidence: 'likely'},
+    })
   } else if (histories.length === 0) {
     const st = ds.status ?? {}
     // syncDaemonSet builds its history before it writes status: an observed generation means a revision was made.
-    const ran = ['currentNumberScheduled', 'numberReady', 'updatedNumberScheduled', 'observedGeneration'].some((k) => typeof st[k] === 'number' && (st[k] as number) > 0)
-    if (ran && !redacted) throw new MissingDataError(`DaemonSet ${ds.metadata.namespace}/${ds.metadata.name}: its status shows the controller has synced it, but none of its ControllerRevisions — nor its pods — is in the data`)
+    const ran = ['currentNumberScheduled', 'numberReady', 'updatedNumberScheduled', 'observedGeneration'].some(
+      (k) => typeof st[k] === 'number' && (st[k] as number) > 0,
+    )
+    if (ran && !redacted)
+      throw new MissingDataError(
+        `DaemonSet ${ds.metadata.namespace}/${ds.metadata.name}: its status shows the controller has synced it, but none of its ControllerRevisions — nor its pods — is in the data`,
+      )
   }
   const podCurrent = podRevisions?.find((g) => g.current.result === 'matches' || g.current.result === 'otherLayout')
 
@@ -162,17 +213,23 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
   let assumedCurrent: ControllerRevision | undefined
   if (history && !history.keeper && s.versionAssumed) {
     const layout = comparisonLayout(s)
-    assumedCurrent = [...histories].sort((a, b) => revisionNumber(b) - revisionNumber(a)).find((cr) => {
-      const stored = templateOfRevision(cr)
-      return stored !== undefined && semanticTemplateEqual(layout, stored, template)
-    })
+    assumedCurrent = [...histories]
+      .sort((a, b) => revisionNumber(b) - revisionNumber(a))
+      .find((cr) => {
+        const stored = templateOfRevision(cr)
+        return stored !== undefined && semanticTemplateEqual(layout, stored, template)
+      })
     if (assumedCurrent) {
       history.keeper = assumedCurrent
       const row = rows.find((r) => r.name === assumedCurrent!.metadata.name)
       if (row) row.keeper = true
-      steps.push({rule: 'Match', upstream: `${UPDATE}:487`, result: assumedCurrent.metadata.name,
+      steps.push({
+        rule: 'Match',
+        upstream: `${UPDATE}:487`,
+        result: assumedCurrent.metadata.name,
         why: `no revision's bytes equal the patch a ${s.version} controller writes, but the cluster's version is not known and ${assumedCurrent.metadata.name} holds the same template (semantically): it is taken as current`,
-        inferred: {evidence: 'semantic equality of the stored template; the serializer that wrote it depends on the unknown version', confidence: 'likely'}})
+        inferred: {evidence: 'semantic equality of the stored template; the serializer that wrote it depends on the unknown version', confidence: 'likely'},
+      })
     }
   }
 
@@ -182,18 +239,25 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
     const p = predictSnapshot(ds, template, patch!, N, s.version!, byName)
     snapshot = {...p, revision: history.currRevision}
     const last = p.attempts[p.attempts.length - 1]
-    steps.push({rule: 'snapshot', upstream: `${UPDATE}:522`, inputs: {name: computed.name, revision: history.currRevision},
+    steps.push({
+      rule: 'snapshot',
+      upstream: `${UPDATE}:522`,
+      inputs: {name: computed.name, revision: history.currRevision},
       result: p.collision ? 'collision' : p.existing ? `returns ${p.existing}` : `creates ${p.creates}`,
       why: p.collision
         ? `Create fails with AlreadyExists: ${p.collision.holder} exists and ${p.collision.why}. The controller GETs the DaemonSet live; its collisionCount is still ${describeCount(N).replace('collisionCount ', '')}, the one it hashed with, so it bumps it to ${(N ?? 0) + 1} and requeues; ` +
-          (p.creates ? `the next sync creates ${last.name} (hash ${last.hash}, ${describeCount(last.collisionCount)}).` : `the next ${p.attempts.length - 1} names are taken as well.`)
-        : p.existing ? `${p.existing} already exists and Matches: snapshot returns it (it was created earlier)`
-        : `creates ControllerRevision ${p.creates} (revision ${history.currRevision}, controller-revision-hash ${computed.hash})`})
+          (p.creates
+            ? `the next sync creates ${last.name} (hash ${last.hash}, ${describeCount(last.collisionCount)}).`
+            : `the next ${p.attempts.length - 1} names are taken as well.`)
+        : p.existing
+          ? `${p.existing} already exists and Matches: snapshot returns it (it was created earlier)`
+          : `creates ControllerRevision ${p.creates} (revision ${history.currRevision}, controller-revision-hash ${computed.hash})`,
+    })
   }
 
   // Pods.
   const gen = templateGeneration(ds)
-  const hash = keeper ? keeper.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL] ?? keeper.metadata.name : computed?.hash
+  const hash = keeper ? (keeper.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL] ?? keeper.metadata.name) : computed?.hash
   const pods = daemonPods(ds, input.pods ?? [])
   const live = pods.filter((p) => !p.metadata.deletionTimestamp)
   const byLabel = new Map(rows.map((r) => [r.label.label, r]))
@@ -209,11 +273,22 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
     if (u.by === 'hash') updatedByHash++
     else if (u.by === 'generation') updatedByGeneration++
   }
-  const podSummary = {total: live.length, updated: updatedByHash + updatedByGeneration, updatedByHash, updatedByGeneration, terminating: pods.length - live.length, onUnknownRevision: onUnknown}
+  const podSummary = {
+    total: live.length,
+    updated: updatedByHash + updatedByGeneration,
+    updatedByHash,
+    updatedByGeneration,
+    terminating: pods.length - live.length,
+    onUnknownRevision: onUnknown,
+  }
   if (input.pods !== undefined) {
-    steps.push({rule: 'IsPodUpdated', upstream: 'pkg/controller/daemon/util/daemonset_util.go', inputs: {hash: hash ?? null, templateGeneration: gen ?? null},
+    steps.push({
+      rule: 'IsPodUpdated',
+      upstream: 'pkg/controller/daemon/util/daemonset_util.go',
+      inputs: {hash: hash ?? null, templateGeneration: gen ?? null},
       result: `${podSummary.updated}/${live.length} updated`,
-      why: `a pod is updated when its controller-revision-hash is the current revision's${gen !== undefined ? ` or its pod-template-generation is ${gen}` : ''}: ${updatedByHash} by hash, ${updatedByGeneration} by generation${onUnknown > 0 ? `; ${plural(onUnknown, 'pod')} carry a hash no revision has` : ''}`})
+      why: `a pod is updated when its controller-revision-hash is the current revision's${gen !== undefined ? ` or its pod-template-generation is ${gen}` : ''}: ${updatedByHash} by hash, ${updatedByGeneration} by generation${onUnknown > 0 ? `; ${plural(onUnknown, 'pod')} carry a hash no revision has` : ''}`,
+    })
   }
 
   // collisionCount > 0: which objects explain it, and the guard that keeps one collision from bumping it twice.
@@ -235,7 +310,8 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
       const holder = byName.get(name)
       if (holder && name !== r.name && !evidence.some((e) => e.holder === name)) evidence.push({holder: name, from})
     }
-    const why = `status.collisionCount is ${N}: ${evidence.length > 0 ? evidence.map((e) => `${e.holder} holds the name a template got with ${describeCount(e.from)}`).join('; ') : 'no revision in the data explains it (the one that held the name was deleted since, or — before the guard, 1.11 and earlier — concurrent syncs bumped it more than once)'}. ` +
+    const why =
+      `status.collisionCount is ${N}: ${evidence.length > 0 ? evidence.map((e) => `${e.holder} holds the name a template got with ${describeCount(e.from)}`).join('; ') : 'no revision in the data explains it (the one that held the name was deleted since, or — before the guard, 1.11 and earlier — concurrent syncs bumped it more than once)'}. ` +
       `The guard: on AlreadyExists with another template, snapshot re-reads the DaemonSet live and bumps only if the live count still equals the one it hashed with; otherwise it returns "found a stale collision count (…, expected …) of DaemonSet "${ds.metadata.name}" while processing; will retry until it is updated" and requeues, so one collision bumps once (kubernetes#66476, #67461; upstream formats the two *int32 with %d, so the message shows two pointer values, not the counts)`
     collisionCountHistory = {evidence, why}
     steps.push({rule: 'snapshot', upstream: `${UPDATE}:566`, inputs: {collisionCount: N}, result: evidence.length > 0 ? 'explained' : 'unexplained', why})
@@ -244,7 +320,9 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
   const unreproducible = rows.filter((r) => r.label.result === 'unreproducible')
   const drift = rows.filter((r) => r.label.result === 'otherLayout')
   let verdict: HashVerdict
-  const cannotTell = !keeper && ((podRevisions !== undefined && !podCurrent) || (redacted && histories.length === 0) || (redacted && !podCurrent && history !== undefined && !keeper))
+  const cannotTell =
+    !keeper &&
+    ((podRevisions !== undefined && !podCurrent) || (redacted && histories.length === 0) || (redacted && !podCurrent && history !== undefined && !keeper))
   if (podRevisions && podCurrent) verdict = podCurrent.current.result === 'matches' ? (unreproducibleOf(rows) ? 'unreproducible' : 'upToDate') : 'hashDrift'
   else if (cannotTell) verdict = 'unreproducible'
   else if (history && !keeper && snapshot?.collision) verdict = 'collision'
@@ -267,7 +345,13 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
     ...(collisionCountHistory ? {collisionCountHistory} : {}),
   }
   return {
-    subject: {kind: 'DaemonSet', apiVersion: 'apps/v1', namespace: ds.metadata.namespace, name: ds.metadata.name, ...(ds.metadata.uid ? {uid: ds.metadata.uid} : {})},
+    subject: {
+      kind: 'DaemonSet',
+      apiVersion: 'apps/v1',
+      namespace: ds.metadata.namespace,
+      name: ds.metadata.name,
+      ...(ds.metadata.uid ? {uid: ds.metadata.uid} : {}),
+    },
     controller: 'daemonset',
     verdict,
     severity: severityOf(verdict, {unexplained: cannotTell ? !redacted : unreproducible.some((r) => !r.label.explained)}),
@@ -288,11 +372,13 @@ function podsText(r: DaemonSetHashReplay, withPods: boolean): string {
   if (!withPods) return ''
   const p = r.pods
   if (p.total === 0) return ' No pods.'
-  return p.updated === p.total ? ` All ${plural(p.total, 'pod')} are updated${p.updatedByGeneration > 0 ? ` (${p.updatedByGeneration} by pod-template-generation only)` : ''}.` : ` ${p.updated} of ${plural(p.total, 'pod')} are updated; ${p.total - p.updated} still run an older revision (a rolling update in progress).`
+  return p.updated === p.total
+    ? ` All ${plural(p.total, 'pod')} are updated${p.updatedByGeneration > 0 ? ` (${p.updatedByGeneration} by pod-template-generation only)` : ''}.`
+    : ` ${p.updated} of ${plural(p.total, 'pod')} are updated; ${p.total - p.updated} still run an older revision (a rolling update in progress).`
 }
 
 function summarize(verdict: HashVerdict, r: DaemonSetHashReplay, withPods: boolean): string {
-  const v = r.version ?? 'the cluster\'s'
+  const v = r.version ?? "the cluster's"
   const cur = r.revisions.find((x) => x.keeper)
   const bad = r.revisions.filter((x) => x.label.result === 'unreproducible')
   const drifted = r.revisions.filter((x) => x.label.result === 'otherLayout')
@@ -306,8 +392,12 @@ function summarize(verdict: HashVerdict, r: DaemonSetHashReplay, withPods: boole
     case 'rolloutPending': {
       if (!r.snapshot) return `No revision matches the DaemonSet's template; the name of the next one cannot be computed (${r.computeError}).${pods}`
       const byGen = r.pods.updatedByGeneration > 0 && r.pods.updated === r.pods.total && r.pods.total > 0
-      return `No revision's data equals the DaemonSet's template as a ${v} controller writes it: it creates ControllerRevision ${r.snapshot.creates} (revision ${r.snapshot.revision}, hash ${r.snapshot.attempts[r.snapshot.attempts.length - 1].hash}).` +
-        (byGen ? ` Its pods still count as updated by pod-template-generation ${r.templateGeneration}, so they are not restarted (an upgrade changed the patch bytes, not the template).` : pods)
+      return (
+        `No revision's data equals the DaemonSet's template as a ${v} controller writes it: it creates ControllerRevision ${r.snapshot.creates} (revision ${r.snapshot.revision}, hash ${r.snapshot.attempts[r.snapshot.attempts.length - 1].hash}).` +
+        (byGen
+          ? ` Its pods still count as updated by pod-template-generation ${r.templateGeneration}, so they are not restarted (an upgrade changed the patch bytes, not the template).`
+          : pods)
+      )
     }
     case 'unreproducible':
       if (r.revisions.length === 0 || (!cur && r.templateRedacted)) {

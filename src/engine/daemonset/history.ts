@@ -62,8 +62,14 @@ export interface SnapshotPrediction {
  * revision live: if it Matches it is returned; otherwise it GETs the DaemonSet live and bumps collisionCount only
  * when the live count is the one it hashed with (the stale guard), then returns the error to requeue.
  */
-export function predictSnapshot(ds: Workload, template: unknown, patch: string, collisionCount: number | null, version: string,
-  byName: ReadonlyMap<string, ControllerRevision>): SnapshotPrediction {
+export function predictSnapshot(
+  ds: Workload,
+  template: unknown,
+  patch: string,
+  collisionCount: number | null,
+  version: string,
+  byName: ReadonlyMap<string, ControllerRevision>,
+): SnapshotPrediction {
   const out: SnapshotPrediction = {attempts: []}
   let count = collisionCount
   for (let i = 0; i <= MAX_PREDICTED_BUMPS; i++) {
@@ -81,7 +87,7 @@ export function predictSnapshot(ds: Workload, template: unknown, patch: string, 
       else out.creates = name
       return out
     }
-    if (i === 0) out.collision = {holder: name, why: holder.data === undefined ? 'its data could not be read' : 'its data is another template\'s patch'}
+    if (i === 0) out.collision = {holder: name, why: holder.data === undefined ? 'its data could not be read' : "its data is another template's patch"}
     count = (count ?? 0) + 1
   }
   return out

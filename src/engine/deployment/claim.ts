@@ -30,7 +30,8 @@ export function claimObjects<T extends KubeObject>(owner: Workload, objects: rea
   try {
     match = labelSelectorAsSelector(owner.spec?.selector as LabelSelector | undefined)
   } catch (err) {
-    if (err instanceof SelectorError) throw new WorkloadInputError(`${owner.kind ?? 'workload'} ${owner.metadata.namespace}/${owner.metadata.name}: spec.selector: ${err.message}`)
+    if (err instanceof SelectorError)
+      throw new WorkloadInputError(`${owner.kind ?? 'workload'} ${owner.metadata.namespace}/${owner.metadata.name}: spec.selector: ${err.message}`)
     throw err
   }
   const ownerDeleting = Boolean(owner.metadata.deletionTimestamp)
@@ -46,12 +47,26 @@ export function claimObjects<T extends KubeObject>(owner: Workload, objects: rea
       // The object's own deletionTimestamp does not stop the release; it only stops an adoption (L117).
       if (ref.uid !== owner.metadata.uid) out.push({object: o, result: 'ignore', why: `controlled by ${ref.kind} ${ref.name} (uid ${ref.uid})`})
       else if (matches) out.push({object: o, result: 'owned', why: 'controlled by it and matching its selector'})
-      else if (ownerDeleting) out.push({object: o, result: 'ignore', why: `controlled by it but no longer matching its selector; not released while the ${owner.kind ?? 'owner'} is being deleted`})
-      else out.push({object: o, result: 'release', why: `controlled by it but no longer matching its selector: the controller releases it${deleting ? ' (its own deletion does not stop that)' : ''}`})
+      else if (ownerDeleting)
+        out.push({
+          object: o,
+          result: 'ignore',
+          why: `controlled by it but no longer matching its selector; not released while the ${owner.kind ?? 'owner'} is being deleted`,
+        })
+      else
+        out.push({
+          object: o,
+          result: 'release',
+          why: `controlled by it but no longer matching its selector: the controller releases it${deleting ? ' (its own deletion does not stop that)' : ''}`,
+        })
     } else if (matches && !ownerDeleting && !deleting) {
       out.push({object: o, result: 'adopt', why: 'an orphan matching its selector: the controller adopts it at the next sync'})
     } else {
-      out.push({object: o, result: 'ignore', why: matches ? 'an orphan, but one of the two is being deleted' : 'not controlled by it and not matching its selector'})
+      out.push({
+        object: o,
+        result: 'ignore',
+        why: matches ? 'an orphan, but one of the two is being deleted' : 'not controlled by it and not matching its selector',
+      })
     }
   }
   return out

@@ -49,13 +49,18 @@ export function controllerOf(o: {metadata?: {ownerReferences?: {controller?: boo
 
 export function severityOf(verdict: HashVerdict, opts: {unexplained?: boolean; failing?: boolean}): Severity {
   switch (verdict) {
-    case 'collision': return 'warning'
-    case 'rolloutPending': return opts.failing ? 'critical' : 'info'
+    case 'collision':
+      return 'warning'
+    case 'rolloutPending':
+      return opts.failing ? 'critical' : 'info'
     // Info, explained or not: the controller never recomputes existing labels, so nothing it does changes and no
     // person is needed (issue 15: a warning failed CI by default over a label no layout reproduces).
-    case 'unreproducible': return 'info'
-    case 'hashDrift': return 'info'
-    default: return 'none'
+    case 'unreproducible':
+      return 'info'
+    case 'hashDrift':
+      return 'info'
+    default:
+      return 'none'
   }
 }
 

@@ -53,8 +53,15 @@ export function collides(layout: CompiledLayout, d: Workload, holder: ReplicaSet
   return undefined
 }
 
-export function predictCreate(layout: CompiledLayout, d: Workload, template: unknown, collisionCount: number | null, version: string, minor: number,
-  byName: ReadonlyMap<string, ReplicaSet>): CreatePrediction {
+export function predictCreate(
+  layout: CompiledLayout,
+  d: Workload,
+  template: unknown,
+  collisionCount: number | null,
+  version: string,
+  minor: number,
+  byName: ReadonlyMap<string, ReplicaSet>,
+): CreatePrediction {
   const out: CreatePrediction = {attempts: []}
   let count = collisionCount
   for (let i = 0; i <= MAX_PREDICTED_BUMPS; i++) {
@@ -95,8 +102,16 @@ export interface CollisionCountEvidence {
  * data: an object holding the name the current template gets with an earlier count, or the name a ReplicaSet
  * created after a bump (its label reproduced with count c > 0) had with the count before.
  */
-export function explainCollisionCount(layout: CompiledLayout, d: Workload, template: unknown, collisionCount: number, version: string, minor: number,
-  byName: ReadonlyMap<string, ReplicaSet>, bumpedReplicaSets: readonly {rs: ReplicaSet; template: unknown; collisionCount: number; version: string}[]): {evidence: CollisionCountEvidence[]; why: string} {
+export function explainCollisionCount(
+  layout: CompiledLayout,
+  d: Workload,
+  template: unknown,
+  collisionCount: number,
+  version: string,
+  minor: number,
+  byName: ReadonlyMap<string, ReplicaSet>,
+  bumpedReplicaSets: readonly {rs: ReplicaSet; template: unknown; collisionCount: number; version: string}[],
+): {evidence: CollisionCountEvidence[]; why: string} {
   const evidence: CollisionCountEvidence[] = []
   const counts: (number | null)[] = [null]
   for (let c = 1; c < collisionCount; c++) counts.push(c)
@@ -113,8 +128,14 @@ export function explainCollisionCount(layout: CompiledLayout, d: Workload, templ
       evidence.push({holder: name, from: before, template: b.rs.metadata.name})
     }
   }
-  const why = evidence.length > 0
-    ? evidence.map((e) => `${e.holder} holds the name ${e.template === 'current' ? 'the current template' : `the template of ${e.template}`} gets with ${describeCount(e.from)}`).join('; ')
-    : `no object in the data explains it: the ReplicaSet that held the name has been deleted since, or the collision was with a template replaced since (the count never goes down)`
+  const why =
+    evidence.length > 0
+      ? evidence
+          .map(
+            (e) =>
+              `${e.holder} holds the name ${e.template === 'current' ? 'the current template' : `the template of ${e.template}`} gets with ${describeCount(e.from)}`,
+          )
+          .join('; ')
+      : `no object in the data explains it: the ReplicaSet that held the name has been deleted since, or the collision was with a template replaced since (the count never goes down)`
   return {evidence, why: `status.collisionCount is ${collisionCount} (${plural(collisionCount, 'collision')} so far): ${why}`}
 }

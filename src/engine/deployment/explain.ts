@@ -74,7 +74,6 @@ function num(v: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined
 }
 
-
 function labelOf(rs: ReplicaSet): string | undefined {
   const t = rs.spec?.template as {metadata?: {labels?: Record<string, string>}} | undefined
   return t?.metadata?.labels?.[POD_TEMPLATE_HASH_LABEL] ?? rs.metadata.labels?.[POD_TEMPLATE_HASH_LABEL]
@@ -87,7 +86,13 @@ export function countsToTry(collisionCount: number | null): (number | null)[] {
   return [...new Set(out)]
 }
 
-function missingReplicaSets(d: Workload, template: unknown, input: DeploymentHashInput, counts: (number | null)[], matchSelector: (l?: Record<string, string>) => boolean): MissingReplicaSet[] {
+function missingReplicaSets(
+  d: Workload,
+  template: unknown,
+  input: DeploymentHashInput,
+  counts: (number | null)[],
+  matchSelector: (l?: Record<string, string>) => boolean,
+): MissingReplicaSet[] {
   const known = input.byName ?? new Set(input.replicaSets.map((r) => r.metadata.name))
   const groups = new Map<string, PodMeta[]>()
   for (const p of input.pods ?? []) {
@@ -119,12 +124,30 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
   const claims = claimObjects(d, input.replicaSets)
   const rsList = claimed(claims)
   const notClaimed = claims.filter((c) => c.result === 'release' || (c.result === 'ignore' && c.object.metadata.name.startsWith(`${d.metadata.name}-`)))
-  steps.push({rule: 'ClaimReplicaSets', upstream: 'pkg/controller/controller_ref_manager.go',
+  steps.push({
+    rule: 'ClaimReplicaSets',
+    upstream: 'pkg/controller/controller_ref_manager.go',
     inputs: {selector: d.spec?.selector, replicaSetsInNamespace: input.replicaSets.length},
     result: `${rsList.length} claimed`,
-    why: `${plural(claims.filter((c) => c.result === 'owned').length, 'ReplicaSet')} controlled by the Deployment and matching its selector` +
-      `${claims.some((c) => c.result === 'adopt') ? `; adopts ${claims.filter((c) => c.result === 'adopt').map((c) => c.object.metadata.name).join(', ')}` : ''}` +
-      `${claims.some((c) => c.result === 'release') ? `; releases ${claims.filter((c) => c.result === 'release').map((c) => c.object.metadata.name).join(', ')}` : ''}`})
+    why:
+      `${plural(claims.filter((c) => c.result === 'owned').length, 'ReplicaSet')} controlled by the Deployment and matching its selector` +
+      `${
+        claims.some((c) => c.result === 'adopt')
+          ? `; adopts ${claims
+              .filter((c) => c.result === 'adopt')
+              .map((c) => c.object.metadata.name)
+              .join(', ')}`
+          : ''
+      }` +
+      `${
+        claims.some((c) => c.result === 'release')
+          ? `; releases ${claims
+              .filter((c) => c.result === 'release')
+              .map((c) => c.object.metadata.name)
+              .join(', ')}`
+          : ''
+      }`,
+  })
 
   // ComputeHash and generateReplicaSetName with the cluster's layout, as the create path would.
   let computed: DeploymentHashReplay['computed']
@@ -132,25 +155,51 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
   let create: CreatePrediction | undefined
   const byName = input.byName ?? new Map(input.replicaSets.filter((r) => r.metadata.namespace === d.metadata.namespace).map((r) => [r.metadata.name, r]))
   if (s.version === undefined) {
-    computeError = s.versionNote ?? 'no struct layout for the cluster\'s version'
+    computeError = s.versionNote ?? "no struct layout for the cluster's version"
   } else {
     try {
       create = predictCreate(layout, d, template, N, s.version, minor!, byName)
       const first = create.attempts[0]
-      computed = {hash: first.hash, name: first.name, ...(create.nameTruncated ? {truncated: true} : {}), ...(create.nameError ? {nameError: create.nameError} : {})}
+      computed = {
+        hash: first.hash,
+        name: first.name,
+        ...(create.nameTruncated ? {truncated: true} : {}),
+        ...(create.nameError ? {nameError: create.nameError} : {}),
+      }
     } catch (err) {
       if (!(err instanceof UnreproducibleHashError)) throw err
       computeError = `${err.message}: the hash depends on the controller-manager's time zone and cannot be recomputed offline`
     }
   }
-  steps.push(computed
-    ? {rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {version: s.version, collisionCount: N},
-      result: computed.hash, why: `FNV-1a over the spew dump of spec.template with the ${s.version} struct layout${N === null ? '' : `, then collisionCount ${N} as 8 bytes`}, SafeEncoded`}
-    : {rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {version: s.version ?? null, collisionCount: N}, result: 'unavailable', why: computeError!})
+  steps.push(
+    computed
+      ? {
+          rule: 'ComputeHash',
+          upstream: 'pkg/controller/controller_utils.go:1395',
+          inputs: {version: s.version, collisionCount: N},
+          result: computed.hash,
+          why: `FNV-1a over the spew dump of spec.template with the ${s.version} struct layout${N === null ? '' : `, then collisionCount ${N} as 8 bytes`}, SafeEncoded`,
+        }
+      : {
+          rule: 'ComputeHash',
+          upstream: 'pkg/controller/controller_utils.go:1395',
+          inputs: {version: s.version ?? null, collisionCount: N},
+          result: 'unavailable',
+          why: computeError!,
+        },
+  )
   if (computed) {
-    steps.push({rule: minor !== undefined && minor >= 34 ? 'generateReplicaSetName' : 'ReplicaSet name', upstream: SYNC, inputs: {deployment: d.metadata.name, hash: computed.hash},
+    steps.push({
+      rule: minor !== undefined && minor >= 34 ? 'generateReplicaSetName' : 'ReplicaSet name',
+      upstream: SYNC,
+      inputs: {deployment: d.metadata.name, hash: computed.hash},
       result: computed.name,
-      why: computed.nameError ?? (computed.truncated ? 'the Deployment name is cut so that "<name>-<hash>" fits 253 characters (kubernetes#132560, from 1.34); the hash is never cut' : '"<deployment>-<hash>"')})
+      why:
+        computed.nameError ??
+        (computed.truncated
+          ? 'the Deployment name is cut so that "<name>-<hash>" fits 253 characters (kubernetes#132560, from 1.34); the hash is never cut'
+          : '"<deployment>-<hash>"'),
+    })
   }
 
   // FindNewReplicaSet / FindOldReplicaSets.
@@ -159,7 +208,12 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
   const claimOf = new Map(claims.map((c) => [c.object, c.result]))
   const rows: ReplicaSetRow[] = sorted.map((rs) => {
     const label = labelOf(rs)
-    const check = checkTemplateLabel(withoutHashLabel(rs.spec?.template), label, {settings: s, counts, createdAt: rs.metadata.creationTimestamp ?? undefined, nameSuffix: suffixOf(rs.metadata.name)})
+    const check = checkTemplateLabel(withoutHashLabel(rs.spec?.template), label, {
+      settings: s,
+      counts,
+      createdAt: rs.metadata.creationTimestamp ?? undefined,
+      nameSuffix: suffixOf(rs.metadata.name),
+    })
     const ann = rs.metadata.annotations ?? {}
     return {
       name: rs.metadata.name,
@@ -170,23 +224,43 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
       ...(ann[REVISION_ANNOTATION] !== undefined ? {revision: ann[REVISION_ANNOTATION]} : {}),
       ...(ann[REVISION_HISTORY_ANNOTATION] !== undefined ? {revisionHistory: ann[REVISION_HISTORY_ANNOTATION]} : {}),
       ...(rs.metadata.creationTimestamp ? {createdAt: rs.metadata.creationTimestamp} : {}),
-      replicas: {desired: num(rs.spec?.replicas), current: num(rs.status?.replicas), ready: num(rs.status?.readyReplicas), available: num(rs.status?.availableReplicas)},
+      replicas: {
+        desired: num(rs.spec?.replicas),
+        current: num(rs.status?.replicas),
+        ready: num(rs.status?.readyReplicas),
+        available: num(rs.status?.availableReplicas),
+      },
       label: check,
     }
   })
   const newRow = rows.find((r) => r.role === 'new')
   const nextRevision = String(MaxRevision(all) + 1)
-  steps.push({rule: 'FindNewReplicaSet', upstream: `${UTIL}:629`, inputs: {claimed: sorted.map((r) => r.metadata.name)},
+  steps.push({
+    rule: 'FindNewReplicaSet',
+    upstream: `${UTIL}:629`,
+    inputs: {claimed: sorted.map((r) => r.metadata.name)},
     result: newRS ? newRS.metadata.name : 'none',
     why: newRS
       ? `the oldest claimed ReplicaSet whose template equals the Deployment's (EqualIgnoreHash: Semantic.DeepEqual without the pod-template-hash label)${duplicates.length > 0 ? `; ${duplicates.map((r) => r.metadata.name).join(', ')} also match${duplicates.length === 1 ? 'es' : ''} but ${duplicates.length === 1 ? 'is' : 'are'} newer, so the controller treats ${duplicates.length === 1 ? 'it' : 'them'} as old (kubernetes#40415)` : ''}`
-      : `no claimed ReplicaSet's template equals the Deployment's (EqualIgnoreHash)`})
-  steps.push({rule: 'FindOldReplicaSets', upstream: `${UTIL}:646`, result: all ? all.map((r) => r.metadata.name).join(', ') : 'none',
-    why: all ? `${plural(all.length, 'old ReplicaSet')}, ${required ? `${required.length} still with replicas (${required.map((r) => r.metadata.name).join(', ')})` : 'all scaled to 0'}` : 'no other ReplicaSet'})
+      : `no claimed ReplicaSet's template equals the Deployment's (EqualIgnoreHash)`,
+  })
+  steps.push({
+    rule: 'FindOldReplicaSets',
+    upstream: `${UTIL}:646`,
+    result: all ? all.map((r) => r.metadata.name).join(', ') : 'none',
+    why: all
+      ? `${plural(all.length, 'old ReplicaSet')}, ${required ? `${required.length} still with replicas (${required.map((r) => r.metadata.name).join(', ')})` : 'all scaled to 0'}`
+      : 'no other ReplicaSet',
+  })
 
   for (const r of rows) {
-    steps.push({rule: 'ComputeHash', upstream: 'pkg/controller/controller_utils.go:1395', inputs: {replicaSet: r.name, label: r.label.label ?? null},
-      result: r.label.result, why: `${r.name} (${r.role}${r.revision !== undefined ? `, revision ${r.revision}` : ''}): ${r.label.why}`})
+    steps.push({
+      rule: 'ComputeHash',
+      upstream: 'pkg/controller/controller_utils.go:1395',
+      inputs: {replicaSet: r.name, label: r.label.label ?? null},
+      result: r.label.result,
+      why: `${r.name} (${r.role}${r.revision !== undefined ? `, revision ${r.revision}` : ''}): ${r.label.why}`,
+    })
   }
 
   // ReplicaSets the pods point to but the data lacks.
@@ -196,12 +270,19 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
     missing = missingReplicaSets(d, template, input, counts, labelSelectorAsSelector(d.spec?.selector))
     inferredNew = missing.find((m) => m.current.result === 'matches' || m.current.result === 'otherLayout')
     if (missing.length > 0) {
-      steps.push({rule: 'FindNewReplicaSet', upstream: `${UTIL}:629`, inputs: {missing: missing.map((m) => m.name)},
+      steps.push({
+        rule: 'FindNewReplicaSet',
+        upstream: `${UTIL}:629`,
+        inputs: {missing: missing.map((m) => m.name)},
         result: inferredNew ? inferredNew.name : 'none',
         why: inferredNew
           ? `${inferredNew.name} is not in the data, but ${plural(inferredNew.pods, 'pod')} it owns carry pod-template-hash=${inferredNew.label}, which the Deployment's current template hashes to (${inferredNew.current.why}): it is the new ReplicaSet`
           : `${missing.map((m) => m.name).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the data; ${missing.length === 1 ? 'its' : 'their'} pods' pod-template-hash is not the current template's, so ${missing.length === 1 ? 'it belongs' : 'they belong'} to another revision (or the template shown was redacted)`,
-        inferred: {evidence: 'owner references and pod-template-hash labels of pods whose ReplicaSet is missing from the data', confidence: inferredNew ? 'likely' : 'possible'}})
+        inferred: {
+          evidence: 'owner references and pod-template-hash labels of pods whose ReplicaSet is missing from the data',
+          confidence: inferredNew ? 'likely' : 'possible',
+        },
+      })
     }
   }
 
@@ -210,30 +291,62 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
   const deleting = Boolean(d.metadata.deletionTimestamp)
   let collisionCountHistory: DeploymentHashReplay['collisionCountHistory']
   if (!newRS && !inferredNew && create) {
-    const gated = paused ? 'while the Deployment is paused the controller only syncs (getNewReplicaSet with createIfNotExisted=false) and creates nothing'
-      : deleting ? 'the Deployment is being deleted: the controller only updates its status and creates nothing' : undefined
+    const gated = paused
+      ? 'while the Deployment is paused the controller only syncs (getNewReplicaSet with createIfNotExisted=false) and creates nothing'
+      : deleting
+        ? 'the Deployment is being deleted: the controller only updates its status and creates nothing'
+        : undefined
     if (create.adopts) {
-      steps.push({rule: 'getNewReplicaSet', upstream: SYNC, result: `adopts ${create.adopts.name}`,
-        why: `Create fails with AlreadyExists; ${create.adopts.name} is controlled by this Deployment and has its template, so the controller takes it as the new ReplicaSet (no event, no collision)`})
+      steps.push({
+        rule: 'getNewReplicaSet',
+        upstream: SYNC,
+        result: `adopts ${create.adopts.name}`,
+        why: `Create fails with AlreadyExists; ${create.adopts.name} is controlled by this Deployment and has its template, so the controller takes it as the new ReplicaSet (no event, no collision)`,
+      })
     } else if (create.collision) {
       const last = create.attempts[create.attempts.length - 1]
-      steps.push({rule: 'getNewReplicaSet', upstream: SYNC, inputs: {name: computed!.name},
+      steps.push({
+        rule: 'getNewReplicaSet',
+        upstream: SYNC,
+        inputs: {name: computed!.name},
         result: 'collision',
-        why: `Create fails with AlreadyExists: ${create.collision.holder.name} exists and ${create.collision.why}. The controller sets status.collisionCount to ${(N ?? 0) + 1}, logs "Found a hash collision for deployment - bumping collisionCount to resolve it" and requeues; ` +
-          (create.creates ? `the next sync${create.attempts.length > 2 ? `s (${create.attempts.length - 1} bumps)` : ''} hash${create.attempts.length > 2 ? '' : 'es'} with ${describeCount(last.collisionCount)} and create${create.attempts.length > 2 ? '' : 's'} ${last.name}` : `the next ${create.attempts.length - 1} names are taken as well`) +
-          (gated ? ` — once it creates at all: ${gated}` : '')})
+        why:
+          `Create fails with AlreadyExists: ${create.collision.holder.name} exists and ${create.collision.why}. The controller sets status.collisionCount to ${(N ?? 0) + 1}, logs "Found a hash collision for deployment - bumping collisionCount to resolve it" and requeues; ` +
+          (create.creates
+            ? `the next sync${create.attempts.length > 2 ? `s (${create.attempts.length - 1} bumps)` : ''} hash${create.attempts.length > 2 ? '' : 'es'} with ${describeCount(last.collisionCount)} and create${create.attempts.length > 2 ? '' : 's'} ${last.name}`
+            : `the next ${create.attempts.length - 1} names are taken as well`) +
+          (gated ? ` — once it creates at all: ${gated}` : ''),
+      })
     } else {
-      steps.push({rule: 'getNewReplicaSet', upstream: SYNC, result: `creates ${create.creates}`,
-        why: create.nameError ? `${create.nameError}: the controller emits ReplicaSetCreateError and sets Progressing=False` :
-          gated ? `${create.creates} is the name it would create, but ${gated}` :
-          `no ReplicaSet has the template and the name is free: the controller creates ${create.creates} (revision ${nextRevision}, pod-template-hash ${computed!.hash} in its labels, selector and template) and the rollout starts`})
+      steps.push({
+        rule: 'getNewReplicaSet',
+        upstream: SYNC,
+        result: `creates ${create.creates}`,
+        why: create.nameError
+          ? `${create.nameError}: the controller emits ReplicaSetCreateError and sets Progressing=False`
+          : gated
+            ? `${create.creates} is the name it would create, but ${gated}`
+            : `no ReplicaSet has the template and the name is free: the controller creates ${create.creates} (revision ${nextRevision}, pod-template-hash ${computed!.hash} in its labels, selector and template) and the rollout starts`,
+      })
     }
   }
   if (N !== null && N > 0 && s.version !== undefined && computed) {
-    const bumped = rows.filter((r) => r.label.result === 'matches' && typeof r.label.collisionCount === 'number' && r.label.collisionCount > 0)
-      .map((r) => ({rs: sorted.find((x) => x.metadata.name === r.name)!, template: withoutHashLabel(sorted.find((x) => x.metadata.name === r.name)!.spec?.template), collisionCount: r.label.collisionCount as number, version: s.version!}))
+    const bumped = rows
+      .filter((r) => r.label.result === 'matches' && typeof r.label.collisionCount === 'number' && r.label.collisionCount > 0)
+      .map((r) => ({
+        rs: sorted.find((x) => x.metadata.name === r.name)!,
+        template: withoutHashLabel(sorted.find((x) => x.metadata.name === r.name)!.spec?.template),
+        collisionCount: r.label.collisionCount as number,
+        version: s.version!,
+      }))
     collisionCountHistory = explainCollisionCount(layout, d, template, N, s.version, minor!, byName, bumped)
-    steps.push({rule: 'collisionCount', upstream: SYNC, inputs: {collisionCount: N}, result: collisionCountHistory.evidence.length > 0 ? 'explained' : 'unexplained', why: collisionCountHistory.why})
+    steps.push({
+      rule: 'collisionCount',
+      upstream: SYNC,
+      inputs: {collisionCount: N},
+      result: collisionCountHistory.evidence.length > 0 ? 'explained' : 'unexplained',
+      why: collisionCountHistory.why,
+    })
   }
 
   // Without a ReplicaSet in the data, "no ReplicaSet has the template" is only a conclusion when the data could show one.
@@ -243,19 +356,28 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
   const ownRevision = Number(d.metadata.annotations?.[REVISION_ANNOTATION] ?? 0)
   const counted = (st.replicas ?? 0) > 0 || (st.updatedReplicas ?? 0) > 0 || (st.availableReplicas ?? 0) > 0
   if (!newRS && !inferredNew && sorted.length === 0 && missing.length === 0 && (counted || ownRevision >= 1) && !redacted) {
-    throw new MissingDataError(`Deployment ${d.metadata.namespace}/${d.metadata.name}: ${counted ? `its status counts ${st.replicas ?? st.updatedReplicas ?? st.availableReplicas} replicas` : `it is at revision ${ownRevision}`}, but none of its ReplicaSets — nor pods that would reveal them — is in the data`)
+    throw new MissingDataError(
+      `Deployment ${d.metadata.namespace}/${d.metadata.name}: ${counted ? `its status counts ${st.replicas ?? st.updatedReplicas ?? st.availableReplicas} replicas` : `it is at revision ${ownRevision}`}, but none of its ReplicaSets — nor pods that would reveal them — is in the data`,
+    )
   }
   const cannotTell = !newRS && !inferredNew && (redacted || (sorted.length === 0 && missing.length > 0))
   if (cannotTell) {
-    steps.push({rule: 'FindNewReplicaSet', upstream: `${UTIL}:629`, result: 'unknown',
-      why: redacted ? 'the Deployment\'s template holds redacted values (***HIDDEN***): no hash computed from it is the controller\'s, and no ReplicaSet in the data has it'
-        : `none of the Deployment's ReplicaSets is in the data, and the pod-template-hash its pods carry (${missing.map((m) => `${m.name}: ${m.label ?? '-'}`).join(', ')}) is not its template's: ${missing[0].current.why}`})
+    steps.push({
+      rule: 'FindNewReplicaSet',
+      upstream: `${UTIL}:629`,
+      result: 'unknown',
+      why: redacted
+        ? "the Deployment's template holds redacted values (***HIDDEN***): no hash computed from it is the controller's, and no ReplicaSet in the data has it"
+        : `none of the Deployment's ReplicaSets is in the data, and the pod-template-hash its pods carry (${missing.map((m) => `${m.name}: ${m.label ?? '-'}`).join(', ')}) is not its template's: ${missing[0].current.why}`,
+    })
   }
 
   // The verdict.
   const labelRows = rows.map((r) => r.label)
   const unreproducible = labelRows.filter((l) => l.result === 'unreproducible')
-  const drift = labelRows.filter((l) => l.result === 'otherLayout').concat(inferredNew && inferredNew.current.result === 'otherLayout' ? [inferredNew.current] : [])
+  const drift = labelRows
+    .filter((l) => l.result === 'otherLayout')
+    .concat(inferredNew && inferredNew.current.result === 'otherLayout' ? [inferredNew.current] : [])
   let verdict: HashVerdict
   if (cannotTell) verdict = 'unreproducible'
   else if (!newRS && !inferredNew && create?.collision) verdict = 'collision'
@@ -263,7 +385,10 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
   else if (unreproducible.length > 0) verdict = 'unreproducible'
   else if (drift.length > 0) verdict = 'hashDrift'
   else verdict = 'upToDate'
-  const severity = severityOf(verdict, {unexplained: cannotTell ? !redacted : unreproducible.some((l) => !l.explained), failing: Boolean(create?.nameError) && !paused && !deleting})
+  const severity = severityOf(verdict, {
+    unexplained: cannotTell ? !redacted : unreproducible.some((l) => !l.explained),
+    failing: Boolean(create?.nameError) && !paused && !deleting,
+  })
 
   const replay: DeploymentHashReplay = {
     ...(s.version !== undefined ? {version: s.version} : {}),
@@ -282,7 +407,13 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
     ...(collisionCountHistory ? {collisionCountHistory} : {}),
   }
   return {
-    subject: {kind: 'Deployment', apiVersion: 'apps/v1', namespace: d.metadata.namespace, name: d.metadata.name, ...(d.metadata.uid ? {uid: d.metadata.uid} : {})},
+    subject: {
+      kind: 'Deployment',
+      apiVersion: 'apps/v1',
+      namespace: d.metadata.namespace,
+      name: d.metadata.name,
+      ...(d.metadata.uid ? {uid: d.metadata.uid} : {}),
+    },
     controller: 'deployment',
     verdict,
     severity,
@@ -300,23 +431,47 @@ function replicaText(r: ReplicaSetRow): string {
   return `${x.ready ?? 0}/${x.desired ?? 0} ready`
 }
 
-function summarize(verdict: HashVerdict, d: Workload, r: DeploymentHashReplay, newRow: ReplicaSetRow | undefined, inferredNew: MissingReplicaSet | undefined): string {
-  const v = r.version ?? 'the cluster\'s'
+function summarize(
+  verdict: HashVerdict,
+  d: Workload,
+  r: DeploymentHashReplay,
+  newRow: ReplicaSetRow | undefined,
+  inferredNew: MissingReplicaSet | undefined,
+): string {
+  const v = r.version ?? "the cluster's"
   const old = r.replicaSets.filter((x) => x.role === 'old')
-  const oldText = old.length === 0 ? 'no old ReplicaSet' : `${plural(old.length, 'old ReplicaSet')}${old.every((x) => (x.replicas.desired ?? 1) === 0) ? ', all scaled to 0' : ` (${old.filter((x) => (x.replicas.desired ?? 1) !== 0).map((x) => `${x.name} at ${x.replicas.desired}`).join(', ')})`}`
-  const newText = newRow ? `ReplicaSet ${newRow.name}${newRow.revision !== undefined ? ` (revision ${newRow.revision}, ${replicaText(newRow)})` : ''} is new: its template equals the Deployment's`
-    : inferredNew ? `ReplicaSet ${inferredNew.name} (not in the data; ${plural(inferredNew.pods, 'pod')}) is new: its pods carry the hash of the Deployment's template` : ''
+  const oldText =
+    old.length === 0
+      ? 'no old ReplicaSet'
+      : `${plural(old.length, 'old ReplicaSet')}${
+          old.every((x) => (x.replicas.desired ?? 1) === 0)
+            ? ', all scaled to 0'
+            : ` (${old
+                .filter((x) => (x.replicas.desired ?? 1) !== 0)
+                .map((x) => `${x.name} at ${x.replicas.desired}`)
+                .join(', ')})`
+        }`
+  const newText = newRow
+    ? `ReplicaSet ${newRow.name}${newRow.revision !== undefined ? ` (revision ${newRow.revision}, ${replicaText(newRow)})` : ''} is new: its template equals the Deployment's`
+    : inferredNew
+      ? `ReplicaSet ${inferredNew.name} (not in the data; ${plural(inferredNew.pods, 'pod')}) is new: its pods carry the hash of the Deployment's template`
+      : ''
   const bad = r.replicaSets.filter((x) => x.label.result === 'unreproducible')
   const drifted = r.replicaSets.filter((x) => x.label.result === 'otherLayout')
   switch (verdict) {
     case 'collision': {
       const c = r.create!
       const last = c.attempts[c.attempts.length - 1]
-      return `No ReplicaSet has the Deployment's template, and the name a ${v} controller computes for it, ${r.computed!.name}, is taken by ${c.collision!.holder.name}, which ${c.collision!.why.replace(/^it /, '')}: Create fails with AlreadyExists, the controller bumps status.collisionCount to ${(r.collisionCount ?? 0) + 1} and ` +
-        (c.creates ? `${c.attempts.length > 2 ? `after ${c.attempts.length - 1} bumps ` : ''}creates ${last.name} (hash ${last.hash}) instead.` : `keeps colliding for the next ${c.attempts.length - 1} names.`)
+      return (
+        `No ReplicaSet has the Deployment's template, and the name a ${v} controller computes for it, ${r.computed!.name}, is taken by ${c.collision!.holder.name}, which ${c.collision!.why.replace(/^it /, '')}: Create fails with AlreadyExists, the controller bumps status.collisionCount to ${(r.collisionCount ?? 0) + 1} and ` +
+        (c.creates
+          ? `${c.attempts.length > 2 ? `after ${c.attempts.length - 1} bumps ` : ''}creates ${last.name} (hash ${last.hash}) instead.`
+          : `keeps colliding for the next ${c.attempts.length - 1} names.`)
+      )
     }
     case 'rolloutPending': {
-      if (!r.computed) return `No ReplicaSet has the Deployment's template: the controller creates a new one, but its name cannot be computed (${r.computeError}).`
+      if (!r.computed)
+        return `No ReplicaSet has the Deployment's template: the controller creates a new one, but its name cannot be computed (${r.computeError}).`
       const from = old.filter((x) => (x.replicas.desired ?? 1) !== 0).map((x) => x.name)
       const gate = r.paused ? ' once the Deployment is resumed (it is paused)' : r.deleting ? ' — but the Deployment is being deleted, so it does not' : ''
       const fails = r.computed.nameError ? ` — and fails: ${r.computed.nameError}` : ''
@@ -325,7 +480,8 @@ function summarize(verdict: HashVerdict, d: Workload, r: DeploymentHashReplay, n
     case 'unreproducible':
       if (!newText) {
         const m = r.missingReplicaSets ?? []
-        const pods = m.length > 0 ? ` Its pods belong to ${m.map((x) => `${x.name} (pod-template-hash ${x.label ?? '-'})`).join(', ')}, which the data lacks.` : ''
+        const pods =
+          m.length > 0 ? ` Its pods belong to ${m.map((x) => `${x.name} (pod-template-hash ${x.label ?? '-'})`).join(', ')}, which the data lacks.` : ''
         return r.templateRedacted
           ? `The Deployment's template holds redacted values (***HIDDEN***, as support-bundle redactors write them): no hash computed from it is the controller's, so which ReplicaSet is new cannot be told from this data.${pods}`
           : `None of the Deployment's ReplicaSets is in the data.${pods} That label is not the hash of the Deployment's template under any known layout (${m[0]?.current.why ?? ''}): a rollout from another revision is under way, or the template was changed after the capture; the ReplicaSets would tell.`
@@ -339,12 +495,13 @@ function summarize(verdict: HashVerdict, d: Workload, r: DeploymentHashReplay, n
       }
       const first = drifted[0] ?? newRow
       const isNew = first?.role === 'new'
-      return `${newText}. ${isNew
-        ? `Its pod-template-hash ${first.label.label} was ${first.label.why.replace(/^written/, 'written')}; a ${v} controller computes ${r.computed?.hash ?? first.label.recomputed} for the same template, but it finds the ReplicaSet by template equality (EqualIgnoreHash) and never recomputes existing labels, so no rollout happens.`
-        : `${drifted.map((x) => x.name).join(', ')} ${drifted.length === 1 ? 'was' : 'were'} labelled by another controller version (${drifted[0].label.why}); harmless: labels are only written at creation.`}`
+      return `${newText}. ${
+        isNew
+          ? `Its pod-template-hash ${first.label.label} was ${first.label.why.replace(/^written/, 'written')}; a ${v} controller computes ${r.computed?.hash ?? first.label.recomputed} for the same template, but it finds the ReplicaSet by template equality (EqualIgnoreHash) and never recomputes existing labels, so no rollout happens.`
+          : `${drifted.map((x) => x.name).join(', ')} ${drifted.length === 1 ? 'was' : 'were'} labelled by another controller version (${drifted[0].label.why}); harmless: labels are only written at creation.`
+      }`
     }
     default:
       return `${newText}, and its pod-template-hash is what a ${v} controller computes now${newRow?.label.collisionCount !== undefined ? ` (${describeCount(newRow.label.collisionCount)})` : ''}; ${oldText}${r.replicaSets.length > 1 ? ', every label reproduces' : ''}.`
   }
 }
-

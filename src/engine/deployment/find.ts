@@ -25,7 +25,11 @@ export function byCreationTimestamp(a: ReplicaSet, b: ReplicaSet): number {
  * Deployment's — the oldest, which settles duplicate "new" ReplicaSets after upgrades (kubernetes#40415).
  * Also returns the sorted list and every other match (they are old to the controller).
  */
-export function FindNewReplicaSet(layout: CompiledLayout, d: Workload, rsList: readonly ReplicaSet[]): {newRS?: ReplicaSet; sorted: ReplicaSet[]; duplicates: ReplicaSet[]} {
+export function FindNewReplicaSet(
+  layout: CompiledLayout,
+  d: Workload,
+  rsList: readonly ReplicaSet[],
+): {newRS?: ReplicaSet; sorted: ReplicaSet[]; duplicates: ReplicaSet[]} {
   const sorted = [...rsList].sort(byCreationTimestamp)
   const matching = sorted.filter((rs) => EqualIgnoreHash(layout, rs.spec?.template, d.spec?.template))
   return {newRS: matching[0], sorted, duplicates: matching.slice(1)}

@@ -86,37 +86,71 @@ export function isRedacted(template: unknown): boolean {
 }
 
 /** Why no known layout reproduces a label: the established causes first, then the likely ones. */
-export function diagnose(template: unknown, label: string, opts: LabelCheckOptions, unknownFields: string[] = []): Pick<LabelCheck, 'reason' | 'explained' | 'why'> {
+export function diagnose(
+  template: unknown,
+  label: string,
+  opts: LabelCheckOptions,
+  unknownFields: string[] = [],
+): Pick<LabelCheck, 'reason' | 'explained' | 'why'> {
   const all = layoutVersions()
   const range = `${all[0]}–${all[all.length - 1]}`
-  if (/^\d+$/.test(label) && (/[013]/.test(label) || (opts.nameSuffix !== undefined && opts.nameSuffix !== label && encodeSum32(Number(label)) === opts.nameSuffix))) {
-    return {reason: 'decimalLabel', explained: true,
-      why: `the label is a decimal hash (${label}), as controllers before 1.11 wrote it while naming the object with its SafeEncoded form; no layout that old is known (layouts cover ${range})`}
+  if (
+    /^\d+$/.test(label) &&
+    (/[013]/.test(label) || (opts.nameSuffix !== undefined && opts.nameSuffix !== label && encodeSum32(Number(label)) === opts.nameSuffix))
+  ) {
+    return {
+      reason: 'decimalLabel',
+      explained: true,
+      why: `the label is a decimal hash (${label}), as controllers before 1.11 wrote it while naming the object with its SafeEncoded form; no layout that old is known (layouts cover ${range})`,
+    }
   }
   if (containsString(template, REDACTED)) {
-    return {reason: 'redacted', explained: true, why: 'the template holds redacted values (***HIDDEN***, as support-bundle redactors write them): it is not the template the controller hashed'}
+    return {
+      reason: 'redacted',
+      explained: true,
+      why: 'the template holds redacted values (***HIDDEN***, as support-bundle redactors write them): it is not the template the controller hashed',
+    }
   }
   const spec = (template as {spec?: {containers?: unknown}} | undefined)?.spec
   if (!Array.isArray(spec?.containers) || spec.containers.length === 0) {
-    return {reason: 'invalidTemplate', explained: true, why: 'the template has no containers, which every pod template the API server accepts has: the data holds a stub or a part of the object, not the template the controller hashed'}
+    return {
+      reason: 'invalidTemplate',
+      explained: true,
+      why: 'the template has no containers, which every pod template the API server accepts has: the data holds a stub or a part of the object, not the template the controller hashed',
+    }
   }
   const created = opts.createdAt ? Date.parse(opts.createdAt) : Number.NaN
   if (!Number.isNaN(created) && created < Date.parse(OLDEST_LAYOUT_RELEASED)) {
-    return {reason: 'predatesLayouts', explained: true,
-      why: `created ${opts.createdAt}, before Kubernetes 1.20 was released (2020-12-08): a 1.19 or older controller wrote the label, and layouts begin at 1.20`}
+    return {
+      reason: 'predatesLayouts',
+      explained: true,
+      why: `created ${opts.createdAt}, before Kubernetes 1.20 was released (2020-12-08): a 1.19 or older controller wrote the label, and layouts begin at 1.20`,
+    }
   }
   if (opts.settings.minor !== undefined && opts.settings.minor < minor(all[0])) {
-    return {reason: 'clusterPredatesLayouts', explained: true,
-      why: `the cluster runs 1.${opts.settings.minor}, older than every known layout (${range}): its controllers' hashes cannot be recomputed`}
+    return {
+      reason: 'clusterPredatesLayouts',
+      explained: true,
+      why: `the cluster runs 1.${opts.settings.minor}, older than every known layout (${range}): its controllers' hashes cannot be recomputed`,
+    }
   }
   const kubelet = opts.settings.kubeletVersion === undefined ? undefined : /^v?1\.(\d+)/.exec(opts.settings.kubeletVersion)
   if (kubelet && Number(kubelet[1]) < minor(all[0])) {
-    return {reason: 'clusterPredatesLayouts', explained: true,
-      why: `no server version was recorded, but the newest kubelet in the data is ${opts.settings.kubeletVersion}; a control plane runs at most two minors ahead of its kubelets, so it was 1.${kubelet[1]}–1.${Number(kubelet[1]) + 2}, and every layout from ${all[0]} on was tried: an older controller wrote the label`}
+    return {
+      reason: 'clusterPredatesLayouts',
+      explained: true,
+      why: `no server version was recorded, but the newest kubelet in the data is ${opts.settings.kubeletVersion}; a control plane runs at most two minors ahead of its kubelets, so it was 1.${kubelet[1]}–1.${Number(kubelet[1]) + 2}, and every layout from ${all[0]} on was tried: an older controller wrote the label`,
+    }
   }
-  const newer = unknownFields.length > 0 ? `; the template has fields the ${opts.settings.version ?? all[all.length - 1]} structs lack (${unknownFields.slice(0, 3).join(', ')}${unknownFields.length > 3 ? ', …' : ''}), so a newer or patched writer is likely` : ''
-  return {reason: 'unknown', explained: false,
-    why: `no known layout (${range}, collisionCount unset or 0–${Math.max(opts.settings.maxInferredCollisionCount, ...opts.counts.map((c) => c ?? 0))}) reproduces it: the template or the label was changed after creation (a hand edit, an admission webhook, redaction), or a version outside ${range} or a vendor fork wrote it${newer}`}
+  const newer =
+    unknownFields.length > 0
+      ? `; the template has fields the ${opts.settings.version ?? all[all.length - 1]} structs lack (${unknownFields.slice(0, 3).join(', ')}${unknownFields.length > 3 ? ', …' : ''}), so a newer or patched writer is likely`
+      : ''
+  return {
+    reason: 'unknown',
+    explained: false,
+    why: `no known layout (${range}, collisionCount unset or 0–${Math.max(opts.settings.maxInferredCollisionCount, ...opts.counts.map((c) => c ?? 0))}) reproduces it: the template or the label was changed after creation (a hand edit, an admission webhook, redaction), or a version outside ${range} or a vendor fork wrote it${newer}`,
+  }
 }
 
 export function checkTemplateLabel(template: unknown, label: string | undefined, opts: LabelCheckOptions): LabelCheck {
@@ -132,17 +166,32 @@ export function checkTemplateLabel(template: unknown, label: string | undefined,
       recomputed = hashes[0]
       const at = label === undefined ? -1 : hashes.indexOf(label)
       if (at >= 0) {
-        return {label, recomputed, result: 'matches', collisionCount: counts[at],
-          why: `equals the hash a ${v} controller computes for its own template with ${describeCount(counts[at])}`}
+        return {
+          label,
+          recomputed,
+          result: 'matches',
+          collisionCount: counts[at],
+          why: `equals the hash a ${v} controller computes for its own template with ${describeCount(counts[at])}`,
+        }
       }
     } catch (err) {
       if (err instanceof UnreproducibleHashError) {
-        return {label, result: label === undefined ? 'noLabel' : 'unreproducible', reason: 'timestamp', explained: true,
-          why: `${err.message}: the hash depends on the controller-manager's time zone, so it cannot be recomputed offline`}
+        return {
+          label,
+          result: label === undefined ? 'noLabel' : 'unreproducible',
+          reason: 'timestamp',
+          explained: true,
+          why: `${err.message}: the hash depends on the controller-manager's time zone, so it cannot be recomputed offline`,
+        }
       }
       if (err instanceof HashInputError) {
-        return {label, result: label === undefined ? 'noLabel' : 'unreproducible', reason: 'invalidTemplate', explained: true,
-          why: `the template is not one the API server would return (${err.message}), so no controller hashed it as shown`}
+        return {
+          label,
+          result: label === undefined ? 'noLabel' : 'unreproducible',
+          reason: 'invalidTemplate',
+          explained: true,
+          why: `the template is not one the API server would return (${err.message}), so no controller hashed it as shown`,
+        }
       }
       throw err
     }
@@ -152,16 +201,32 @@ export function checkTemplateLabel(template: unknown, label: string | undefined,
   const {matches} = inferLayouts(template, label, {maxCollisionCount})
   const atVersion = v === undefined ? undefined : matches.find((m) => m.versions.includes(v))
   if (atVersion) {
-    return {label, recomputed, result: 'matches', collisionCount: atVersion.collisionCount,
-      why: `equals the hash a ${v} controller computes for its own template with ${describeCount(atVersion.collisionCount)}`}
+    return {
+      label,
+      recomputed,
+      result: 'matches',
+      collisionCount: atVersion.collisionCount,
+      why: `equals the hash a ${v} controller computes for its own template with ${describeCount(atVersion.collisionCount)}`,
+    }
   }
   if (matches.length > 0) {
     const reproducedBy = matches.map((m) => ({versions: m.versions, collisionCount: m.collisionCount}))
     const first = matches[0]
     const lo = Math.min(...first.versions.map(minor))
-    const side = v === undefined ? '' : lo > minor(v) ? ' (newer than the cluster: a skewed or downgraded control plane)' : ' (an older controller; the cluster was upgraded since)'
-    return {label, recomputed, result: 'otherLayout', reproducedBy, ...(unknownFields.length > 0 ? {unknownFields} : {}),
-      why: `written by a ${versionRange(first.versions)} controller with ${describeCount(first.collisionCount)}${side}`}
+    const side =
+      v === undefined
+        ? ''
+        : lo > minor(v)
+          ? ' (newer than the cluster: a skewed or downgraded control plane)'
+          : ' (an older controller; the cluster was upgraded since)'
+    return {
+      label,
+      recomputed,
+      result: 'otherLayout',
+      reproducedBy,
+      ...(unknownFields.length > 0 ? {unknownFields} : {}),
+      why: `written by a ${versionRange(first.versions)} controller with ${describeCount(first.collisionCount)}${side}`,
+    }
   }
   return {label, recomputed, result: 'unreproducible', ...diagnose(template, label, opts, unknownFields), ...(unknownFields.length > 0 ? {unknownFields} : {})}
 }

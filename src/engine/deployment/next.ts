@@ -12,11 +12,26 @@ export function workloadNextSteps(kind: WorkloadKind, namespace: string | undefi
   const history = kind === 'Deployment' ? 'replicasets' : 'controllerrevisions'
   switch (verdict) {
     case 'collision':
-      return [{command: `kubectl get ${history}${ns} -o wide`, why: `the ${kind === 'Deployment' ? 'ReplicaSet' : 'ControllerRevision'} holding the computed name has another template: the controller bumps status.collisionCount and tries the next name on its next sync; if the count keeps rising, compare that object's template with the ${kind}'s`}]
+      return [
+        {
+          command: `kubectl get ${history}${ns} -o wide`,
+          why: `the ${kind === 'Deployment' ? 'ReplicaSet' : 'ControllerRevision'} holding the computed name has another template: the controller bumps status.collisionCount and tries the next name on its next sync; if the count keeps rising, compare that object's template with the ${kind}'s`,
+        },
+      ]
     case 'rolloutPending':
-      return [{command: `kubectl rollout status ${resource}/${name}${ns}`, why: `the controller creates the new ${kind === 'Deployment' ? 'ReplicaSet' : 'revision'} on its next sync${kind === 'Deployment' ? ' (a paused Deployment waits for `kubectl rollout resume`)' : ''}`}]
+      return [
+        {
+          command: `kubectl rollout status ${resource}/${name}${ns}`,
+          why: `the controller creates the new ${kind === 'Deployment' ? 'ReplicaSet' : 'revision'} on its next sync${kind === 'Deployment' ? ' (a paused Deployment waits for `kubectl rollout resume`)' : ''}`,
+        },
+      ]
     case 'unreproducible':
-      return [{command: `kubectl get ${history}${ns} -o yaml | kubectl why hash --template - --show-serialization`, why: 'shows the exact text hashed for each: a label no known layout reproduces was written by a controller this tool has no layout for, or the object was edited after it was created; nothing the controller does changes because of it'}]
+      return [
+        {
+          command: `kubectl get ${history}${ns} -o yaml | kubectl why hash --template - --show-serialization`,
+          why: 'shows the exact text hashed for each: a label no known layout reproduces was written by a controller this tool has no layout for, or the object was edited after it was created; nothing the controller does changes because of it',
+        },
+      ]
     default:
       return undefined
   }

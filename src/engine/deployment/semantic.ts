@@ -5,7 +5,22 @@
 //  - a nil pointer differs from a pointer to a zero value;
 //  - resource.Quantity compares with Cmp ("1" equals "1000m"), metav1.Time by instant;
 //  - JSON fields the struct does not have are dropped by the decoder, so they never count.
-import {type CompiledLayout, T_BOOL, T_FIELDSV1, T_INT, T_INTORSTRING, T_MAP, T_PTR, T_QUANTITY, T_SLICE, T_STRING, T_TIME, T_UINT, type TypeNode, type StructDef} from '../../hash/compile.js'
+import {
+  type CompiledLayout,
+  T_BOOL,
+  T_FIELDSV1,
+  T_INT,
+  T_INTORSTRING,
+  T_MAP,
+  T_PTR,
+  T_QUANTITY,
+  T_SLICE,
+  T_STRING,
+  T_TIME,
+  T_UINT,
+  type TypeNode,
+  type StructDef,
+} from '../../hash/compile.js'
 import {goTrimSpace, ParseQuantity, type Quantity} from '../../hash/quantity.js'
 
 type Obj = Record<string, unknown>

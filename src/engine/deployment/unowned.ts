@@ -25,7 +25,12 @@ function severity(l: LabelCheck): Severity {
 }
 
 /** Label checks for the objects whose controller (by uid) is not among `owners`. */
-export function checkUnowned(replicaSets: readonly ReplicaSet[], revisions: readonly ControllerRevision[], owners: ReadonlySet<string>, settings: HashSettings): UnownedRow[] {
+export function checkUnowned(
+  replicaSets: readonly ReplicaSet[],
+  revisions: readonly ControllerRevision[],
+  owners: ReadonlySet<string>,
+  settings: HashSettings,
+): UnownedRow[] {
   const out: UnownedRow[] = []
   for (const rs of replicaSets) {
     const c = controllerOf(rs)
@@ -33,10 +38,29 @@ export function checkUnowned(replicaSets: readonly ReplicaSet[], revisions: read
     const template = rs.spec?.template as {metadata?: {labels?: Record<string, string>}} | undefined
     const label = template?.metadata?.labels?.[POD_TEMPLATE_HASH_LABEL] ?? rs.metadata.labels?.[POD_TEMPLATE_HASH_LABEL]
     if (label === undefined) continue
-    const check = template === undefined
-      ? {label, result: 'unreproducible' as const, reason: 'invalidTemplate' as const, explained: true, why: 'the ReplicaSet has no spec.template in the data'}
-      : checkTemplateLabel(withoutHashLabel(template), label, {settings, counts: [null], createdAt: rs.metadata.creationTimestamp ?? undefined, nameSuffix: suffixOf(rs.metadata.name)})
-    out.push({kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name, ...(c ? {owner: `${c.kind} ${c.name} (uid ${c.uid})`} : {}), label: check, severity: severity(check)})
+    const check =
+      template === undefined
+        ? {
+            label,
+            result: 'unreproducible' as const,
+            reason: 'invalidTemplate' as const,
+            explained: true,
+            why: 'the ReplicaSet has no spec.template in the data',
+          }
+        : checkTemplateLabel(withoutHashLabel(template), label, {
+            settings,
+            counts: [null],
+            createdAt: rs.metadata.creationTimestamp ?? undefined,
+            nameSuffix: suffixOf(rs.metadata.name),
+          })
+    out.push({
+      kind: 'ReplicaSet',
+      namespace: rs.metadata.namespace,
+      name: rs.metadata.name,
+      ...(c ? {owner: `${c.kind} ${c.name} (uid ${c.uid})`} : {}),
+      label: check,
+      severity: severity(check),
+    })
   }
   for (const cr of revisions) {
     const c = controllerOf(cr)
@@ -47,13 +71,26 @@ export function checkUnowned(replicaSets: readonly ReplicaSet[], revisions: read
     } else if (c.kind === 'DaemonSet') {
       const stored = templateOfRevision(cr)
       const label = cr.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL] ?? suffixOf(cr.metadata.name)
-      check = stored === undefined
-        ? {label, result: 'unreproducible', reason: 'invalidTemplate', explained: true, why: 'the revision holds no spec.template in its data'}
-        : checkTemplateLabel(stored, label, {settings, counts: [null], createdAt: cr.metadata.creationTimestamp ?? undefined, nameSuffix: suffixOf(cr.metadata.name)})
+      check =
+        stored === undefined
+          ? {label, result: 'unreproducible', reason: 'invalidTemplate', explained: true, why: 'the revision holds no spec.template in its data'}
+          : checkTemplateLabel(stored, label, {
+              settings,
+              counts: [null],
+              createdAt: cr.metadata.creationTimestamp ?? undefined,
+              nameSuffix: suffixOf(cr.metadata.name),
+            })
     } else {
       continue
     }
-    out.push({kind: 'ControllerRevision', namespace: cr.metadata.namespace, name: cr.metadata.name, owner: `${c.kind} ${c.name} (uid ${c.uid})`, label: check, severity: severity(check)})
+    out.push({
+      kind: 'ControllerRevision',
+      namespace: cr.metadata.namespace,
+      name: cr.metadata.name,
+      owner: `${c.kind} ${c.name} (uid ${c.uid})`,
+      label: check,
+      severity: severity(check),
+    })
   }
   return out
 }

@@ -16,9 +16,7 @@ export interface Mapping {
   namespaced: boolean
 }
 
-export type MonitorStatus =
-  | {monitored: true; type: ResourceType}
-  | {monitored: false; why: 'ignored' | 'verbs' | 'notServed'; type?: ResourceType}
+export type MonitorStatus = {monitored: true; type: ResourceType} | {monitored: false; why: 'ignored' | 'verbs' | 'notServed'; type?: ResourceType}
 
 export class GcDiscovery {
   private readonly byGvk = new Map<string, ResourceType>()
@@ -32,7 +30,11 @@ export class GcDiscovery {
    * the source's evidence): a dump's discovery is inferred from its objects and the builtin kinds, so a version it
    * omits may still be served, and objects stored at it prove it is.
    */
-  constructor(readonly types: readonly ResourceType[], ignoredResources: readonly string[] = DEFAULT_IGNORED_RESOURCES, servedVersions: readonly string[] = []) {
+  constructor(
+    readonly types: readonly ResourceType[],
+    ignoredResources: readonly string[] = DEFAULT_IGNORED_RESOURCES,
+    servedVersions: readonly string[] = [],
+  ) {
     this.ignored = new Set(ignoredResources)
     this.served = new Set(servedVersions)
     for (const t of types) {

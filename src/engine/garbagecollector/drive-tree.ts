@@ -7,8 +7,15 @@ import {classifyReferences, type GcReplay, type GcWorld} from './replay.js'
 import {edgeOf, type GcTree, type GcTreeNode} from './tree.js'
 
 /** The owner/dependent graph around one object, each node replayed, each edge classified as the collector does. */
-export async function buildTree(item: GcObject, replay: GcReplay, world: () => GcWorld, reader: OwnerReader, settle: (o: GcObject) => Promise<GcReplay>,
-  maxDepth: number, g: Graph): Promise<GcTree> {
+export async function buildTree(
+  item: GcObject,
+  replay: GcReplay,
+  world: () => GcWorld,
+  reader: OwnerReader,
+  settle: (o: GcObject) => Promise<GcReplay>,
+  maxDepth: number,
+  g: Graph,
+): Promise<GcTree> {
   const seen = new Set<string>([item.metadata.uid])
   const state = (o: GcObject): Partial<GcTreeNode> => ({
     ...(o.metadata.creationTimestamp ? {creationTimestamp: o.metadata.creationTimestamp} : {}),
@@ -34,8 +41,12 @@ export async function buildTree(item: GcObject, replay: GcReplay, world: () => G
       const read = x.lookup ? world().reads.get(readKeyString(x.lookup.key)) : undefined
       const found = read?.outcome === 'found' && read.object.metadata.uid === x.ref.uid ? read.object : undefined
       const node: GcTreeNode = {
-        subject: found ? subjectOf(found) : {kind: x.ref.kind, apiVersion: x.ref.apiVersion, ...(x.lookup?.namespace ? {namespace: x.lookup.namespace} : {}), name: x.ref.name, uid: x.ref.uid},
-        exists: found !== undefined, edge: edgeOf(x), children: [],
+        subject: found
+          ? subjectOf(found)
+          : {kind: x.ref.kind, apiVersion: x.ref.apiVersion, ...(x.lookup?.namespace ? {namespace: x.lookup.namespace} : {}), name: x.ref.name, uid: x.ref.uid},
+        exists: found !== undefined,
+        edge: edgeOf(x),
+        children: [],
       }
       if (found) {
         Object.assign(node, state(found))

@@ -53,7 +53,13 @@ export async function driveGcAll(source: ClusterSource, namespace: string | unde
     return o ? {outcome: 'found', object: o} : {outcome: 'notFound'}
   }
   const world: GcWorld = {
-    discovery, dependents: index, indexGaps: g.gaps, now: options.now, minor: options.minor, evidence, shownByName: shown,
+    discovery,
+    dependents: index,
+    indexGaps: g.gaps,
+    now: options.now,
+    minor: options.minor,
+    evidence,
+    shownByName: shown,
     reads: {get: (s: string) => reader.reads.get(s) ?? fromLists.get(s)},
   }
   const replayOptions = {maxDepth: options.maxDepth}
@@ -103,7 +109,13 @@ export async function driveGcAll(source: ClusterSource, namespace: string | unde
   }
   findings.sort(compareFindings)
   return {
-    findings, evaluated, monitoredTypes: g.types, objects: index.size, ownerGets: reader.gets, problems: g.problems, restarted: g.restarted,
+    findings,
+    evaluated,
+    monitoredTypes: g.types,
+    objects: index.size,
+    ownerGets: reader.gets,
+    problems: g.problems,
+    restarted: g.restarted,
     counts: Object.fromEntries(GC_VERDICTS.filter((v) => counts[v]).map((v) => [v, counts[v]])),
   }
 }
@@ -117,10 +129,19 @@ export interface GcOneResult {
 }
 
 /** One object, replayed until nothing is missing; with `tree`, the graph around it. */
-export async function driveGcOne(source: ClusterSource, item: KubeObject, type: ResourceType, options: GcDriveOptions & {tree?: boolean}): Promise<GcOneResult | undefined> {
+export async function driveGcOne(
+  source: ClusterSource,
+  item: KubeObject,
+  type: ResourceType,
+  options: GcDriveOptions & {tree?: boolean},
+): Promise<GcOneResult | undefined> {
   const evidence = options.evidence ?? (await source.evidence?.())
   const discovery = await discoveryOf(source, evidence)
-  const slim = slimObject(item as KubeObject & {metadata?: Record<string, unknown>}, {apiVersion: apiVersionOf(type), kind: type.kind}, {creationTimestamp: options.tree === true})
+  const slim = slimObject(
+    item as KubeObject & {metadata?: Record<string, unknown>},
+    {apiVersion: apiVersionOf(type), kind: type.kind},
+    {creationTimestamp: options.tree === true},
+  )
   if (!slim) return undefined
   const reader = new OwnerReader(source, options, options.tree === true)
   let g: Graph | undefined
@@ -131,7 +152,16 @@ export async function driveGcOne(source: ClusterSource, item: KubeObject, type: 
     return g
   }
   if (options.tree) await build()
-  const world = (): GcWorld => ({discovery, reads: reader.reads, dependents: g?.index, indexGaps: g?.gaps, now: options.now, minor: options.minor, evidence, shownByName: shown})
+  const world = (): GcWorld => ({
+    discovery,
+    reads: reader.reads,
+    dependents: g?.index,
+    indexGaps: g?.gaps,
+    now: options.now,
+    minor: options.minor,
+    evidence,
+    shownByName: shown,
+  })
   const settle = async (o: GcObject): Promise<GcReplay> => {
     let r = replayGc(o, world(), {maxDepth: options.maxDepth})
     for (let round = 0; round < MAX_ROUNDS && (r.needs.reads.length > 0 || (r.needs.dependents && !g)); round++) {

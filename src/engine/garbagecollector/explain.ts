@@ -47,7 +47,13 @@ export interface GcExplanation extends Explanation {
 }
 
 export function subjectOf(o: GcObject): Subject {
-  return {kind: o.kind, apiVersion: o.apiVersion, ...(o.metadata.namespace ? {namespace: o.metadata.namespace} : {}), name: o.metadata.name, uid: o.metadata.uid}
+  return {
+    kind: o.kind,
+    apiVersion: o.apiVersion,
+    ...(o.metadata.namespace ? {namespace: o.metadata.namespace} : {}),
+    name: o.metadata.name,
+    uid: o.metadata.uid,
+  }
 }
 
 function blockedForever(r: GcReplay): boolean {
@@ -85,14 +91,21 @@ function missingEvidence(x: RefReport | undefined): boolean {
 }
 
 function refsText(r: GcReplay, outcome: RefOutcome): string {
-  return r.refs.filter((x) => x.outcome === outcome).map((x) => `${x.ref.kind} ${x.ref.name}`).join(', ')
+  return r.refs
+    .filter((x) => x.outcome === outcome)
+    .map((x) => `${x.ref.kind} ${x.ref.name}`)
+    .join(', ')
 }
 
 function danglingText(r: GcReplay): string {
-  return r.refs.filter((x) => x.outcome === 'dangling').map((x) =>
-    x.danglingReason === 'uidMismatch'
-      ? `${x.ref.kind} ${x.ref.name} uid ${x.ref.uid} no longer exists (a ${x.ref.kind} of that name exists with uid ${x.lookup?.foundUid})`
-      : `${x.ref.kind} ${x.ref.name} uid ${x.ref.uid} no longer exists${x.lookup?.namespace ? ` in ${x.lookup.namespace}` : ''}`).join('; ')
+  return r.refs
+    .filter((x) => x.outcome === 'dangling')
+    .map((x) =>
+      x.danglingReason === 'uidMismatch'
+        ? `${x.ref.kind} ${x.ref.name} uid ${x.ref.uid} no longer exists (a ${x.ref.kind} of that name exists with uid ${x.lookup?.foundUid})`
+        : `${x.ref.kind} ${x.ref.name} uid ${x.ref.uid} no longer exists${x.lookup?.namespace ? ` in ${x.lookup.namespace}` : ''}`,
+    )
+    .join('; ')
 }
 
 export function gcSummary(r: GcReplay): string {
@@ -106,9 +119,10 @@ export function gcSummary(r: GcReplay): string {
     case 'delete': {
       const dangling = r.refs.filter((x) => x.outcome === 'dangling').length
       const waiting = r.refs.filter((x) => x.outcome === 'waitingForDependentsDeletion').length
-      const why = dangling === n
-        ? `All ${n} owner reference${n === 1 ? ' is' : 's are'} dangling: ${danglingText(r)}.`
-        : `No solid owner: ${[danglingText(r), waiting > 0 ? `${refsText(r, 'waitingForDependentsDeletion')} ${waiting === 1 ? 'is' : 'are'} being deleted in the foreground and waiting for dependents` : ''].filter(Boolean).join('; ')}.`
+      const why =
+        dangling === n
+          ? `All ${n} owner reference${n === 1 ? ' is' : 's are'} dangling: ${danglingText(r)}.`
+          : `No solid owner: ${[danglingText(r), waiting > 0 ? `${refsText(r, 'waitingForDependentsDeletion')} ${waiting === 1 ? 'is' : 'are'} being deleted in the foreground and waiting for dependents` : ''].filter(Boolean).join('; ')}.`
       const how = r.unblockOwnerRefsFirst
         ? ' The collector first sets blockOwnerDeletion=false on its blocking refs (a dependent of it is itself deleting dependents: a possible cycle), then deletes it with Foreground propagation.'
         : r.propagationPolicy === 'Foreground' && waiting > 0 && (r.dependentCount ?? 0) > 0
@@ -123,10 +137,23 @@ export function gcSummary(r: GcReplay): string {
       return `Being deleted (since ${r.item.metadata.deletionTimestamp}) without foregroundDeletion: the collector waits. ${f.length === 0 ? 'No finalizer is left, so the API server should remove it shortly.' : `It is held by ${f.map((x) => `"${x}"`).join(', ')}, which the collector does not handle: the controller owning ${f.length === 1 ? 'that finalizer' : 'those finalizers'} must remove ${f.length === 1 ? 'it' : 'them'}.`}`
     }
     case 'removeFinalizer':
-      return `Being deleted in the foreground (since ${r.item.metadata.deletionTimestamp}) and no dependent blocks it any more: the collector should remove foregroundDeletion now${(r.item.metadata.finalizers ?? []).length > 1 ? ` (it then still waits for ${(r.item.metadata.finalizers ?? []).filter((f) => f !== 'foregroundDeletion').map((x) => `"${x}"`).join(', ')})` : ''}. If it stays, suspect the collector (down or lagging), a rejected finalizer patch, or a blocking dependent you cannot see.`
+      return `Being deleted in the foreground (since ${r.item.metadata.deletionTimestamp}) and no dependent blocks it any more: the collector should remove foregroundDeletion now${
+        (r.item.metadata.finalizers ?? []).length > 1
+          ? ` (it then still waits for ${(r.item.metadata.finalizers ?? [])
+              .filter((f) => f !== 'foregroundDeletion')
+              .map((x) => `"${x}"`)
+              .join(', ')})`
+          : ''
+      }. If it stays, suspect the collector (down or lagging), a rejected finalizer patch, or a blocking dependent you cannot see.`
     case 'waitForBlockingDependents': {
       const b = r.blocking ?? []
-      const first = b.slice(0, 3).map((x) => `${describeObject(x.dependent)}${x.replay ? ` (${x.replay.verdict}${x.replay.propagationPolicy ? ` ${x.replay.propagationPolicy}` : ''})` : ''}`).join(', ')
+      const first = b
+        .slice(0, 3)
+        .map(
+          (x) =>
+            `${describeObject(x.dependent)}${x.replay ? ` (${x.replay.verdict}${x.replay.propagationPolicy ? ` ${x.replay.propagationPolicy}` : ''})` : ''}`,
+        )
+        .join(', ')
       return `Being deleted in the foreground (since ${r.item.metadata.deletionTimestamp}): ${b.length} dependent(s) with blockOwnerDeletion=true still hold it: ${first}${b.length > 3 ? ', …' : ''}.${blockedForever(r) ? ' At least one of them is never going to be removed by the collector: this deletion will not finish on its own.' : ''}`
     }
     case 'orphanDependentsThenRemoveFinalizer':
@@ -140,19 +167,24 @@ export function gcSummary(r: GcReplay): string {
     case 'unknown':
       if (aborted && missingEvidence(aborted)) {
         const solidBefore = r.refs.slice(0, r.abortedAt).some((x) => x.outcome === 'solid')
-        return `Unknown: ${aborted.why.split('. ')[0]}. ${solidBefore
-          ? `It stays either way (an earlier owner is solid); whether the collector patches off the reference to ${aborted.ref.kind} ${aborted.ref.name}`
-          : `The collector keeps it if its owner ${aborted.ref.kind} ${aborted.ref.name} exists with uid ${aborted.ref.uid}, and deletes it otherwise; which one`} this data cannot tell.`
+        return `Unknown: ${aborted.why.split('. ')[0]}. ${
+          solidBefore
+            ? `It stays either way (an earlier owner is solid); whether the collector patches off the reference to ${aborted.ref.kind} ${aborted.ref.name}`
+            : `The collector keeps it if its owner ${aborted.ref.kind} ${aborted.ref.name} exists with uid ${aborted.ref.uid}, and deletes it otherwise; which one`
+        } this data cannot tell.`
       }
       return aborted
-        ? `Unknown: owner ${aborted.ref.kind} ${aborted.ref.name} could not be read (${typeof aborted.lookup?.status === 'number' ? aborted.lookup.status : aborted.lookup?.error ?? 'error'}). The collector would read it (it may get every type) and retries on errors; this tool does not guess it is dangling.`
+        ? `Unknown: owner ${aborted.ref.kind} ${aborted.ref.name} could not be read (${typeof aborted.lookup?.status === 'number' ? aborted.lookup.status : (aborted.lookup?.error ?? 'error')}). The collector would read it (it may get every type) and retries on errors; this tool does not guess it is dangling.`
         : 'Unknown: the replay is incomplete (reads it needs were not done).'
   }
 }
 
 function refReports(r: GcReplay): GcOwnerRefReport[] {
   return r.refs.map((x) => ({
-    apiVersion: x.ref.apiVersion, kind: x.ref.kind, name: x.ref.name, uid: x.ref.uid,
+    apiVersion: x.ref.apiVersion,
+    kind: x.ref.kind,
+    name: x.ref.name,
+    uid: x.ref.uid,
     ...(x.ref.controller !== undefined ? {controller: x.ref.controller} : {}),
     ...(x.ref.blockOwnerDeletion !== undefined ? {blockOwnerDeletion: x.ref.blockOwnerDeletion} : {}),
     classification: x.outcome,
@@ -167,11 +199,18 @@ function refReports(r: GcReplay): GcOwnerRefReport[] {
 }
 
 function blockingReports(list: readonly BlockingReport[]): GcBlockingReport[] {
-  return list.map((b) => b.replay
-    ? {subject: subjectOf(b.dependent), verdict: b.replay.verdict, severity: gcSeverity(b.replay), summary: gcSummary(b.replay),
-      ownerReferences: refReports(b.replay),
-      ...(b.replay.blocking ? {blockingDependents: blockingReports(b.replay.blocking)} : {})}
-    : {subject: subjectOf(b.dependent), notExplained: b.notExplained})
+  return list.map((b) =>
+    b.replay
+      ? {
+          subject: subjectOf(b.dependent),
+          verdict: b.replay.verdict,
+          severity: gcSeverity(b.replay),
+          summary: gcSummary(b.replay),
+          ownerReferences: refReports(b.replay),
+          ...(b.replay.blocking ? {blockingDependents: blockingReports(b.replay.blocking)} : {}),
+        }
+      : {subject: subjectOf(b.dependent), notExplained: b.notExplained},
+  )
 }
 
 /** One step per blocking dependent (recursively), so every renderer shows why each is still there. */
@@ -180,11 +219,21 @@ function blockingSteps(list: readonly BlockingReport[] | undefined, depth = 1): 
   for (const b of list ?? []) {
     const who = `${'  '.repeat(depth - 1)}${describeObject(b.dependent)}`
     if (!b.replay) {
-      out.push({rule: 'blocking dependent', upstream: 'pkg/controller/garbagecollector/garbagecollector.go:697-713', result: 'not explained', why: `${who}: ${b.notExplained}`})
+      out.push({
+        rule: 'blocking dependent',
+        upstream: 'pkg/controller/garbagecollector/garbagecollector.go:697-713',
+        result: 'not explained',
+        why: `${who}: ${b.notExplained}`,
+      })
       continue
     }
-    out.push({rule: 'blocking dependent', upstream: 'pkg/controller/garbagecollector/garbagecollector.go:697-713', result: `${b.replay.verdict}${b.replay.propagationPolicy ? ` ${b.replay.propagationPolicy}` : ''}`,
-      inputs: {dependent: subjectOf(b.dependent), depth}, why: `${who}: ${gcSummary(b.replay)}`})
+    out.push({
+      rule: 'blocking dependent',
+      upstream: 'pkg/controller/garbagecollector/garbagecollector.go:697-713',
+      result: `${b.replay.verdict}${b.replay.propagationPolicy ? ` ${b.replay.propagationPolicy}` : ''}`,
+      inputs: {dependent: subjectOf(b.dependent), depth},
+      why: `${who}: ${gcSummary(b.replay)}`,
+    })
     out.push(...blockingSteps(b.replay.blocking, depth + 1))
   }
   return out
@@ -222,21 +271,39 @@ export function explainGc(r: GcReplay, evaluatedAt: Date, source: SourceDescript
 
 /** --all: how bad each verdict is, for sorting (worst first), then by namespace/kind/name. */
 const VERDICT_ORDER: GcVerdict[] = [
-  'waitForBlockingDependents', 'stuckRestMapping', 'stuckNamespacedOwnerOfClusterScopedObject', 'delete', 'removeFinalizer', 'unknown',
-  'patchRemoveOwnerRefs', 'orphanDependentsThenRemoveFinalizer', 'waitBeingDeleted', 'notMonitored', 'keep', 'noOwners',
+  'waitForBlockingDependents',
+  'stuckRestMapping',
+  'stuckNamespacedOwnerOfClusterScopedObject',
+  'delete',
+  'removeFinalizer',
+  'unknown',
+  'patchRemoveOwnerRefs',
+  'orphanDependentsThenRemoveFinalizer',
+  'waitBeingDeleted',
+  'notMonitored',
+  'keep',
+  'noOwners',
 ]
 const SEVERITY_ORDER: Severity[] = ['critical', 'warning', 'info', 'none']
 
 export function compareFindings(a: GcExplanation, b: GcExplanation): number {
-  return SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+  return (
+    SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
     VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict) ||
     (a.subject.namespace ?? '').localeCompare(b.subject.namespace ?? '') ||
     a.subject.kind.localeCompare(b.subject.kind) ||
     a.subject.name.localeCompare(b.subject.name)
+  )
 }
 
 /** The verdicts `gc --all` lists: everything the collector would act on, or is stuck on. */
 export const ACTIONABLE_VERDICTS: ReadonlySet<GcVerdict> = new Set<GcVerdict>([
-  'delete', 'patchRemoveOwnerRefs', 'removeFinalizer', 'waitForBlockingDependents', 'orphanDependentsThenRemoveFinalizer',
-  'stuckRestMapping', 'stuckNamespacedOwnerOfClusterScopedObject', 'unknown',
+  'delete',
+  'patchRemoveOwnerRefs',
+  'removeFinalizer',
+  'waitForBlockingDependents',
+  'orphanDependentsThenRemoveFinalizer',
+  'stuckRestMapping',
+  'stuckNamespacedOwnerOfClusterScopedObject',
+  'unknown',
 ])

@@ -58,9 +58,18 @@ export type GcVerdict =
   | 'unknown'
 
 export const GC_VERDICTS: readonly GcVerdict[] = [
-  'keep', 'patchRemoveOwnerRefs', 'delete', 'noOwners', 'waitBeingDeleted', 'removeFinalizer',
-  'waitForBlockingDependents', 'orphanDependentsThenRemoveFinalizer', 'stuckRestMapping',
-  'stuckNamespacedOwnerOfClusterScopedObject', 'notMonitored', 'unknown',
+  'keep',
+  'patchRemoveOwnerRefs',
+  'delete',
+  'noOwners',
+  'waitBeingDeleted',
+  'removeFinalizer',
+  'waitForBlockingDependents',
+  'orphanDependentsThenRemoveFinalizer',
+  'stuckRestMapping',
+  'stuckNamespacedOwnerOfClusterScopedObject',
+  'notMonitored',
+  'unknown',
 ]
 
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan'
@@ -98,8 +107,11 @@ export function describeObject(o: {kind: string; metadata: {namespace?: string; 
 }
 
 /** Keeps only what the replay reads, so that 100,000 listed objects stay small in memory. */
-export function slimObject(o: {apiVersion?: string; kind?: string; metadata?: Record<string, unknown>}, fallback?: {apiVersion: string; kind: string},
-  keep?: {creationTimestamp?: boolean}): GcObject | undefined {
+export function slimObject(
+  o: {apiVersion?: string; kind?: string; metadata?: Record<string, unknown>},
+  fallback?: {apiVersion: string; kind: string},
+  keep?: {creationTimestamp?: boolean},
+): GcObject | undefined {
   const m = o.metadata
   if (!m || typeof m.name !== 'string' || typeof m.uid !== 'string') return undefined
   const meta: GcObject['metadata'] = {name: m.name, uid: m.uid}

@@ -43,7 +43,7 @@ export function finalizerHolder(f: string): string {
     case 'service.kubernetes.io/load-balancer-cleanup':
       return 'the service controller (cloud-controller-manager), once the cloud load balancer is deleted'
     case 'customresourcecleanup.apiextensions.k8s.io':
-      return 'the API server\'s CRD finalizer, once every custom resource of the definition is deleted'
+      return "the API server's CRD finalizer, once every custom resource of the definition is deleted"
     case 'external-attacher/kubernetes-io-csi':
       return 'the CSI external-attacher, once the volume is detached'
     default: {
@@ -69,16 +69,32 @@ export function gcNext(r: GcReplay): NextStep[] | undefined {
       }))
       if (r.refs.some((x) => x.outcome === 'waitingForDependentsDeletion')) {
         const w = r.refs.find((x) => x.outcome === 'waitingForDependentsDeletion')!
-        steps.push({command: `kubectl why gc ${typedName(w.ref.apiVersion, w.ref.kind, w.ref.name)}${nsFlag(w.lookup?.namespace)} --tree`,
-          why: `its owner ${w.ref.kind} ${w.ref.name} is being deleted in the foreground: this object goes with it; the tree shows what else does`})
+        steps.push({
+          command: `kubectl why gc ${typedName(w.ref.apiVersion, w.ref.kind, w.ref.name)}${nsFlag(w.lookup?.namespace)} --tree`,
+          why: `its owner ${w.ref.kind} ${w.ref.name} is being deleted in the foreground: this object goes with it; the tree shows what else does`,
+        })
       }
       return steps.length > 0 ? steps : [{command: whyGc(o, ' --tree'), why: 'shows its owners and dependents, each edge as the collector classifies it'}]
     }
     case 'patchRemoveOwnerRefs':
-      return [{command: whyGc(o, ' --tree'), why: `nothing to do: the collector patches off the reference(s) to ${r.refs.filter((x) => x.outcome !== 'solid').map((x) => `${x.ref.kind} ${x.ref.name}`).join(', ')} itself and keeps the object; the tree shows the owners`}]
+      return [
+        {
+          command: whyGc(o, ' --tree'),
+          why: `nothing to do: the collector patches off the reference(s) to ${r.refs
+            .filter((x) => x.outcome !== 'solid')
+            .map((x) => `${x.ref.kind} ${x.ref.name}`)
+            .join(', ')} itself and keeps the object; the tree shows the owners`,
+        },
+      ]
     case 'waitBeingDeleted': {
       const fs = m.finalizers ?? []
-      if (fs.length === 0) return [{command: `kubectl get ${typedName(o.apiVersion, o.kind, m.name)}${nsFlag(m.namespace)}`, why: 'no finalizer is left: the API server removes it when its grace period ends (pods: when the kubelet confirms)'}]
+      if (fs.length === 0)
+        return [
+          {
+            command: `kubectl get ${typedName(o.apiVersion, o.kind, m.name)}${nsFlag(m.namespace)}`,
+            why: 'no finalizer is left: the API server removes it when its grace period ends (pods: when the kubelet confirms)',
+          },
+        ]
       return fs.map((f) => ({
         change: `${describeObject(o)}: metadata.finalizers "${f}"`,
         why: `"${f}" is removed by ${finalizerHolder(f)}; look there first: removing it by hand skips that controller's cleanup`,
@@ -86,8 +102,14 @@ export function gcNext(r: GcReplay): NextStep[] | undefined {
     }
     case 'removeFinalizer':
       return [
-        {command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=500 | grep -i garbage', why: 'no dependent blocks it: the collector should remove foregroundDeletion now; if it has not, its log says why (down, lagging, or the patch is rejected)'},
-        {change: `${describeObject(o)}: metadata.finalizers "${FINALIZER_FOREGROUND}"`, why: 'removing it by hand finishes the deletion the collector would finish'},
+        {
+          command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=500 | grep -i garbage',
+          why: 'no dependent blocks it: the collector should remove foregroundDeletion now; if it has not, its log says why (down, lagging, or the patch is rejected)',
+        },
+        {
+          change: `${describeObject(o)}: metadata.finalizers "${FINALIZER_FOREGROUND}"`,
+          why: 'removing it by hand finishes the deletion the collector would finish',
+        },
       ]
     case 'waitForBlockingDependents': {
       const first = (r.blocking ?? []).slice(0, 3)
@@ -97,20 +119,42 @@ export function gcNext(r: GcReplay): NextStep[] | undefined {
       }))
     }
     case 'orphanDependentsThenRemoveFinalizer':
-      return [{command: whyGc(o, ' --tree'), why: 'nothing to do: the collector removes this owner from its dependents\' references, then the orphan finalizer; the tree lists those dependents'}]
+      return [
+        {
+          command: whyGc(o, ' --tree'),
+          why: "nothing to do: the collector removes this owner from its dependents' references, then the orphan finalizer; the tree lists those dependents",
+        },
+      ]
     case 'stuckRestMapping': {
       const {group} = splitApiVersion(aborted?.ref.apiVersion ?? '')
       return [
         {command: `kubectl api-resources${group ? ` --api-group=${group}` : ''}`, why: `shows which versions of ${aborted?.ref.kind} the server serves`},
-        ...(aborted ? [{change: `${refField(o, aborted)}: apiVersion ${aborted.ref.apiVersion}`, why: 'point it at a served version (or restore the CRD or API that served it): until then the collector retries forever and deletes nothing'}] : []),
+        ...(aborted
+          ? [
+              {
+                change: `${refField(o, aborted)}: apiVersion ${aborted.ref.apiVersion}`,
+                why: 'point it at a served version (or restore the CRD or API that served it): until then the collector retries forever and deletes nothing',
+              },
+            ]
+          : []),
       ]
     }
     case 'stuckNamespacedOwnerOfClusterScopedObject':
-      return aborted ? [{change: refField(o, aborted), why: 'a cluster-scoped object cannot have a namespaced owner: remove the reference; the collector will never act on it'}] : undefined
+      return aborted
+        ? [
+            {
+              change: refField(o, aborted),
+              why: 'a cluster-scoped object cannot have a namespaced owner: remove the reference; the collector will never act on it',
+            },
+          ]
+        : undefined
     case 'notMonitored': {
       const held = (m.finalizers ?? []).filter((f) => f === FINALIZER_FOREGROUND || f === FINALIZER_ORPHAN)
       return held.length > 0
-        ? held.map((f) => ({change: `${describeObject(o)}: metadata.finalizers "${f}"`, why: 'only the collector removes it, and it does not watch this type: remove it by hand'}))
+        ? held.map((f) => ({
+            change: `${describeObject(o)}: metadata.finalizers "${f}"`,
+            why: 'only the collector removes it, and it does not watch this type: remove it by hand',
+          }))
         : undefined
     }
     case 'unknown': {
@@ -118,13 +162,23 @@ export function gcNext(r: GcReplay): NextStep[] | undefined {
       const owner = `${typedName(aborted.ref.apiVersion, aborted.ref.kind, aborted.ref.name)}${nsFlag(aborted.lookup?.namespace)}`
       if (aborted.unknownReason === 'notInData' || aborted.unknownReason === 'nameOnly') {
         return [
-          {command: `kubectl get ${owner} -o jsonpath='{.metadata.uid}'`, why: `against the live cluster: the collector keeps it if this prints ${aborted.ref.uid}, and deletes it if it prints another uid or NotFound`},
-          {command: whyGc(o), why: `run against the live cluster, or a \`kubectl why snapshot\` file (it records what it listed, so its absences prove something): this data does not show whether ${aborted.ref.kind} ${aborted.ref.name} ${aborted.unknownReason === 'nameOnly' ? 'has that uid' : 'exists'}`},
+          {
+            command: `kubectl get ${owner} -o jsonpath='{.metadata.uid}'`,
+            why: `against the live cluster: the collector keeps it if this prints ${aborted.ref.uid}, and deletes it if it prints another uid or NotFound`,
+          },
+          {
+            command: whyGc(o),
+            why: `run against the live cluster, or a \`kubectl why snapshot\` file (it records what it listed, so its absences prove something): this data does not show whether ${aborted.ref.kind} ${aborted.ref.name} ${aborted.unknownReason === 'nameOnly' ? 'has that uid' : 'exists'}`,
+          },
         ]
       }
       const {group} = splitApiVersion(aborted.ref.apiVersion)
-      return [{command: `kubectl auth can-i get ${aborted.lookup?.key.resource ?? aborted.ref.kind.toLowerCase()}${group ? `.${group}` : ''}${nsFlag(aborted.lookup?.namespace)}`,
-        why: `the owner could not be read (${typeof aborted.lookup?.status === 'number' ? aborted.lookup.status : aborted.lookup?.error ?? 'error'}); with get on it, the replay can tell solid from dangling`}]
+      return [
+        {
+          command: `kubectl auth can-i get ${aborted.lookup?.key.resource ?? aborted.ref.kind.toLowerCase()}${group ? `.${group}` : ''}${nsFlag(aborted.lookup?.namespace)}`,
+          why: `the owner could not be read (${typeof aborted.lookup?.status === 'number' ? aborted.lookup.status : (aborted.lookup?.error ?? 'error')}); with get on it, the replay can tell solid from dangling`,
+        },
+      ]
     }
   }
 }

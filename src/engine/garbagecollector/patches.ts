@@ -81,13 +81,20 @@ export interface OrphanOutcome {
 /** The message client-go gives a status code when the body is not a Status (errors.go NewGenericServerResponse). */
 function genericMessage(status: number): string {
   switch (status) {
-    case 409: return 'the server reported a conflict'
-    case 403: return 'the server does not allow this method on the requested resource'
-    case 422: return 'the server rejected our request due to an error in our request'
-    case 429: return 'the server has received too many requests and has asked us to try again later'
-    case 500: return 'an error on the server has prevented the request from succeeding'
-    case 503: return 'the server is currently unable to handle the request'
-    default: return `the server responded with the status code ${status} but did not return more information`
+    case 409:
+      return 'the server reported a conflict'
+    case 403:
+      return 'the server does not allow this method on the requested resource'
+    case 422:
+      return 'the server rejected our request due to an error in our request'
+    case 429:
+      return 'the server has received too many requests and has asked us to try again later'
+    case 500:
+      return 'an error on the server has prevented the request from succeeding'
+    case 503:
+      return 'the server is currently unable to handle the request'
+    default:
+      return `the server responded with the status code ${status} but did not return more information`
   }
 }
 

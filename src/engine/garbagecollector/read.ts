@@ -56,9 +56,19 @@ const SLIM_META = new Set(['name', 'namespace', 'uid', 'resourceVersion', 'creat
 /** An item already in the graph's shape (the audit projects metadata-only lists so) is taken as is: no copy. */
 function asGcObject(o: KubeObject, fallback: {apiVersion: string; kind: string}, keepCreation: boolean): GcObject | undefined {
   const m = o.metadata
-  if (!keepCreation && o.kind !== 'PartialObjectMetadata' && typeof o.kind === 'string' && typeof o.apiVersion === 'string' && m
-    && typeof m.name === 'string' && typeof m.uid === 'string' && Object.keys(o).length === 3 && Object.keys(m).every((k) => SLIM_META.has(k))
-    && (m.ownerReferences === undefined || Array.isArray(m.ownerReferences)) && (m.finalizers === undefined || Array.isArray(m.finalizers))) {
+  if (
+    !keepCreation &&
+    o.kind !== 'PartialObjectMetadata' &&
+    typeof o.kind === 'string' &&
+    typeof o.apiVersion === 'string' &&
+    m &&
+    typeof m.name === 'string' &&
+    typeof m.uid === 'string' &&
+    Object.keys(o).length === 3 &&
+    Object.keys(m).every((k) => SLIM_META.has(k)) &&
+    (m.ownerReferences === undefined || Array.isArray(m.ownerReferences)) &&
+    (m.finalizers === undefined || Array.isArray(m.finalizers))
+  ) {
     return o as GcObject
   }
   return slimObject(o as KubeObject & {metadata?: Record<string, unknown>}, fallback, {creationTimestamp: keepCreation})
@@ -68,7 +78,11 @@ function asGcObject(o: KubeObject, fallback: {apiVersion: string; kind: string},
 export class OwnerReader {
   readonly reads = new Map<string, OwnerRead>()
   gets = 0
-  constructor(private readonly source: ClusterSource, private readonly options: GcDriveOptions, private readonly keepCreation = false) {}
+  constructor(
+    private readonly source: ClusterSource,
+    private readonly options: GcDriveOptions,
+    private readonly keepCreation = false,
+  ) {}
 
   async read(keys: readonly OwnerReadKey[]): Promise<void> {
     const todo = new Map<string, OwnerReadKey>()
@@ -129,7 +143,13 @@ export interface Graph {
  * limits the namespaced ones), indexed by owner UID. A continue token that expires mid-list (410 Gone) restarts that
  * list once from the start, as client-go's pager falls back to a full list; what still fails is a problem.
  */
-export async function buildGraph(source: ClusterSource, discovery: GcDiscovery, namespace: string | undefined, o: GcDriveOptions, keepCreation = false): Promise<Graph> {
+export async function buildGraph(
+  source: ClusterSource,
+  discovery: GcDiscovery,
+  namespace: string | undefined,
+  o: GcDriveOptions,
+  keepCreation = false,
+): Promise<Graph> {
   const g: Graph = {index: new DependentsIndex(), problems: [], gaps: [], listed: new Map(), types: 0, restarted: []}
   const types = discovery.monitoredTypes()
   g.types = types.filter((t) => !o.notRead?.resources.has(`${t.group}/${t.resource}`)).length
@@ -186,7 +206,12 @@ export async function buildGraph(source: ClusterSource, discovery: GcDiscovery, 
  * Node has now — a Node deleted and registered again keeps its name and gets a new uid. Read only when the data cannot
  * prove a Node's absence and some object names a Node as its owner.
  */
-export async function namesShown(source: ClusterSource, discovery: GcDiscovery, objects: Iterable<GcObject>, evidence: Evidence | undefined): Promise<Map<string, string> | undefined> {
+export async function namesShown(
+  source: ClusterSource,
+  discovery: GcDiscovery,
+  objects: Iterable<GcObject>,
+  evidence: Evidence | undefined,
+): Promise<Map<string, string> | undefined> {
   if (!evidence || evidence.coverage('', 'Node').absenceIsProof) return undefined
   const node = discovery.restMapping('v1', 'Node')
   if (!node) return undefined
@@ -202,7 +227,7 @@ export async function namesShown(source: ClusterSource, discovery: GcDiscovery, 
         const key = readKeyString({group: node.group, version: node.version, resource: node.resource, kind: node.kind, name: nodeName})
         // A mirror pod naming this Node as its owner is the most direct witness: the kubelet of that node created it.
         const mirror = (p.metadata?.ownerReferences ?? []).some((r) => r?.kind === 'Node' && r.name === nodeName)
-        if (!shown.has(key) || mirror && !shown.get(key)!.startsWith('spec.nodeName of mirror')) {
+        if (!shown.has(key) || (mirror && !shown.get(key)!.startsWith('spec.nodeName of mirror'))) {
           shown.set(key, `spec.nodeName of ${mirror ? 'mirror ' : ''}Pod ${p.metadata?.namespace ?? ''}/${p.metadata?.name ?? ''}`)
         }
       }

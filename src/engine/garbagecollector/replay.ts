@@ -10,13 +10,29 @@ import type {Step} from '../../explanation.js'
 import {blockingDependents, type DependentsIndex} from './dependents.js'
 import type {GcDiscovery, Mapping, MonitorStatus} from './discovery.js'
 import {
-  type Classification, describeObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN, type GcObject, type GcVerdict, hasFinalizer,
-  isBeingDeleted, isDeletingDependents, type OwnerRead, type OwnerReadKey, ownerReadPath, type PropagationPolicy,
-  readKeyString, resourcePath,
+  type Classification,
+  describeObject,
+  FINALIZER_FOREGROUND,
+  FINALIZER_ORPHAN,
+  type GcObject,
+  type GcVerdict,
+  hasFinalizer,
+  isBeingDeleted,
+  isDeletingDependents,
+  type OwnerRead,
+  type OwnerReadKey,
+  ownerReadPath,
+  type PropagationPolicy,
+  readKeyString,
+  resourcePath,
 } from './model.js'
 import {
-  deleteOwnerRefJsonMergePatch, deleteOwnerRefStrategicMergePatch, JSON_MERGE_PATCH, STRATEGIC_MERGE_PATCH,
-  unblockOwnerRefsJsonMergePatch, unblockOwnerRefsStrategicMergePatch,
+  deleteOwnerRefJsonMergePatch,
+  deleteOwnerRefStrategicMergePatch,
+  JSON_MERGE_PATCH,
+  STRATEGIC_MERGE_PATCH,
+  unblockOwnerRefsJsonMergePatch,
+  unblockOwnerRefsStrategicMergePatch,
 } from './patches.js'
 
 const GC = 'pkg/controller/garbagecollector'
@@ -135,8 +151,12 @@ function removeFinalizerRequests(item: GcObject, path: string, finalizer: string
   const rest = (item.metadata.finalizers ?? []).filter((f) => f !== finalizer)
   return [
     {method: 'GET', path},
-    {method: 'PATCH', path, contentType: JSON_MERGE_PATCH,
-      body: JSON.stringify({metadata: {resourceVersion: item.metadata.resourceVersion ?? '', finalizers: rest.length === 0 ? null : rest}})},
+    {
+      method: 'PATCH',
+      path,
+      contentType: JSON_MERGE_PATCH,
+      body: JSON.stringify({metadata: {resourceVersion: item.metadata.resourceVersion ?? '', finalizers: rest.length === 0 ? null : rest}}),
+    },
   ]
 }
 
@@ -173,7 +193,16 @@ export function replayGc(item: GcObject, world: GcWorld, options: GcReplayOption
 function replay(item: GcObject, world: GcWorld, opts: Required<GcReplayOptions>, depth: number, visiting: Set<string>): GcReplay {
   const steps: Step[] = []
   const path = itemPath(world, item)
-  const r: GcReplay = {item, verdict: 'keep', steps, refs: [], monitor: {monitored: false, why: 'notServed'}, collectorRequests: [], events: [], needs: {reads: [], dependents: false}}
+  const r: GcReplay = {
+    item,
+    verdict: 'keep',
+    steps,
+    refs: [],
+    monitor: {monitored: false, why: 'notServed'},
+    collectorRequests: [],
+    events: [],
+    needs: {reads: [], dependents: false},
+  }
   const meta = item.metadata
   const deleting = isBeingDeleted(item)
   const finalizers = meta.finalizers ?? []
@@ -182,43 +211,69 @@ function replay(item: GcObject, world: GcWorld, opts: Required<GcReplayOptions>,
   const monitor = world.discovery.monitorStatus(item.apiVersion, item.kind)
   r.monitor = monitor
   if (!monitor.monitored) {
-    const why = monitor.why === 'ignored'
-      ? `${item.kind} is in the collector's ignored resources (events are ignored by default)`
-      : monitor.why === 'verbs'
-        ? `its resource does not support all of delete, list and watch (it has: ${monitor.type?.verbs.join(', ') || 'none'})`
-        : `${item.apiVersion}/${item.kind} is not served by this API server`
+    const why =
+      monitor.why === 'ignored'
+        ? `${item.kind} is in the collector's ignored resources (events are ignored by default)`
+        : monitor.why === 'verbs'
+          ? `its resource does not support all of delete, list and watch (it has: ${monitor.type?.verbs.join(', ') || 'none'})`
+          : `${item.apiVersion}/${item.kind} is not served by this API server`
     const referenced = world.dependents?.dependentsOf(meta.uid) ?? []
     if ((meta.ownerReferences ?? []).length > 0 && world.dependents === undefined) r.needs.dependents = true
     if (referenced.length > 0 && (meta.ownerReferences ?? []).length > 0) {
-      steps.push({rule: 'GetDeletableResources', upstream: `${GC}/garbagecollector.go:831-860; graph_builder.go:203-205`, result: 'not monitored',
+      steps.push({
+        rule: 'GetDeletableResources',
+        upstream: `${GC}/garbagecollector.go:831-860; graph_builder.go:203-205`,
+        result: 'not monitored',
         why: `${why}; but ${referenced.length} monitored object(s) name it as an owner, so it is a virtual node in the graph and is evaluated like one`,
-        inferred: {evidence: 'graph_builder.go:369-391 creates a virtual node for an owner UID no informer observed; garbagecollector.go:412-418 requeues it after each successful pass (no upstream test covers this path)', confidence: 'possible'}})
+        inferred: {
+          evidence:
+            'graph_builder.go:369-391 creates a virtual node for an owner UID no informer observed; garbagecollector.go:412-418 requeues it after each successful pass (no upstream test covers this path)',
+          confidence: 'possible',
+        },
+      })
       r.virtual = true
       return dependentView(r, world, opts, depth, visiting, path)
     }
     r.verdict = 'notMonitored'
-    steps.push({rule: 'GetDeletableResources', upstream: `${GC}/garbagecollector.go:831-860; graph_builder.go:203-205`, result: 'not monitored',
-      why: `${why}: the collector never watches it, never evaluates its owner references, never deletes it and never counts it as a blocking dependent`})
+    steps.push({
+      rule: 'GetDeletableResources',
+      upstream: `${GC}/garbagecollector.go:831-860; graph_builder.go:203-205`,
+      result: 'not monitored',
+      why: `${why}: the collector never watches it, never evaluates its owner references, never deletes it and never counts it as a blocking dependent`,
+    })
     if (deleting && (finalizers.includes(FINALIZER_FOREGROUND) || finalizers.includes(FINALIZER_ORPHAN))) {
-      steps.push({rule: 'processTransitions', upstream: `${GC}/graph_builder.go:594-609`, result: 'finalizer never removed',
-        why: `it is being deleted with the ${finalizers.includes(FINALIZER_ORPHAN) ? FINALIZER_ORPHAN : FINALIZER_FOREGROUND} finalizer, which only the collector removes; since it does not watch this type, someone has to remove it by hand`})
+      steps.push({
+        rule: 'processTransitions',
+        upstream: `${GC}/graph_builder.go:594-609`,
+        result: 'finalizer never removed',
+        why: `it is being deleted with the ${finalizers.includes(FINALIZER_ORPHAN) ? FINALIZER_ORPHAN : FINALIZER_FOREGROUND} finalizer, which only the collector removes; since it does not watch this type, someone has to remove it by hand`,
+      })
     }
     return r
   }
-  steps.push({rule: 'GetDeletableResources', upstream: `${GC}/garbagecollector.go:831-860`, result: 'monitored',
-    why: `${monitor.type.group || 'core'}/${monitor.type.version} ${monitor.type.resource} supports delete, list and watch and is not ignored: the collector's graph holds this object`})
+  steps.push({
+    rule: 'GetDeletableResources',
+    upstream: `${GC}/garbagecollector.go:831-860`,
+    result: 'monitored',
+    why: `${monitor.type.group || 'core'}/${monitor.type.version} ${monitor.type.resource} supports delete, list and watch and is not ignored: the collector's graph holds this object`,
+  })
 
   // E1: being deleted without foregroundDeletion.
   if (deleting && !finalizers.includes(FINALIZER_FOREGROUND)) {
     const since = age(meta.deletionTimestamp, world.now)
     if (finalizers.includes(FINALIZER_ORPHAN)) return orphanView(r, world, path, since)
     r.verdict = 'waitBeingDeleted'
-    const others = finalizers.length === 0
-      ? 'it has no finalizers left, so the API server should remove it at once (or when its grace period ends, for pods)'
-      : `it is held by ${finalizers.map((f) => `"${f}"`).join(', ')}: ${finalizers.length === 1 ? 'that finalizer belongs' : 'those finalizers belong'} to other controllers, not to the collector`
-    steps.push({rule: 'attemptToDeleteItem: being deleted', upstream: `${GC}/garbagecollector.go:555-560`, result: 'wait',
+    const others =
+      finalizers.length === 0
+        ? 'it has no finalizers left, so the API server should remove it at once (or when its grace period ends, for pods)'
+        : `it is held by ${finalizers.map((f) => `"${f}"`).join(', ')}: ${finalizers.length === 1 ? 'that finalizer belongs' : 'those finalizers belong'} to other controllers, not to the collector`
+    steps.push({
+      rule: 'attemptToDeleteItem: being deleted',
+      upstream: `${GC}/garbagecollector.go:555-560`,
+      result: 'wait',
       inputs: {deletionTimestamp: meta.deletionTimestamp, finalizers},
-      why: `being deleted${since ? ` for ${since}` : ''} without the foregroundDeletion finalizer: the collector does nothing and waits for the final deletion, then handles its dependents; ${others}`})
+      why: `being deleted${since ? ` for ${since}` : ''} without the foregroundDeletion finalizer: the collector does nothing and waits for the final deletion, then handles its dependents; ${others}`,
+    })
     return r
   }
 
@@ -250,30 +305,45 @@ function ownerView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptions>,
     r.verdict = 'removeFinalizer'
     const others = (item.metadata.finalizers ?? []).filter((f) => f !== FINALIZER_FOREGROUND)
     r.collectorRequests.push(...removeFinalizerRequests(item, path, FINALIZER_FOREGROUND))
-    r.steps.push({rule: 'blockingDependents', upstream: `${GC}/graph.go:178-189`, result: 'none',
+    r.steps.push({
+      rule: 'blockingDependents',
+      upstream: `${GC}/graph.go:178-189`,
+      result: 'none',
       inputs: {dependents: all.length},
-      why: all.length === 0
-        ? 'no object in the graph names it as an owner'
-        : `${all.length} dependent(s) name it as an owner, but none with blockOwnerDeletion=true, so none holds it`})
+      why:
+        all.length === 0
+          ? 'no object in the graph names it as an owner'
+          : `${all.length} dependent(s) name it as an owner, but none with blockOwnerDeletion=true, so none holds it`,
+    })
     const suspects = [
       'the collector is not running or is lagging (kube-controller-manager down, --enable-garbage-collector=false, or a long queue)',
       'the finalizer patch is failing (a webhook or policy rejecting updates of this object, or repeated conflicts)',
       'a blocking dependent exists in a type you cannot see but the collector can' + (gaps.length > 0 ? ` (these lists failed: ${gaps.join('; ')})` : ''),
     ]
-    if (world.minor === undefined || world.minor < 32) suspects.push('a dependent type whose informer never synced: before 1.32 the collector waits for every monitor to sync before working at all')
-    r.steps.push({rule: 'processDeletingDependentsItem', upstream: `${GC}/garbagecollector.go:697-713; operations.go:85-130`, result: 'remove finalizer',
+    if (world.minor === undefined || world.minor < 32)
+      suspects.push('a dependent type whose informer never synced: before 1.32 the collector waits for every monitor to sync before working at all')
+    r.steps.push({
+      rule: 'processDeletingDependentsItem',
+      upstream: `${GC}/garbagecollector.go:697-713; operations.go:85-130`,
+      result: 'remove finalizer',
       inputs: {deletionTimestamp: item.metadata.deletionTimestamp, finalizers: item.metadata.finalizers ?? []},
-      why: `being deleted in the foreground${since ? ` for ${since}` : ''} with no blocking dependent left: the collector removes foregroundDeletion now` +
+      why:
+        `being deleted in the foreground${since ? ` for ${since}` : ''} with no blocking dependent left: the collector removes foregroundDeletion now` +
         (others.length > 0 ? `; the object then still waits for ${others.map((f) => `"${f}"`).join(', ')}` : ', and the API server then deletes the object') +
         `. If it is still there, suspect: ${suspects.join('; ')}`,
-      ...(gaps.length > 0 ? {inferred: {evidence: `dependents index incomplete: ${gaps.join('; ')}`, confidence: 'likely' as const}} : {})})
+      ...(gaps.length > 0 ? {inferred: {evidence: `dependents index incomplete: ${gaps.join('; ')}`, confidence: 'likely' as const}} : {}),
+    })
     return r
   }
 
   r.verdict = 'waitForBlockingDependents'
-  r.steps.push({rule: 'blockingDependents', upstream: `${GC}/graph.go:178-189`, result: `${blocking.length} blocking`,
+  r.steps.push({
+    rule: 'blockingDependents',
+    upstream: `${GC}/graph.go:178-189`,
+    result: `${blocking.length} blocking`,
     inputs: {dependents: all.length, blocking: blocking.map((d) => describeObject(d))},
-    why: `being deleted in the foreground${since ? ` for ${since}` : ''}: ${blocking.length} dependent(s) still hold it with blockOwnerDeletion=true; the collector queues each one that is not itself deleting dependents and keeps the finalizer until they are gone`})
+    why: `being deleted in the foreground${since ? ` for ${since}` : ''}: ${blocking.length} dependent(s) still hold it with blockOwnerDeletion=true; the collector queues each one that is not itself deleting dependents and keeps the finalizer until they are gone`,
+  })
   r.blocking = []
   let explained = 0
   const nextVisiting = new Set(visiting).add(item.metadata.uid)
@@ -300,8 +370,12 @@ function orphanView(r: GcReplay, world: GcWorld, path: string, since: string | u
   const item = r.item
   r.verdict = 'orphanDependentsThenRemoveFinalizer'
   r.finalizer = FINALIZER_ORPHAN
-  r.steps.push({rule: 'attemptToDeleteItem: being deleted', upstream: `${GC}/garbagecollector.go:555-560`, result: 'skipped',
-    why: 'being deleted without foregroundDeletion: the delete worker leaves it alone; the orphan worker handles it'})
+  r.steps.push({
+    rule: 'attemptToDeleteItem: being deleted',
+    upstream: `${GC}/garbagecollector.go:555-560`,
+    result: 'skipped',
+    why: 'being deleted without foregroundDeletion: the delete worker leaves it alone; the orphan worker handles it',
+  })
   if (!world.dependents) {
     r.needs.dependents = true
     r.steps.push({rule: 'attemptToOrphanWorker', upstream: `${GC}/garbagecollector.go:784-810`, result: 'pending', why: 'needs the dependents index'})
@@ -313,15 +387,25 @@ function orphanView(r: GcReplay, world: GcWorld, path: string, since: string | u
   for (const d of deps) {
     const m = world.discovery.restMapping(d.apiVersion, d.kind)
     const dpath = m ? resourcePath(m, m.namespaced ? d.metadata.namespace : undefined, d.metadata.name) : describeObject(d)
-    r.collectorRequests.push({method: 'PATCH', path: dpath, contentType: STRATEGIC_MERGE_PATCH, body: deleteOwnerRefStrategicMergePatch(d.metadata.uid, [item.metadata.uid])})
+    r.collectorRequests.push({
+      method: 'PATCH',
+      path: dpath,
+      contentType: STRATEGIC_MERGE_PATCH,
+      body: deleteOwnerRefStrategicMergePatch(d.metadata.uid, [item.metadata.uid]),
+    })
   }
   r.collectorRequests.push(...removeFinalizerRequests(item, path, FINALIZER_ORPHAN))
   const others = (item.metadata.finalizers ?? []).filter((f) => f !== FINALIZER_ORPHAN)
-  r.steps.push({rule: 'attemptToOrphanWorker', upstream: `${GC}/garbagecollector.go:716-752, 784-810`, result: 'orphan then remove finalizer',
+  r.steps.push({
+    rule: 'attemptToOrphanWorker',
+    upstream: `${GC}/garbagecollector.go:716-752, 784-810`,
+    result: 'orphan then remove finalizer',
     inputs: {dependents: deps.map((d) => describeObject(d)), deletionTimestamp: item.metadata.deletionTimestamp},
-    why: `being deleted with the orphan finalizer${since ? ` for ${since}` : ''}: the collector removes this owner's reference from each of its ${deps.length} dependent(s) (all of them, blocking or not), then removes "orphan"` +
+    why:
+      `being deleted with the orphan finalizer${since ? ` for ${since}` : ''}: the collector removes this owner's reference from each of its ${deps.length} dependent(s) (all of them, blocking or not), then removes "orphan"` +
       (others.length > 0 ? `; the object then still waits for ${others.map((f) => `"${f}"`).join(', ')}` : '') +
-      '. If any dependent patch fails (a 409 conflict, a webhook, validation), the finalizer stays and the owner is retried with backoff'})
+      '. If any dependent patch fails (a 409 conflict, a webhook, validation), the finalizer stays and the owner is retried with backoff',
+  })
   return r
 }
 
@@ -332,8 +416,12 @@ function dependentView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptio
   if (r.virtual) r.collectorRequests.push({method: 'GET', path})
   if (refs.length === 0) {
     r.verdict = 'noOwners'
-    r.steps.push({rule: 'attemptToDeleteItem: no owners', upstream: `${GC}/garbagecollector.go:594-600`, result: 'not garbage',
-      why: 'it has no owner references, so the collector has nothing to decide: it is never garbage-collected'})
+    r.steps.push({
+      rule: 'attemptToDeleteItem: no owners',
+      upstream: `${GC}/garbagecollector.go:594-600`,
+      result: 'not garbage',
+      why: 'it has no owner references, so the collector has nothing to decide: it is never garbage-collected',
+    })
     return r
   }
 
@@ -353,8 +441,13 @@ function dependentView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptio
   if (solid.length > 0) {
     if (dangling.length === 0 && waiting.length === 0) {
       r.verdict = 'keep'
-      r.steps.push({rule: 'attemptToDeleteItem: solid owner', upstream: `${GC}/garbagecollector.go:613-621`, result: 'keep', inputs: counts,
-        why: `${solid.length === 1 ? 'its owner exists' : `all ${solid.length} owners exist`} with the uids it names and ${solid.length === 1 ? 'is' : 'are'} not waiting for dependents: the collector keeps it and changes nothing`})
+      r.steps.push({
+        rule: 'attemptToDeleteItem: solid owner',
+        upstream: `${GC}/garbagecollector.go:613-621`,
+        result: 'keep',
+        inputs: counts,
+        why: `${solid.length === 1 ? 'its owner exists' : `all ${solid.length} owners exist`} with the uids it names and ${solid.length === 1 ? 'is' : 'are'} not waiting for dependents: the collector keeps it and changes nothing`,
+      })
       return r
     }
     // Dangling first, then waiting (garbagecollector.go:630).
@@ -362,11 +455,16 @@ function dependentView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptio
     r.verdict = 'patchRemoveOwnerRefs'
     r.removeOwnerUIDs = uids
     r.collectorRequests.push({method: 'PATCH', path, contentType: STRATEGIC_MERGE_PATCH, body: deleteOwnerRefStrategicMergePatch(item.metadata.uid, uids)})
-    r.steps.push({rule: 'attemptToDeleteItem: solid owner', upstream: `${GC}/garbagecollector.go:613-638; controller_ref_manager.go:562-596`, result: 'patch',
+    r.steps.push({
+      rule: 'attemptToDeleteItem: solid owner',
+      upstream: `${GC}/garbagecollector.go:613-638; controller_ref_manager.go:562-596`,
+      result: 'patch',
       inputs: counts,
-      why: `at least one owner is solid (${solid.map((x) => x.ref.name).join(', ')}), so it is kept; the collector patches off the ${[dangling.length > 0 ? `${dangling.length} dangling` : '', waiting.length > 0 ? `${waiting.length} waiting` : ''].filter(Boolean).join(' and ')} reference(s) by uid (${uids.join(', ')})` +
+      why:
+        `at least one owner is solid (${solid.map((x) => x.ref.name).join(', ')}), so it is kept; the collector patches off the ${[dangling.length > 0 ? `${dangling.length} dangling` : '', waiting.length > 0 ? `${waiting.length} waiting` : ''].filter(Boolean).join(' and ')} reference(s) by uid (${uids.join(', ')})` +
         (waiting.length > 0 ? '; a waiting ref is removed so that owner is not stuck with foregroundDeletion forever' : '') +
-        `. Types without strategic merge patch (CRDs, 415) get a JSON merge patch instead: ${deleteOwnerRefJsonMergePatch(item.metadata.resourceVersion ?? '', refs, uids)}`})
+        `. Types without strategic merge patch (CRDs, 415) get a JSON merge patch instead: ${deleteOwnerRefJsonMergePatch(item.metadata.resourceVersion ?? '', refs, uids)}`,
+    })
     return r
   }
 
@@ -375,7 +473,12 @@ function dependentView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptio
     if (!world.dependents) {
       r.needs.dependents = true
       r.verdict = 'unknown'
-      r.steps.push({rule: 'attemptToDeleteItem: waiting owner', upstream: `${GC}/garbagecollector.go:639-671`, result: 'pending', why: 'needs the dependents index'})
+      r.steps.push({
+        rule: 'attemptToDeleteItem: waiting owner',
+        upstream: `${GC}/garbagecollector.go:639-671`,
+        result: 'pending',
+        why: 'needs the dependents index',
+      })
       return r
     }
     const deps = world.dependents.dependentsOf(item.metadata.uid)
@@ -386,15 +489,25 @@ function dependentView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptio
       r.propagationPolicy = 'Foreground'
       r.unblockOwnerRefsFirst = deletingDep !== undefined
       if (deletingDep) {
-        r.collectorRequests.push({method: 'PATCH', path, contentType: STRATEGIC_MERGE_PATCH, body: unblockOwnerRefsStrategicMergePatch(item.metadata.uid, refs)})
+        r.collectorRequests.push({
+          method: 'PATCH',
+          path,
+          contentType: STRATEGIC_MERGE_PATCH,
+          body: unblockOwnerRefsStrategicMergePatch(item.metadata.uid, refs),
+        })
       }
       r.collectorRequests.push({method: 'DELETE', path, body: deleteBody(item, 'Foreground', world.minor)})
-      r.steps.push({rule: 'attemptToDeleteItem: waiting owner, has dependents', upstream: `${GC}/garbagecollector.go:639-671; patch.go:133-166`, result: 'delete Foreground',
+      r.steps.push({
+        rule: 'attemptToDeleteItem: waiting owner, has dependents',
+        upstream: `${GC}/garbagecollector.go:639-671; patch.go:133-166`,
+        result: 'delete Foreground',
         inputs: {...counts, dependents: deps.length, dependentDeletingDependents: deletingDep ? describeObject(deletingDep) : null},
-        why: `no solid owner, ${waiting.length} owner(s) waiting for dependents deletion, and it has ${deps.length} dependent(s) of its own: the collector deletes it with Foreground propagation so its own dependents go first` +
+        why:
+          `no solid owner, ${waiting.length} owner(s) waiting for dependents deletion, and it has ${deps.length} dependent(s) of its own: the collector deletes it with Foreground propagation so its own dependents go first` +
           (deletingDep
             ? `; because its dependent ${describeObject(deletingDep)} is itself deleting dependents (a possible ownership cycle), it first patches its own blocking refs to blockOwnerDeletion=false (JSON merge fallback: ${unblockOwnerRefsJsonMergePatch(item.metadata.resourceVersion ?? '', refs)})`
-            : '')})
+            : ''),
+      })
       return r
     }
   }
@@ -406,17 +519,32 @@ function dependentView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptio
   if (waiting.length > 0) r.dependentCount = 0
   r.collectorRequests.push({method: 'DELETE', path, body: deleteBody(item, policy, world.minor)})
   const detail = [
-    dangling.length > 0 ? `${dangling.length} dangling (${dangling.map((x) => `${x.ref.kind} ${x.ref.name}: ${x.danglingReason === 'uidMismatch' ? 'recreated with another uid' : 'not found'}`).join('; ')})` : '',
+    dangling.length > 0
+      ? `${dangling.length} dangling (${dangling.map((x) => `${x.ref.kind} ${x.ref.name}: ${x.danglingReason === 'uidMismatch' ? 'recreated with another uid' : 'not found'}`).join('; ')})`
+      : '',
     waiting.length > 0 ? `${waiting.length} waiting for dependents deletion, and it has no dependents of its own` : '',
-  ].filter(Boolean).join(', ')
-  r.steps.push({rule: 'attemptToDeleteItem: no solid owner', upstream: `${GC}/garbagecollector.go:672-693; operations.go:52-61`, result: `delete ${policy}`,
+  ]
+    .filter(Boolean)
+    .join(', ')
+  r.steps.push({
+    rule: 'attemptToDeleteItem: no solid owner',
+    upstream: `${GC}/garbagecollector.go:672-693; operations.go:52-61`,
+    result: `delete ${policy}`,
     inputs: {...counts, finalizers: item.metadata.finalizers ?? []},
-    why: `no solid owner — ${detail}: the collector deletes it (precondition uid ${item.metadata.uid}${world.minor !== undefined && world.minor >= 34 ? ' and its resourceVersion' : ''}) with ${policy} propagation` +
-      (policy === 'Background' ? ', since it carries neither the orphan nor the foregroundDeletion finalizer' : `, honouring its own ${policy === 'Orphan' ? 'orphan' : 'foregroundDeletion'} finalizer`)})
+    why:
+      `no solid owner — ${detail}: the collector deletes it (precondition uid ${item.metadata.uid}${world.minor !== undefined && world.minor >= 34 ? ' and its resourceVersion' : ''}) with ${policy} propagation` +
+      (policy === 'Background'
+        ? ', since it carries neither the orphan nor the foregroundDeletion finalizer'
+        : `, honouring its own ${policy === 'Orphan' ? 'orphan' : 'foregroundDeletion'} finalizer`),
+  })
   if (world.minor !== undefined && world.minor >= 34) {
-    r.steps.push({rule: 'deleteObject: resourceVersion precondition', upstream: `${GC}/operations.go (PR #132632)`, result: 'guarded',
+    r.steps.push({
+      rule: 'deleteObject: resourceVersion precondition',
+      upstream: `${GC}/operations.go (PR #132632)`,
+      result: 'guarded',
       why: 'newer collectors add the resourceVersion it classified as a delete precondition: if the owner references changed meanwhile, it re-classifies instead of deleting',
-      inferred: {evidence: 'gc.md §11: the first release with this change is not verified (likely 1.34)', confidence: 'likely'}})
+      inferred: {evidence: 'gc.md §11: the first release with this change is not verified (likely 1.34)', confidence: 'likely'},
+    })
   }
   return r
 }
@@ -426,7 +554,16 @@ function dependentView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptio
  * the item is in: the --tree view marks each edge with it. `needs.reads` lists the owner reads still missing.
  */
 export function classifyReferences(item: GcObject, world: GcWorld): Pick<GcReplay, 'refs' | 'needs' | 'abortedAt'> {
-  const r: GcReplay = {item, verdict: 'keep', steps: [], refs: [], monitor: {monitored: false, why: 'notServed'}, collectorRequests: [], events: [], needs: {reads: [], dependents: false}}
+  const r: GcReplay = {
+    item,
+    verdict: 'keep',
+    steps: [],
+    refs: [],
+    monitor: {monitored: false, why: 'notServed'},
+    collectorRequests: [],
+    events: [],
+    needs: {reads: [], dependents: false},
+  }
   classify(r, world)
   return r
 }
@@ -445,21 +582,38 @@ function classify(r: GcReplay, world: GcWorld): void {
     if (!mapping) {
       rep.outcome = 'unresolvable'
       rep.why = `${ref.apiVersion}/${ref.kind} is not served: the REST mapping fails ("unable to get REST mapping for ${ref.apiVersion}/${ref.kind}."), which the collector cannot tell from a type it has not discovered yet, so it retries forever and never treats the ref as dangling`
-      r.steps.push({rule: 'isDangling: REST mapping', upstream: `${GC}/garbagecollector.go:456-459; operations.go:43-50; errors.go:23-43`, result: 'unresolvable',
-        inputs: {ref: refText(ref)}, why: rep.why + (reached ? '' : ' (not reached by the collector)')})
+      r.steps.push({
+        rule: 'isDangling: REST mapping',
+        upstream: `${GC}/garbagecollector.go:456-459; operations.go:43-50; errors.go:23-43`,
+        result: 'unresolvable',
+        inputs: {ref: refText(ref)},
+        why: rep.why + (reached ? '' : ' (not reached by the collector)'),
+      })
       if (reached) abort(r, i, 'stuckRestMapping', rep)
       continue
     }
     if (itemNs === '' && mapping.namespaced) {
       rep.outcome = 'invalidScope'
       rep.why = `a cluster-scoped object cannot have a namespaced owner (${ref.kind} is namespaced): the collector gives up on this object without any API call and never retries it`
-      r.steps.push({rule: 'isDangling: coordinate validation', upstream: `${GC}/garbagecollector.go:464-472`, result: 'invalid',
-        inputs: {ref: refText(ref)}, why: rep.why + (reached ? '' : ' (not reached by the collector)')})
+      r.steps.push({
+        rule: 'isDangling: coordinate validation',
+        upstream: `${GC}/garbagecollector.go:464-472`,
+        result: 'invalid',
+        inputs: {ref: refText(ref)},
+        why: rep.why + (reached ? '' : ' (not reached by the collector)'),
+      })
       if (world.dependents?.observed(ref.uid)) r.events.push(invalidNamespaceEvent(item, ref, ''))
       if (reached) abort(r, i, 'stuckNamespacedOwnerOfClusterScopedObject', rep)
       continue
     }
-    const key: OwnerReadKey = {group: mapping.group, version: mapping.version, resource: mapping.resource, kind: mapping.kind, name: ref.name, ...(mapping.namespaced ? {namespace: itemNs} : {})}
+    const key: OwnerReadKey = {
+      group: mapping.group,
+      version: mapping.version,
+      resource: mapping.resource,
+      kind: mapping.kind,
+      name: ref.name,
+      ...(mapping.namespaced ? {namespace: itemNs} : {}),
+    }
     const p = ownerReadPath(key)
     rep.lookup = {path: p, key, ...(mapping.namespaced ? {namespace: itemNs} : {})}
     if (reached) r.collectorRequests.push({method: 'GET', path: p})
@@ -470,7 +624,8 @@ function classify(r: GcReplay, world: GcWorld): void {
       continue
     }
     const where = mapping.namespaced ? `in namespace ${itemNs}` : '(cluster-scoped)'
-    const coverage = read.outcome === 'notFound' && !read.proven ? world.evidence?.coverage(mapping.group, mapping.kind, mapping.namespaced ? itemNs : undefined) : undefined
+    const coverage =
+      read.outcome === 'notFound' && !read.proven ? world.evidence?.coverage(mapping.group, mapping.kind, mapping.namespaced ? itemNs : undefined) : undefined
     const noProof = coverage !== undefined && !coverage.absenceIsProof
     const shown = noProof ? world.shownByName?.get(readKeyString(key)) : undefined
     if (shown) {
@@ -506,15 +661,20 @@ function classify(r: GcReplay, world: GcWorld): void {
       rep.lookup.status = 200
       rep.lookup.foundUid = read.object.metadata.uid
       const o = read.object
-      rep.owner = {...(o.metadata.deletionTimestamp ? {deletionTimestamp: o.metadata.deletionTimestamp} : {}), ...(o.metadata.finalizers ? {finalizers: o.metadata.finalizers} : {})}
+      rep.owner = {
+        ...(o.metadata.deletionTimestamp ? {deletionTimestamp: o.metadata.deletionTimestamp} : {}),
+        ...(o.metadata.finalizers ? {finalizers: o.metadata.finalizers} : {}),
+      }
       if (isBeingDeleted(o) && hasFinalizer(o, FINALIZER_FOREGROUND)) {
         rep.outcome = 'waitingForDependentsDeletion'
         rep.why = `the owner exists with this uid and is being deleted in the foreground (deletionTimestamp ${o.metadata.deletionTimestamp}, foregroundDeletion finalizer): it waits for its dependents`
       } else {
         rep.outcome = 'solid'
-        rep.why = `the owner exists ${where} with this uid` + (isBeingDeleted(o)
-          ? ` and is being deleted, but without foregroundDeletion (finalizers: ${(o.metadata.finalizers ?? []).join(', ') || 'none'}), which still counts as solid`
-          : ' and is not being deleted')
+        rep.why =
+          `the owner exists ${where} with this uid` +
+          (isBeingDeleted(o)
+            ? ` and is being deleted, but without foregroundDeletion (finalizers: ${(o.metadata.finalizers ?? []).join(', ') || 'none'}), which still counts as solid`
+            : ' and is not being deleted')
       }
     }
     if (rep.outcome === 'dangling') {
@@ -524,9 +684,13 @@ function classify(r: GcReplay, world: GcWorld): void {
         r.events.push(invalidNamespaceEvent(item, ref, itemNs))
       }
     }
-    r.steps.push({rule: 'classifyReferences', upstream: `${GC}/garbagecollector.go:${rep.outcome === 'dangling' ? (rep.danglingReason === 'uidMismatch' ? '490-497' : '477-485') : rep.outcome === 'unknown' ? '486-487' : '507-530'}`,
-      result: rep.outcome, inputs: {ref: refText(ref), get: p, blockOwnerDeletion: ref.blockOwnerDeletion === true},
-      why: rep.why + (reached ? '' : ' (not reached by the collector: classification stopped at an earlier ref)')})
+    r.steps.push({
+      rule: 'classifyReferences',
+      upstream: `${GC}/garbagecollector.go:${rep.outcome === 'dangling' ? (rep.danglingReason === 'uidMismatch' ? '490-497' : '477-485') : rep.outcome === 'unknown' ? '486-487' : '507-530'}`,
+      result: rep.outcome,
+      inputs: {ref: refText(ref), get: p, blockOwnerDeletion: ref.blockOwnerDeletion === true},
+      why: rep.why + (reached ? '' : ' (not reached by the collector: classification stopped at an earlier ref)'),
+    })
     if (reached && rep.outcome === 'unknown') abort(r, i, 'unknown', rep)
   }
 }
@@ -536,17 +700,31 @@ function abort(r: GcReplay, index: number, verdict: GcVerdict, rep: RefReport): 
   r.verdict = verdict
   const solidBefore = r.refs.some((x) => x.outcome === 'solid')
   const queue = verdict === 'stuckNamespacedOwnerOfClusterScopedObject' ? 'forgets the object (never retried until it changes)' : 'requeues it with backoff'
-  r.steps.push({rule: 'classifyReferences: error aborts the item', upstream: `${GC}/garbagecollector.go:602-605, 365-421`, result: verdict,
+  r.steps.push({
+    rule: 'classifyReferences: error aborts the item',
+    upstream: `${GC}/garbagecollector.go:602-605, 365-421`,
+    result: verdict,
     inputs: {ref: refText(rep.ref), index},
-    why: `an error on owner reference #${index + 1} aborts the whole item: no deletion and no patch this time; the collector ${queue}` +
-      (verdict === 'unknown' && solidBefore ? '. An earlier ref is solid, so whatever this owner turns out to be the object stays; only a patch of its refs is undecided' : '')})
+    why:
+      `an error on owner reference #${index + 1} aborts the whole item: no deletion and no patch this time; the collector ${queue}` +
+      (verdict === 'unknown' && solidBefore
+        ? '. An earlier ref is solid, so whatever this owner turns out to be the object stays; only a patch of its refs is undecided'
+        : ''),
+  })
 }
 
 /** graph_builder.go:393-402: the Warning event raised on a dependent whose ref names a uid observed in another namespace. */
 function invalidNamespaceEvent(item: GcObject, ref: OwnerReference, ns: string): GcEvent {
   return {
-    type: 'Warning', reason: 'OwnerRefInvalidNamespace',
+    type: 'Warning',
+    reason: 'OwnerRefInvalidNamespace',
     message: `ownerRef [${ref.apiVersion}/${ref.kind}, namespace: ${ns}, name: ${ref.name}, uid: ${ref.uid}] does not exist in namespace "${ns}"`,
-    involvedObject: {kind: item.kind, apiVersion: item.apiVersion, ...(item.metadata.namespace ? {namespace: item.metadata.namespace} : {}), name: item.metadata.name, uid: item.metadata.uid},
+    involvedObject: {
+      kind: item.kind,
+      apiVersion: item.apiVersion,
+      ...(item.metadata.namespace ? {namespace: item.metadata.namespace} : {}),
+      name: item.metadata.name,
+      uid: item.metadata.uid,
+    },
   }
 }

@@ -21,7 +21,14 @@ export interface Rev {
 }
 
 export function revOf(cr: ControllerRevision): Rev {
-  return {name: cr.metadata.name, revision: revisionNumber(cr), hashLabel: cr.metadata.labels?.[HISTORY_HASH_LABEL], raw: rawOf(cr), created: cr.metadata.creationTimestamp ?? undefined, object: cr}
+  return {
+    name: cr.metadata.name,
+    revision: revisionNumber(cr),
+    hashLabel: cr.metadata.labels?.[HISTORY_HASH_LABEL],
+    raw: rawOf(cr),
+    created: cr.metadata.creationTimestamp ?? undefined,
+    object: cr,
+  }
 }
 
 /** SortControllerRevisions: revision ascending, then creation time, then name. */
@@ -65,7 +72,12 @@ export interface CreateAttempt {
  * AlreadyExists GET it live — equal bytes: return it; else count++ and try again, all within one sync. The hash
  * label keeps the first count's hash (it is not updated in the loop).
  */
-export function predictCreateRevision(parent: string, raw: string, collisionCount: number, byName: {get(name: string): Rev | undefined}): {attempts: CreateAttempt[]; creates?: string; returnsExisting?: string} {
+export function predictCreateRevision(
+  parent: string,
+  raw: string,
+  collisionCount: number,
+  byName: {get(name: string): Rev | undefined},
+): {attempts: CreateAttempt[]; creates?: string; returnsExisting?: string} {
   const attempts: CreateAttempt[] = []
   let count = collisionCount
   for (let i = 0; i <= MAX_PREDICTED_BUMPS; i++) {
@@ -83,7 +95,16 @@ export function predictCreateRevision(parent: string, raw: string, collisionCoun
 /** Which collision count reproduces a revision's name (and its hash label) from its own data. */
 export function checkRevision(setName: string, r: Rev, collisionCount: number, max: number): {label: LabelCheck; hashLabelCount?: number} {
   const suffix = suffixOf(r.name)
-  if (r.raw === undefined) return {label: {label: suffix, result: 'unreproducible', reason: 'invalidTemplate', explained: true, why: 'the revision has no data to hash (read as metadata only?)'}}
+  if (r.raw === undefined)
+    return {
+      label: {
+        label: suffix,
+        result: 'unreproducible',
+        reason: 'invalidTemplate',
+        explained: true,
+        why: 'the revision has no data to hash (read as metadata only?)',
+      },
+    }
   const counts = [...new Set([collisionCount, ...Array.from({length: Math.max(max, collisionCount) + 1}, (_, i) => i)])]
   let nameCount: number | undefined
   let labelCount: number | undefined
@@ -93,11 +114,29 @@ export function checkRevision(setName: string, r: Rev, collisionCount: number, m
     if (labelCount === undefined && h === r.hashLabel) labelCount = c
   }
   if (nameCount !== undefined) {
-    const bumped = labelCount !== undefined && labelCount !== nameCount
-      ? `; its ${'controller.kubernetes.io/hash'} label is the hash with collisionCount ${labelCount}: created after a collision (the label is not updated in CreateControllerRevision's loop)` : ''
-    return {label: {label: suffix, recomputed: hashRaw(r.raw, collisionCount), result: 'matches', collisionCount: nameCount,
-      why: `HashControllerRevision of its data with ${describeCount(nameCount)} gives its name${bumped}`}, ...(labelCount !== undefined ? {hashLabelCount: labelCount} : {})}
+    const bumped =
+      labelCount !== undefined && labelCount !== nameCount
+        ? `; its ${'controller.kubernetes.io/hash'} label is the hash with collisionCount ${labelCount}: created after a collision (the label is not updated in CreateControllerRevision's loop)`
+        : ''
+    return {
+      label: {
+        label: suffix,
+        recomputed: hashRaw(r.raw, collisionCount),
+        result: 'matches',
+        collisionCount: nameCount,
+        why: `HashControllerRevision of its data with ${describeCount(nameCount)} gives its name${bumped}`,
+      },
+      ...(labelCount !== undefined ? {hashLabelCount: labelCount} : {}),
+    }
   }
-  return {label: {label: suffix, recomputed: hashRaw(r.raw, collisionCount), result: 'unreproducible', reason: 'unknown', explained: false,
-    why: `its data does not hash to its name with collisionCount 0–${Math.max(max, collisionCount)}: the data was rewritten (a re-serialized dump does not keep bytes) or edited, or an older controller hashed differently`}}
+  return {
+    label: {
+      label: suffix,
+      recomputed: hashRaw(r.raw, collisionCount),
+      result: 'unreproducible',
+      reason: 'unknown',
+      explained: false,
+      why: `its data does not hash to its name with collisionCount 0–${Math.max(max, collisionCount)}: the data was rewritten (a re-serialized dump does not keep bytes) or edited, or an older controller hashed differently`,
+    },
+  }
 }

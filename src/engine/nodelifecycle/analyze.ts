@@ -5,7 +5,15 @@ import {type ConditionChange, readyCondition} from './conditions.js'
 import type {NodePassResult} from './controller.js'
 import type {LiveCheck} from './health.js'
 import {estimateSignOfLife, type Replay, replay, type ReplayInput, type SignOfLife} from './replay.js'
-import {desiredNoScheduleTaints, findTaint, NOT_READY_NO_EXECUTE, noExecuteTaints, ownedNoScheduleTaints, taintMatches, UNREACHABLE_NO_EXECUTE} from './taints.js'
+import {
+  desiredNoScheduleTaints,
+  findTaint,
+  NOT_READY_NO_EXECUTE,
+  noExecuteTaints,
+  ownedNoScheduleTaints,
+  taintMatches,
+  UNREACHABLE_NO_EXECUTE,
+} from './taints.js'
 import {type DataEvidence, leaseKnown} from './evidence.js'
 import {iso, parseMillis} from './time.js'
 import type {NodeLike, Taint, ZoneState} from './types.js'
@@ -98,13 +106,16 @@ export interface ClusterAnalysis {
 function rateWhy(state: ZoneState, counted: number, rate: number, master: boolean, s: ReplayInput['settings']): string {
   if (master) return 'master disruption mode: every zone is fully disrupted, so all queues are stopped (rate 0)'
   switch (state) {
-    case 'Normal': return `Normal: --node-eviction-rate ${s.nodeEvictionRate}/s`
-    case 'FullDisruption': return `FullDisruption of this zone only: it keeps --node-eviction-rate ${s.nodeEvictionRate}/s (HealthyQPSFunc)`
+    case 'Normal':
+      return `Normal: --node-eviction-rate ${s.nodeEvictionRate}/s`
+    case 'FullDisruption':
+      return `FullDisruption of this zone only: it keeps --node-eviction-rate ${s.nodeEvictionRate}/s (HealthyQPSFunc)`
     case 'PartialDisruption':
       return reducedQPS(counted, s) > 0
         ? `PartialDisruption in a large zone (${counted} counted nodes > --large-cluster-size-threshold ${s.largeClusterSizeThreshold}): --secondary-node-eviction-rate ${rate}/s`
         : `PartialDisruption in a small zone (${counted} counted nodes ≤ --large-cluster-size-threshold ${s.largeClusterSizeThreshold}): rate 0, tainting stops`
-    default: return 'zone not yet evaluated'
+    default:
+      return 'zone not yet evaluated'
   }
 }
 
@@ -114,7 +125,16 @@ function expectedNoExecute(status: string | undefined): Taint | undefined {
   return undefined
 }
 
-function analyzeNode(r: Replay, input: ReplayInput, res: NodePassResult, original: NodeLike, after: NodeLike, zones: Map<string, ZoneAnalysis>, master: boolean, circuitOpen: boolean): NodeAnalysis {
+function analyzeNode(
+  r: Replay,
+  input: ReplayInput,
+  res: NodePassResult,
+  original: NodeLike,
+  after: NodeLike,
+  zones: Map<string, ZoneAnalysis>,
+  master: boolean,
+  circuitOpen: boolean,
+): NodeAnalysis {
   const s = input.settings
   const sign = r.signs.get(res.name)!
   const before = readyCondition(original)
@@ -156,7 +176,8 @@ function analyzeNode(r: Replay, input: ReplayInput, res: NodePassResult, origina
   let verdict: NodeVerdict
   if (circuitOpen || outcome.kind === 'shortCircuit') verdict = 'circuitOpen'
   else if (input.assumeAlive?.has(res.name)) verdict = 'unknown'
-  else if (!readyAfterCond) verdict = 'withinGrace' // never posted, still inside the startup grace
+  else if (!readyAfterCond)
+    verdict = 'withinGrace' // never posted, still inside the startup grace
   else if (statusForTaint === 'True') verdict = overdue ? 'withinGrace' : excluded ? 'excluded' : 'healthy'
   else if (noExecute.status === 'present' || noExecute.status === 'swapNextPass') verdict = 'unhealthy'
   else if (noExecute.status === 'blocked') verdict = 'taintBlocked'
@@ -164,14 +185,24 @@ function analyzeNode(r: Replay, input: ReplayInput, res: NodePassResult, origina
   else verdict = 'unhealthy'
 
   return {
-    name: res.name, uid: original.metadata?.uid, zone: res.zone, zoneName: zoneDisplayName(res.zone), excluded, sign,
-    gracePeriodKind, gracePeriod, graceExpiry, overdue, stale,
+    name: res.name,
+    uid: original.metadata?.uid,
+    zone: res.zone,
+    zoneName: zoneDisplayName(res.zone),
+    excluded,
+    sign,
+    gracePeriodKind,
+    gracePeriod,
+    graceExpiry,
+    overdue,
+    stale,
     readyBefore: before ? {status: before.status, reason: before.reason, since: parseMillis(before.lastTransitionTime, 'Ready lastTransitionTime')} : undefined,
     readyAfter: readyAfterCond ? {status: readyAfterCond.status, reason: readyAfterCond.reason} : undefined,
     markedByController: markedReason ? {reason: markedReason, at: parseMillis(before?.lastTransitionTime, 'Ready lastTransitionTime')} : undefined,
     conditionsSetUnknown: outcome.kind === 'evaluated' ? outcome.changes : [],
     noSchedule: {
-      expected: noScheduleExpected, present: noSchedulePresent,
+      expected: noScheduleExpected,
+      present: noSchedulePresent,
       missing: noScheduleExpected.filter((t) => !noSchedulePresent.some((p) => taintMatches(p, t))),
       extra: noSchedulePresent.filter((p) => !noScheduleExpected.some((t) => taintMatches(p, t))),
     },
@@ -189,12 +220,26 @@ function analyzeReplay(r: Replay, input: ReplayInput, circuitOpen: boolean): Omi
   const master = r.pass.masterDisruption === 'entered' || r.pass.masterDisruption === 'stays'
   const zones = new Map<string, ZoneAnalysis>()
   // With the circuit open no node is counted: zones are reported as the controller last had them.
-  const zoneSource = circuitOpen || r.pass.zones.length === 0
-    ? r.previousZones.map((z) => ({key: z.key, counted: z.counted, ready: z.ready, notReady: z.notReady, state: z.state, previous: z.state, rate: 0}))
-    : r.pass.zones
+  const zoneSource =
+    circuitOpen || r.pass.zones.length === 0
+      ? r.previousZones.map((z) => ({key: z.key, counted: z.counted, ready: z.ready, notReady: z.notReady, state: z.state, previous: z.state, rate: 0}))
+      : r.pass.zones
   for (const z of zoneSource) {
-    zones.set(z.key, {key: z.key, name: zoneDisplayName(z.key), counted: z.counted, ready: z.ready, notReady: z.notReady, state: z.state, previous: z.previous,
-      rate: circuitOpen ? 0 : z.rate, rateWhy: circuitOpen ? 'lease circuit breaker open: no node is evaluated or counted, so the zone is dropped and its queue recreated empty every pass; effectively nothing is tainted (state and counts as the conditions stand)' : rateWhy(z.state, z.counted, z.rate, master, s), nodes: [], pendingTaints: 0})
+    zones.set(z.key, {
+      key: z.key,
+      name: zoneDisplayName(z.key),
+      counted: z.counted,
+      ready: z.ready,
+      notReady: z.notReady,
+      state: z.state,
+      previous: z.previous,
+      rate: circuitOpen ? 0 : z.rate,
+      rateWhy: circuitOpen
+        ? 'lease circuit breaker open: no node is evaluated or counted, so the zone is dropped and its queue recreated empty every pass; effectively nothing is tainted (state and counts as the conditions stand)'
+        : rateWhy(z.state, z.counted, z.rate, master, s),
+      nodes: [],
+      pendingTaints: 0,
+    })
   }
   const afterByName = new Map(r.after.map((n) => [n.metadata?.name ?? '', n]))
   // Pending taints per zone: not ready after the pass and without the matching NoExecute taint.
@@ -210,7 +255,14 @@ function analyzeReplay(r: Replay, input: ReplayInput, circuitOpen: boolean): Omi
     return a
   })
   for (const z of zones.values()) if (z.counted === 0 && !z.nodes.length) zones.delete(z.key)
-  return {masterDisruption: master, masterDisruptionChange: r.pass.masterDisruption, zones: [...zones.values()], nodes, panic: r.pass.panic, events: r.pass.events}
+  return {
+    masterDisruption: master,
+    masterDisruptionChange: r.pass.masterDisruption,
+    zones: [...zones.values()],
+    nodes,
+    panic: r.pass.panic,
+    events: r.pass.events,
+  }
 }
 
 /** Nodes with no lease evidence whose status heartbeat is older than the grace: the data cannot tell if they are alive. */
@@ -229,7 +281,12 @@ function unjudgeable(input: ReplayInput): Set<string> {
 const OUTSIDE = '\u0000outside-the-data'
 function outsideNode(now: number): NodeLike {
   return {
-    metadata: {name: OUTSIDE, uid: OUTSIDE, creationTimestamp: iso(now - 3_600_000), labels: {'topology.kubernetes.io/region': OUTSIDE, 'topology.kubernetes.io/zone': OUTSIDE}},
+    metadata: {
+      name: OUTSIDE,
+      uid: OUTSIDE,
+      creationTimestamp: iso(now - 3_600_000),
+      labels: {'topology.kubernetes.io/region': OUTSIDE, 'topology.kubernetes.io/zone': OUTSIDE},
+    },
     status: {conditions: [{type: 'Ready', status: 'True', lastHeartbeatTime: iso(now), lastTransitionTime: iso(now - 3_600_000)}]},
   }
 }
@@ -245,7 +302,9 @@ function contradiction(c: ClusterAnalysis): ClusterAnalysis['contradicted'] {
   if (down.length === 0) return undefined
   const from = Math.max(...down.map((n) => n.readyBefore!.since!))
   const w = c.nodes.find((n) => n.noExecute.status === 'present' && n.noExecute.addedAt !== undefined && n.noExecute.addedAt >= from)
-  return w ? {node: w.name, taint: `${w.noExecute.present!.key}:${w.noExecute.present!.effect}`, addedAt: w.noExecute.addedAt!, disruptionFrom: from} : undefined
+  return w
+    ? {node: w.name, taint: `${w.noExecute.present!.key}:${w.noExecute.present!.effect}`, addedAt: w.noExecute.addedAt!, disruptionFrom: from}
+    : undefined
 }
 
 /** The whole node lifecycle verdict for a cluster at `now`. */
@@ -260,7 +319,13 @@ export function analyzeCluster(input: ReplayInput): ClusterAnalysis {
   const zones = again.zones.filter((z) => !z.nodes.includes(OUTSIDE))
   const degraded = nodes.some((n) => n.verdict !== 'healthy' && n.verdict !== 'excluded' && n.verdict !== 'unknown')
   return {
-    ...again, nodes, zones, masterDisruption: false, masterDisruptionChange: 'none', evidence: input.evidence, contradicted,
+    ...again,
+    nodes,
+    zones,
+    masterDisruption: false,
+    masterDisruptionChange: 'none',
+    evidence: input.evidence,
+    contradicted,
     verdict: again.verdict === 'circuitOpen' ? 'circuitOpen' : degraded ? 'degraded' : 'healthy',
   }
 }
@@ -274,7 +339,11 @@ function analyzeOnce(input: ReplayInput): ClusterAnalysis {
     // Once the watch cache catches up the controller sees the live leases: replay that to say what follows.
     const caughtUpLeases = new Map(input.cachedLeases)
     for (const [name, live] of input.liveLeases) if (live.kind === 'found') caughtUpLeases.set(name, live.lease)
-    const later = analyzeReplay(replay({...input, cachedLeases: caughtUpLeases, leaseInformerSyncRV: undefined, settings: {...input.settings, leaseCircuitBreaker: false}}), {...input, cachedLeases: caughtUpLeases}, false)
+    const later = analyzeReplay(
+      replay({...input, cachedLeases: caughtUpLeases, leaseInformerSyncRV: undefined, settings: {...input.settings, leaseCircuitBreaker: false}}),
+      {...input, cachedLeases: caughtUpLeases},
+      false,
+    )
     const byName = new Map(later.nodes.map((n) => [n.name, n.verdict]))
     for (const n of base.nodes) n.verdictOnceCaughtUp = byName.get(n.name)
   }
@@ -283,6 +352,13 @@ function analyzeOnce(input: ReplayInput): ClusterAnalysis {
   return {
     ...base,
     verdict: circuitOpen ? 'circuitOpen' : base.masterDisruption ? 'masterDisruption' : degraded ? 'degraded' : 'healthy',
-    circuit: {gate: input.settings.leaseCircuitBreaker, open: circuitOpen, trippedBy: tripped?.name, recordedRV: r.state.consistency.recordedRV, informerSyncRV: input.leaseInformerSyncRV, message: trippedOutcome?.message},
+    circuit: {
+      gate: input.settings.leaseCircuitBreaker,
+      open: circuitOpen,
+      trippedBy: tripped?.name,
+      recordedRV: r.state.consistency.recordedRV,
+      informerSyncRV: input.leaseInformerSyncRV,
+      message: trippedOutcome?.message,
+    },
   }
 }

@@ -26,8 +26,14 @@ export function transitionChanged(a: NodeCondition, b: NodeCondition): boolean {
 /** apiequality.Semantic.DeepEqual on two conditions (times compared as instants). */
 export function conditionsSemanticallyEqual(a: NodeCondition | undefined, b: NodeCondition | undefined): boolean {
   if (!a || !b) return a === b
-  return a.type === b.type && a.status === b.status && (a.reason ?? '') === (b.reason ?? '') && (a.message ?? '') === (b.message ?? '') &&
-    sameInstant(a.lastHeartbeatTime, b.lastHeartbeatTime) && sameInstant(a.lastTransitionTime, b.lastTransitionTime)
+  return (
+    a.type === b.type &&
+    a.status === b.status &&
+    (a.reason ?? '') === (b.reason ?? '') &&
+    (a.message ?? '') === (b.message ?? '') &&
+    sameInstant(a.lastHeartbeatTime, b.lastHeartbeatTime) &&
+    sameInstant(a.lastTransitionTime, b.lastTransitionTime)
+  )
 }
 
 /** The conditions the controller sets Unknown when a node goes stale. NetworkUnavailable is left alone on purpose. */
@@ -56,8 +62,12 @@ export function markConditionsUnknown(node: NodeLike, nowIso: string): {conditio
     const current = conditions.find((c) => c.type === type)
     if (!current) {
       conditions.push({
-        type, status: 'Unknown', reason: REASON_NEVER_UPDATED, message: MESSAGE_NEVER_UPDATED,
-        lastHeartbeatTime: node.metadata?.creationTimestamp ?? null, lastTransitionTime: nowIso,
+        type,
+        status: 'Unknown',
+        reason: REASON_NEVER_UPDATED,
+        message: MESSAGE_NEVER_UPDATED,
+        lastHeartbeatTime: node.metadata?.creationTimestamp ?? null,
+        lastTransitionTime: nowIso,
       })
       changes.push({type, to: 'Unknown', reason: REASON_NEVER_UPDATED})
     } else if (current.status !== 'Unknown') {

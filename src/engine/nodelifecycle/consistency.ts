@@ -13,9 +13,7 @@ export function compareResourceVersions(a: string, b: string): number | undefine
   return x === y ? 0 : x < y ? -1 : 1
 }
 
-export type EnsureReadyResult =
-  | {ready: true; cleared: boolean}
-  | {ready: false; recordedRV: string; readRV: string; why: 'notSynced' | 'behind'}
+export type EnsureReadyResult = {ready: true; cleared: boolean} | {ready: false; recordedRV: string; readRV: string; why: 'notSynced' | 'behind'}
 
 export class ConsistencyStore {
   /** The lease RV the controller wrote down, if any. */

@@ -97,7 +97,9 @@ function queueFor(state: ControllerState, node: NodeLike, settings: NodeLifecycl
 
 /** markNodeAsReachable: both NoExecute taints off, and out of the zone queue (which clears its de-dup entry). */
 function markNodeAsReachable(state: ControllerState, node: NodeLike, settings: NodeLifecycleSettings): Taint[] {
-  const removed = (node.spec?.taints ?? []).filter((t) => (t.key === UNREACHABLE_NO_EXECUTE.key || t.key === NOT_READY_NO_EXECUTE.key) && t.effect === 'NoExecute')
+  const removed = (node.spec?.taints ?? []).filter(
+    (t) => (t.key === UNREACHABLE_NO_EXECUTE.key || t.key === NOT_READY_NO_EXECUTE.key) && t.effect === 'NoExecute',
+  )
   if (removed.length > 0) {
     node.spec = {...(node.spec ?? {}), taints: removeTaint(removeTaint(node.spec?.taints ?? [], UNREACHABLE_NO_EXECUTE), NOT_READY_NO_EXECUTE)}
   }
@@ -170,7 +172,10 @@ export function monitorNodeHealth(state: ControllerState, view: ClusterView, now
     const excluded = isNodeExcludedFromDisruptionChecks(node)
     const outcome = tryUpdateNodeHealth(
       {memory: state.health, consistency: state.consistency, leaseInformerSyncRV: view.leaseInformerSyncRV, settings, now},
-      node, view.leases.get(name), () => view.liveLease(name))
+      node,
+      view.leases.get(name),
+      () => view.liveLease(name),
+    )
     if (outcome.kind === 'shortCircuit') {
       // "Update health of Node from Controller error, Skipping - no pods will be evicted": not counted anywhere.
       results.push({name, zone, excluded, outcome, counted: false, taintAction: {kind: 'none'}, markPodsNotReady: false})
@@ -205,7 +210,13 @@ export function monitorNodeHealth(state: ControllerState, view: ClusterView, now
 }
 
 /** handleDisruption (nlc.go:1033-1121). Go map order is random; Map insertion order stands in for it. */
-export function handleDisruption(state: ControllerState, zoneConditions: Map<string, (NodeCondition | undefined)[]>, nodes: NodeLike[], now: number, settings: NodeLifecycleSettings): {zones: ZonePassResult[]; mode: MasterDisruption; panic?: string} {
+export function handleDisruption(
+  state: ControllerState,
+  zoneConditions: Map<string, (NodeCondition | undefined)[]>,
+  nodes: NodeLike[],
+  now: number,
+  settings: NodeLifecycleSettings,
+): {zones: ZonePassResult[]; mode: MasterDisruption; panic?: string} {
   const previous = new Map(state.zoneStates)
   const newStates = new Map<string, ReturnType<typeof computeZoneState>>()
   let allAreFullyDisrupted = true
@@ -274,8 +285,12 @@ export function handleDisruption(state: ControllerState, zoneConditions: Map<str
     const q = state.zoneQueues.get(zone)
     const limiter = q?.limiter
     zones.push({
-      key: zone, counted: zoneConditions.get(zone)?.length ?? 0, ready: computed.ready, notReady: computed.notReady,
-      previous: previous.get(zone), state: state.zoneStates.get(zone) ?? computed.state,
+      key: zone,
+      counted: zoneConditions.get(zone)?.length ?? 0,
+      ready: computed.ready,
+      notReady: computed.notReady,
+      previous: previous.get(zone),
+      state: state.zoneStates.get(zone) ?? computed.state,
       // The nominal rate: the never-limiter of master disruption mode or rate 0 lets nothing through.
       rate: limiter instanceof TokenBucket ? limiter.rate : limiter ? 0 : settings.nodeEvictionRate,
     })
@@ -313,4 +328,3 @@ export function doNoExecuteTaintingPass(state: ControllerState, view: ClusterVie
   }
   return out
 }
-

@@ -83,7 +83,9 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
   let kcmMissing: string | undefined
   let kcmPods: KubeObject[] = []
   try {
-    kcmPods = (await source.list({apiVersion: 'v1', kind: 'Pod', namespace: 'kube-system', labelSelector: 'component=kube-controller-manager', pageSize: PAGE_SIZE})).items
+    kcmPods = (
+      await source.list({apiVersion: 'v1', kind: 'Pod', namespace: 'kube-system', labelSelector: 'component=kube-controller-manager', pageSize: PAGE_SIZE})
+    ).items
     if (kcmPods.length === 0) kcmMissing = 'no kube-controller-manager pod is visible in kube-system (managed control plane?): release defaults are used'
   } catch (err) {
     kcmMissing = `kube-system pods could not be read (${readFailure(err)}): release defaults are used`
@@ -99,7 +101,10 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
   try {
     cached = await source.list({...LEASE, namespace: NODE_LEASE_NAMESPACE, view: 'cached', pageSize: PAGE_SIZE})
   } catch (err) {
-    problems.push({what: 'list kube-node-lease Leases (watch cache)', reason: `${readFailure(err)}; heartbeats are judged from the nodes' Ready conditions only and the circuit breaker cannot be checked`})
+    problems.push({
+      what: 'list kube-node-lease Leases (watch cache)',
+      reason: `${readFailure(err)}; heartbeats are judged from the nodes' Ready conditions only and the circuit breaker cannot be checked`,
+    })
   }
   const cachedLeases = new Map<string, LeaseLike>()
   for (const l of cached?.items ?? []) cachedLeases.set(l.metadata?.name ?? '', l as LeaseLike)
@@ -107,7 +112,12 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
 
   const sourceEvidence: Evidence | undefined = await source.evidence?.()
   const now = source.now().getTime()
-  const evidence = dataEvidence(sourceEvidence, {leasesRead: cached !== undefined, leaseNames: new Set(cachedLeases.keys()), file: source.describe().mode === 'snapshot', now})
+  const evidence = dataEvidence(sourceEvidence, {
+    leasesRead: cached !== undefined,
+    leaseNames: new Set(cachedLeases.keys()),
+    file: source.describe().mode === 'snapshot',
+    now,
+  })
   const run = (live: ReadonlyMap<string, LiveLeaseLookup>) =>
     analyzeCluster({nodes, cachedLeases, liveLeases: live, now, settings: settings.settings, leaseInformerSyncRV: syncRV, evidence})
 
@@ -130,7 +140,8 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
         live.set(name, {kind: 'unreadable', message: lastFailure})
       }
     })
-    if (failed > 0) problems.push({what: `get ${failed} of ${lookups.asked.size} node leases (quorum read, the circuit breaker's live double-check)`, reason: lastFailure})
+    if (failed > 0)
+      problems.push({what: `get ${failed} of ${lookups.asked.size} node leases (quorum read, the circuit breaker's live double-check)`, reason: lastFailure})
     analysis = run(live)
   }
   if (analysis.panic) problems.push({what: 'node lifecycle controller', reason: analysis.panic})
@@ -160,7 +171,10 @@ export function explainWorld(world: NodeLifecycleWorld): Explanation {
  * the order of `kubectl why node -o json`'s nodes. `only` limits them to some nodes (the audit with -n: the nodes
  * the namespace's pods run on).
  */
-export function nodeFindings(world: NodeLifecycleWorld, only?: ReadonlySet<string>): {findings: Explanation[]; verdicts: Record<string, number>; evaluated: number} {
+export function nodeFindings(
+  world: NodeLifecycleWorld,
+  only?: ReadonlySet<string>,
+): {findings: Explanation[]; verdicts: Record<string, number>; evaluated: number} {
   const verdicts: Record<string, number> = {}
   const findings: Explanation[] = []
   let evaluated = 0

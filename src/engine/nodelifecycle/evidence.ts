@@ -32,18 +32,26 @@ export function dataEvidence(e: Evidence | undefined, read: ReadFacts): DataEvid
   if (!e) {
     // A live source answers every read: a lease it does not list does not exist — unless the list failed.
     return {
-      file: read.file, leaseNames: read.leaseNames, leaseAbsenceIsProof: read.leasesRead,
-      leases: !read.leasesRead ? 'absent' : 'present', nodeSet: 'complete',
-      clock: {at: iso(read.now), from: read.file ? 'the data' : 'the live clock', trust: 'exact'}, missing: [],
+      file: read.file,
+      leaseNames: read.leaseNames,
+      leaseAbsenceIsProof: read.leasesRead,
+      leases: !read.leasesRead ? 'absent' : 'present',
+      nodeSet: 'complete',
+      clock: {at: iso(read.now), from: read.file ? 'the data' : 'the live clock', trust: 'exact'},
+      missing: [],
     }
   }
   const lease = e.coverage('coordination.k8s.io', 'Lease', 'kube-node-lease')
   // The instant in force is the source's (--now wins); the evidence says how far to trust it when it is the same.
   const same = Date.parse(e.clock.at) === read.now
   return {
-    file: read.file, leaseNames: read.leaseNames, leaseAbsenceIsProof: lease.absenceIsProof && read.leasesRead,
-    leases: e.nodeLeases, nodeSet: e.nodeSet,
-    clock: same ? e.clock : {at: iso(read.now), from: '--now', trust: 'exact'}, missing: e.missing,
+    file: read.file,
+    leaseNames: read.leaseNames,
+    leaseAbsenceIsProof: lease.absenceIsProof && read.leasesRead,
+    leases: e.nodeLeases,
+    nodeSet: e.nodeSet,
+    clock: same ? e.clock : {at: iso(read.now), from: '--now', trust: 'exact'},
+    missing: e.missing,
   }
 }
 

@@ -9,7 +9,14 @@ const NLC = 'pkg/controller/nodelifecycle/node_lifecycle_controller.go'
 const CONSISTENCY = 'staging/src/k8s.io/client-go/util/consistency/consistency.go'
 
 export const NODE_SEVERITY: Record<NodeVerdict, Severity> = {
-  healthy: 'none', excluded: 'none', withinGrace: 'info', unhealthy: 'warning', taintPending: 'warning', taintBlocked: 'warning', circuitOpen: 'warning', unknown: 'info',
+  healthy: 'none',
+  excluded: 'none',
+  withinGrace: 'info',
+  unhealthy: 'warning',
+  taintPending: 'warning',
+  taintBlocked: 'warning',
+  circuitOpen: 'warning',
+  unknown: 'info',
 }
 
 /** Whether the cluster-level state (zones, master disruption, rates) rests on nodes the data may not hold. */
@@ -23,7 +30,12 @@ export function clusterUncertain(c: ClusterAnalysis): boolean {
  */
 export function nodeSeverity(a: NodeAnalysis, c: ClusterAnalysis): Severity {
   const s = NODE_SEVERITY[a.verdict]
-  if (a.verdict === 'taintBlocked' && clusterUncertain(c) && (a.noExecute.blockedBecause === 'masterDisruption' || a.noExecute.blockedBecause === 'zoneRateZero')) return 'info'
+  if (
+    a.verdict === 'taintBlocked' &&
+    clusterUncertain(c) &&
+    (a.noExecute.blockedBecause === 'masterDisruption' || a.noExecute.blockedBecause === 'zoneRateZero')
+  )
+    return 'info'
   // A pending taint waits on its zone's rate, which a partial node set cannot fix (the zone may be larger).
   if (a.verdict === 'taintPending' && clusterUncertain(c)) return 'info'
   return s
@@ -37,15 +49,27 @@ function fromData(c: ClusterAnalysis): string {
 /** What to do next about a node verdict: commands to run (never run by the tool), with why. */
 export function nodeNext(a: NodeAnalysis): NextStep[] {
   const describe = {command: `kubectl describe node ${a.name}`, why: 'its conditions, taints and recent events (NodeNotReady, RegisteredNode)'}
-  const lease = {command: `kubectl get lease ${a.name} -n kube-node-lease -o yaml`, why: 'spec.renewTime is the kubelet\'s heartbeat; it should move every ~10s'}
-  const kubelet = {command: `journalctl -u kubelet --since -15m   # on ${a.name}`, why: 'why the kubelet stopped posting status or renewing its lease (crashed, no network to the API server, certificates)'}
-  const pods = {command: `kubectl get pods -A --field-selector spec.nodeName=${a.name} -o wide`, why: 'the pods that a NoExecute taint on this node evicts; `kubectl why evicted pod/NAME -n NS` gives each one\'s deadline'}
+  const lease = {command: `kubectl get lease ${a.name} -n kube-node-lease -o yaml`, why: "spec.renewTime is the kubelet's heartbeat; it should move every ~10s"}
+  const kubelet = {
+    command: `journalctl -u kubelet --since -15m   # on ${a.name}`,
+    why: 'why the kubelet stopped posting status or renewing its lease (crashed, no network to the API server, certificates)',
+  }
+  const pods = {
+    command: `kubectl get pods -A --field-selector spec.nodeName=${a.name} -o wide`,
+    why: "the pods that a NoExecute taint on this node evicts; `kubectl why evicted pod/NAME -n NS` gives each one's deadline",
+  }
   switch (a.verdict) {
     case 'healthy':
     case 'excluded':
       return []
     case 'unknown':
-      return [lease, {command: 'kubectl why snapshot --out dump.json', why: 'a snapshot records the kube-node-lease Leases (both views), so the node\'s health can be judged'}]
+      return [
+        lease,
+        {
+          command: 'kubectl why snapshot --out dump.json',
+          why: "a snapshot records the kube-node-lease Leases (both views), so the node's health can be judged",
+        },
+      ]
     case 'withinGrace':
       return [lease, describe]
     case 'unhealthy':
@@ -53,12 +77,36 @@ export function nodeNext(a: NodeAnalysis): NextStep[] {
       return [describe, kubelet, pods]
     case 'taintBlocked':
       return a.noExecute.blockedBecause === 'masterDisruption'
-        ? [{command: 'kubectl get nodes -o wide', why: 'every zone looks down: check the network between the control plane and the nodes before the nodes themselves'}, kubelet]
+        ? [
+            {
+              command: 'kubectl get nodes -o wide',
+              why: 'every zone looks down: check the network between the control plane and the nodes before the nodes themselves',
+            },
+            kubelet,
+          ]
         : a.noExecute.blockedBecause === 'zoneRateZero'
-          ? [{command: `kubectl get nodes -l topology.kubernetes.io/zone=${a.zoneName.split('/').pop()}`, why: 'a partially disrupted small zone is not tainted at all: bring its nodes back or drain them (kubectl drain)'}, describe]
-          : [{command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=200', why: 'the controller skipped the node (lease circuit breaker or a failed live lease read)'}, describe]
+          ? [
+              {
+                command: `kubectl get nodes -l topology.kubernetes.io/zone=${a.zoneName.split('/').pop()}`,
+                why: 'a partially disrupted small zone is not tainted at all: bring its nodes back or drain them (kubectl drain)',
+              },
+              describe,
+            ]
+          : [
+              {
+                command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=200',
+                why: 'the controller skipped the node (lease circuit breaker or a failed live lease read)',
+              },
+              describe,
+            ]
     case 'circuitOpen':
-      return [{command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=200', why: 'the lease circuit breaker closes when the controller\'s lease informer catches up; its log says "Skipping - no pods will be evicted"'}, lease]
+      return [
+        {
+          command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=200',
+          why: 'the lease circuit breaker closes when the controller\'s lease informer catches up; its log says "Skipping - no pods will be evicted"',
+        },
+        lease,
+      ]
   }
 }
 
@@ -125,18 +173,25 @@ function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): stri
 
 function readyText(a: NodeAnalysis): string {
   const r = a.readyAfter ?? a.readyBefore
-  if (a.conditionsSetUnknown.some((c) => c.type === 'Ready')) return `Ready becomes Unknown now: no sign of life since ${iso(a.sign.probe)} (grace ${humanDuration(a.gracePeriod)} ended ${iso(a.graceExpiry)})`
-  if (a.markedByController) return `Ready is Unknown (${a.markedByController.reason}, written by the controller${a.markedByController.at ? ` at ${iso(a.markedByController.at)}` : ''})`
+  if (a.conditionsSetUnknown.some((c) => c.type === 'Ready'))
+    return `Ready becomes Unknown now: no sign of life since ${iso(a.sign.probe)} (grace ${humanDuration(a.gracePeriod)} ended ${iso(a.graceExpiry)})`
+  if (a.markedByController)
+    return `Ready is Unknown (${a.markedByController.reason}, written by the controller${a.markedByController.at ? ` at ${iso(a.markedByController.at)}` : ''})`
   return `Ready is ${r?.status}${r?.reason ? ` (${r.reason})` : ''}`
 }
 
 function blockedText(a: NodeAnalysis, zone: ZoneAnalysis | undefined): string {
   switch (a.noExecute.blockedBecause) {
-    case 'masterDisruption': return 'master disruption mode (every zone is fully disrupted, so the controller assumes its own connectivity is the problem and stops all tainting)'
-    case 'zoneRateZero': return `zone ${a.zoneName} is partially disrupted and has ${zone?.counted} counted nodes, not more than --large-cluster-size-threshold, so its rate is 0`
-    case 'circuitOpen': return 'the lease circuit breaker is open'
-    case 'leaseLookupError': return 'the controller could not verify the lease live and skipped the node'
-    default: return 'blocked'
+    case 'masterDisruption':
+      return 'master disruption mode (every zone is fully disrupted, so the controller assumes its own connectivity is the problem and stops all tainting)'
+    case 'zoneRateZero':
+      return `zone ${a.zoneName} is partially disrupted and has ${zone?.counted} counted nodes, not more than --large-cluster-size-threshold, so its rate is 0`
+    case 'circuitOpen':
+      return 'the lease circuit breaker is open'
+    case 'leaseLookupError':
+      return 'the controller could not verify the lease live and skipped the node'
+    default:
+      return 'blocked'
   }
 }
 
@@ -144,63 +199,131 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
   const s = ctx.settings
   const steps: Step[] = []
   steps.push({
-    rule: 'tryUpdateNodeHealth', upstream: `${NLC} (tryUpdateNodeHealth)`,
-    inputs: {lastHeartbeatTime: at(a.sign.lastHeartbeat) ?? null, leaseRenewTime: at(a.sign.lastRenewal) ?? null, probeEstimate: iso(a.sign.probe), gracePeriod: humanDuration(a.gracePeriod), gracePeriodKind: a.gracePeriodKind, graceExpiry: iso(a.graceExpiry), now: iso(ctx.now)},
+    rule: 'tryUpdateNodeHealth',
+    upstream: `${NLC} (tryUpdateNodeHealth)`,
+    inputs: {
+      lastHeartbeatTime: at(a.sign.lastHeartbeat) ?? null,
+      leaseRenewTime: at(a.sign.lastRenewal) ?? null,
+      probeEstimate: iso(a.sign.probe),
+      gracePeriod: humanDuration(a.gracePeriod),
+      gracePeriodKind: a.gracePeriodKind,
+      graceExpiry: iso(a.graceExpiry),
+      now: iso(ctx.now),
+    },
     result: a.verdict === 'unknown' ? 'notJudged' : a.stale ? 'stale' : 'fresh',
-    why: a.verdict === 'unknown'
-      ? `the data holds no Lease for this node (and its absence proves nothing): the status heartbeat ${at(a.sign.lastHeartbeat) ?? '(none)'} is older than the grace, but a kubelet renewing its Lease posts status only every 5 min (nodeStatusReportFrequency), so the node is taken as its Ready condition shows it`
-      : `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${a.sign.probeFrom === 'lease' ? 'lease renewTime' : a.sign.probeFrom === 'heartbeat' ? 'Ready lastHeartbeatTime' : 'creationTimestamp (never posted)'} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
-    inferred: {evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as the newer of the two, so it is marked Unknown between ${iso(a.graceExpiry)} and ${iso(a.graceExpiry + s.nodeMonitorPeriod)}. A controller restart or leader change gives every node a fresh grace.`, confidence: 'likely'},
+    why:
+      a.verdict === 'unknown'
+        ? `the data holds no Lease for this node (and its absence proves nothing): the status heartbeat ${at(a.sign.lastHeartbeat) ?? '(none)'} is older than the grace, but a kubelet renewing its Lease posts status only every 5 min (nodeStatusReportFrequency), so the node is taken as its Ready condition shows it`
+        : `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${a.sign.probeFrom === 'lease' ? 'lease renewTime' : a.sign.probeFrom === 'heartbeat' ? 'Ready lastHeartbeatTime' : 'creationTimestamp (never posted)'} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
+    inferred: {
+      evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as the newer of the two, so it is marked Unknown between ${iso(a.graceExpiry)} and ${iso(a.graceExpiry + s.nodeMonitorPeriod)}. A controller restart or leader change gives every node a fresh grace.`,
+      confidence: 'likely',
+    },
   })
   const live = a.liveCheck ?? a.circuit?.liveCheck
   steps.push({
-    rule: 'NodeControllerLeaseCircuitBreaker', upstream: `${NLC} (tryUpdateNodeHealth steps 0 and 6); ${CONSISTENCY}`,
-    inputs: {gate: s.leaseCircuitBreaker, cachedLeaseRV: live?.acceptedRV ?? null, liveLeaseRV: live?.liveRV ?? null, informerSyncRV: c.circuit.informerSyncRV ?? null},
+    rule: 'NodeControllerLeaseCircuitBreaker',
+    upstream: `${NLC} (tryUpdateNodeHealth steps 0 and 6); ${CONSISTENCY}`,
+    inputs: {
+      gate: s.leaseCircuitBreaker,
+      cachedLeaseRV: live?.acceptedRV ?? null,
+      liveLeaseRV: live?.liveRV ?? null,
+      informerSyncRV: c.circuit.informerSyncRV ?? null,
+    },
     result: !s.leaseCircuitBreaker ? 'gateOff' : a.circuit ? a.circuit.why : live ? live.outcome : 'notConsulted',
-    why: !s.leaseCircuitBreaker ? 'the gate is off for this version/flags: a stale cached lease is acted on without a live check'
-      : a.circuit ? a.circuit.message
-      : !live ? 'the node is not stale, so the controller does not look at the live lease'
-      : live.outcome === 'rvEqual' ? 'the live lease has the resourceVersion the controller last accepted: the stale verdict stands'
-      : live.outcome === 'notFound' ? 'the lease does not exist live (NotFound is not a bail-out): the stale verdict stands'
-      : live.outcome === 'unreadable' ? `the live lease could not be read here (${live.message}); assumed to agree with the cache`
-      : live.outcome,
+    why: !s.leaseCircuitBreaker
+      ? 'the gate is off for this version/flags: a stale cached lease is acted on without a live check'
+      : a.circuit
+        ? a.circuit.message
+        : !live
+          ? 'the node is not stale, so the controller does not look at the live lease'
+          : live.outcome === 'rvEqual'
+            ? 'the live lease has the resourceVersion the controller last accepted: the stale verdict stands'
+            : live.outcome === 'notFound'
+              ? 'the lease does not exist live (NotFound is not a bail-out): the stale verdict stands'
+              : live.outcome === 'unreadable'
+                ? `the live lease could not be read here (${live.message}); assumed to agree with the cache`
+                : live.outcome,
   })
   if (a.conditionsSetUnknown.length > 0 || a.markedByController) {
     steps.push({
-      rule: 'tryUpdateNodeHealth: set conditions Unknown', upstream: `${NLC} (tryUpdateNodeHealth)`,
+      rule: 'tryUpdateNodeHealth: set conditions Unknown',
+      upstream: `${NLC} (tryUpdateNodeHealth)`,
       inputs: {changes: a.conditionsSetUnknown},
-      result: a.conditionsSetUnknown.length > 0 ? a.conditionsSetUnknown.map((x) => `${x.type}→Unknown (${x.reason})`).join(', ') : `already written (${a.markedByController!.reason})`,
+      result:
+        a.conditionsSetUnknown.length > 0
+          ? a.conditionsSetUnknown.map((x) => `${x.type}→Unknown (${x.reason})`).join(', ')
+          : `already written (${a.markedByController!.reason})`,
       why: 'Ready, MemoryPressure, DiskPressure and PIDPressure become Unknown (missing ones are added as NodeStatusNeverUpdated); NetworkUnavailable is left alone; the status is written only when Ready changes',
     })
   }
   const zone = c.zones.find((z) => z.key === a.zone)
   steps.push({
-    rule: 'ComputeZoneState', upstream: `${NLC} (ComputeZoneState, handleDisruption)`,
-    inputs: {zone: a.zoneName, counted: zone?.counted ?? 0, ready: zone?.ready ?? 0, notReady: zone?.notReady ?? 0, unhealthyZoneThreshold: s.unhealthyZoneThreshold, excluded: a.excluded},
+    rule: 'ComputeZoneState',
+    upstream: `${NLC} (ComputeZoneState, handleDisruption)`,
+    inputs: {
+      zone: a.zoneName,
+      counted: zone?.counted ?? 0,
+      ready: zone?.ready ?? 0,
+      notReady: zone?.notReady ?? 0,
+      unhealthyZoneThreshold: s.unhealthyZoneThreshold,
+      excluded: a.excluded,
+    },
     result: zone?.state ?? 'notCounted',
     why: `${a.excluded ? 'this node has the node.kubernetes.io/exclude-disruption label and is not counted; ' : ''}FullDisruption when no counted node is ready; PartialDisruption when more than 2 are not ready and their share (float32) is at least ${s.unhealthyZoneThreshold}; Normal otherwise`,
   })
   steps.push({
-    rule: 'setLimiterInZone', upstream: `${NLC} (setLimiterInZone, ReducedQPSFunc, HealthyQPSFunc)`,
-    inputs: {state: zone?.state ?? null, counted: zone?.counted ?? 0, largeClusterSizeThreshold: s.largeClusterSizeThreshold, masterDisruption: c.masterDisruption},
-    result: `${zone?.rate ?? 0}/s`, why: zone?.rateWhy ?? 'zone not evaluated',
+    rule: 'setLimiterInZone',
+    upstream: `${NLC} (setLimiterInZone, ReducedQPSFunc, HealthyQPSFunc)`,
+    inputs: {
+      state: zone?.state ?? null,
+      counted: zone?.counted ?? 0,
+      largeClusterSizeThreshold: s.largeClusterSizeThreshold,
+      masterDisruption: c.masterDisruption,
+    },
+    result: `${zone?.rate ?? 0}/s`,
+    why: zone?.rateWhy ?? 'zone not evaluated',
   })
   steps.push({
-    rule: 'processTaintBaseEviction', upstream: `${NLC} (processTaintBaseEviction, doNoExecuteTaintingPass); pkg/controller/nodelifecycle/scheduler/rate_limited_queue.go`,
-    inputs: {ready: (a.readyAfter ?? a.readyBefore)?.status ?? null, expected: a.noExecute.expected ? t(a.noExecute.expected) : null, present: a.noExecute.present ? t(a.noExecute.present) : null, otherNoExecute: a.noExecute.others.map(t)},
+    rule: 'processTaintBaseEviction',
+    upstream: `${NLC} (processTaintBaseEviction, doNoExecuteTaintingPass); pkg/controller/nodelifecycle/scheduler/rate_limited_queue.go`,
+    inputs: {
+      ready: (a.readyAfter ?? a.readyBefore)?.status ?? null,
+      expected: a.noExecute.expected ? t(a.noExecute.expected) : null,
+      present: a.noExecute.present ? t(a.noExecute.present) : null,
+      otherNoExecute: a.noExecute.others.map(t),
+    },
     result: a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected' ? 'notEvaluated' : a.noExecute.status,
-    why: a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected' ? 'not evaluated while the lease circuit breaker is open: no taint is added or removed'
-      : a.noExecute.status === 'notExpected' ? 'Ready is True (or absent): the controller removes both NoExecute taints and takes the node out of its zone queue'
-      : a.noExecute.status === 'present' ? `the taint is there${a.noExecute.addedAt ? ` (timeAdded ${iso(a.noExecute.addedAt)}, the controller's clock)` : ''}`
-      : a.noExecute.status === 'swapNextPass' ? 'the opposite NoExecute taint is there: the controller swaps it at once, outside the rate limit'
-      : a.noExecute.status === 'pending' ? `queued in zone ${a.zoneName}; the queue drains one node per token (burst 1) every 100ms check: worst case ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}`
-      : blockedText(a, zone),
-    ...(a.noExecute.status === 'pending' ? {inferred: {evidence: 'the queue order is in the controller\'s memory (8 parallel workers re-queue untainted nodes every pass); the wait counts every pending node in the zone ahead of this one', confidence: 'possible' as const}} : {}),
+    why:
+      a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected'
+        ? 'not evaluated while the lease circuit breaker is open: no taint is added or removed'
+        : a.noExecute.status === 'notExpected'
+          ? 'Ready is True (or absent): the controller removes both NoExecute taints and takes the node out of its zone queue'
+          : a.noExecute.status === 'present'
+            ? `the taint is there${a.noExecute.addedAt ? ` (timeAdded ${iso(a.noExecute.addedAt)}, the controller's clock)` : ''}`
+            : a.noExecute.status === 'swapNextPass'
+              ? 'the opposite NoExecute taint is there: the controller swaps it at once, outside the rate limit'
+              : a.noExecute.status === 'pending'
+                ? `queued in zone ${a.zoneName}; the queue drains one node per token (burst 1) every 100ms check: worst case ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}`
+                : blockedText(a, zone),
+    ...(a.noExecute.status === 'pending'
+      ? {
+          inferred: {
+            evidence:
+              "the queue order is in the controller's memory (8 parallel workers re-queue untainted nodes every pass); the wait counts every pending node in the zone ahead of this one",
+            confidence: 'possible' as const,
+          },
+        }
+      : {}),
   })
   steps.push({
-    rule: 'doNoScheduleTaintingPass', upstream: `${NLC} (doNoScheduleTaintingPass)`,
+    rule: 'doNoScheduleTaintingPass',
+    upstream: `${NLC} (doNoScheduleTaintingPass)`,
     inputs: {expected: a.noSchedule.expected.map(t), present: a.noSchedule.present.map(t)},
-    result: a.noSchedule.missing.length === 0 && a.noSchedule.extra.length === 0 ? 'inSync' : `add ${a.noSchedule.missing.map(t).join(', ') || 'nothing'}; remove ${a.noSchedule.extra.map(t).join(', ') || 'nothing'}`,
+    result:
+      a.noSchedule.missing.length === 0 && a.noSchedule.extra.length === 0
+        ? 'inSync'
+        : `add ${a.noSchedule.missing.map(t).join(', ') || 'nothing'}; remove ${a.noSchedule.extra.map(t).join(', ') || 'nothing'}`,
     why: 'condition-derived NoSchedule taints follow the conditions on every node update, with no rate limit and regardless of zone state',
   })
   return steps
@@ -217,15 +340,31 @@ export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainCon
     steps: nodeSteps(a, c, ctx),
     evaluatedAt: iso(ctx.now),
     source: ctx.source,
-    zone: {name: a.zoneName, key: a.zone, state: c.zones.find((z) => z.key === a.zone)?.state ?? null, rate: c.zones.find((z) => z.key === a.zone)?.rate ?? null},
+    zone: {
+      name: a.zoneName,
+      key: a.zone,
+      state: c.zones.find((z) => z.key === a.zone)?.state ?? null,
+      rate: c.zones.find((z) => z.key === a.zone)?.rate ?? null,
+    },
     excluded: a.excluded,
     masterDisruption: c.masterDisruption,
     circuitBreaker: {gate: c.circuit.gate, open: c.circuit.open},
     ...(a.verdictOnceCaughtUp ? {verdictOnceCaughtUp: a.verdictOnceCaughtUp} : {}),
     conditionsSetUnknown: a.conditionsSetUnknown,
     taints: {
-      noExecute: {expected: a.noExecute.expected ? t(a.noExecute.expected) : null, present: a.noExecute.present ? t(a.noExecute.present) : null, status: a.noExecute.status, blockedBecause: a.noExecute.blockedBecause ?? null, others: a.noExecute.others.map(t)},
-      noSchedule: {expected: a.noSchedule.expected.map(t), present: a.noSchedule.present.map(t), missing: a.noSchedule.missing.map(t), extra: a.noSchedule.extra.map(t)},
+      noExecute: {
+        expected: a.noExecute.expected ? t(a.noExecute.expected) : null,
+        present: a.noExecute.present ? t(a.noExecute.present) : null,
+        status: a.noExecute.status,
+        blockedBecause: a.noExecute.blockedBecause ?? null,
+        others: a.noExecute.others.map(t),
+      },
+      noSchedule: {
+        expected: a.noSchedule.expected.map(t),
+        present: a.noSchedule.present.map(t),
+        missing: a.noSchedule.missing.map(t),
+        extra: a.noSchedule.extra.map(t),
+      },
     },
     timeline: nodeTimeline(a, ctx.now),
   }
@@ -241,11 +380,28 @@ export function clusterSeverity(c: ClusterAnalysis): Severity {
 
 function clusterNext(c: ClusterAnalysis): NextStep[] {
   switch (c.verdict) {
-    case 'noNodes': return [{command: 'kubectl get nodes -o yaml', why: c.evidence?.file ? 'the data holds no Node: add the nodes (kubectl why snapshot records them with their Leases)' : 'the cluster has no Node objects'}]
-    case 'masterDisruption': return [{command: 'kubectl get nodes -o wide', why: 'every zone looks down: check the network between the control plane and the nodes first'}]
-    case 'circuitOpen': return [{command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=200', why: 'the lease circuit breaker holds every node until the controller\'s lease informer catches up'}]
-    case 'degraded': return [{command: `kubectl why node ${orderedNodes(c)[0]?.name ?? 'NAME'}`, why: 'the worst node, with its timeline and what happens to its pods'}]
-    default: return []
+    case 'noNodes':
+      return [
+        {
+          command: 'kubectl get nodes -o yaml',
+          why: c.evidence?.file
+            ? 'the data holds no Node: add the nodes (kubectl why snapshot records them with their Leases)'
+            : 'the cluster has no Node objects',
+        },
+      ]
+    case 'masterDisruption':
+      return [{command: 'kubectl get nodes -o wide', why: 'every zone looks down: check the network between the control plane and the nodes first'}]
+    case 'circuitOpen':
+      return [
+        {
+          command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=200',
+          why: "the lease circuit breaker holds every node until the controller's lease informer catches up",
+        },
+      ]
+    case 'degraded':
+      return [{command: `kubectl why node ${orderedNodes(c)[0]?.name ?? 'NAME'}`, why: 'the worst node, with its timeline and what happens to its pods'}]
+    default:
+      return []
   }
 }
 const RANK: Severity[] = ['none', 'info', 'warning', 'critical']
@@ -255,11 +411,16 @@ function noExecuteDetail(n: NodeAnalysis): string {
   const x = n.noExecute
   const short = (tt?: Taint) => (tt ? tt.key.replace('node.kubernetes.io/', '') : '')
   switch (x.status) {
-    case 'notExpected': return x.others.length ? `others: ${x.others.map(t).join(', ')}` : '—'
-    case 'present': return `${short(x.present)}${x.addedAt ? ` since ${iso(x.addedAt).slice(11, 19)}` : ''}`
-    case 'swapNextPass': return `${short(x.present)} → ${short(x.expected)} next pass`
-    case 'pending': return `${short(x.expected)} pending (≤ ${humanDuration(x.pendingWithinMs ?? 0)})`
-    case 'blocked': return `${short(x.expected)} blocked: ${x.blockedBecause}`
+    case 'notExpected':
+      return x.others.length ? `others: ${x.others.map(t).join(', ')}` : '—'
+    case 'present':
+      return `${short(x.present)}${x.addedAt ? ` since ${iso(x.addedAt).slice(11, 19)}` : ''}`
+    case 'swapNextPass':
+      return `${short(x.present)} → ${short(x.expected)} next pass`
+    case 'pending':
+      return `${short(x.expected)} pending (≤ ${humanDuration(x.pendingWithinMs ?? 0)})`
+    case 'blocked':
+      return `${short(x.expected)} blocked: ${x.blockedBecause}`
   }
 }
 
@@ -278,36 +439,64 @@ export function clusterSummary(c: ClusterAnalysis, now?: number): string {
   if (c.verdict === 'noNodes') return `No nodes in the data${c.evidence?.file ? '' : ' (the cluster has no Node objects)'}: nothing to replay.${clock}`
   const counts = new Map<string, number>()
   for (const n of c.nodes) counts.set(n.verdict, (counts.get(n.verdict) ?? 0) + 1)
-  const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([v, n]) => `${n} ${v}`).join(', ')
+  const parts = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([v, n]) => `${n} ${v}`)
+    .join(', ')
   const zones = c.zones.map((z) => `${z.name} ${z.state} (${z.rate}/s)`).join('; ')
   const unknown = counts.get('unknown') ?? 0
   const attention = c.nodes.some((n) => !['healthy', 'excluded', 'unknown'].includes(n.verdict))
-  const head = c.verdict === 'circuitOpen' ? `Lease circuit breaker open (tripped by node ${c.circuit.trippedBy}): no node is evaluated until the lease cache catches up; nothing is tainted or evicted meanwhile.`
-    : c.verdict === 'masterDisruption' ? `Master disruption mode${fromData(c)}: every zone is fully disrupted, NoExecute tainting is stopped everywhere.`
-    : attention ? 'Some nodes need attention.'
-    : unknown > 0 ? `The data cannot tell whether ${unknown} node(s) are alive: it holds no Lease for them and their status heartbeats are older than the grace period (a kubelet with a lease posts status only every 5 min).`
-    : 'All nodes healthy.'
+  const head =
+    c.verdict === 'circuitOpen'
+      ? `Lease circuit breaker open (tripped by node ${c.circuit.trippedBy}): no node is evaluated until the lease cache catches up; nothing is tainted or evicted meanwhile.`
+      : c.verdict === 'masterDisruption'
+        ? `Master disruption mode${fromData(c)}: every zone is fully disrupted, NoExecute tainting is stopped everywhere.`
+        : attention
+          ? 'Some nodes need attention.'
+          : unknown > 0
+            ? `The data cannot tell whether ${unknown} node(s) are alive: it holds no Lease for them and their status heartbeats are older than the grace period (a kubelet with a lease posts status only every 5 min).`
+            : 'All nodes healthy.'
   const refused = c.contradicted
     ? ` Not master disruption mode: ${c.contradicted.node} carries ${c.contradicted.taint} added at ${iso(c.contradicted.addedAt)}, after every zone in the data was down (${iso(c.contradicted.disruptionFrom)}) — the controller adds no NoExecute taint in that mode, so nodes outside the data are ready.`
     : ''
-  const leases = c.evidence && c.evidence.leases !== 'present' && !c.evidence.leaseAbsenceIsProof ? ` The data holds ${c.evidence.leases === 'absent' ? 'no' : 'only some'} node Leases.` : ''
+  const leases =
+    c.evidence && c.evidence.leases !== 'present' && !c.evidence.leaseAbsenceIsProof
+      ? ` The data holds ${c.evidence.leases === 'absent' ? 'no' : 'only some'} node Leases.`
+      : ''
   return `${head}${refused} ${c.nodes.length} node${c.nodes.length === 1 ? '' : 's'}: ${parts || 'none'}. Zones${fromData(c)}: ${zones || 'none'}.${leases}${clock}`
 }
 
 export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: string): Explanation {
   const s = ctx.settings
   const steps: Step[] = [
-    {rule: 'handleDisruption', upstream: `${NLC} (handleDisruption)`, inputs: {zones: c.zones.map((z) => ({zone: z.name, state: z.state}))},
+    {
+      rule: 'handleDisruption',
+      upstream: `${NLC} (handleDisruption)`,
+      inputs: {zones: c.zones.map((z) => ({zone: z.name, state: z.state}))},
       result: c.masterDisruption ? 'masterDisruption' : 'normalOperation',
-      why: c.masterDisruption ? 'every zone is FullDisruption: taints are stripped once on entry and all queues stopped; leaving the mode gives every node a fresh grace'
-        : 'at least one zone has a ready node: each zone taints at its own rate'},
-    {rule: 'NodeControllerLeaseCircuitBreaker', upstream: `${NLC}; ${CONSISTENCY}`, inputs: {gate: s.leaseCircuitBreaker, recordedRV: c.circuit.recordedRV ?? null, informerSyncRV: c.circuit.informerSyncRV ?? null},
+      why: c.masterDisruption
+        ? 'every zone is FullDisruption: taints are stripped once on entry and all queues stopped; leaving the mode gives every node a fresh grace'
+        : 'at least one zone has a ready node: each zone taints at its own rate',
+    },
+    {
+      rule: 'NodeControllerLeaseCircuitBreaker',
+      upstream: `${NLC}; ${CONSISTENCY}`,
+      inputs: {gate: s.leaseCircuitBreaker, recordedRV: c.circuit.recordedRV ?? null, informerSyncRV: c.circuit.informerSyncRV ?? null},
       result: !s.leaseCircuitBreaker ? 'gateOff' : c.circuit.open ? 'open' : 'closed',
-      why: !s.leaseCircuitBreaker ? 'the gate is off: no live lease double-check'
-        : c.circuit.open ? `${c.circuit.message}: the controller records the live RV and refuses every node until its lease informer has synced that far; skipped nodes drop out of zone counting`
-        : 'no stale cached lease disagrees with its live read'},
+      why: !s.leaseCircuitBreaker
+        ? 'the gate is off: no live lease double-check'
+        : c.circuit.open
+          ? `${c.circuit.message}: the controller records the live RV and refuses every node until its lease informer has synced that far; skipped nodes drop out of zone counting`
+          : 'no stale cached lease disagrees with its live read',
+    },
   ]
-  if (c.panic) steps.push({rule: 'handleDisruption (exit master disruption mode)', upstream: `${NLC} (handleDisruption); kubernetes/kubernetes#141572`, result: 'panic', why: c.panic})
+  if (c.panic)
+    steps.push({
+      rule: 'handleDisruption (exit master disruption mode)',
+      upstream: `${NLC} (handleDisruption); kubernetes/kubernetes#141572`,
+      result: 'panic',
+      why: c.panic,
+    })
   return {
     subject: {kind: 'Cluster', name},
     controller: 'nodelifecycle',
@@ -319,10 +508,37 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
     evaluatedAt: iso(ctx.now),
     source: ctx.source,
     masterDisruption: c.masterDisruption,
-    circuitBreaker: {gate: c.circuit.gate, open: c.circuit.open, trippedBy: c.circuit.trippedBy ?? null, recordedRV: c.circuit.recordedRV ?? null, informerSyncRV: c.circuit.informerSyncRV ?? null},
-    zones: c.zones.map((z) => ({name: z.name, key: z.key, state: z.state, counted: z.counted, ready: z.ready, notReady: z.notReady, rate: z.rate, rateWhy: z.rateWhy, pendingTaints: z.pendingTaints})),
+    circuitBreaker: {
+      gate: c.circuit.gate,
+      open: c.circuit.open,
+      trippedBy: c.circuit.trippedBy ?? null,
+      recordedRV: c.circuit.recordedRV ?? null,
+      informerSyncRV: c.circuit.informerSyncRV ?? null,
+    },
+    zones: c.zones.map((z) => ({
+      name: z.name,
+      key: z.key,
+      state: z.state,
+      counted: z.counted,
+      ready: z.ready,
+      notReady: z.notReady,
+      rate: z.rate,
+      rateWhy: z.rateWhy,
+      pendingTaints: z.pendingTaints,
+    })),
     ...(clusterNext(c).length > 0 ? {next: clusterNext(c)} : {}),
-    nodes: orderedNodes(c).map((n) => ({name: n.name, zone: n.zoneName, verdict: n.verdict, severity: nodeSeverity(n, c), ready: (n.readyAfter ?? n.readyBefore)?.status ?? null,
-      lastSignOfLife: iso(n.sign.probe), graceExpiry: iso(n.graceExpiry), noExecute: n.noExecute.status, noExecuteDetail: noExecuteDetail(n), ...(n.verdictOnceCaughtUp ? {verdictOnceCaughtUp: n.verdictOnceCaughtUp} : {}), summary: summary(n, c, ctx)})),
+    nodes: orderedNodes(c).map((n) => ({
+      name: n.name,
+      zone: n.zoneName,
+      verdict: n.verdict,
+      severity: nodeSeverity(n, c),
+      ready: (n.readyAfter ?? n.readyBefore)?.status ?? null,
+      lastSignOfLife: iso(n.sign.probe),
+      graceExpiry: iso(n.graceExpiry),
+      noExecute: n.noExecute.status,
+      noExecuteDetail: noExecuteDetail(n),
+      ...(n.verdictOnceCaughtUp ? {verdictOnceCaughtUp: n.verdictOnceCaughtUp} : {}),
+      summary: summary(n, c, ctx),
+    })),
   }
 }

@@ -19,11 +19,7 @@ export interface NodeHealthData {
 export type HealthMemory = Map<string, NodeHealthData | null>
 
 /** The controller's live GET of kube-node-lease/<node>; `unreadable` is our own read failing, not the controller's. */
-export type LiveLeaseLookup =
-  | {kind: 'found'; lease: LeaseLike}
-  | {kind: 'notFound'}
-  | {kind: 'error'; message: string}
-  | {kind: 'unreadable'; message: string}
+export type LiveLeaseLookup = {kind: 'found'; lease: LeaseLike} | {kind: 'notFound'} | {kind: 'error'; message: string} | {kind: 'unreadable'; message: string}
 
 export type ProbeReason = 'firstSeen' | 'readyAppeared' | 'heartbeatChanged' | 'leaseRenewed' | 'leaseFirstSeen' | 'creationTimestamp' | 'unchanged'
 
@@ -36,25 +32,25 @@ export interface LiveCheck {
 
 export type HealthOutcome =
   | {
-    kind: 'evaluated'
-    gracePeriod: number
-    gracePeriodKind: 'monitor' | 'startup'
-    observedReady: NodeCondition
-    currentReady?: NodeCondition
-    probeTimestamp: number
-    probeReason: ProbeReason
-    stale: boolean
-    statusWritten: boolean
-    changes: ConditionChange[]
-    liveCheck?: LiveCheck
-  }
+      kind: 'evaluated'
+      gracePeriod: number
+      gracePeriodKind: 'monitor' | 'startup'
+      observedReady: NodeCondition
+      currentReady?: NodeCondition
+      probeTimestamp: number
+      probeReason: ProbeReason
+      stale: boolean
+      statusWritten: boolean
+      changes: ConditionChange[]
+      liveCheck?: LiveCheck
+    }
   | {
-    kind: 'shortCircuit'
-    /** cacheBehind: step 0 refused; leaseChanged: step 6 tripped the breaker; lookupError: step 6 could not GET. */
-    why: 'cacheBehind' | 'leaseChanged' | 'leaseLookupError'
-    message: string
-    liveCheck?: LiveCheck
-  }
+      kind: 'shortCircuit'
+      /** cacheBehind: step 0 refused; leaseChanged: step 6 tripped the breaker; lookupError: step 6 could not GET. */
+      why: 'cacheBehind' | 'leaseChanged' | 'leaseLookupError'
+      message: string
+      liveCheck?: LiveCheck
+    }
 
 export interface HealthContext {
   memory: HealthMemory
@@ -92,9 +88,14 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
     const ready = ctx.consistency.ensureReady(ctx.leaseInformerSyncRV)
     if (!ready.ready) {
       writeBack()
-      return {kind: 'shortCircuit', why: 'cacheBehind', message: ready.why === 'notSynced'
-        ? `the lease informer has no sync resourceVersion yet; the controller waits for lease RV ${ready.recordedRV}`
-        : `the lease informer has synced to RV ${ready.readRV}, behind the lease RV ${ready.recordedRV} seen live`}
+      return {
+        kind: 'shortCircuit',
+        why: 'cacheBehind',
+        message:
+          ready.why === 'notSynced'
+            ? `the lease informer has no sync resourceVersion yet; the controller waits for lease RV ${ready.recordedRV}`
+            : `the lease informer has synced to RV ${ready.readRV}, behind the lease RV ${ready.recordedRV} seen live`,
+      }
     }
   }
 
@@ -107,7 +108,12 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
   let gracePeriodKind: 'monitor' | 'startup'
   let probeReason: ProbeReason = 'unchanged'
   if (!currentReadyBefore) {
-    observedReady = {type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.metadata?.creationTimestamp ?? null, lastTransitionTime: node.metadata?.creationTimestamp ?? null}
+    observedReady = {
+      type: 'Ready',
+      status: 'Unknown',
+      lastHeartbeatTime: node.metadata?.creationTimestamp ?? null,
+      lastTransitionTime: node.metadata?.creationTimestamp ?? null,
+    }
     gracePeriod = ctx.settings.nodeStartupGracePeriod
     gracePeriodKind = 'startup'
     if (nodeHealth) nodeHealth.conditions = conditions.map((c) => ({...c}))
@@ -153,7 +159,18 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
   const stale = now > nodeHealth.probeTimestamp + gracePeriod
   if (!stale) {
     writeBack()
-    return {kind: 'evaluated', gracePeriod, gracePeriodKind, observedReady, currentReady: currentReadyBefore, probeTimestamp: nodeHealth.probeTimestamp, probeReason, stale, statusWritten: false, changes: []}
+    return {
+      kind: 'evaluated',
+      gracePeriod,
+      gracePeriodKind,
+      observedReady,
+      currentReady: currentReadyBefore,
+      probeTimestamp: nodeHealth.probeTimestamp,
+      probeReason,
+      stale,
+      statusWritten: false,
+      changes: [],
+    }
   }
 
   // Step 6: before acting on a stale verdict, look at the lease live; a different RV means the cache is behind.
@@ -167,8 +184,12 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
         ctx.consistency.wroteAt(liveRV)
         liveCheck = {liveRV, acceptedRV, outcome: 'rvDiffers'}
         writeBack()
-        return {kind: 'shortCircuit', why: 'leaseChanged', liveCheck,
-          message: `the lease looks expired in the informer cache (RV ${acceptedRV || 'none'}) but the live lease has RV ${liveRV}`}
+        return {
+          kind: 'shortCircuit',
+          why: 'leaseChanged',
+          liveCheck,
+          message: `the lease looks expired in the informer cache (RV ${acceptedRV || 'none'}) but the live lease has RV ${liveRV}`,
+        }
       }
       liveCheck = {liveRV, acceptedRV, outcome: 'rvEqual'}
     } else if (live.kind === 'notFound') {
@@ -195,5 +216,17 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
     statusWritten = true
   }
   writeBack()
-  return {kind: 'evaluated', gracePeriod, gracePeriodKind, observedReady, currentReady: statusWritten ? currentReady : currentReadyBefore, probeTimestamp: nodeHealth.probeTimestamp, probeReason, stale, statusWritten, changes: statusWritten ? changes : [], liveCheck}
+  return {
+    kind: 'evaluated',
+    gracePeriod,
+    gracePeriodKind,
+    observedReady,
+    currentReady: statusWritten ? currentReady : currentReadyBefore,
+    probeTimestamp: nodeHealth.probeTimestamp,
+    probeReason,
+    stale,
+    statusWritten,
+    changes: statusWritten ? changes : [],
+    liveCheck,
+  }
 }

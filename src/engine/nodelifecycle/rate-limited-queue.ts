@@ -16,7 +16,10 @@ export interface RateLimiter {
 export class TokenBucket implements RateLimiter {
   private tokens = 0
   private last: number | undefined
-  constructor(readonly rate: number, private readonly burst = EVICTION_RATE_LIMITER_BURST) {}
+  constructor(
+    readonly rate: number,
+    private readonly burst = EVICTION_RATE_LIMITER_BURST,
+  ) {}
   qps(): number {
     return Math.fround(this.rate)
   }

@@ -118,8 +118,16 @@ export function replay(input: ReplayInput): Replay {
   // Not-ready nodes without their NoExecute taint were queued by earlier passes (oldest transition first).
   const waiting = input.nodes
     .map((n) => ({n, ready: readyCondition(n)}))
-    .filter(({n, ready}) => (ready?.status === 'False' && !taintExists(n.spec?.taints, NOT_READY_NO_EXECUTE)) || (ready?.status === 'Unknown' && !taintExists(n.spec?.taints, UNREACHABLE_NO_EXECUTE)))
-    .sort((a, b) => (parseMillis(a.ready?.lastTransitionTime, 'Ready lastTransitionTime') ?? 0) - (parseMillis(b.ready?.lastTransitionTime, 'Ready lastTransitionTime') ?? 0))
+    .filter(
+      ({n, ready}) =>
+        (ready?.status === 'False' && !taintExists(n.spec?.taints, NOT_READY_NO_EXECUTE)) ||
+        (ready?.status === 'Unknown' && !taintExists(n.spec?.taints, UNREACHABLE_NO_EXECUTE)),
+    )
+    .sort(
+      (a, b) =>
+        (parseMillis(a.ready?.lastTransitionTime, 'Ready lastTransitionTime') ?? 0) -
+        (parseMillis(b.ready?.lastTransitionTime, 'Ready lastTransitionTime') ?? 0),
+    )
   for (const {n, ready} of waiting) {
     const since = parseMillis(ready?.lastTransitionTime, 'Ready lastTransitionTime') ?? input.now
     state.zoneQueues.get(getZoneKey(n))?.add(n.metadata?.name ?? '', n.metadata?.uid ?? '', Math.min(since, input.now))

@@ -87,8 +87,15 @@ export const NEWEST_DEFAULTS: NodeLifecycleSettings = {
 export function copyNode(n: NodeLike): NodeLike {
   const m = n.metadata ?? {}
   return {
-    apiVersion: n.apiVersion, kind: n.kind,
-    metadata: {name: m.name, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp, labels: m.labels ? {...m.labels} : undefined},
+    apiVersion: n.apiVersion,
+    kind: n.kind,
+    metadata: {
+      name: m.name,
+      uid: m.uid,
+      resourceVersion: m.resourceVersion,
+      creationTimestamp: m.creationTimestamp,
+      labels: m.labels ? {...m.labels} : undefined,
+    },
     spec: {taints: n.spec?.taints ? n.spec.taints.map((t) => ({...t})) : undefined, unschedulable: n.spec?.unschedulable},
     status: {conditions: n.status?.conditions ? n.status.conditions.map((c) => ({...c})) : n.status?.conditions},
   }

@@ -36,7 +36,10 @@ export function isNodeExcludedFromDisruptionChecks(node: NodeLike): boolean {
  * ComputeZoneState (nlc.go:1318-1336): a nil condition counts as not ready. The ratio is float32 in Go;
  * Math.fround on both sides reproduces its rounding (11/20 and 0.55 round to the same float32).
  */
-export function computeZoneState(conditions: readonly (NodeCondition | undefined)[], unhealthyZoneThreshold: number): {notReady: number; ready: number; state: ZoneState} {
+export function computeZoneState(
+  conditions: readonly (NodeCondition | undefined)[],
+  unhealthyZoneThreshold: number,
+): {notReady: number; ready: number; state: ZoneState} {
   let ready = 0
   let notReady = 0
   for (const c of conditions) {
@@ -45,7 +48,8 @@ export function computeZoneState(conditions: readonly (NodeCondition | undefined
   }
   let state: ZoneState = 'Normal'
   if (ready === 0 && notReady > 0) state = 'FullDisruption'
-  else if (notReady > 2 && Math.fround(Math.fround(notReady) / Math.fround(notReady + ready)) >= Math.fround(unhealthyZoneThreshold)) state = 'PartialDisruption'
+  else if (notReady > 2 && Math.fround(Math.fround(notReady) / Math.fround(notReady + ready)) >= Math.fround(unhealthyZoneThreshold))
+    state = 'PartialDisruption'
   return {notReady, ready, state}
 }
 
@@ -57,10 +61,14 @@ export function reducedQPS(zoneSize: number, settings: Pick<NodeLifecycleSetting
 /** setLimiterInZone (nlc.go:1198-1211): the limiter QPS a zone gets on entering `state`. */
 export function rateForState(state: ZoneState, zoneSize: number, settings: NodeLifecycleSettings): number | undefined {
   switch (state) {
-    case 'Normal': return settings.nodeEvictionRate
-    case 'PartialDisruption': return reducedQPS(zoneSize, settings)
+    case 'Normal':
+      return settings.nodeEvictionRate
+    case 'PartialDisruption':
+      return reducedQPS(zoneSize, settings)
     // HealthyQPSFunc: a fully disrupted zone keeps the normal rate (unless every zone is down: master disruption mode).
-    case 'FullDisruption': return settings.nodeEvictionRate
-    default: return undefined
+    case 'FullDisruption':
+      return settings.nodeEvictionRate
+    default:
+      return undefined
   }
 }

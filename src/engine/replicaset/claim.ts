@@ -18,10 +18,7 @@ export interface PodClaim {
 }
 
 /** The uncached GET of the ReplicaSet before the first adoption (claimPods' canAdoptFunc, replica_set.go:859). */
-export type Recheck =
-  | {read: 'found'; replicaSet: ReplicaSet}
-  | {read: 'notFound'}
-  | {read: 'failed'; reason: string}
+export type Recheck = {read: 'found'; replicaSet: ReplicaSet} | {read: 'notFound'} | {read: 'failed'; reason: string}
 
 export interface ClaimResult {
   claims: PodClaim[]
@@ -65,7 +62,12 @@ export function claimPods(rs: ReplicaSet, selector: Selector, pods: readonly Pod
     const matches = selector(pod.metadata.labels)
     if (ref !== undefined && !isOwnedBy(pod, rs)) {
       if (matches && isPodActive(pod)) {
-        claims.push({pod, action: 'ignore', claimed: false, why: `controlled by ${ref.kind}/${ref.name} (uid ${ref.uid})${ref.uid === rs.metadata.uid ? ' under another name or kind' : ''}`})
+        claims.push({
+          pod,
+          action: 'ignore',
+          claimed: false,
+          why: `controlled by ${ref.kind}/${ref.name} (uid ${ref.uid})${ref.uid === rs.metadata.uid ? ' under another name or kind' : ''}`,
+        })
       }
       continue
     }
@@ -75,9 +77,14 @@ export function claimPods(rs: ReplicaSet, selector: Selector, pods: readonly Pod
       if (matches) {
         claims.push({pod, action: 'owned', claimed: true, why: 'controlled by this ReplicaSet and matches its selector'})
       } else if (rsDeleting) {
-        claims.push({pod, action: 'ignore', claimed: false, why: "selector no longer matches; not released because the ReplicaSet is being deleted"})
+        claims.push({pod, action: 'ignore', claimed: false, why: 'selector no longer matches; not released because the ReplicaSet is being deleted'})
       } else {
-        claims.push({pod, action: 'release', claimed: false, why: 'controlled by this ReplicaSet but its labels no longer match the selector: ReleasePod patches its ownerReference away'})
+        claims.push({
+          pod,
+          action: 'release',
+          claimed: false,
+          why: 'controlled by this ReplicaSet but its labels no longer match the selector: ReleasePod patches its ownerReference away',
+        })
       }
       continue
     }
@@ -89,7 +96,12 @@ export function claimPods(rs: ReplicaSet, selector: Selector, pods: readonly Pod
       errors.push(error)
       claims.push({pod, action: 'adopt', claimed: false, why: `orphan matching the selector, but adoption is refused: ${refusal}`})
     } else {
-      claims.push({pod, action: 'adopt', claimed: true, why: `orphan (phase ${phaseOf(pod) || 'unset'}) matching the selector: AdoptPod patches in a controller reference${recheck ? ' (the uncached recheck passed)' : ''}`})
+      claims.push({
+        pod,
+        action: 'adopt',
+        claimed: true,
+        why: `orphan (phase ${phaseOf(pod) || 'unset'}) matching the selector: AdoptPod patches in a controller reference${recheck ? ' (the uncached recheck passed)' : ''}`,
+      })
     }
   }
   const claimError = errors.length === 0 ? undefined : errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`

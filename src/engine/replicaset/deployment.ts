@@ -24,7 +24,13 @@ export function replicaSetsOfDeployment(deployment: KubeObject, replicaSets: rea
   const owned = replicaSets.filter((rs) => uid !== undefined && getControllerOf(rs)?.uid === uid)
   const want = revision(deployment)
   const newRs = want >= 0 ? owned.find((rs) => revision(rs) === want) : undefined
-  const rest = owned.filter((rs) => rs !== newRs).sort((a, b) =>
-    revision(b) - revision(a) || (instant(b.metadata.creationTimestamp) ?? 0) - (instant(a.metadata.creationTimestamp) ?? 0) || a.metadata.name.localeCompare(b.metadata.name))
+  const rest = owned
+    .filter((rs) => rs !== newRs)
+    .sort(
+      (a, b) =>
+        revision(b) - revision(a) ||
+        (instant(b.metadata.creationTimestamp) ?? 0) - (instant(a.metadata.creationTimestamp) ?? 0) ||
+        a.metadata.name.localeCompare(b.metadata.name),
+    )
   return {ordered: newRs ? [newRs, ...rest] : rest, newName: newRs?.metadata.name}
 }

@@ -54,9 +54,13 @@ function problemOf(what: string, err: unknown): Problem {
  */
 async function listAll<T extends KubeObject>(source: ClusterSource, request: ListRequest, map?: (o: KubeObject) => T): Promise<T[]> {
   const out: T[] = []
-  const pages = source.pages({pageSize: PAGE_SIZE, ...request, onRestart: () => {
-    out.length = 0
-  }})
+  const pages = source.pages({
+    pageSize: PAGE_SIZE,
+    ...request,
+    onRestart: () => {
+      out.length = 0
+    },
+  })
   for await (const page of pages) for (const o of page) out.push(map ? map(o) : (o as T))
   return out
 }
@@ -69,14 +73,20 @@ export function isFinding(e: Explanation): boolean {
 /** Worst first, then in the order of VERDICTS, then by namespace/name. */
 export function sortFindings(findings: Explanation[]): Explanation[] {
   const key = (e: Explanation) => `${e.subject.namespace ?? ''}/${e.subject.name}`
-  return findings.sort((a, b) => severityRank(b.severity) - severityRank(a.severity)
-    || VERDICTS.indexOf(a.verdict as never) - VERDICTS.indexOf(b.verdict as never)
-    || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+  return findings.sort(
+    (a, b) =>
+      severityRank(b.severity) - severityRank(a.severity) ||
+      VERDICTS.indexOf(a.verdict as never) - VERDICTS.indexOf(b.verdict as never) ||
+      (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0),
+  )
 }
 
 /** Events of ReplicaSets, filtered by the API server where it can (field selectors), else here. */
 async function readEvents(source: ClusterSource, namespace: string | undefined, rs: ReplicaSet | undefined): Promise<CoreEvent[]> {
-  const fields = ['involvedObject.kind=ReplicaSet', ...(rs ? [`involvedObject.name=${rs.metadata.name}`, ...(rs.metadata.uid ? [`involvedObject.uid=${rs.metadata.uid}`] : [])] : [])]
+  const fields = [
+    'involvedObject.kind=ReplicaSet',
+    ...(rs ? [`involvedObject.name=${rs.metadata.name}`, ...(rs.metadata.uid ? [`involvedObject.uid=${rs.metadata.uid}`] : [])] : []),
+  ]
   try {
     return await listAll<CoreEvent>(source, {apiVersion: 'v1', kind: 'Event', namespace, fieldSelector: fields.join(',')})
   } catch (err) {
@@ -129,15 +139,30 @@ interface Handed {
   namespaceTerminating?: boolean
 }
 
-async function replay(source: ClusterSource, rs: ReplicaSet, h: Handed, problems: readonly Problem[], options: DriveOptions, onRecheck?: () => void): Promise<Explanation> {
+async function replay(
+  source: ClusterSource,
+  rs: ReplicaSet,
+  h: Handed,
+  problems: readonly Problem[],
+  options: DriveOptions,
+  onRecheck?: () => void,
+): Promise<Explanation> {
   let recheck: Recheck | undefined
   if (adoptionAttempted(rs, h.pods)) {
     onRecheck?.()
     recheck = await readRecheck(source, rs)
   }
   return explainReplicaSet({
-    replicaSet: rs, pods: h.pods, freshPods: h.freshPods, replicaSets: h.family, events: h.events, recheck,
-    namespaceTerminating: h.namespaceTerminating, leaderLease: h.lease, now: source.now().getTime(), settings: {minor: options.minor},
+    replicaSet: rs,
+    pods: h.pods,
+    freshPods: h.freshPods,
+    replicaSets: h.family,
+    events: h.events,
+    recheck,
+    namespaceTerminating: h.namespaceTerminating,
+    leaderLease: h.lease,
+    now: source.now().getTime(),
+    settings: {minor: options.minor},
     source: options.describe(problems),
   })
 }
@@ -162,8 +187,12 @@ function differs(cached: readonly Pod[], fresh: readonly Pod[]): boolean {
   const byKey = new Map(cached.map((p) => [`${p.metadata.namespace}/${p.metadata.name}`, p]))
   return fresh.some((f) => {
     const c = byKey.get(`${f.metadata.namespace}/${f.metadata.name}`)
-    return !c || c.metadata.uid !== f.metadata.uid || Boolean(c.metadata.deletionTimestamp) !== Boolean(f.metadata.deletionTimestamp)
-      || JSON.stringify(c.metadata.ownerReferences ?? []) !== JSON.stringify(f.metadata.ownerReferences ?? [])
+    return (
+      !c ||
+      c.metadata.uid !== f.metadata.uid ||
+      Boolean(c.metadata.deletionTimestamp) !== Boolean(f.metadata.deletionTimestamp) ||
+      JSON.stringify(c.metadata.ownerReferences ?? []) !== JSON.stringify(f.metadata.ownerReferences ?? [])
+    )
   })
 }
 
@@ -172,7 +201,13 @@ function differs(cached: readonly Pod[], fresh: readonly Pod[]): boolean {
  * the family's selectors can match, and the namespace's pods as quorum metadata, which finds the pods a ReplicaSet
  * would release (their labels left every selector) and the cache's lag.
  */
-async function readFamily(source: ClusterSource, namespace: string, family: ReplicaSet[], all: ReplicaSet[], only?: ReplicaSet): Promise<{replays: (rs: ReplicaSet) => Promise<Handed>; problems: Problem[]}> {
+async function readFamily(
+  source: ClusterSource,
+  namespace: string,
+  family: ReplicaSet[],
+  all: ReplicaSet[],
+  only?: ReplicaSet,
+): Promise<{replays: (rs: ReplicaSet) => Promise<Handed>; problems: Problem[]}> {
   const problems: Problem[] = []
   const events = readEvents(source, namespace, only).catch((err) => {
     problems.push(problemOf(`list ReplicaSet events in ${namespace}`, err))
@@ -193,7 +228,9 @@ async function readFamily(source: ClusterSource, namespace: string, family: Repl
   // Owned pods whose labels left the selector: ClaimPods releases them. Read each as the informer sees it.
   for (const p of fresh ?? []) {
     if (listed.has(p.metadata.name) || !familyUids.has(controllerUid(p))) continue
-    const full = await source.get({apiVersion: 'v1', kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name, view: 'cached'}).catch(() => undefined)
+    const full = await source
+      .get({apiVersion: 'v1', kind: 'Pod', namespace: p.metadata.namespace, name: p.metadata.name, view: 'cached'})
+      .catch(() => undefined)
     if (full) pods.push(slimPod(full))
   }
   const cachedIndex = indexScope(all, pods)
@@ -209,8 +246,12 @@ async function readFamily(source: ClusterSource, namespace: string, family: Repl
       const handed = cachedIndex.podsFor(rs)
       const freshFor = freshIndex?.podsFor(rs)
       return {
-        pods: handed, freshPods: freshFor && differs(handed, freshFor) ? freshFor : undefined, family: cachedIndex.familyOf(rs),
-        events: only ? evs : evIndex?.eventsFor(rs), lease: await lease, namespaceTerminating: await terminating,
+        pods: handed,
+        freshPods: freshFor && differs(handed, freshFor) ? freshFor : undefined,
+        family: cachedIndex.familyOf(rs),
+        events: only ? evs : evIndex?.eventsFor(rs),
+        lease: await lease,
+        namespaceTerminating: await terminating,
       }
     },
   }
@@ -222,10 +263,12 @@ function listReplicaSets(source: ClusterSource, namespace: string | undefined): 
 
 /** `kubectl why replicas replicaset/NAME`: the ReplicaSet as the controller's informer sees it, replayed. */
 export async function driveReplicaSet(source: ClusterSource, namespace: string, name: string, options: DriveOptions): Promise<Explanation> {
-  const rs = await source.get({apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace, name, view: 'cached'}) as ReplicaSet | undefined
+  const rs = (await source.get({apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace, name, view: 'cached'})) as ReplicaSet | undefined
   if (!rs) {
-    throw new UserError(`replicasets.apps "${name}" not found in namespace ${namespace}`,
-      `list them with \`kubectl get rs -n ${namespace}\`; a deleted one leaves events: \`kubectl get events -n ${namespace} --field-selector involvedObject.name=${name}\``)
+    throw new UserError(
+      `replicasets.apps "${name}" not found in namespace ${namespace}`,
+      `list them with \`kubectl get rs -n ${namespace}\`; a deleted one leaves events: \`kubectl get events -n ${namespace} --field-selector involvedObject.name=${name}\``,
+    )
   }
   const all = await listReplicaSets(source, namespace)
   const read = await readFamily(source, namespace, getReplicaSetsWithSameController(rs, all), all, rs)
@@ -235,11 +278,15 @@ export async function driveReplicaSet(source: ClusterSource, namespace: string, 
 /** `kubectl why replicas deployment/NAME`: each of the Deployment's ReplicaSets, the new one first. */
 export async function driveDeployment(source: ClusterSource, namespace: string, name: string, options: DriveOptions): Promise<Explanation[]> {
   const deployment = await source.get({apiVersion: 'apps/v1', kind: 'Deployment', namespace, name, view: 'cached'})
-  if (!deployment) throw new UserError(`deployments.apps "${name}" not found in namespace ${namespace}`, `list them with \`kubectl get deploy -n ${namespace}\``)
+  if (!deployment)
+    throw new UserError(`deployments.apps "${name}" not found in namespace ${namespace}`, `list them with \`kubectl get deploy -n ${namespace}\``)
   const all = await listReplicaSets(source, namespace)
   const {ordered} = replicaSetsOfDeployment(deployment, all)
   if (ordered.length === 0) {
-    throw new UserError(`deployment ${namespace}/${name} controls no ReplicaSet`, `the Deployment controller creates one at its next sync; \`kubectl why hash deployment/${name}\` predicts its name`)
+    throw new UserError(
+      `deployment ${namespace}/${name} controls no ReplicaSet`,
+      `the Deployment controller creates one at its next sync; \`kubectl why hash deployment/${name}\` predicts its name`,
+    )
   }
   const read = await readFamily(source, namespace, ordered, all)
   const out: Explanation[] = []
@@ -285,10 +332,20 @@ export async function driveScope(source: ClusterSource, namespace: string | unde
   for (const rs of replicaSets) {
     let e: Explanation
     try {
-      e = await replay(source, rs, {
-        pods: index.podsFor(rs), family: index.familyOf(rs), events: index.eventsFor(rs), lease: await lease,
-        namespaceTerminating: nsList ? terminating.get(rs.metadata.namespace ?? '') : await terminatingByGet(rs.metadata.namespace ?? ''),
-      }, problems, options, () => rechecks++)
+      e = await replay(
+        source,
+        rs,
+        {
+          pods: index.podsFor(rs),
+          family: index.familyOf(rs),
+          events: index.eventsFor(rs),
+          lease: await lease,
+          namespaceTerminating: nsList ? terminating.get(rs.metadata.namespace ?? '') : await terminatingByGet(rs.metadata.namespace ?? ''),
+        },
+        problems,
+        options,
+        () => rechecks++,
+      )
     } catch (err) {
       if (!(err instanceof ReplicaSetInputError)) throw err
       problems.push({what: `ReplicaSet ${rs.metadata?.namespace ?? ''}/${rs.metadata?.name ?? ''}`, reason: `not replayed: ${err.message}`})
@@ -303,8 +360,13 @@ export async function driveScope(source: ClusterSource, namespace: string | unde
   const findings = sortFindings(all.filter(isFinding))
   for (const f of findings) f.source = source_
   return {
-    replicaSets: replicaSets.length, pods: pods.length, evaluated: all.length,
+    replicaSets: replicaSets.length,
+    pods: pods.length,
+    evaluated: all.length,
     counts: Object.fromEntries(VERDICTS.filter((v) => counts[v]).map((v) => [v, counts[v]])),
-    findings, problems, rechecks, source: source_,
+    findings,
+    problems,
+    rechecks,
+    source: source_,
   }
 }

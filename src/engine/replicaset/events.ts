@@ -38,7 +38,12 @@ const KIND_BY_REASON: Record<string, ActionKind> = {
 }
 
 function eventTimes(e: CoreEvent): {first: number; last: number} | undefined {
-  const last = instant(e.lastTimestamp) ?? instant(e.series?.lastObservedTime) ?? instant(e.eventTime) ?? instant(e.firstTimestamp) ?? instant(e.metadata?.creationTimestamp)
+  const last =
+    instant(e.lastTimestamp) ??
+    instant(e.series?.lastObservedTime) ??
+    instant(e.eventTime) ??
+    instant(e.firstTimestamp) ??
+    instant(e.metadata?.creationTimestamp)
   const first = instant(e.firstTimestamp) ?? instant(e.eventTime) ?? last
   if (last === null || first === null) return undefined
   return {first: Math.min(first, last), last}

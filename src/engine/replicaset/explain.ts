@@ -199,7 +199,12 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
   steps.push({
     rule: 'SatisfiedExpectations',
     upstream: 'pkg/controller/controller_utils.go:195',
-    inputs: {setAt: expectations.setAt, expiresAt: expectations.expiresAt, outstanding: expectations.outstanding, timeoutSeconds: EXPECTATIONS_TIMEOUT_MS / 1000},
+    inputs: {
+      setAt: expectations.setAt,
+      expiresAt: expectations.expiresAt,
+      outstanding: expectations.outstanding,
+      timeoutSeconds: EXPECTATIONS_TIMEOUT_MS / 1000,
+    },
     result: expectations.waiting ? 'unsatisfied' : 'satisfied',
     why: expectations.evidence.join('; '),
     inferred: {evidence: expectations.evidence.join('; '), confidence: expectations.confidence},
@@ -210,7 +215,12 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
   // for are observed.
   const basis = expectations.waiting && expectations.unobserved.length > 0 ? 'afterObservation' : 'current'
   const planPods = basis === 'afterObservation' ? afterObservation(nsPods, input.freshPods, expectations, now) : nsPods
-  const planActive = basis === 'afterObservation' ? claimPods(rs, selector, planPods, input.recheck).claims.filter((c) => c.claimed).map((c) => c.pod) : claimedActive
+  const planActive =
+    basis === 'afterObservation'
+      ? claimPods(rs, selector, planPods, input.recheck)
+          .claims.filter((c) => c.claimed)
+          .map((c) => c.pod)
+      : claimedActive
   const related = getIndirectlyRelatedPods(rs, input.replicaSets ?? [rs], planPods)
   const plan = planManageReplicas(planActive, desired, related, now, gates)
   const manageRuns = !deleting && !expectations.waiting && claim.claimError === undefined
@@ -220,10 +230,13 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
     inputs: {active: claimedActive.length, desired, diff, burstReplicas: BURST_REPLICAS},
     result: !manageRuns ? 'skipped' : plan.action === 'none' ? 'nothing to do' : `${plan.action} ${plan.count}`,
     why: !manageRuns
-      ? deleting ? 'the ReplicaSet has a deletionTimestamp: syncReplicaSet never calls manageReplicas (RS:818)'
-        : claim.claimError ? 'the claim error aborts the sync first'
+      ? deleting
+        ? 'the ReplicaSet has a deletionTimestamp: syncReplicaSet never calls manageReplicas (RS:818)'
+        : claim.claimError
+          ? 'the claim error aborts the sync first'
           : 'expectations are not satisfied: syncReplicaSet skips manageReplicas and only updates status'
-      : plan.action === 'none' ? `${claimedActive.length} active pods = spec.replicas`
+      : plan.action === 'none'
+        ? `${claimedActive.length} active pods = spec.replicas`
         : `${Math.abs(diff)} ${diff < 0 ? 'missing' : 'surplus'}${plan.capped ? `, capped at burstReplicas ${BURST_REPLICAS} per sync` : ''}`,
   })
   if (plan.action === 'create' && !deleting && claim.claimError === undefined) {
@@ -240,7 +253,13 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
     steps.push({
       rule: 'getPodsToDelete',
       upstream: 'pkg/controller/replicaset/replica_set.go:941; pkg/controller/controller_utils.go:843',
-      inputs: {candidates: claimedActive.length, deleting: plan.count, relatedPods: related?.length ?? null, logarithmicBuckets: gates.LogarithmicScaleDown, podDeletionCost: gates.PodDeletionCost},
+      inputs: {
+        candidates: claimedActive.length,
+        deleting: plan.count,
+        relatedPods: related?.length ?? null,
+        logarithmicBuckets: gates.LogarithmicScaleDown,
+        podDeletionCost: gates.PodDeletionCost,
+      },
       result: d.chosen.map((p) => p.metadata.name).join(', '),
       why: !d.sorted
         ? 'every active pod goes: upstream does not sort them'
@@ -253,11 +272,21 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
   steps.push({
     rule: 'calculateStatus',
     upstream: 'pkg/controller/replicaset/replica_set_utils.go:96',
-    inputs: {recorded: {replicas: num(rs.status?.replicas), readyReplicas: num(rs.status?.readyReplicas), availableReplicas: num(rs.status?.availableReplicas), observedGeneration: recordedGeneration, generation: rs.metadata.generation === undefined ? undefined : num(rs.metadata.generation)}, computed},
+    inputs: {
+      recorded: {
+        replicas: num(rs.status?.replicas),
+        readyReplicas: num(rs.status?.readyReplicas),
+        availableReplicas: num(rs.status?.availableReplicas),
+        observedGeneration: recordedGeneration,
+        generation: rs.metadata.generation === undefined ? undefined : num(rs.metadata.generation),
+      },
+      computed,
+    },
     result: statusCmp.generationObserved && statusCmp.countsMatch ? 'current' : 'stale',
-    why: statusCmp.generationObserved && statusCmp.countsMatch
-      ? 'the recorded status matches the pods now: the controller has synced since they reached this state (status is written even when manageReplicas is skipped)'
-      : `the next sync writes ${[...statusCmp.mismatches, ...(statusCmp.generationObserved ? [] : ['observedGeneration'])].join(', ')}`,
+    why:
+      statusCmp.generationObserved && statusCmp.countsMatch
+        ? 'the recorded status matches the pods now: the controller has synced since they reached this state (status is written even when manageReplicas is skipped)'
+        : `the next sync writes ${[...statusCmp.mismatches, ...(statusCmp.generationObserved ? [] : ['observedGeneration'])].join(', ')}`,
   })
 
   const failures = analyseCreateFailures(digest?.actions, failure)
@@ -272,7 +301,8 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
   }
 
   // The verdict, in the order syncReplicaSet meets the conditions.
-  const freshDeleting = input.recheck?.read === 'found' && input.recheck.replicaSet.metadata.uid === rs.metadata.uid && Boolean(input.recheck.replicaSet.metadata.deletionTimestamp)
+  const freshDeleting =
+    input.recheck?.read === 'found' && input.recheck.replicaSet.metadata.uid === rs.metadata.uid && Boolean(input.recheck.replicaSet.metadata.deletionTimestamp)
   let verdict: Verdict
   let severity: Severity
   if (deleting || freshDeleting) {
@@ -360,9 +390,16 @@ export function explainReplicaSet(input: ReplicaSetReplayInput): Explanation {
     replicaSet: replay,
   }
   const next = nextSteps({
-    verdict, rs, createFailures: failures, claimError: claim.claimError, adopt: replay.claims.adopt, release: replay.claims.release,
-    chosen: (replay.manage.deleteOrder ?? []).filter((d) => d.chosen).map((d) => d.name), tie: replay.manage.tie,
-    unobserved: expectations.unobserved.map((u) => u.pod), expiresAt: expectations.expiresAt,
+    verdict,
+    rs,
+    createFailures: failures,
+    claimError: claim.claimError,
+    adopt: replay.claims.adopt,
+    release: replay.claims.release,
+    chosen: (replay.manage.deleteOrder ?? []).filter((d) => d.chosen).map((d) => d.name),
+    tie: replay.manage.tie,
+    unobserved: expectations.unobserved.map((u) => u.pod),
+    expiresAt: expectations.expiresAt,
   })
   if (next) explanation.next = next
   return explanation
@@ -394,28 +431,51 @@ function deletionView(plan: ManagePlan): Pick<ReplicaSetReplay['manage'], 'delet
       position: c.position,
       chosen: c.chosen,
       rank: c.rank,
-      ...(c.versusNext?.rule ? {beforeNext: {rule: c.versusNext.rule, name: RANK_RULES[c.versusNext.rule], ...(c.versusNext.detail ? {detail: c.versusNext.detail} : {})}} : {}),
+      ...(c.versusNext?.rule
+        ? {beforeNext: {rule: c.versusNext.rule, name: RANK_RULES[c.versusNext.rule], ...(c.versusNext.detail ? {detail: c.versusNext.detail} : {})}}
+        : {}),
     })),
-    ...(d.tie ? {tie: {pods: d.tie.pods.map((p) => p.metadata.name), slots: d.tie.slots, reason: d.tie.reason, ...(d.tie.witness ? {witness: witnessText(d.tie.witness)} : {})}} : {}),
+    ...(d.tie
+      ? {
+          tie: {
+            pods: d.tie.pods.map((p) => p.metadata.name),
+            slots: d.tie.slots,
+            reason: d.tie.reason,
+            ...(d.tie.witness ? {witness: witnessText(d.tie.witness)} : {}),
+          },
+        }
+      : {}),
   }
 }
 
 /** "b before a (rule 7, …), a before c (rule 6, …), yet c before b (rule 6, …)": why Less orders these three inconsistently. */
 function witnessText(w: NonNullable<NonNullable<ManagePlan['deletion']>['tie']>['witness'] & {}): string {
-  const pair = (p: (typeof w.pairs)[number]) => p.comparison.less && p.comparison.rule
-    ? `${p.before.metadata.name} before ${p.after.metadata.name} (rule ${p.comparison.rule}: ${p.comparison.detail ?? RANK_RULES[p.comparison.rule]})`
-    : p.comparison.rule
-      ? `${p.after.metadata.name} before ${p.before.metadata.name} (rule ${p.comparison.rule}: ${p.comparison.detail ?? RANK_RULES[p.comparison.rule]})`
-      : `${p.before.metadata.name} and ${p.after.metadata.name} equal on every rule`
+  const pair = (p: (typeof w.pairs)[number]) =>
+    p.comparison.less && p.comparison.rule
+      ? `${p.before.metadata.name} before ${p.after.metadata.name} (rule ${p.comparison.rule}: ${p.comparison.detail ?? RANK_RULES[p.comparison.rule]})`
+      : p.comparison.rule
+        ? `${p.after.metadata.name} before ${p.before.metadata.name} (rule ${p.comparison.rule}: ${p.comparison.detail ?? RANK_RULES[p.comparison.rule]})`
+        : `${p.before.metadata.name} and ${p.after.metadata.name} equal on every rule`
   return `${w.pairs.slice(0, 2).map(pair).join(', ')}, yet ${pair(w.pairs[2])}${w.cycle ? ': a cycle' : ''}`
 }
 
 function tieText(t: NonNullable<ReplicaSetReplay['manage']['tie']>): string {
-  const why = t.reason === 'equal' ? 'they compare equal on every rule' : `ActivePodsWithRanks.Less is not a strict weak order among them${t.witness ? ` (${t.witness})` : ''}`
+  const why =
+    t.reason === 'equal'
+      ? 'they compare equal on every rule'
+      : `ActivePodsWithRanks.Less is not a strict weak order among them${t.witness ? ` (${t.witness})` : ''}`
   return `order-dependent: which ${t.slots} of ${t.pods.join(', ')} go depends on the order the informer lists them — ${why}`
 }
 
-function summarize(verdict: Verdict, r: ReplicaSetReplay, e: ExpectationsInference, f: CreateFailures | undefined, claim: ClaimResult, now: number, rs: ReplicaSet): string {
+function summarize(
+  verdict: Verdict,
+  r: ReplicaSetReplay,
+  e: ExpectationsInference,
+  f: CreateFailures | undefined,
+  claim: ClaimResult,
+  now: number,
+  rs: ReplicaSet,
+): string {
   const head = `${r.active} active pod(s) for ${r.desired} desired${r.terminating ? ` (${r.terminating} more terminating, not counted)` : ''}`
   const statusNote = r.status.current ? ' Its status is still updated while it waits, which is why status looks current while the pods do not change.' : ''
   switch (verdict) {
@@ -426,10 +486,16 @@ function summarize(verdict: Verdict, r: ReplicaSetReplay, e: ExpectationsInferen
         ? `${head}. ${r.claims.adopt.length} orphan pod(s) match the selector but adoption is refused — ${claim.claimError} — and the whole sync aborts before manageReplicas and the status update.`
         : `${head}, counting adoptions: ${r.claims.adopt.length} orphan pod(s) match the selector (${r.claims.adopt.slice(0, 5).join(', ')}${r.claims.adopt.length > 5 ? ', …' : ''}); the next sync rechecks the ReplicaSet with an uncached GET, patches in its controller reference, then ${nextAction(r)}.`
     case 'waitingForExpectations': {
-      const pending = e.unobserved.length > 0
-        ? `${e.outstanding.del ? `${e.outstanding.del} delete(s)` : ''}${e.outstanding.del && e.outstanding.add ? ' and ' : ''}${e.outstanding.add ? `${e.outstanding.add} create(s)` : ''} it issued (${e.unobserved.map((u) => u.pod).slice(0, 5).join(', ')}) to be observed by its informer`
-        : 'operations it issued that its informer has not observed (inferred from the status, not from a named pod)'
-      const window = e.expiresAt ? ` or until the expectations expire at ${e.expiresAt} (${expiryIn(e.expiresAt, now)})` : ' or until the 5-minute expectations timeout'
+      const pending =
+        e.unobserved.length > 0
+          ? `${e.outstanding.del ? `${e.outstanding.del} delete(s)` : ''}${e.outstanding.del && e.outstanding.add ? ' and ' : ''}${e.outstanding.add ? `${e.outstanding.add} create(s)` : ''} it issued (${e.unobserved
+              .map((u) => u.pod)
+              .slice(0, 5)
+              .join(', ')}) to be observed by its informer`
+          : 'operations it issued that its informer has not observed (inferred from the status, not from a named pod)'
+      const window = e.expiresAt
+        ? ` or until the expectations expire at ${e.expiresAt} (${expiryIn(e.expiresAt, now)})`
+        : ' or until the 5-minute expectations timeout'
       return `${head}. The controller is waiting for ${pending}; it skips manageReplicas until then${window}, then ${nextAction(r)}.${statusNote}`
     }
     case 'createsFailing': {
@@ -439,7 +505,12 @@ function summarize(verdict: Verdict, r: ReplicaSetReplay, e: ExpectationsInferen
     case 'willCreate':
       return `${head}. ${e.gatedSignature && e.state === 'expired' ? `The expectations expired at ${e.expiresAt} but nothing has re-synced the ReplicaSet since; at its next sync it ` : 'The next sync '}creates ${r.manage.count} pod(s)${r.manage.capped ? ` (capped at ${BURST_REPLICAS})` : ''} in slow-start batches ${(r.manage.batches ?? []).join(', ')}.`
     case 'willDelete':
-      return `${head}. ${e.gatedSignature && e.state === 'expired' ? `The expectations expired at ${e.expiresAt} but nothing has re-synced the ReplicaSet since; at its next sync it ` : 'The next sync '}deletes ${r.manage.count} pod(s), in this order: ${(r.manage.deleteOrder ?? []).filter((d) => d.chosen).map((d) => d.name).join(', ')}${r.manage.tie ? ` (${tieText(r.manage.tie)})` : ''}.`
+      return `${head}. ${e.gatedSignature && e.state === 'expired' ? `The expectations expired at ${e.expiresAt} but nothing has re-synced the ReplicaSet since; at its next sync it ` : 'The next sync '}deletes ${r.manage.count} pod(s), in this order: ${(
+        r.manage.deleteOrder ?? []
+      )
+        .filter((d) => d.chosen)
+        .map((d) => d.name)
+        .join(', ')}${r.manage.tie ? ` (${tieText(r.manage.tie)})` : ''}.`
     case 'converged':
       return `${head}: nothing to do.${r.claims.release.length ? ` ${r.claims.release.length} pod(s) no longer match the selector and are released.` : ''}`
   }
@@ -448,12 +519,13 @@ function summarize(verdict: Verdict, r: ReplicaSetReplay, e: ExpectationsInferen
 function nextAction(r: ReplicaSetReplay): string {
   if (r.manage.action === 'none') return 'has nothing to create or delete'
   if (r.manage.action === 'create') return `creates ${r.manage.count} pod(s) in slow-start batches ${(r.manage.batches ?? []).join(', ')}`
-  return `deletes ${r.manage.count} pod(s): ${(r.manage.deleteOrder ?? []).filter((d) => d.chosen).map((d) => d.name).join(', ')}`
+  return `deletes ${r.manage.count} pod(s): ${(r.manage.deleteOrder ?? [])
+    .filter((d) => d.chosen)
+    .map((d) => d.name)
+    .join(', ')}`
 }
 
 function expiryIn(at: string, now: number): string {
   const ms = Date.parse(at) - now
   return ms >= 0 ? `in ${human(ms)}` : `${human(-ms)} ago`
 }
-
-

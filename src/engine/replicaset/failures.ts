@@ -22,11 +22,15 @@ export interface CreateFailures {
   condition?: {reason: string; message: string; since?: string}
 }
 
-export function analyseCreateFailures(actions: readonly ControllerAction[] | undefined, condition: ReplicaSetCondition | undefined): CreateFailures | undefined {
+export function analyseCreateFailures(
+  actions: readonly ControllerAction[] | undefined,
+  condition: ReplicaSetCondition | undefined,
+): CreateFailures | undefined {
   const failed = (actions ?? []).filter((a) => a.kind === 'createFailed')
-  const cond = condition && condition.status === 'True' && condition.reason === 'FailedCreate'
-    ? {reason: condition.reason, message: condition.message ?? '', since: condition.lastTransitionTime ?? undefined}
-    : undefined
+  const cond =
+    condition && condition.status === 'True' && condition.reason === 'FailedCreate'
+      ? {reason: condition.reason, message: condition.message ?? '', since: condition.lastTransitionTime ?? undefined}
+      : undefined
   if (failed.length === 0 && cond === undefined) return undefined
   const latestOf = (kind: ActionKind) => Math.max(-Infinity, ...(actions ?? []).filter((a) => a.kind === kind).map((a) => a.last))
   const lastFailed = latestOf('createFailed')

@@ -87,13 +87,14 @@ export function indexScope(replicaSets: readonly ReplicaSet[], pods: readonly Po
         seen.add(p)
         out.push(p)
       }
-      for (const r of family) for (const p of byController.get(r.metadata.uid ?? '') ?? []) if ((p.metadata.namespace ?? '') === (rs.metadata.namespace ?? '')) add(p)
+      for (const r of family)
+        for (const p of byController.get(r.metadata.uid ?? '') ?? []) if ((p.metadata.namespace ?? '') === (rs.metadata.namespace ?? '')) add(p)
       for (const r of family) for (const p of matching(r)) add(p)
       podsCache.set(key, out)
       return out
     },
     eventsFor(rs: ReplicaSet): CoreEvent[] | undefined {
-      return events ? eventsByUid.get(rs.metadata.uid ?? '') ?? [] : undefined
+      return events ? (eventsByUid.get(rs.metadata.uid ?? '') ?? []) : undefined
     },
   }
 }

@@ -150,7 +150,7 @@ export function inferExpectations(input: InferenceInput): ExpectationsInference 
   const unobserved: UnobservedOperation[] = []
   const operations: BurstOperation[] = []
   let burst: Burst | undefined
-  if (input.actions === undefined) evidence.push('the controller\'s events could not be read: creates are dated from pods only, deletes are not seen')
+  if (input.actions === undefined) evidence.push("the controller's events could not be read: creates are dated from pods only, deletes are not seen")
 
   if (burstOps.length > 0) {
     const kind = family(burstOps[0].kind)
@@ -165,7 +165,14 @@ export function inferExpectations(input: InferenceInput): ExpectationsInference 
       }
       succeeded += op.count
       if (op.pod === undefined) {
-        operations.push({op: op.kind, at, count: op.count, observed: true, source: op.source, why: 'aggregated event: the pods are not named, assumed observed'})
+        operations.push({
+          op: op.kind,
+          at,
+          count: op.count,
+          observed: true,
+          source: op.source,
+          why: 'aggregated event: the pods are not named, assumed observed',
+        })
         continue
       }
       const seen = op.kind === 'create' ? observeCreate(op.pod, view, fresh, lagEvidence) : observeDelete(op.pod, rs, view, fresh, lagEvidence)
@@ -192,28 +199,36 @@ export function inferExpectations(input: InferenceInput): ExpectationsInference 
   const base = {burst, outstanding, unobserved, setAt, expiresAt, gatedSignature}
 
   if (burstStart !== undefined && input.leaderSince !== undefined && input.leaderSince > burstStart) {
-    evidence.push(`the controller-manager leader acquired its lease at ${iso(input.leaderSince)}, after the last burst (${setAt}): a new leader starts with no expectations`)
+    evidence.push(
+      `the controller-manager leader acquired its lease at ${iso(input.leaderSince)}, after the last burst (${setAt}): a new leader starts with no expectations`,
+    )
     return {...base, state: 'reset', waiting: false, confidence: 'likely', outstanding: {add: 0, del: 0}, evidence}
   }
 
   if (input.namespaceTerminating && input.diff < 0) {
     if (gatedSignature) evidence.push(gatedNote)
-    evidence.push('the namespace is terminating: creates fail with the NamespaceTerminating cause, which manageReplicas counts as successes (no event, never observed), so every attempt leaves expectations that only the 5-minute expiry clears')
+    evidence.push(
+      'the namespace is terminating: creates fail with the NamespaceTerminating cause, which manageReplicas counts as successes (no event, never observed), so every attempt leaves expectations that only the 5-minute expiry clears',
+    )
     return {...base, state: 'pending', waiting: true, confidence: 'likely', evidence, setAt: undefined, expiresAt: undefined}
   }
 
   if (burst === undefined) {
     if (gatedSignature) {
       evidence.push(gatedNote)
-      evidence.push('no create or delete of this ReplicaSet is on record (events expire after 1 h by default), so when the expectations were set cannot be told')
+      evidence.push(
+        'no create or delete of this ReplicaSet is on record (events expire after 1 h by default), so when the expectations were set cannot be told',
+      )
       return {...base, state: 'pending', waiting: true, confidence: 'possible', evidence}
     }
-    evidence.push('no create or delete of this ReplicaSet in its events or its pods\' creation times: nothing to wait for')
+    evidence.push("no create or delete of this ReplicaSet in its events or its pods' creation times: nothing to wait for")
     return {...base, state: 'none', waiting: false, confidence: input.actions === undefined ? 'possible' : 'likely', evidence}
   }
 
   if (gatedSignature) evidence.push(gatedNote)
-  evidence.unshift(`last burst: ${burst.succeeded} ${burst.kind === 'create' ? 'create' : 'delete'}(s)${burst.failed ? ` and ${burst.failed} failed call(s)` : ''} from ${burst.startedAt} to ${burst.lastAt}; the expectations were set just before ${burst.startedAt}`)
+  evidence.unshift(
+    `last burst: ${burst.succeeded} ${burst.kind === 'create' ? 'create' : 'delete'}(s)${burst.failed ? ` and ${burst.failed} failed call(s)` : ''} from ${burst.startedAt} to ${burst.lastAt}; the expectations were set just before ${burst.startedAt}`,
+  )
 
   if (!windowOpen) {
     const since = human(now - (burstStart as number) - EXPECTATIONS_TIMEOUT_MS)
@@ -223,20 +238,26 @@ export function inferExpectations(input: InferenceInput): ExpectationsInference 
     }
     evidence.push(`the 5-minute window ended at ${expiresAt} (${since} ago): SatisfiedExpectations is true whatever is still unobserved`)
     if (gatedSignature) {
-      evidence.push('the status was last written while the window was still open and nothing has re-synced the ReplicaSet since: expiry does not enqueue it; it acts on its next sync (any change to it or its pods, or the informer resync every 12–24 h)')
+      evidence.push(
+        'the status was last written while the window was still open and nothing has re-synced the ReplicaSet since: expiry does not enqueue it; it acts on its next sync (any change to it or its pods, or the informer resync every 12–24 h)',
+      )
     }
     return {...base, state: 'expired', waiting: false, confidence: 'likely', evidence}
   }
 
   if (unobserved.length > 0) {
-    evidence.push(`${unobserved.length} operation(s) of the burst not yet observed by the controller's informer: ${unobserved.map((u) => `${u.op} ${u.pod}`).join(', ')}`)
+    evidence.push(
+      `${unobserved.length} operation(s) of the burst not yet observed by the controller's informer: ${unobserved.map((u) => `${u.op} ${u.pod}`).join(', ')}`,
+    )
     // A gated status corroborates an operation that is only possibly unobserved.
     const confidence: Confidence = gatedSignature || unobserved.some((u) => u.confidence === 'likely') ? 'likely' : 'possible'
     return {...base, state: 'pending', waiting: true, confidence, evidence}
   }
 
   if (gatedSignature) {
-    evidence.push('every operation on record is observed, so what the controller still waits for left no trace: typically a pod created and deleted before its ADD reached the informer, a watch gap, or creates refused with NamespaceTerminating')
+    evidence.push(
+      'every operation on record is observed, so what the controller still waits for left no trace: typically a pod created and deleted before its ADD reached the informer, a watch gap, or creates refused with NamespaceTerminating',
+    )
     return {...base, state: 'pending', waiting: true, confidence: 'likely', evidence}
   }
 
@@ -251,27 +272,48 @@ interface Observation {
 }
 
 function observeCreate(name: string, view: Map<string, Pod>, fresh: Map<string, Pod> | undefined, lagEvidence: boolean): Observation {
-  if (view.has(name)) return {observed: true, why: 'the pod is in the informer\'s view: addPod called CreationObserved', confidence: lagEvidence ? 'certain' : 'likely'}
+  if (view.has(name))
+    return {observed: true, why: "the pod is in the informer's view: addPod called CreationObserved", confidence: lagEvidence ? 'certain' : 'likely'}
   if (fresh?.has(name)) {
     return {observed: false, why: 'the pod exists (quorum read) but the watch cache, which the informer mirrors, does not show it yet', confidence: 'likely'}
   }
-  return {observed: false, why: 'created, then deleted: if its ADD never reached the informer (a watch gap), the deletion does not lower the creation count', confidence: 'possible'}
+  return {
+    observed: false,
+    why: 'created, then deleted: if its ADD never reached the informer (a watch gap), the deletion does not lower the creation count',
+    confidence: 'possible',
+  }
 }
 
 function observeDelete(name: string, rs: ReplicaSet, view: Map<string, Pod>, fresh: Map<string, Pod> | undefined, lagEvidence: boolean): Observation {
   const pod = view.get(name)
-  if (pod === undefined) return {observed: true, why: 'the pod is gone from the informer\'s view: deletePod called DeletionObserved', confidence: 'likely'}
+  if (pod === undefined) return {observed: true, why: "the pod is gone from the informer's view: deletePod called DeletionObserved", confidence: 'likely'}
   const ref = getControllerOf(pod)
   if (ref?.uid !== rs.metadata.uid) {
-    return {observed: false, why: `the pod no longer names this ReplicaSet as controller (${ref ? `${ref.kind}/${ref.name}` : 'orphaned'}): deletePod resolves the pod's current controllerRef, so this deletion is never counted`, confidence: 'likely'}
+    return {
+      observed: false,
+      why: `the pod no longer names this ReplicaSet as controller (${ref ? `${ref.kind}/${ref.name}` : 'orphaned'}): deletePod resolves the pod's current controllerRef, so this deletion is never counted`,
+      confidence: 'likely',
+    }
   }
   if (pod.metadata.deletionTimestamp) {
     const grace = pod.metadata.deletionGracePeriodSeconds
-    return {observed: true, why: `the informer shows its deletionTimestamp (${pod.metadata.deletionTimestamp}${grace !== undefined ? `, grace ${grace}s` : ''}): a graceful delete counts once, when the timestamp appears`, confidence: lagEvidence ? 'certain' : 'likely'}
+    return {
+      observed: true,
+      why: `the informer shows its deletionTimestamp (${pod.metadata.deletionTimestamp}${grace !== undefined ? `, grace ${grace}s` : ''}): a graceful delete counts once, when the timestamp appears`,
+      confidence: lagEvidence ? 'certain' : 'likely',
+    }
   }
   const f = fresh?.get(name)
   if (fresh !== undefined && (f === undefined || f.metadata.deletionTimestamp)) {
-    return {observed: false, why: `deleted (${f ? `terminating since ${f.metadata.deletionTimestamp} in a quorum read` : 'gone in a quorum read'}) but the watch cache, which the informer mirrors, still shows it running`, confidence: 'likely'}
+    return {
+      observed: false,
+      why: `deleted (${f ? `terminating since ${f.metadata.deletionTimestamp} in a quorum read` : 'gone in a quorum read'}) but the watch cache, which the informer mirrors, still shows it running`,
+      confidence: 'likely',
+    }
   }
-  return {observed: false, why: 'the controller deleted it, yet the pod shows no deletionTimestamp: the informer has not seen the deletion', confidence: 'likely'}
+  return {
+    observed: false,
+    why: 'the controller deleted it, yet the pod shows no deletionTimestamp: the informer has not seen the deletion',
+    confidence: 'likely',
+  }
 }

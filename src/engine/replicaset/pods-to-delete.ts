@@ -92,7 +92,11 @@ export function getPodsToDelete(active: readonly Pod[], related: readonly Pod[] 
   const sortNow = gates.LogarithmicScaleDown ? now : null
   const cmp = (a: RankedPod, b: RankedPod) => compareWithRanks(a, b, sortNow, gates)
   ranked.sort((a, b) => (cmp(a, b).less ? -1 : cmp(b, a).less ? 1 : 0))
-  const ties = analyseTies(ranked.map((r) => rankKey(r, sortNow)), diff, (a, b) => keyLess(a, b, sortNow, gates))
+  const ties = analyseTies(
+    ranked.map((r) => rankKey(r, sortNow)),
+    diff,
+    (a, b) => keyLess(a, b, sortNow, gates),
+  )
   // A sort given an inconsistent comparator may leave a pod after one it is certainly Less than: order by component.
   const position = new Map(ranked.map((r, i) => [r, i]))
   const component = new Map(ranked.map((r, i) => [r, ties.component[i]]))
@@ -112,8 +116,13 @@ export function getPodsToDelete(active: readonly Pod[], related: readonly Pod[] 
     if (t.witness) {
       const [a, b, c] = t.witness.indices.map((i) => original[i])
       plan.tie.witness = {
-        pods: [a.pod, b.pod, c.pod], cycle: t.witness.cycle,
-        pairs: [[a, b], [b, c], [c, a]].map(([x, y]) => {
+        pods: [a.pod, b.pod, c.pod],
+        cycle: t.witness.cycle,
+        pairs: [
+          [a, b],
+          [b, c],
+          [c, a],
+        ].map(([x, y]) => {
           const forward = cmp(x, y)
           return forward.less || forward.rule ? {before: x.pod, after: y.pod, comparison: forward} : {before: x.pod, after: y.pod, comparison: cmp(y, x)}
         }),

@@ -76,13 +76,21 @@ function uid(pod: Pod): string {
 function compareTimes(a: RankedPod, b: RankedPod, ta: Instant, tb: Instant, now: number | null, rule: RuleNumber, what: string, detailed = true): Comparison {
   if (now === null || ta === null || tb === null) {
     if (!detailed) return {less: afterOrZero(ta, tb), rule}
-    return {less: afterOrZero(ta, tb), rule, detail: `${what} ${ta === null ? 'zero' : new Date(ta).toISOString()} vs ${tb === null ? 'zero' : new Date(tb).toISOString()} (${now === null ? 'exact comparison' : 'a zero time counts as newest'})`}
+    return {
+      less: afterOrZero(ta, tb),
+      rule,
+      detail: `${what} ${ta === null ? 'zero' : new Date(ta).toISOString()} vs ${tb === null ? 'zero' : new Date(tb).toISOString()} (${now === null ? 'exact comparison' : 'a zero time counts as newest'})`,
+    }
   }
   const ra = logRank(ta, now)
   const rb = logRank(tb, now)
   if (!detailed) return {less: ra === rb ? uid(a.pod) < uid(b.pod) : ra < rb, rule}
   if (ra === rb) {
-    return {less: uid(a.pod) < uid(b.pod), rule, detail: `${what} in the same log2 bucket (${ra}); tie broken by UID ${uid(a.pod) || '""'} vs ${uid(b.pod) || '""'}`}
+    return {
+      less: uid(a.pod) < uid(b.pod),
+      rule,
+      detail: `${what} in the same log2 bucket (${ra}); tie broken by UID ${uid(a.pod) || '""'} vs ${uid(b.pod) || '""'}`,
+    }
   }
   return {less: ra < rb, rule, detail: `${what} log2 buckets ${ra} vs ${rb} (floor(log2(ns before now)))`}
 }
@@ -178,9 +186,18 @@ export function rankKey(r: RankedPod, now: number | null): RankKey {
   const created = instant(r.pod.metadata.creationTimestamp)
   const x = maxContainerRestarts(r.pod)
   return {
-    node: nodeName(r.pod), phase: phaseOrdinal(r.pod), ready: isPodReady(r.pod), cost: deletionCost(r.pod.metadata.annotations).cost, rank: r.rank,
-    readyTime, readyLog: now === null || readyTime === null ? 0 : logRank(readyTime, now),
-    restarts: x.regular, sidecarRestarts: x.sidecar, created, createdLog: now === null || created === null ? 0 : logRank(created, now), uid: uid(r.pod),
+    node: nodeName(r.pod),
+    phase: phaseOrdinal(r.pod),
+    ready: isPodReady(r.pod),
+    cost: deletionCost(r.pod.metadata.annotations).cost,
+    rank: r.rank,
+    readyTime,
+    readyLog: now === null || readyTime === null ? 0 : logRank(readyTime, now),
+    restarts: x.regular,
+    sidecarRestarts: x.sidecar,
+    created,
+    createdLog: now === null || created === null ? 0 : logRank(created, now),
+    uid: uid(r.pod),
   }
 }
 

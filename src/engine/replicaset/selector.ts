@@ -22,9 +22,9 @@ export function labelSelectorAsSelector(ps: LabelSelector | null | undefined): S
       case 'In':
       case 'NotIn':
         if (values.length === 0) throw new SelectorError(`for '${e.operator}' operator, values set can't be empty`)
-        tests.push(e.operator === 'In'
-          ? (l) => Object.hasOwn(l, e.key) && values.includes(l[e.key])
-          : (l) => !Object.hasOwn(l, e.key) || !values.includes(l[e.key]))
+        tests.push(
+          e.operator === 'In' ? (l) => Object.hasOwn(l, e.key) && values.includes(l[e.key]) : (l) => !Object.hasOwn(l, e.key) || !values.includes(l[e.key]),
+        )
         break
       case 'Exists':
       case 'DoesNotExist':

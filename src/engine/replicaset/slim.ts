@@ -15,7 +15,10 @@ export function slimPod(o: KubeObject): Pod {
   if (s) {
     out.status = {}
     if (s.phase !== undefined) out.status.phase = s.phase
-    if (s.conditions) out.status.conditions = s.conditions.filter((c) => c?.type === 'Ready').map((c) => ({type: c.type, status: c.status, lastTransitionTime: c.lastTransitionTime ?? null}))
+    if (s.conditions)
+      out.status.conditions = s.conditions
+        .filter((c) => c?.type === 'Ready')
+        .map((c) => ({type: c.type, status: c.status, lastTransitionTime: c.lastTransitionTime ?? null}))
     if (s.containerStatuses) out.status.containerStatuses = s.containerStatuses.map((c) => ({name: c.name, restartCount: c.restartCount}))
     if (s.initContainerStatuses) out.status.initContainerStatuses = s.initContainerStatuses.map((c) => ({name: c.name, restartCount: c.restartCount}))
   }

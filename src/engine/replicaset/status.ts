@@ -91,7 +91,12 @@ export function findMinNextPodAvailabilitySimpleCheck(pods: readonly Pod[], minR
  * FindMinNextPodAvailabilityCheck (controller_utils.go:1070): the requeue delay after a sync whose status
  * was evaluated at `statusEvaluatedAt`, recomputed for the earliest pod at `clockNow`; 0 when already past.
  */
-export function findMinNextPodAvailabilityCheck(pods: readonly Pod[], minReadySeconds: number, statusEvaluatedAt: number, clockNow: number): number | undefined {
+export function findMinNextPodAvailabilityCheck(
+  pods: readonly Pod[],
+  minReadySeconds: number,
+  statusEvaluatedAt: number,
+  clockNow: number,
+): number | undefined {
   const first = findMinNextPodAvailabilitySimpleCheck(pods, minReadySeconds, statusEvaluatedAt)
   if (first === undefined) return undefined
   return nextPodAvailabilityCheck(first.pod, minReadySeconds, clockNow) ?? 0

@@ -107,12 +107,13 @@ function reasonOf(m: number[], L: Uint8Array, n: number): Pick<TieAtCut, 'reason
   const eq = (a: number, b: number) => !lt(a, b) && !lt(b, a)
   if (m.every((a) => m.every((b) => a === b || eq(a, b)))) return {reason: 'equal'}
   const s = m.slice(0, WITNESS_LIMIT)
-  for (const a of s) for (const b of s) {
-    if (a === b || lt(b, a)) continue
-    for (const c of s) {
-      if (c === a || c === b || lt(c, b) || !lt(c, a)) continue
-      return {reason: 'notTransitive', witness: {indices: [a, b, c], cycle: lt(a, b) && lt(b, c)}}
+  for (const a of s)
+    for (const b of s) {
+      if (a === b || lt(b, a)) continue
+      for (const c of s) {
+        if (c === a || c === b || lt(c, b) || !lt(c, a)) continue
+        return {reason: 'notTransitive', witness: {indices: [a, b, c], cycle: lt(a, b) && lt(b, c)}}
+      }
     }
-  }
   return {reason: 'notTransitive'}
 }

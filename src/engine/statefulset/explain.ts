@@ -14,7 +14,17 @@ import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
 import {diagnose, isRedacted, type LabelCheck, versionRange} from '../deployment/label-check.js'
 import {layoutVersions} from '../../hash/layout-data.js'
 import type {ControllerRevision, PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
-import {checkRevision, type CreateAttempt, EqualRevision, FindEqualRevisions, hashRaw, predictCreateRevision, type Rev, revOf, SortControllerRevisions} from '../history/controller-history.js'
+import {
+  checkRevision,
+  type CreateAttempt,
+  EqualRevision,
+  FindEqualRevisions,
+  hashRaw,
+  predictCreateRevision,
+  type Rev,
+  revOf,
+  SortControllerRevisions,
+} from '../history/controller-history.js'
 import {getPatch, templateOfRevision} from '../history/revision-data.js'
 import {nextRevision} from './next-revision.js'
 
@@ -69,8 +79,11 @@ export function semanticGate(minor: number | undefined, patch: number | undefine
   if (minor === undefined) return {enabled: null, why: 'the control-plane version is unknown'}
   if (minor >= 35) return {enabled: true, why: `beta and on by default in 1.${minor}`}
   if (minor < 34) return {enabled: false, why: `1.${minor} predates it (1.33 and older write the bytes 1.33 wrote)`}
-  if (patch === undefined) return {enabled: null, why: '1.34.2 and later have it (backport kubernetes#135087); 1.34.0 and 1.34.1 do not, and the patch version is unknown'}
-  return patch >= 2 ? {enabled: true, why: `1.34.${patch} has the backport (kubernetes#135087)`} : {enabled: false, why: `1.34.${patch} lacks it (added in 1.34.2, kubernetes#135087)`}
+  if (patch === undefined)
+    return {enabled: null, why: '1.34.2 and later have it (backport kubernetes#135087); 1.34.0 and 1.34.1 do not, and the patch version is unknown'}
+  return patch >= 2
+    ? {enabled: true, why: `1.34.${patch} has the backport (kubernetes#135087)`}
+    : {enabled: false, why: `1.34.${patch} lacks it (added in 1.34.2, kubernetes#135087)`}
 }
 
 export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation {
@@ -85,24 +98,46 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
   const claimOf = new Map(claims.map((c) => [c.object.metadata.name, c.result]))
   const revs = SortControllerRevisions(owned.map(revOf))
   const byName = new Map<string, Rev>()
-  const lookup = input.byName ?? new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === set.metadata.namespace).map((c) => [c.metadata.name, c]))
-  const revByName = {get: (name: string) => {
-    if (!byName.has(name)) {
-      const c = lookup.get(name)
-      if (c) byName.set(name, revOf(c))
-    }
-    return byName.get(name)
-  }}
-  steps.push({rule: 'ListRevisions', upstream: HISTORY, inputs: {selector: set.spec?.selector, revisionsInNamespace: input.controllerRevisions.length},
-    result: `${revs.length} revisions`, why: `ControllerRevisions matching the selector, controlled by the StatefulSet or orphaned (adopted); sorted by revision: ${revs.map((r) => `${r.name} (${r.revision})`).join(', ') || 'none'}`})
+  const lookup =
+    input.byName ?? new Map(input.controllerRevisions.filter((c) => c.metadata.namespace === set.metadata.namespace).map((c) => [c.metadata.name, c]))
+  const revByName = {
+    get: (name: string) => {
+      if (!byName.has(name)) {
+        const c = lookup.get(name)
+        if (c) byName.set(name, revOf(c))
+      }
+      return byName.get(name)
+    },
+  }
+  steps.push({
+    rule: 'ListRevisions',
+    upstream: HISTORY,
+    inputs: {selector: set.spec?.selector, revisionsInNamespace: input.controllerRevisions.length},
+    result: `${revs.length} revisions`,
+    why: `ControllerRevisions matching the selector, controlled by the StatefulSet or orphaned (adopted); sorted by revision: ${revs.map((r) => `${r.name} (${r.revision})`).join(', ') || 'none'}`,
+  })
 
   const rows: StatefulSetRevisionRow[] = revs.map((r) => {
     const c = checkRevision(set.metadata.name, r, N, s.maxInferredCollisionCount)
-    return {name: r.name, revision: r.revision, claim: claimOf.get(r.name) ?? 'owned', ...(r.created ? {createdAt: r.created} : {}), label: c.label,
-      ...(r.hashLabel !== undefined ? {hashLabel: r.hashLabel} : {}), ...(c.hashLabelCount !== undefined ? {hashLabelCount: c.hashLabelCount} : {}), pods: []}
+    return {
+      name: r.name,
+      revision: r.revision,
+      claim: claimOf.get(r.name) ?? 'owned',
+      ...(r.created ? {createdAt: r.created} : {}),
+      label: c.label,
+      ...(r.hashLabel !== undefined ? {hashLabel: r.hashLabel} : {}),
+      ...(c.hashLabelCount !== undefined ? {hashLabelCount: c.hashLabelCount} : {}),
+      pods: [],
+    }
   })
   for (const r of rows) {
-    steps.push({rule: 'HashControllerRevision', upstream: HISTORY, inputs: {revision: r.name}, result: r.label.result, why: `${r.name} (revision ${r.revision}): ${r.label.why}`})
+    steps.push({
+      rule: 'HashControllerRevision',
+      upstream: HISTORY,
+      inputs: {revision: r.name},
+      result: r.label.result,
+      why: `${r.name} (revision ${r.revision}): ${r.label.why}`,
+    })
   }
 
   let candidate: StatefulSetHashReplay['candidate']
@@ -118,17 +153,27 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
   let statusRevision: StatefulSetHashReplay['statusRevision']
   const named = set.status?.updateRevision ?? set.status?.currentRevision
   if (revs.length === 0 && named) {
-    statusRevision = {name: named, check: checkStatusRevision(set.metadata.name, template, named, N, s.version, s.maxInferredCollisionCount, set.metadata.creationTimestamp ?? undefined)}
-    steps.push({rule: 'getStatefulSetRevisions', upstream: `${SSC}:266`, inputs: {statusUpdateRevision: named}, result: statusRevision.check.result,
+    statusRevision = {
+      name: named,
+      check: checkStatusRevision(set.metadata.name, template, named, N, s.version, s.maxInferredCollisionCount, set.metadata.creationTimestamp ?? undefined),
+    }
+    steps.push({
+      rule: 'getStatefulSetRevisions',
+      upstream: `${SSC}:266`,
+      inputs: {statusUpdateRevision: named},
+      result: statusRevision.check.result,
       why: `no ControllerRevision is in the data; ${named}: ${statusRevision.check.why}`,
-      inferred: {evidence: 'status.updateRevision and the set\'s template; its ControllerRevisions are not in the data', confidence: 'likely'}})
+      inferred: {evidence: "status.updateRevision and the set's template; its ControllerRevisions are not in the data", confidence: 'likely'},
+    })
   } else if (revs.length === 0 && ((set.status?.replicas ?? 0) > 0 || (set.status?.readyReplicas ?? 0) > 0)) {
-    throw new MissingDataError(`StatefulSet ${set.metadata.namespace}/${set.metadata.name}: its status counts ${set.status?.replicas ?? set.status?.readyReplicas} replicas, but neither its ControllerRevisions nor status.updateRevision is in the data`)
+    throw new MissingDataError(
+      `StatefulSet ${set.metadata.namespace}/${set.metadata.name}: its status counts ${set.status?.replicas ?? set.status?.readyReplicas} replicas, but neither its ControllerRevisions nor status.updateRevision is in the data`,
+    )
   }
   if (statusRevision) {
     // nothing to replay: the revisions the decision is made from are not in the data
   } else if (s.version === undefined) {
-    computeError = s.versionNote ?? 'no struct layout for the cluster\'s version'
+    computeError = s.versionNote ?? "no struct layout for the cluster's version"
   } else {
     const layout = getLayout(s.version)
     const raw = getPatch(layout, template)
@@ -136,8 +181,13 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     const next = nextRevision(revs)
     const cand: Rev = {name: ControllerRevisionName(set.metadata.name, hash), revision: next, hashLabel: hash, raw}
     candidate = {hash, name: cand.name, revision: next}
-    steps.push({rule: 'newRevision', upstream: 'pkg/controller/statefulset/stateful_set_utils.go', inputs: {version: s.version, collisionCount: N, revision: next},
-      result: cand.name, why: `getPatch(set) as a ${s.version} controller writes it, FNV-1 32 with the probe "${N}" (status.collisionCount, 0 when unset), SafeEncoded: ${hash}`})
+    steps.push({
+      rule: 'newRevision',
+      upstream: 'pkg/controller/statefulset/stateful_set_utils.go',
+      inputs: {version: s.version, collisionCount: N, revision: next},
+      result: cand.name,
+      why: `getPatch(set) as a ${s.version} controller writes it, FNV-1 32 with the probe "${N}" (status.collisionCount, 0 when unset), SafeEncoded: ${hash}`,
+    })
     const equal = FindEqualRevisions(revs, cand)
     let g: {enabled: boolean | null; why: string} | undefined
     if (equal.length > 0 && EqualRevision(latest, equal[equal.length - 1])) {
@@ -157,7 +207,12 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
       if (latest && semanticallyEqual) gate = {name: SEMANTIC_GATE, enabled: g.enabled, why: g.why}
       // With the version only assumed, a latest revision holding the same template is what the controller has.
       const assumed = s.versionAssumed === true && latest !== undefined && stored !== undefined && semanticTemplateEqual(layout, stored, template)
-      if (assumed && !semanticallyEqual) gate = {name: SEMANTIC_GATE, enabled: null, why: 'the cluster\'s version is not known: the latest revision holds the same template, written by another version\'s serializer'}
+      if (assumed && !semanticallyEqual)
+        gate = {
+          name: SEMANTIC_GATE,
+          enabled: null,
+          why: "the cluster's version is not known: the latest revision holds the same template, written by another version's serializer",
+        }
       if ((latest && semanticallyEqual && g.enabled !== false) || assumed) {
         decision = 'semanticReuse'
         update = latest
@@ -175,16 +230,36 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
         ? `no revision is byte-equal; the latest, ${latest?.name}, has the same template written by an older serializer, but without ${SEMANTIC_GATE} (${gate?.why}) the controller creates a new revision and rolls every pod although nothing changed (kubernetes#134773)`
         : `no revision is equal to the candidate: CreateControllerRevision (SSC:308)`,
     }
-    steps.push({rule: 'getStatefulSetRevisions', upstream: `${SSC}:266`, inputs: {equal: equal.map((r) => r.name)}, result: decision, why: why[decision],
-      ...(decision === 'semanticReuse' || create?.spurious ? {inferred: {evidence: 'the latest revision\'s template re-encoded with this version\'s serializer equals the candidate\'s bytes; re-defaulting is not replayed', confidence: g?.enabled === null ? 'possible' : 'likely'}} : {})})
+    steps.push({
+      rule: 'getStatefulSetRevisions',
+      upstream: `${SSC}:266`,
+      inputs: {equal: equal.map((r) => r.name)},
+      result: decision,
+      why: why[decision],
+      ...(decision === 'semanticReuse' || create?.spurious
+        ? {
+            inferred: {
+              evidence: "the latest revision's template re-encoded with this version's serializer equals the candidate's bytes; re-defaulting is not replayed",
+              confidence: g?.enabled === null ? 'possible' : 'likely',
+            },
+          }
+        : {}),
+    })
     if (create) {
       const last = create.attempts[create.attempts.length - 1]
       const collided = create.attempts.filter((a) => a.taken)
-      steps.push({rule: 'CreateControllerRevision', upstream: HISTORY, inputs: {name: cand.name},
+      steps.push({
+        rule: 'CreateControllerRevision',
+        upstream: HISTORY,
+        inputs: {name: cand.name},
         result: create.creates ? `creates ${create.creates}` : create.returnsExisting ? `returns ${create.returnsExisting}` : 'collides',
-        why: collided.length > 0
-          ? `${collided.map((a) => a.name).join(', ')} ${collided.length === 1 ? 'exists' : 'exist'} with other data: collisionCount goes to ${last.collisionCount} within the sync, and ${create.creates ? `${create.creates} is created (its controller.kubernetes.io/hash label keeps ${hash}); status.collisionCount becomes ${last.collisionCount}` : 'every name tried is taken'}`
-          : create.returnsExisting ? `${create.returnsExisting} exists with the same bytes: it is returned` : `${create.creates} is created as revision ${next}`})
+        why:
+          collided.length > 0
+            ? `${collided.map((a) => a.name).join(', ')} ${collided.length === 1 ? 'exists' : 'exist'} with other data: collisionCount goes to ${last.collisionCount} within the sync, and ${create.creates ? `${create.creates} is created (its controller.kubernetes.io/hash label keeps ${hash}); status.collisionCount becomes ${last.collisionCount}` : 'every name tried is taken'}`
+            : create.returnsExisting
+              ? `${create.returnsExisting} exists with the same bytes: it is returned`
+              : `${create.creates} is created as revision ${next}`,
+      })
     }
   }
   if (create?.creates) update = {name: create.creates, revision: candidate!.revision}
@@ -199,13 +274,19 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     if (isCur || isUpd) r.role = isCur && isUpd ? 'currentAndUpdate' : isCur ? 'current' : 'update'
   }
   if (update || current) {
-    steps.push({rule: 'getStatefulSetRevisions', upstream: `${SSC}:316`, inputs: {statusCurrentRevision: statusCurrent ?? null, statusUpdateRevision: set.status?.updateRevision ?? null},
+    steps.push({
+      rule: 'getStatefulSetRevisions',
+      upstream: `${SSC}:316`,
+      inputs: {statusCurrentRevision: statusCurrent ?? null, statusUpdateRevision: set.status?.updateRevision ?? null},
       result: `current ${current?.name ?? '?'}, update ${update?.name ?? '?'}`,
-      why: `the current revision is the one status.currentRevision names${revs.some((r) => r.name === statusCurrent) ? '' : ' — none exists, so it is the update revision'}`})
+      why: `the current revision is the one status.currentRevision names${revs.some((r) => r.name === statusCurrent) ? '' : ' — none exists, so it is the update revision'}`,
+    })
   }
 
   // Pods: controller-revision-hash holds the full revision name.
-  const pods = (input.pods ?? []).filter((p) => p.metadata.namespace === set.metadata.namespace && controllerOf(p)?.uid === set.metadata.uid && !p.metadata.deletionTimestamp)
+  const pods = (input.pods ?? []).filter(
+    (p) => p.metadata.namespace === set.metadata.namespace && controllerOf(p)?.uid === set.metadata.uid && !p.metadata.deletionTimestamp,
+  )
   const rowByName = new Map(rows.map((r) => [r.name, r]))
   const unknown: string[] = []
   for (const p of pods.sort((a, b) => ordinal(a.metadata.name) - ordinal(b.metadata.name))) {
@@ -214,8 +295,16 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     else unknown.push(p.metadata.name)
   }
   if (input.pods !== undefined) {
-    steps.push({rule: 'computeReplicaStatus', upstream: `${SSC}:370`, result: rows.filter((r) => r.pods.length > 0).map((r) => `${r.pods.length} on ${r.name}`).join(', ') || 'no pods',
-      why: `pods carry their revision's full name in controller-revision-hash${unknown.length > 0 ? `; ${unknown.join(', ')} name${unknown.length === 1 ? 's' : ''} no existing revision` : ''}`})
+    steps.push({
+      rule: 'computeReplicaStatus',
+      upstream: `${SSC}:370`,
+      result:
+        rows
+          .filter((r) => r.pods.length > 0)
+          .map((r) => `${r.pods.length} on ${r.name}`)
+          .join(', ') || 'no pods',
+      why: `pods carry their revision's full name in controller-revision-hash${unknown.length > 0 ? `; ${unknown.join(', ')} name${unknown.length === 1 ? 's' : ''} no existing revision` : ''}`,
+    })
   }
 
   const unreproducible = rows.filter((r) => r.label.result === 'unreproducible')
@@ -247,7 +336,13 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     pods: {total: pods.length, onUnknownRevision: unknown},
   }
   return {
-    subject: {kind: 'StatefulSet', apiVersion: 'apps/v1', namespace: set.metadata.namespace, name: set.metadata.name, ...(set.metadata.uid ? {uid: set.metadata.uid} : {})},
+    subject: {
+      kind: 'StatefulSet',
+      apiVersion: 'apps/v1',
+      namespace: set.metadata.namespace,
+      name: set.metadata.name,
+      ...(set.metadata.uid ? {uid: set.metadata.uid} : {}),
+    },
     controller: 'statefulset',
     verdict,
     severity,
@@ -261,7 +356,15 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
 }
 
 /** Which versions' serializers and which probes give the set's template the name status records. */
-function checkStatusRevision(setName: string, template: unknown, name: string, collisionCount: number, version: string | undefined, max: number, createdAt: string | undefined): LabelCheck {
+function checkStatusRevision(
+  setName: string,
+  template: unknown,
+  name: string,
+  collisionCount: number,
+  version: string | undefined,
+  max: number,
+  createdAt: string | undefined,
+): LabelCheck {
   const probes = [...new Set([collisionCount, ...Array.from({length: Math.max(max, collisionCount) + 1}, (_, i) => i)])]
   const byRaw = new Map<string, string[]>()
   for (const v of layoutVersions()) {
@@ -281,19 +384,40 @@ function checkStatusRevision(setName: string, template: unknown, name: string, c
   }
   const suffix = name.slice(name.lastIndexOf('-') + 1)
   const atVersion = version === undefined ? undefined : found.find((f) => f.versions.includes(version))
-  if (atVersion) return {label: suffix, result: 'matches', collisionCount: atVersion.collisionCount, why: `getPatch of the template as a ${version} controller writes it, hashed with the probe ${atVersion.collisionCount}, gives this name`}
+  if (atVersion)
+    return {
+      label: suffix,
+      result: 'matches',
+      collisionCount: atVersion.collisionCount,
+      why: `getPatch of the template as a ${version} controller writes it, hashed with the probe ${atVersion.collisionCount}, gives this name`,
+    }
   if (found.length > 0) {
-    return {label: suffix, result: 'otherLayout', reproducedBy: found.map((f) => ({versions: f.versions, collisionCount: f.collisionCount})),
-      why: `written by a ${versionRange(found[0].versions)} controller (its serializer; probe ${found[0].collisionCount})${version ? `, whose bytes differ from what a ${version} controller writes` : ''}`}
+    return {
+      label: suffix,
+      result: 'otherLayout',
+      reproducedBy: found.map((f) => ({versions: f.versions, collisionCount: f.collisionCount})),
+      why: `written by a ${versionRange(found[0].versions)} controller (its serializer; probe ${found[0].collisionCount})${version ? `, whose bytes differ from what a ${version} controller writes` : ''}`,
+    }
   }
-  if (isRedacted(template)) return {label: suffix, result: 'unreproducible', ...diagnose(template, suffix, {settings: {maxInferredCollisionCount: max}, counts: [], createdAt})}
+  if (isRedacted(template))
+    return {label: suffix, result: 'unreproducible', ...diagnose(template, suffix, {settings: {maxInferredCollisionCount: max}, counts: [], createdAt})}
   const created = createdAt ? Date.parse(createdAt) : Number.NaN
   if (!Number.isNaN(created) && created < Date.parse('2020-12-08T00:00:00Z')) {
-    return {label: suffix, result: 'unreproducible', reason: 'predatesLayouts', explained: false,
-      why: `no known serializer (1.20 on) with probe 0–${probes.length - 1} gives the template this name; the set was created ${createdAt}, before 1.20, and the revision may be as old (older controllers serialized and hashed differently) — or the template changed after the capture`}
+    return {
+      label: suffix,
+      result: 'unreproducible',
+      reason: 'predatesLayouts',
+      explained: false,
+      why: `no known serializer (1.20 on) with probe 0–${probes.length - 1} gives the template this name; the set was created ${createdAt}, before 1.20, and the revision may be as old (older controllers serialized and hashed differently) — or the template changed after the capture`,
+    }
   }
-  return {label: suffix, result: 'unreproducible', reason: 'unknown', explained: false,
-    why: `no known serializer (${layoutVersions()[0]} on) with probe 0–${probes.length - 1} gives the template this name: the template changed after the update revision was written (a rollout not yet recorded, or an edited dump), or a version outside the layouts wrote it`}
+  return {
+    label: suffix,
+    result: 'unreproducible',
+    reason: 'unknown',
+    explained: false,
+    why: `no known serializer (${layoutVersions()[0]} on) with probe 0–${probes.length - 1} gives the template this name: the template changed after the update revision was written (a rollout not yet recorded, or an edited dump), or a version outside the layouts wrote it`,
+  }
 }
 
 function ordinal(name: string): number {
@@ -306,18 +430,20 @@ function podsText(r: StatefulSetHashReplay, withPods: boolean): string {
   const on = r.revisions.filter((x) => x.pods.length > 0)
   if (r.pods.total === 0) return ' No pods.'
   const parts = on.map((x) => `${x.pods.join(', ')} on ${x.name}${x.role ? ` (${x.role === 'currentAndUpdate' ? 'current and update' : x.role})` : ''}`)
-  if (r.pods.onUnknownRevision.length > 0) parts.push(`${r.pods.onUnknownRevision.join(', ')} on ${r.revisions.length === 0 ? 'revisions not in the data' : 'a revision that no longer exists'}`)
+  if (r.pods.onUnknownRevision.length > 0)
+    parts.push(`${r.pods.onUnknownRevision.join(', ')} on ${r.revisions.length === 0 ? 'revisions not in the data' : 'a revision that no longer exists'}`)
   const rolling = on.length > 1 || (on.length === 1 && on[0].name !== r.updateRevision)
   return ` ${parts.join('; ')}${rolling ? ': a rolling update in progress (highest ordinal first)' : ''}.`
 }
 
 function summarize(verdict: HashVerdict, r: StatefulSetHashReplay, withPods: boolean): string {
-  const v = r.version ?? 'the cluster\'s'
+  const v = r.version ?? "the cluster's"
   const pods = podsText(r, withPods)
   if (r.statusRevision) {
     const c = r.statusRevision.check
     const lead = `None of the StatefulSet's ControllerRevisions is in the data; status.updateRevision is ${r.statusRevision.name}`
-    if (verdict === 'upToDate') return `${lead}, the name a ${v} controller gives its template (probe ${c.collisionCount}): the update revision is current with the template.${pods}`
+    if (verdict === 'upToDate')
+      return `${lead}, the name a ${v} controller gives its template (probe ${c.collisionCount}): the update revision is current with the template.${pods}`
     if (verdict === 'hashDrift') return `${lead}, ${c.why}: harmless, the controller compares revisions by their data.${pods}`
     return `${lead}, which no known serializer and probe give its template: ${c.why}.${pods}`
   }
@@ -329,8 +455,10 @@ function summarize(verdict: HashVerdict, r: StatefulSetHashReplay, withPods: boo
       return `No revision equals the StatefulSet's template; the name a ${v} controller gives the new one, ${c.attempts[0].name}, is taken by a revision with other data, so within the same sync it retries with collisionCount ${last.collisionCount} and ${c.creates ? `creates ${c.creates}, then writes status.collisionCount ${last.collisionCount}` : 'every name it tries is taken'}.${pods}`
     }
     case 'rolloutPending':
-      if (r.decision === 'rollback') return `The StatefulSet's template equals revision ${r.rollbackTo}'s: the controller renumbers it to revision ${r.candidate!.revision} (UpdateControllerRevision, no new object) and rolls the pods back to it.${pods}`
-      if (r.create?.spurious) return `A ${v} controller writes the same template with different bytes than the latest revision (${r.revisions[r.revisions.length - 1].name}); without ${SEMANTIC_GATE} (${r.gate?.why}) it creates ${r.create.creates} (revision ${r.candidate!.revision}) and restarts every pod although nothing changed (kubernetes#134773; fixed in 1.34.2 and 1.35).${pods}`
+      if (r.decision === 'rollback')
+        return `The StatefulSet's template equals revision ${r.rollbackTo}'s: the controller renumbers it to revision ${r.candidate!.revision} (UpdateControllerRevision, no new object) and rolls the pods back to it.${pods}`
+      if (r.create?.spurious)
+        return `A ${v} controller writes the same template with different bytes than the latest revision (${r.revisions[r.revisions.length - 1].name}); without ${SEMANTIC_GATE} (${r.gate?.why}) it creates ${r.create.creates} (revision ${r.candidate!.revision}) and restarts every pod although nothing changed (kubernetes#134773; fixed in 1.34.2 and 1.35).${pods}`
       if (!r.candidate) return `The StatefulSet's update revision cannot be computed (${r.computeError}).${pods}`
       return `No revision equals the StatefulSet's template: a ${v} controller creates ControllerRevision ${r.create?.creates ?? r.candidate.name} (revision ${r.candidate.revision}) and rolls the pods to it, highest ordinal first.${pods}`
     case 'unreproducible': {
@@ -343,4 +471,3 @@ function summarize(verdict: HashVerdict, r: StatefulSetHashReplay, withPods: boo
       return `Revision ${upd?.name ?? '?'} (revision ${upd?.revision ?? '?'}) is the update revision: the StatefulSet's template, as a ${v} controller writes it, is byte-equal to its data (hash ${r.candidate?.hash} with collisionCount ${r.collisionCount})${r.currentRevision && r.currentRevision !== r.updateRevision ? `; the current revision is ${r.currentRevision}` : ''}.${pods}`
   }
 }
-

@@ -20,9 +20,16 @@ const regarding = (e: EventLike) => e.involvedObject ?? e.regarding
 export function explainPod(world: NodeLifecycleWorld, namespace: string, name: string, pod: PodLike | undefined, events: readonly EventLike[]): Explanation {
   const nodeName = pod?.spec?.nodeName ?? nodeFromEvents(events, name)
   return explainEvicted({
-    namespace, name, pod, events, node: nodeName ? world.nodes.find((n) => n.metadata?.name === nodeName) : undefined,
-    nodeAnalysis: nodeName ? world.analysis.nodes.find((n) => n.name === nodeName) : undefined, cluster: world.analysis,
-    now: world.now, settings: world.settings.settings, source: world.source,
+    namespace,
+    name,
+    pod,
+    events,
+    node: nodeName ? world.nodes.find((n) => n.metadata?.name === nodeName) : undefined,
+    nodeAnalysis: nodeName ? world.analysis.nodes.find((n) => n.name === nodeName) : undefined,
+    cluster: world.analysis,
+    now: world.now,
+    settings: world.settings.settings,
+    source: world.source,
   })
 }
 
@@ -38,8 +45,9 @@ export async function readPod(source: ClusterSource, namespace: string, name: st
   const problems: Problem[] = []
   let events: EventLike[] = []
   try {
-    events = ((await source.list({apiVersion: 'v1', kind: 'Event', namespace, pageSize: PAGE_SIZE})).items as EventLike[])
-      .filter((e) => regarding(e)?.name === name || regarding(e)?.kind === 'Node')
+    events = ((await source.list({apiVersion: 'v1', kind: 'Event', namespace, pageSize: PAGE_SIZE})).items as EventLike[]).filter(
+      (e) => regarding(e)?.name === name || regarding(e)?.kind === 'Node',
+    )
   } catch (err) {
     problems.push({what: `list events in ${namespace}`, reason: readFailure(err)})
   }
@@ -67,7 +75,10 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   try {
     events = (await source.list({apiVersion: 'v1', kind: 'Event', namespace, pageSize: PAGE_SIZE})).items as EventLike[]
   } catch (err) {
-    problems.push({what: `list events${namespace ? ` in ${namespace}` : ''}`, reason: `${readFailure(err)}; pods already evicted and deleted are not found, and evidence on live pods is limited to their DisruptionTarget condition`})
+    problems.push({
+      what: `list events${namespace ? ` in ${namespace}` : ''}`,
+      reason: `${readFailure(err)}; pods already evicted and deleted are not found, and evidence on live pods is limited to their DisruptionTarget condition`,
+    })
   }
   const byPod = new Map<string, EventLike[]>()
   const evictionNamed = new Set<string>()
@@ -101,7 +112,9 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   for (const p of pods) {
     const k = key(p.metadata?.namespace, p.metadata?.name)
     seen.add(k)
-    const evidence = evictionNamed.has(k) || (p.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True' && c.reason === 'DeletionByTaintManager')
+    const evidence =
+      evictionNamed.has(k) ||
+      (p.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True' && c.reason === 'DeletionByTaintManager')
     if (evidence || (p.spec?.nodeName && affected.has(p.spec.nodeName))) replay(p.metadata?.namespace ?? '', p.metadata?.name ?? '', p)
     else skipped++
   }
@@ -114,7 +127,9 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
     gone++
     replay(k.slice(0, slash), k.slice(slash + 1), undefined)
   }
-  const notes = [`${affected.size} node(s) carry or are owed a NoExecute taint, or are held by the circuit breaker; the pods on the others are notAffected without a replay`]
+  const notes = [
+    `${affected.size} node(s) carry or are owed a NoExecute taint, or are held by the circuit breaker; the pods on the others are notAffected without a replay`,
+  ]
   if (gone > 0) notes.push(`${gone} pod(s) no longer exist and are known from their TaintManagerEviction events`)
   return {findings, verdicts, evaluated: pods.length + gone, notes, problems}
 }

@@ -27,7 +27,9 @@ export function collectEvidence(namespace: string, name: string, pod: PodLike | 
   const out: EvictionEvidence = {
     disruptionTarget: dt ? {reason: dt.reason, message: dt.message, at: parseMillis(dt.lastTransitionTime, 'DisruptionTarget lastTransitionTime')} : undefined,
     deletionRequestedAt: parseMillis(pod?.metadata?.deletionTimestamp, 'deletionTimestamp'),
-    marked: [], cancelled: [], markedNotReady: [],
+    marked: [],
+    cancelled: [],
+    markedNotReady: [],
   }
   for (const e of events) {
     if (!isAbout(e, namespace, name)) continue

@@ -18,7 +18,12 @@ export type EvictedVerdict = 'notAffected' | 'toleratedForever' | 'evictAt' | 'e
 export type NotEvictedReason = 'masterDisruption' | 'zoneRateZero' | 'circuitOpen' | 'taintEvictionDisabled' | 'leaseLookupError'
 
 export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
-  notAffected: 'none', toleratedForever: 'none', notEvictedBecause: 'info', evictAt: 'warning', evicted: 'warning', evictedImmediately: 'critical',
+  notAffected: 'none',
+  toleratedForever: 'none',
+  notEvictedBecause: 'info',
+  evictAt: 'warning',
+  evicted: 'warning',
+  evictedImmediately: 'critical',
 }
 
 export interface EvictedInput {
@@ -50,8 +55,12 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
   const {pod, node, nodeAnalysis: na, settings, now} = input
   const ref = `${input.namespace}/${input.name}`
   if (!pod && !wasEvictedByTaintManager(ev)) {
-    return {verdict: 'notAffected', taints: [], hypothetical: false,
-      summary: `Pod ${ref} no longer exists and no TaintManagerEviction event or DisruptionTarget condition says the taint-eviction controller deleted it (as far as the remaining events go; they expire after an hour by default).`}
+    return {
+      verdict: 'notAffected',
+      taints: [],
+      hypothetical: false,
+      summary: `Pod ${ref} no longer exists and no TaintManagerEviction event or DisruptionTarget condition says the taint-eviction controller deleted it (as far as the remaining events go; they expire after an hour by default).`,
+    }
   }
   if (!pod || wasEvictedByTaintManager(ev)) {
     const mark = ev.marked.at(-1)
@@ -61,67 +70,168 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
     const gate = {comparisonOperators: settings.taintTolerationComparisonOperators}
     const d = taints.length > 0 ? processPodOnNode(taints, pod?.spec?.tolerations ?? [], gate) : undefined
     const timing = d && pod ? estimateEvictionTime(pod, taints, pod.spec?.tolerations ?? [], gate) : undefined
-    const agrees = timing && when !== undefined ? ` — the replay expects ≈ ${iso(timing.deadline)} (${humanDuration(timing.minMs)} after ${timing.seenFrom})` : ''
-    return {verdict: 'evicted', taints, decision: d, timing, hypothetical: false,
-      summary: `Evicted by the taint-eviction controller${when ? ` at ${iso(when)}` : ''}${ev.disruptionTarget ? ' (DisruptionTarget condition, reason DeletionByTaintManager)' : ''}${mark ? ` ("${mark.message}")` : ''}${agrees}${!pod ? '; the pod no longer exists' : ''}.`}
+    const agrees =
+      timing && when !== undefined ? ` — the replay expects ≈ ${iso(timing.deadline)} (${humanDuration(timing.minMs)} after ${timing.seenFrom})` : ''
+    return {
+      verdict: 'evicted',
+      taints,
+      decision: d,
+      timing,
+      hypothetical: false,
+      summary: `Evicted by the taint-eviction controller${when ? ` at ${iso(when)}` : ''}${ev.disruptionTarget ? ' (DisruptionTarget condition, reason DeletionByTaintManager)' : ''}${mark ? ` ("${mark.message}")` : ''}${agrees}${!pod ? '; the pod no longer exists' : ''}.`,
+    }
   }
   const tolerations = pod.spec?.tolerations ?? []
   const gate = {comparisonOperators: settings.taintTolerationComparisonOperators}
-  if (!pod.spec?.nodeName) return {verdict: 'notAffected', taints: [], hypothetical: false, summary: `Pod ${ref} is not bound to a node: taint eviction ignores it.`}
-  if (!node) return {verdict: 'notAffected', taints: [], hypothetical: false, summary: `Node ${pod.spec.nodeName} no longer exists: the taint-eviction controller forgets it (pending timers are not cancelled); the pod garbage collector handles pods of deleted nodes.`}
+  if (!pod.spec?.nodeName)
+    return {verdict: 'notAffected', taints: [], hypothetical: false, summary: `Pod ${ref} is not bound to a node: taint eviction ignores it.`}
+  if (!node)
+    return {
+      verdict: 'notAffected',
+      taints: [],
+      hypothetical: false,
+      summary: `Node ${pod.spec.nodeName} no longer exists: the taint-eviction controller forgets it (pending timers are not cancelled); the pod garbage collector handles pods of deleted nodes.`,
+    }
   const taints = noExecuteTaints(node)
   if (taints.length > 0) {
     // The verdict is the replayed timer's, not today's taint set's: a timer that fired before a later untolerated
     // taint, or one that a later 0 s toleration leaves standing, decides (estimateEvictionTime).
     const d = processPodOnNode(taints, tolerations, gate)
     const timing = estimateEvictionTime(pod, taints, tolerations, gate)
-    if (!timing) return {verdict: 'toleratedForever', taints, decision: d, hypothetical: false, summary: `Every NoExecute taint on ${node.metadata?.name} is tolerated without tolerationSeconds: the pod stays, however long the taints last.`}
-    if (!settings.taintEvictionEnabled) return {verdict: 'notEvictedBecause', reason: 'taintEvictionDisabled', taints, decision: d, timing, hypothetical: false, summary: `Node ${node.metadata?.name} has ${taints.map(tk).join(', ')}, but the taint-eviction controller is not running (--controllers): NoExecute taints are not enforced.`}
+    if (!timing)
+      return {
+        verdict: 'toleratedForever',
+        taints,
+        decision: d,
+        hypothetical: false,
+        summary: `Every NoExecute taint on ${node.metadata?.name} is tolerated without tolerationSeconds: the pod stays, however long the taints last.`,
+      }
+    if (!settings.taintEvictionEnabled)
+      return {
+        verdict: 'notEvictedBecause',
+        reason: 'taintEvictionDisabled',
+        taints,
+        decision: d,
+        timing,
+        hypothetical: false,
+        summary: `Node ${node.metadata?.name} has ${taints.map(tk).join(', ')}, but the taint-eviction controller is not running (--controllers): NoExecute taints are not enforced.`,
+      }
     if (timing.immediate) {
       const last = timing.history.at(-1)
-      const untolerated = d.kind === 'notAllTolerated' && last?.minMs === undefined ? d.matches.filter((m) => m.index === undefined).map((m) => tk(m.taint)) : []
-      const why = untolerated.length > 0 ? `${untolerated.join(', ')} is not tolerated` : 'a matching toleration has tolerationSeconds ≤ 0 and no timer was running'
-      return {verdict: 'evictedImmediately', taints, decision: d, timing, hypothetical: false,
-        summary: `${why}: deleted as soon as the taint-eviction controller saw it (≈ ${iso(timing.seenAt)})${pod.metadata?.deletionTimestamp ? '' : '; the pod is still there, so the controller has not acted (not running, or its 5 attempts failed)'}.`}
+      const untolerated =
+        d.kind === 'notAllTolerated' && last?.minMs === undefined ? d.matches.filter((m) => m.index === undefined).map((m) => tk(m.taint)) : []
+      const why =
+        untolerated.length > 0 ? `${untolerated.join(', ')} is not tolerated` : 'a matching toleration has tolerationSeconds ≤ 0 and no timer was running'
+      return {
+        verdict: 'evictedImmediately',
+        taints,
+        decision: d,
+        timing,
+        hypothetical: false,
+        summary: `${why}: deleted as soon as the taint-eviction controller saw it (≈ ${iso(timing.seenAt)})${pod.metadata?.deletionTimestamp ? '' : '; the pod is still there, so the controller has not acted (not running, or its 5 attempts failed)'}.`,
+      }
     }
     const overdue = timing.deadline <= now
-    const stood = timing.history.some((h) => h.action === 'kept') ? ' Later taints did not move it: a running timer stands (processPodOnNode keeps it when its start + the new minimum is earlier).' : ''
+    const stood = timing.history.some((h) => h.action === 'kept')
+      ? ' Later taints did not move it: a running timer stands (processPodOnNode keeps it when its start + the new minimum is earlier).'
+      : ''
     const fired = timing.history.some((h) => h.action === 'fired') ? ' It fired before the later taints arrived, so they changed nothing.' : ''
-    return {verdict: 'evictAt', taints, decision: d, timing, hypothetical: false,
+    return {
+      verdict: 'evictAt',
+      taints,
+      decision: d,
+      timing,
+      hypothetical: false,
       summary: overdue
         ? `Evicted at ≈ ${iso(timing.deadline)}: ${humanDuration(timing.minMs)} (the smallest first-match tolerationSeconds when the timer was armed) after the controller first saw it with the taint (≈ ${iso(timing.seenAt)}, ${timing.seenFrom}); that was ${humanDuration(now - timing.deadline)} ago and the pod is still there — a restarted controller restarts its timers.${fired}${stood}`
-        : `Will be evicted at ≈ ${iso(timing.deadline)}, in ${humanDuration(timing.deadline - now)}: ${humanDuration(timing.minMs)} (the smallest first-match tolerationSeconds when the timer was armed) after the controller first saw it with the taint (≈ ${iso(timing.seenAt)}, ${timing.seenFrom}).${stood}`}
+        : `Will be evicted at ≈ ${iso(timing.deadline)}, in ${humanDuration(timing.deadline - now)}: ${humanDuration(timing.minMs)} (the smallest first-match tolerationSeconds when the timer was armed) after the controller first saw it with the taint (≈ ${iso(timing.seenAt)}, ${timing.seenFrom}).${stood}`,
+    }
   }
   // No NoExecute taint: does the node lifecycle controller owe one, and what would it do to this pod?
   if (na?.verdict === 'circuitOpen' && na.verdictOnceCaughtUp && !['healthy', 'excluded', 'withinGrace'].includes(na.verdictOnceCaughtUp)) {
     // Not evaluated while the breaker is open; once the cache has caught up its stale lease makes it Unknown.
     const owed = UNREACHABLE_NO_EXECUTE
     const d = processPodOnNode([owed], tolerations, gate)
-    if (d.kind === 'forever') return {verdict: 'toleratedForever', taints: [owed], decision: d, hypothetical: true, summary: `Node ${node.metadata?.name} will be marked Unknown once the lease cache catches up; the pod tolerates ${tk(owed)} forever.`}
-    return {verdict: 'notEvictedBecause', reason: 'circuitOpen', taints: [owed], decision: d, hypothetical: true,
-      summary: `Node ${node.metadata?.name} has stopped renewing its lease, but the lease circuit breaker is open: no node is evaluated until the lease cache catches up, so it is not marked Unknown or tainted yet. Once it is (${na.verdictOnceCaughtUp}), ${tk(owed)} applies to this pod.`}
+    if (d.kind === 'forever')
+      return {
+        verdict: 'toleratedForever',
+        taints: [owed],
+        decision: d,
+        hypothetical: true,
+        summary: `Node ${node.metadata?.name} will be marked Unknown once the lease cache catches up; the pod tolerates ${tk(owed)} forever.`,
+      }
+    return {
+      verdict: 'notEvictedBecause',
+      reason: 'circuitOpen',
+      taints: [owed],
+      decision: d,
+      hypothetical: true,
+      summary: `Node ${node.metadata?.name} has stopped renewing its lease, but the lease circuit breaker is open: no node is evaluated until the lease cache catches up, so it is not marked Unknown or tainted yet. Once it is (${na.verdictOnceCaughtUp}), ${tk(owed)} applies to this pod.`,
+    }
   }
   const expected = na?.noExecute.expected
-  if (!na || !expected) return {verdict: 'notAffected', taints, hypothetical: false, summary: `Node ${node.metadata?.name} carries no NoExecute taint and is ${na?.verdict ?? 'not evaluated'}: nothing evicts this pod.`}
+  if (!na || !expected)
+    return {
+      verdict: 'notAffected',
+      taints,
+      hypothetical: false,
+      summary: `Node ${node.metadata?.name} carries no NoExecute taint and is ${na?.verdict ?? 'not evaluated'}: nothing evicts this pod.`,
+    }
   const d = processPodOnNode([expected], tolerations, gate)
-  if (d.kind === 'forever') return {verdict: 'toleratedForever', taints: [expected], decision: d, hypothetical: true, summary: `Node ${node.metadata?.name} is not ready; even once it carries ${tk(expected)} the pod tolerates it forever (no tolerationSeconds).`}
+  if (d.kind === 'forever')
+    return {
+      verdict: 'toleratedForever',
+      taints: [expected],
+      decision: d,
+      hypothetical: true,
+      summary: `Node ${node.metadata?.name} is not ready; even once it carries ${tk(expected)} the pod tolerates it forever (no tolerationSeconds).`,
+    }
   const status = na.noExecute.status
   if (status === 'blocked') {
     const reason = na.noExecute.blockedBecause as NotEvictedReason
-    const text = reason === 'masterDisruption' ? 'master disruption mode (every zone is fully disrupted): the node lifecycle controller adds no NoExecute taints'
-      : reason === 'zoneRateZero' ? `zone ${na.zoneName} is partially disrupted and small (≤ --large-cluster-size-threshold counted nodes): its taint rate is 0`
-      : reason === 'circuitOpen' ? 'the lease circuit breaker is open: no node is evaluated until the lease cache catches up'
-      : 'the controller could not verify the node\'s lease and skipped it'
-    return {verdict: 'notEvictedBecause', reason, taints: [expected], decision: d, hypothetical: true, summary: `Node ${node.metadata?.name} is not ready but has no ${tk(expected)}: ${text}. The pod is not evicted while that lasts.`}
+    const text =
+      reason === 'masterDisruption'
+        ? 'master disruption mode (every zone is fully disrupted): the node lifecycle controller adds no NoExecute taints'
+        : reason === 'zoneRateZero'
+          ? `zone ${na.zoneName} is partially disrupted and small (≤ --large-cluster-size-threshold counted nodes): its taint rate is 0`
+          : reason === 'circuitOpen'
+            ? 'the lease circuit breaker is open: no node is evaluated until the lease cache catches up'
+            : "the controller could not verify the node's lease and skipped it"
+    return {
+      verdict: 'notEvictedBecause',
+      reason,
+      taints: [expected],
+      decision: d,
+      hypothetical: true,
+      summary: `Node ${node.metadata?.name} is not ready but has no ${tk(expected)}: ${text}. The pod is not evicted while that lasts.`,
+    }
   }
   if (status === 'pending' && na.noExecute.pendingWithinMs !== undefined) {
     const taintBy = now + na.noExecute.pendingWithinMs
     const minMs = d.kind === 'timed' ? d.minMs : 0
-    return {verdict: 'evictAt', taints: [expected], decision: d, hypothetical: true,
-      timing: {seenAt: taintBy, seenFrom: `the expected taint time (zone queue: within ${humanDuration(na.noExecute.pendingWithinMs)})`, deadline: taintBy + minMs, minMs, immediate: minMs <= 0, confidence: 'possible', history: []},
-      summary: `Node ${node.metadata?.name} is queued for ${tk(expected)} (within ≈ ${humanDuration(na.noExecute.pendingWithinMs)}); then the pod will be evicted after ${humanDuration(minMs)}: by ≈ ${iso(taintBy + minMs)} at the latest, in ${humanDuration(taintBy + minMs - now)}.`}
+    return {
+      verdict: 'evictAt',
+      taints: [expected],
+      decision: d,
+      hypothetical: true,
+      timing: {
+        seenAt: taintBy,
+        seenFrom: `the expected taint time (zone queue: within ${humanDuration(na.noExecute.pendingWithinMs)})`,
+        deadline: taintBy + minMs,
+        minMs,
+        immediate: minMs <= 0,
+        confidence: 'possible',
+        history: [],
+      },
+      summary: `Node ${node.metadata?.name} is queued for ${tk(expected)} (within ≈ ${humanDuration(na.noExecute.pendingWithinMs)}); then the pod will be evicted after ${humanDuration(minMs)}: by ≈ ${iso(taintBy + minMs)} at the latest, in ${humanDuration(taintBy + minMs - now)}.`,
+    }
   }
-  return {verdict: 'notAffected', taints, hypothetical: false, summary: `Node ${node.metadata?.name} carries no NoExecute taint (${na.verdict}): nothing evicts this pod now.`}
+  return {
+    verdict: 'notAffected',
+    taints,
+    hypothetical: false,
+    summary: `Node ${node.metadata?.name} carries no NoExecute taint (${na.verdict}): nothing evicts this pod now.`,
+  }
 }
 
 /** What to do next about an eviction verdict: a toleration to add, a node to look at (never done by the tool). */
@@ -135,18 +245,34 @@ function evictedNext(input: EvictedInput, o: Outcome): NextStep[] {
   switch (o.verdict) {
     case 'evictedImmediately':
       return [
-        ...untolerated.map((t) => ({change: `${where}: spec.tolerations += {key: ${t.key}, operator: Exists, effect: NoExecute, tolerationSeconds: 300}`, why: `nothing tolerates ${tk(t)}; a toleration with tolerationSeconds keeps the pod that long, without it forever (only for pods that must stay on a failed node)`})),
+        ...untolerated.map((t) => ({
+          change: `${where}: spec.tolerations += {key: ${t.key}, operator: Exists, effect: NoExecute, tolerationSeconds: 300}`,
+          why: `nothing tolerates ${tk(t)}; a toleration with tolerationSeconds keeps the pod that long, without it forever (only for pods that must stay on a failed node)`,
+        })),
         ...node,
       ]
     case 'evictAt': {
       const first = o.taints[0]
       return [
-        ...(first ? [{change: `${where}: spec.tolerations (the first one matching ${first.key}): raise tolerationSeconds`, why: 'a longer toleration gives the node longer to come back; it takes effect for pods created after the change, not for a running timer'}] : []),
+        ...(first
+          ? [
+              {
+                change: `${where}: spec.tolerations (the first one matching ${first.key}): raise tolerationSeconds`,
+                why: 'a longer toleration gives the node longer to come back; it takes effect for pods created after the change, not for a running timer',
+              },
+            ]
+          : []),
         ...node,
       ]
     }
     case 'evicted':
-      return [{command: `kubectl get events ${ref} --field-selector involvedObject.name=${input.name}`, why: 'the TaintManagerEviction and NodeNotReady events around the eviction'}, ...node]
+      return [
+        {
+          command: `kubectl get events ${ref} --field-selector involvedObject.name=${input.name}`,
+          why: 'the TaintManagerEviction and NodeNotReady events around the eviction',
+        },
+        ...node,
+      ]
     case 'notEvictedBecause':
       return node.length > 0 ? node : [{command: 'kubectl why node', why: 'what keeps the controller from tainting'}]
     default:
@@ -174,38 +300,84 @@ export function explainEvicted(input: EvictedInput): Explanation {
   const steps: Step[] = []
   if (input.nodeAnalysis) {
     const na = input.nodeAnalysis
-    steps.push({rule: 'node lifecycle', upstream: 'pkg/controller/nodelifecycle/node_lifecycle_controller.go', inputs: {node: na.name, verdict: na.verdict, zone: na.zoneName},
-      result: na.verdict, why: `NoExecute taint ${na.noExecute.expected ? tk(na.noExecute.expected) : 'not expected'}: ${na.noExecute.status}${na.noExecute.blockedBecause ? ` (${na.noExecute.blockedBecause})` : ''}`})
+    steps.push({
+      rule: 'node lifecycle',
+      upstream: 'pkg/controller/nodelifecycle/node_lifecycle_controller.go',
+      inputs: {node: na.name, verdict: na.verdict, zone: na.zoneName},
+      result: na.verdict,
+      why: `NoExecute taint ${na.noExecute.expected ? tk(na.noExecute.expected) : 'not expected'}: ${na.noExecute.status}${na.noExecute.blockedBecause ? ` (${na.noExecute.blockedBecause})` : ''}`,
+    })
   }
   if (matches.length > 0) {
-    steps.push({rule: 'GetMatchingTolerations', upstream: HELPERS,
+    steps.push({
+      rule: 'GetMatchingTolerations',
+      upstream: HELPERS,
       inputs: {taints: o.taints.map(tk), tolerations: tolerations.length},
       result: matches.every((m) => m.index !== undefined) ? 'allTolerated' : 'notAllTolerated',
-      why: matches.map((m) => m.index === undefined ? `${tk(m.taint)}: no toleration matches` : `${tk(m.taint)}: toleration #${m.index} (${secondsOf(m.toleration) === undefined ? 'forever' : `${secondsOf(m.toleration)}s`}) is the first match in spec order — ${describeOrigin(tolerationOrigin(m.toleration!, pod ?? {}))}`).join('; '),
-      ...(o.hypothetical ? {inferred: {evidence: 'the node does not carry this taint yet: matched against the taint the node lifecycle controller owes it', confidence: 'likely' as const}} : {})})
+      why: matches
+        .map((m) =>
+          m.index === undefined
+            ? `${tk(m.taint)}: no toleration matches`
+            : `${tk(m.taint)}: toleration #${m.index} (${secondsOf(m.toleration) === undefined ? 'forever' : `${secondsOf(m.toleration)}s`}) is the first match in spec order — ${describeOrigin(tolerationOrigin(m.toleration!, pod ?? {}))}`,
+        )
+        .join('; '),
+      ...(o.hypothetical
+        ? {
+            inferred: {
+              evidence: 'the node does not carry this taint yet: matched against the taint the node lifecycle controller owes it',
+              confidence: 'likely' as const,
+            },
+          }
+        : {}),
+    })
   }
   if (tolerations.some((x) => x.operator === 'Lt' || x.operator === 'Gt')) {
     const on = input.settings.taintTolerationComparisonOperators
-    steps.push({rule: 'TaintTolerationComparisonOperators', upstream: 'staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint, compareNumericValues)',
+    steps.push({
+      rule: 'TaintTolerationComparisonOperators',
+      upstream: 'staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint, compareNumericValues)',
       inputs: {gate: on, from: (input.source.settings?.TaintTolerationComparisonOperators?.from as string | undefined) ?? null},
       result: on ? 'numericMatch' : 'noMatch',
-      why: on ? 'the gate is on: Lt/Gt compare the values as canonical int64 decimals' : 'the gate is off (alpha, off by default): Lt/Gt tolerations match no taint, so they protect nothing'})
+      why: on
+        ? 'the gate is on: Lt/Gt compare the values as canonical int64 decimals'
+        : 'the gate is off (alpha, off by default): Lt/Gt tolerations match no taint, so they protect nothing',
+    })
   }
   if (o.decision?.kind === 'timed' || o.decision?.kind === 'forever') {
     const min = o.decision.kind === 'timed' ? o.decision.minMs : -1
-    steps.push({rule: 'getMinTolerationTime', upstream: `${TE} (getMinTolerationTime)`, inputs: {tolerationSeconds: matches.map((m) => secondsOf(m.toleration) ?? null)},
-      result: min < 0 ? 'forever' : `${min / 1000}s`, why: 'the minimum over the first-match tolerations only; any value ≤ 0 means at once, none set means never'})
+    steps.push({
+      rule: 'getMinTolerationTime',
+      upstream: `${TE} (getMinTolerationTime)`,
+      inputs: {tolerationSeconds: matches.map((m) => secondsOf(m.toleration) ?? null)},
+      result: min < 0 ? 'forever' : `${min / 1000}s`,
+      why: 'the minimum over the first-match tolerations only; any value ≤ 0 means at once, none set means never',
+    })
   }
   if (o.timing) {
-    steps.push({rule: 'processPodOnNode', upstream: `${TE} (processPodOnNode); pkg/controller/tainteviction/timed_workers.go`,
-      inputs: {seenAt: iso(o.timing.seenAt), minTolerationSeconds: o.timing.minMs / 1000}, result: iso(o.timing.deadline),
+    steps.push({
+      rule: 'processPodOnNode',
+      upstream: `${TE} (processPodOnNode); pkg/controller/tainteviction/timed_workers.go`,
+      inputs: {seenAt: iso(o.timing.seenAt), minTolerationSeconds: o.timing.minMs / 1000},
+      result: iso(o.timing.deadline),
       why: `the timer runs from the taint-eviction controller's own clock when it first saw the pod with the taint; the taint's timeAdded is not used by the controller; once armed, later tolerationSeconds changes do not move it${o.timing.history.length > 1 ? `. Replayed: ${o.timing.history.map((h) => `${iso(h.at)} ${h.action}${h.minMs !== undefined ? ` (${humanDuration(h.minMs)})` : ''}${h.taints.length ? ` [${h.taints.join(', ')}]` : ''}`).join('; ')}` : ''}`,
-      inferred: {evidence: `estimated from ${o.timing.seenFrom}; informer latency adds about a second, a swapped taint (unreachable↔not-ready) or a controller restart moves the real start`, confidence: o.timing.confidence}})
+      inferred: {
+        evidence: `estimated from ${o.timing.seenFrom}; informer latency adds about a second, a swapped taint (unreachable↔not-ready) or a controller restart moves the real start`,
+        confidence: o.timing.confidence,
+      },
+    })
   }
   if (ev.marked.length || ev.cancelled.length || ev.disruptionTarget) {
-    steps.push({rule: 'evidence', upstream: `${TE} (deletePodHandler: TaintManagerEviction event, DisruptionTarget condition)`,
-      inputs: {marked: ev.marked.map((m) => ({at: m.at ? iso(m.at) : null, message: m.message})), cancelled: ev.cancelled.map((m) => ({at: m.at ? iso(m.at) : null, message: m.message})), disruptionTarget: ev.disruptionTarget ?? null},
-      result: wasEvictedByTaintManager(ev) ? 'evicted' : 'cancelled', why: 'what the controller left behind: the event it records before deleting and the condition it patches'})
+    steps.push({
+      rule: 'evidence',
+      upstream: `${TE} (deletePodHandler: TaintManagerEviction event, DisruptionTarget condition)`,
+      inputs: {
+        marked: ev.marked.map((m) => ({at: m.at ? iso(m.at) : null, message: m.message})),
+        cancelled: ev.cancelled.map((m) => ({at: m.at ? iso(m.at) : null, message: m.message})),
+        disruptionTarget: ev.disruptionTarget ?? null,
+      },
+      result: wasEvictedByTaintManager(ev) ? 'evicted' : 'cancelled',
+      why: 'what the controller left behind: the event it records before deleting and the condition it patches',
+    })
   }
   const na = input.nodeAnalysis
   const next = evictedNext(input, o)
@@ -213,10 +385,15 @@ export function explainEvicted(input: EvictedInput): Explanation {
     lastHeartbeat: na?.sign.lastHeartbeat !== undefined ? iso(na.sign.lastHeartbeat) : null,
     lastRenewal: na?.sign.lastRenewal !== undefined ? iso(na.sign.lastRenewal) : null,
     graceExpiry: na ? iso(na.graceExpiry) : null,
-    taintAdded: o.taints.map((x) => x.timeAdded).filter(Boolean).sort()[0] ?? null,
+    taintAdded:
+      o.taints
+        .map((x) => x.timeAdded)
+        .filter(Boolean)
+        .sort()[0] ?? null,
     controllerSawTaint: o.timing ? iso(o.timing.seenAt) : null,
     evictionDeadline: o.timing ? iso(o.timing.deadline) : null,
-    markedForDeletion: ev.marked.at(-1)?.at !== undefined ? iso(ev.marked.at(-1)!.at!) : ev.disruptionTarget?.at !== undefined ? iso(ev.disruptionTarget.at) : null,
+    markedForDeletion:
+      ev.marked.at(-1)?.at !== undefined ? iso(ev.marked.at(-1)!.at!) : ev.disruptionTarget?.at !== undefined ? iso(ev.disruptionTarget.at) : null,
     now: iso(input.now),
   }
   return {
@@ -224,7 +401,10 @@ export function explainEvicted(input: EvictedInput): Explanation {
     controller: 'tainteviction',
     verdict: o.verdict,
     // A deadline for a taint not there yet rests on the zone's rate, unknown when the data may not hold every node.
-    severity: o.hypothetical && input.cluster?.evidence && input.cluster.evidence.nodeSet !== 'complete' && EVICTED_SEVERITY[o.verdict] !== 'none' ? 'info' : EVICTED_SEVERITY[o.verdict],
+    severity:
+      o.hypothetical && input.cluster?.evidence && input.cluster.evidence.nodeSet !== 'complete' && EVICTED_SEVERITY[o.verdict] !== 'none'
+        ? 'info'
+        : EVICTED_SEVERITY[o.verdict],
     summary: o.summary,
     ...(next.length > 0 ? {next} : {}),
     steps,
@@ -233,9 +413,23 @@ export function explainEvicted(input: EvictedInput): Explanation {
     node: pod?.spec?.nodeName ?? null,
     notEvictedBecause: o.reason ?? null,
     taints: o.taints.map((x) => ({key: x.key, value: x.value ?? null, effect: x.effect, timeAdded: x.timeAdded ?? null, present: !o.hypothetical})),
-    tolerations: matches.map((m) => ({taint: tk(m.taint), index: m.index ?? null, toleration: m.toleration ?? null,
-      tolerationSeconds: secondsOf(m.toleration) ?? null, origin: m.toleration ? tolerationOrigin(m.toleration, pod ?? {}) : null})),
-    minTolerationSeconds: o.timing && !o.hypothetical ? o.timing.minMs / 1000 : o.decision?.kind === 'timed' ? o.decision.minMs / 1000 : o.decision?.kind === 'forever' ? null : o.decision ? 0 : null,
+    tolerations: matches.map((m) => ({
+      taint: tk(m.taint),
+      index: m.index ?? null,
+      toleration: m.toleration ?? null,
+      tolerationSeconds: secondsOf(m.toleration) ?? null,
+      origin: m.toleration ? tolerationOrigin(m.toleration, pod ?? {}) : null,
+    })),
+    minTolerationSeconds:
+      o.timing && !o.hypothetical
+        ? o.timing.minMs / 1000
+        : o.decision?.kind === 'timed'
+          ? o.decision.minMs / 1000
+          : o.decision?.kind === 'forever'
+            ? null
+            : o.decision
+              ? 0
+              : null,
     estimate: o.timing ? {seenAt: iso(o.timing.seenAt), seenFrom: o.timing.seenFrom, deadline: iso(o.timing.deadline), confidence: o.timing.confidence} : null,
     timeline,
   }

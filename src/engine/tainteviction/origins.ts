@@ -12,7 +12,11 @@ export const DEFAULT_TOLERATION_SECONDS = 300
  * unless an existing one has that key or an empty key, and effect NoExecute or empty. Operator and value of the
  * existing ones are not looked at.
  */
-export function admitDefaultTolerationSeconds(tolerations: readonly Toleration[], notReadySeconds = DEFAULT_TOLERATION_SECONDS, unreachableSeconds = DEFAULT_TOLERATION_SECONDS): Toleration[] {
+export function admitDefaultTolerationSeconds(
+  tolerations: readonly Toleration[],
+  notReadySeconds = DEFAULT_TOLERATION_SECONDS,
+  unreachableSeconds = DEFAULT_TOLERATION_SECONDS,
+): Toleration[] {
   const covers = (key: string) => tolerations.some((t) => (t.key === key || !t.key) && (t.effect === 'NoExecute' || !t.effect))
   const out = [...tolerations]
   if (!covers(TAINT_NOT_READY)) out.push({key: TAINT_NOT_READY, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: notReadySeconds})
@@ -41,8 +45,11 @@ export function tolerationOrigin(t: Toleration, pod: PodLike, defaultSeconds = D
 
 export function describeOrigin(origin: TolerationOrigin): string {
   switch (origin) {
-    case 'admissionDefault': return 'added by the DefaultTolerationSeconds admission plugin (kube-apiserver default 300 s) because the pod had no such toleration'
-    case 'daemonSet': return 'added by the DaemonSet controller with no tolerationSeconds: tolerated forever, so DaemonSet pods stay on failed nodes'
-    default: return 'from the pod spec'
+    case 'admissionDefault':
+      return 'added by the DefaultTolerationSeconds admission plugin (kube-apiserver default 300 s) because the pod had no such toleration'
+    case 'daemonSet':
+      return 'added by the DaemonSet controller with no tolerationSeconds: tolerated forever, so DaemonSet pods stay on failed nodes'
+    default:
+      return 'from the pod spec'
   }
 }

@@ -68,7 +68,12 @@ const tk = (t: Taint) => `${t.key}:${t.effect}`
  *   arrival always: lengthening or shortening, even to 0, does not move it); else AddWork(now, trigger), which with
  *   a delay ≤ 0 deletes at once (timed_workers.go@008b3652:92-95).
  */
-export function estimateEvictionTime(pod: PodLike, taints: readonly Taint[], tolerations: readonly Toleration[], options: MatchOptions = GATE_DEFAULTS): EvictionTiming | undefined {
+export function estimateEvictionTime(
+  pod: PodLike,
+  taints: readonly Taint[],
+  tolerations: readonly Toleration[],
+  options: MatchOptions = GATE_DEFAULTS,
+): EvictionTiming | undefined {
   const bound = bindTime(pod)
   const added = taints.map((t) => parseMillis(t.timeAdded, `taint ${t.key} timeAdded`))
   const effective = added.map((a) => Math.max(a ?? bound ?? 0, bound ?? 0))

@@ -21,7 +21,15 @@ export interface PodTally {
 export function tallyPods(node: NodeLike, analysis: NodeAnalysis, pods: readonly PodLike[], options: MatchOptions): PodTally {
   const taints: Taint[] = (node.spec?.taints ?? []).filter((t) => t.effect === 'NoExecute')
   if (analysis.noExecute.expected && !findTaint(taints, analysis.noExecute.expected)) taints.push(analysis.noExecute.expected)
-  const out: PodTally = {read: true, againstTaints: taints.map((t) => `${t.key}:${t.effect}`), total: pods.length, evictedAtOnce: 0, evictedAfterSeconds: {}, toleratedForever: 0, unaffected: 0}
+  const out: PodTally = {
+    read: true,
+    againstTaints: taints.map((t) => `${t.key}:${t.effect}`),
+    total: pods.length,
+    evictedAtOnce: 0,
+    evictedAfterSeconds: {},
+    toleratedForever: 0,
+    unaffected: 0,
+  }
   for (const p of pods) {
     const d = processPodOnNode(taints, p.spec?.tolerations ?? [], options)
     if (d.kind === 'noTaints') out.unaffected++

@@ -63,7 +63,11 @@ export interface TaintMatch {
  * GetMatchingTolerations: per taint, only the FIRST toleration in spec order that tolerates it is used.
  * allTolerated is false as soon as one taint has none (no tolerations at all with taints present: false).
  */
-export function getMatchingTolerations(taints: readonly Taint[], tolerations: readonly Toleration[], options: MatchOptions = GATE_DEFAULTS): {allTolerated: boolean; matches: TaintMatch[]} {
+export function getMatchingTolerations(
+  taints: readonly Taint[],
+  tolerations: readonly Toleration[],
+  options: MatchOptions = GATE_DEFAULTS,
+): {allTolerated: boolean; matches: TaintMatch[]} {
   const matches: TaintMatch[] = []
   let allTolerated = true
   for (const taint of taints) {
@@ -81,7 +85,11 @@ const INT64_NS_MOD = 2n ** 64n
 /** tolerationSeconds as Go's int64; a JSON number beyond 2^53 or with a fraction is not one an int64 decodes to. */
 export function int64Seconds(v: number | bigint): bigint {
   if (typeof v === 'bigint') return v
-  if (!Number.isSafeInteger(v)) throw new UserError(`tolerationSeconds ${v} is not an exact int64 (a fraction, or beyond 2^53 read as a float): the eviction time cannot be replayed`, 'give the pod spec as the API returns it (an integer)')
+  if (!Number.isSafeInteger(v))
+    throw new UserError(
+      `tolerationSeconds ${v} is not an exact int64 (a fraction, or beyond 2^53 read as a float): the eviction time cannot be replayed`,
+      'give the pod spec as the API returns it (an integer)',
+    )
   return BigInt(v)
 }
 

@@ -33,13 +33,65 @@ export function renderFinding(e: Explanation, notes: Footnotes): Html {
   const revisions = revisionsOf(extra)
   if (revisions && revisions.revisions.length > 0) pictures.push(h('h3', null, 'Revisions'), renderRevisionLine(revisions))
   const severity = isSeverity(e.severity) ? e.severity : 'none'
-  return h('article', {class: `finding sev-${severity}`, 'data-controller': e.controller, 'data-verdict': e.verdict, 'data-severity': severity, 'data-subject': subjectText(e.subject)},
-    h('header', null, severityBadge(severity), ' ', h('h2', null, subjectText(e.subject)), ' ', h('code', {class: 'verdict'}, e.verdict), h('span', {class: 'muted'}, ` · ${e.controller}`)),
+  return h(
+    'article',
+    {
+      class: `finding sev-${severity}`,
+      'data-controller': e.controller,
+      'data-verdict': e.verdict,
+      'data-severity': severity,
+      'data-subject': subjectText(e.subject),
+    },
+    h(
+      'header',
+      null,
+      severityBadge(severity),
+      ' ',
+      h('h2', null, subjectText(e.subject)),
+      ' ',
+      h('code', {class: 'verdict'}, e.verdict),
+      h('span', {class: 'muted'}, ` · ${e.controller}`),
+    ),
     h('p', {class: 'summary'}, e.summary),
-    e.next && e.next.length > 0 ? h('div', {class: 'next'}, h('h3', null, 'Next steps'), h('ul', null, e.next.map((n) => h('li', {'data-next': ''}, n.command ? h('code', null, n.command) : '', n.change ? h('span', null, n.change) : '', ` — ${n.why}`)))) : '',
+    e.next && e.next.length > 0
+      ? h(
+          'div',
+          {class: 'next'},
+          h('h3', null, 'Next steps'),
+          h(
+            'ul',
+            null,
+            e.next.map((n) =>
+              h('li', {'data-next': ''}, n.command ? h('code', null, n.command) : '', n.change ? h('span', null, n.change) : '', ` — ${n.why}`),
+            ),
+          ),
+        )
+      : '',
     pictures,
-    e.steps.length > 0 ? h('details', {class: 'steps', open: true}, h('summary', null, `${e.steps.length} upstream rule${e.steps.length === 1 ? '' : 's'} re-executed`),
-      h('ol', null, e.steps.map((s) => h('li', {'data-rule': s.rule},
-        h('strong', null, s.rule), ' → ', h('code', null, s.result), ': ', s.why, h('br', null), h('span', {class: 'muted'}, s.upstream),
-        s.inferred ? h('p', {class: 'inferred'}, `Inferred (${s.inferred.confidence}): ${s.inferred.evidence}`) : '')))) : '')
+    e.steps.length > 0
+      ? h(
+          'details',
+          {class: 'steps', open: true},
+          h('summary', null, `${e.steps.length} upstream rule${e.steps.length === 1 ? '' : 's'} re-executed`),
+          h(
+            'ol',
+            null,
+            e.steps.map((s) =>
+              h(
+                'li',
+                {'data-rule': s.rule},
+                h('strong', null, s.rule),
+                ' → ',
+                h('code', null, s.result),
+                ': ',
+                s.why,
+                h('br', null),
+                h('span', {class: 'muted'}, s.upstream),
+                s.inferred ? h('p', {class: 'inferred'}, `Inferred (${s.inferred.confidence}): ${s.inferred.evidence}`) : '',
+              ),
+            ),
+          ),
+        )
+      : '',
+  )
 }

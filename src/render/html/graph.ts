@@ -49,7 +49,15 @@ function edgeLabel(e: TreeNode['edge']): string {
 function boxOf(n: TreeNode, id: string, level: number, parent?: string): Box {
   const fin = n.finalizers && n.finalizers.length > 0 ? `finalizers: ${n.finalizers.join(', ')}` : ''
   const state = n.exists === false ? 'absent' : n.deleting ? 'being deleted' : ''
-  return {id, level, parent, title: `${n.subject.kind} ${n.subject.namespace ? `${n.subject.namespace}/` : ''}${n.subject.name}`, lines: [n.verdict ?? '', [state, fin].filter(Boolean).join(' · ')].filter(Boolean), verdict: n.verdict, edge: edgeLabel(n.edge)}
+  return {
+    id,
+    level,
+    parent,
+    title: `${n.subject.kind} ${n.subject.namespace ? `${n.subject.namespace}/` : ''}${n.subject.name}`,
+    lines: [n.verdict ?? '', [state, fin].filter(Boolean).join(' · ')].filter(Boolean),
+    verdict: n.verdict,
+    edge: edgeLabel(n.edge),
+  }
 }
 
 /** Boxes per level; a crowded level becomes one box per (kind, verdict, edge) with a count. */
@@ -67,7 +75,17 @@ function levels(tree: GcTree): Box[][] {
         const key = `${parent}|${c.subject.kind}|${c.verdict}|${edgeLabel(c.edge)}`
         const g = groups.get(key)
         if (g) g.count! += 1
-        else groups.set(key, {id: `group-${level}-${groups.size}`, level, parent, title: c.subject.kind, lines: [c.verdict ?? ''], verdict: c.verdict, edge: edgeLabel(c.edge), count: 1})
+        else
+          groups.set(key, {
+            id: `group-${level}-${groups.size}`,
+            level,
+            parent,
+            title: c.subject.kind,
+            lines: [c.verdict ?? ''],
+            verdict: c.verdict,
+            edge: edgeLabel(c.edge),
+            count: 1,
+          })
       }
       for (const g of groups.values()) {
         g.title = `${g.count} × ${g.title}`
@@ -110,20 +128,50 @@ export function renderOwnershipGraph(tree: GcTree): Html {
       const x2 = to.x
       const y2 = to.y + BOX_H / 2
       const cls = /dangling/.test(b.edge ?? '') ? 'edge dangling' : /waiting/i.test(b.edge ?? '') ? 'edge waiting' : 'edge'
-      edges.push(h('g', {class: cls, 'data-edge': b.edge ?? ''},
-        h('path', {d: `M${x1},${y1} C${x1 + GAP_X / 2},${y1} ${x2 - GAP_X / 2},${y2} ${x2},${y2}`, 'marker-end': 'url(#arrow)'}),
-        (b.edge ?? '').split(' · ').filter(Boolean).map((part, i) => h('text', {x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 6 + i * 13, 'text-anchor': 'middle', class: 'edge-label'}, part))))
+      edges.push(
+        h(
+          'g',
+          {class: cls, 'data-edge': b.edge ?? ''},
+          h('path', {d: `M${x1},${y1} C${x1 + GAP_X / 2},${y1} ${x2 - GAP_X / 2},${y2} ${x2},${y2}`, 'marker-end': 'url(#arrow)'}),
+          (b.edge ?? '')
+            .split(' · ')
+            .filter(Boolean)
+            .map((part, i) => h('text', {x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 6 + i * 13, 'text-anchor': 'middle', class: 'edge-label'}, part)),
+        ),
+      )
     }
   }
   const boxes = cols.flat().map((b) => {
     const p = pos.get(b.id)!
-    return h('g', {class: `box${b.id === 'object' ? ' subject' : ''}`, 'data-node': b.title, 'data-verdict': b.verdict, ...(b.count ? {'data-count': b.count} : {})},
+    return h(
+      'g',
+      {class: `box${b.id === 'object' ? ' subject' : ''}`, 'data-node': b.title, 'data-verdict': b.verdict, ...(b.count ? {'data-count': b.count} : {})},
       h('title', null, [b.title, ...b.lines].join('\n')),
       h('rect', {x: p.x, y: p.y, width: BOX_W, height: BOX_H, rx: 6}),
       h('text', {x: p.x + 8, y: p.y + 18, class: 'box-title'}, b.title.length > 30 ? `${b.title.slice(0, 29)}…` : b.title),
-      b.lines.map((l, i) => h('text', {x: p.x + 8, y: p.y + 34 + i * 14, class: 'box-line'}, l.length > 34 ? `${l.slice(0, 33)}…` : l)))
+      b.lines.map((l, i) => h('text', {x: p.x + 8, y: p.y + 34 + i * 14, class: 'box-line'}, l.length > 34 ? `${l.slice(0, 33)}…` : l)),
+    )
   })
-  return h('svg', {class: 'graph', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': `ownership graph of ${tree.object.subject.kind} ${tree.object.subject.name}`},
-    h('defs', null, h('marker', {id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse'}, h('path', {d: 'M0,0 L10,5 L0,10 z'}))),
-    edges, boxes)
+  return h(
+    'svg',
+    {
+      class: 'graph',
+      viewBox: `0 0 ${width} ${height}`,
+      width,
+      height,
+      role: 'img',
+      'aria-label': `ownership graph of ${tree.object.subject.kind} ${tree.object.subject.name}`,
+    },
+    h(
+      'defs',
+      null,
+      h(
+        'marker',
+        {id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse'},
+        h('path', {d: 'M0,0 L10,5 L0,10 z'}),
+      ),
+    ),
+    edges,
+    boxes,
+  )
 }

@@ -13,7 +13,11 @@ interface Report {
   source?: SourceDescription
   findings?: Explanation[]
   results?: Explanation[]
-  summary?: {checks?: {name: string; status: string; evaluated?: number; findings?: Record<Severity, number>; problems?: unknown[]}[]; failing?: number; failOn?: string}
+  summary?: {
+    checks?: {name: string; status: string; evaluated?: number; findings?: Record<Severity, number>; problems?: unknown[]}[]
+    failing?: number
+    failOn?: string
+  }
 }
 
 function isExplanation(d: unknown): d is Explanation {
@@ -25,11 +29,37 @@ const SEVERITIES: Severity[] = ['critical', 'warning', 'info', 'none']
 function checksTable(report: Report): Html {
   const checks = report.summary?.checks ?? []
   if (checks.length === 0) return h('span', null)
-  return h('table', {class: 'checks'},
+  return h(
+    'table',
+    {class: 'checks'},
     h('caption', null, `Checks${report.summary?.failOn ? ` (--fail-on ${report.summary.failOn}: ${report.summary.failing ?? 0} failing)` : ''}`),
-    h('thead', null, h('tr', null, h('th', null, 'check'), h('th', null, 'status'), h('th', null, 'evaluated'), SEVERITIES.map((s) => h('th', null, severityBadge(s))))),
-    h('tbody', null, checks.map((c) => h('tr', {'data-check': c.name, 'data-status': c.status}, h('td', null, c.name), h('td', null, c.status), h('td', null, String(c.evaluated ?? '')),
-      SEVERITIES.map((s) => h('td', {'data-count': s}, String(c.findings?.[s] ?? 0)))))))
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', null, 'check'),
+        h('th', null, 'status'),
+        h('th', null, 'evaluated'),
+        SEVERITIES.map((s) => h('th', null, severityBadge(s))),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      checks.map((c) =>
+        h(
+          'tr',
+          {'data-check': c.name, 'data-status': c.status},
+          h('td', null, c.name),
+          h('td', null, c.status),
+          h('td', null, String(c.evaluated ?? '')),
+          SEVERITIES.map((s) => h('td', {'data-count': s}, String(c.findings?.[s] ?? 0))),
+        ),
+      ),
+    ),
+  )
 }
 
 /** The audit's node findings drawn as a zone map (the nodes with findings, in their zones). */
@@ -41,12 +71,23 @@ function auditZones(findings: readonly Explanation[]): Html | undefined {
     const z = n.zone as {name?: string; state?: string; rate?: number} | undefined
     if (z?.name && !zones.has(z.name)) zones.set(z.name, {name: z.name, state: z.state, rate: z.rate})
   }
-  return h('section', null, h('h3', null, 'Zones (nodes with findings)'), renderZoneMap({
-    zones: [...zones.values()],
-    nodes: nodes.map((n) => ({name: n.subject.name, zone: (n.zone as {name?: string} | undefined)?.name, verdict: n.verdict, severity: n.severity, summary: n.summary})),
-    masterDisruption: nodes.some((n) => n.masterDisruption === true),
-    circuitBreaker: {open: nodes.some((n) => (n.circuitBreaker as {open?: boolean} | undefined)?.open === true)},
-  }))
+  return h(
+    'section',
+    null,
+    h('h3', null, 'Zones (nodes with findings)'),
+    renderZoneMap({
+      zones: [...zones.values()],
+      nodes: nodes.map((n) => ({
+        name: n.subject.name,
+        zone: (n.zone as {name?: string} | undefined)?.name,
+        verdict: n.verdict,
+        severity: n.severity,
+        summary: n.summary,
+      })),
+      masterDisruption: nodes.some((n) => n.masterDisruption === true),
+      circuitBreaker: {open: nodes.some((n) => (n.circuitBreaker as {open?: boolean} | undefined)?.open === true)},
+    }),
+  )
 }
 
 export function renderHtml(data: unknown, command: string): string {
@@ -63,9 +104,12 @@ export function renderHtml(data: unknown, command: string): string {
   const source = report?.source ?? first?.source
   const evaluatedAt = report?.evaluatedAt ?? first?.evaluatedAt
   const title = `kubectl why ${command}${list.length === 1 && !report ? ` — ${subjectText(list[0].subject)}` : ''}`
-  const body = h('div', null,
+  const body = h(
+    'div',
+    null,
     report ? checksTable(report) : '',
     report?.kind === 'AuditReport' ? (auditZones(list) ?? '') : '',
-    list.length === 0 ? h('p', {class: 'none-found'}, 'No findings.') : list.map((e) => renderFinding(e, notes)))
+    list.length === 0 ? h('p', {class: 'none-found'}, 'No findings.') : list.map((e) => renderFinding(e, notes)),
+  )
   return renderPage(title, renderHeader(title, source, evaluatedAt), body, notes.items)
 }

@@ -52,7 +52,11 @@ table.checks td:nth-child(n+3) { text-align: right; }
 `
 
 function problemsList(problems: readonly Problem[]): Html {
-  return h('ul', null, problems.map((p) => h('li', {'data-problem': p.what}, h('strong', null, p.what), `: ${p.reason}${p.hint ? ` — ${p.hint}` : ''}`)))
+  return h(
+    'ul',
+    null,
+    problems.map((p) => h('li', {'data-problem': p.what}, h('strong', null, p.what), `: ${p.reason}${p.hint ? ` — ${p.hint}` : ''}`)),
+  )
 }
 
 export function renderHeader(title: string, source: SourceDescription | undefined, evaluatedAt: string | undefined): Html {
@@ -62,24 +66,73 @@ export function renderHeader(title: string, source: SourceDescription | undefine
   const facts: [string, string][] = [
     ['cluster', s.context ?? '(not recorded)'],
     ['read from', s.mode === 'snapshot' ? `snapshot ${s.file ?? ''}`.trim() : 'the live cluster'],
-    ['Kubernetes', `${s.k8sVersion ?? '?'}${s.serverVersion ? ` (server ${s.serverVersion})` : ''}${evidence?.version?.from ? ` — ${evidence.version.from}` : ''}`],
-    ['evaluated at', `${evaluatedAt ?? '?'}${evidence?.clock?.from ? ` — ${evidence.clock.from}${evidence.clock.trust === 'estimated' ? ' (estimated)' : ''}` : s.capturedAt ? ` — snapshot captured ${s.capturedAt}` : ''}`],
+    [
+      'Kubernetes',
+      `${s.k8sVersion ?? '?'}${s.serverVersion ? ` (server ${s.serverVersion})` : ''}${evidence?.version?.from ? ` — ${evidence.version.from}` : ''}`,
+    ],
+    [
+      'evaluated at',
+      `${evaluatedAt ?? '?'}${evidence?.clock?.from ? ` — ${evidence.clock.from}${evidence.clock.trust === 'estimated' ? ' (estimated)' : ''}` : s.capturedAt ? ` — snapshot captured ${s.capturedAt}` : ''}`,
+    ],
   ]
   const missing = [...(evidence?.missing ?? []), ...(s.partial ?? [])]
-  return h('header', {class: 'report'},
+  return h(
+    'header',
+    {class: 'report'},
     h('h1', null, title),
-    h('dl', {class: 'facts'}, facts.map(([k, v]) => fragment(h('dt', null, k), h('dd', {'data-fact': k}, v)))),
-    settings.length > 0 ? h('details', null, h('summary', null, `Controller settings (${settings.length})`),
-      h('table', {class: 'settings'}, h('tbody', null, settings.map(([k, v]) => h('tr', null, h('th', {scope: 'row'}, k), h('td', null, JSON.stringify(v.value)), h('td', {class: 'muted'}, v.from)))))) : '',
-    missing.length > 0 ? h('section', {class: 'missing', 'data-missing': missing.length}, h('strong', null, 'What the data lacked (answers that depend on it are partial):'), problemsList(missing)) : '')
+    h(
+      'dl',
+      {class: 'facts'},
+      facts.map(([k, v]) => fragment(h('dt', null, k), h('dd', {'data-fact': k}, v))),
+    ),
+    settings.length > 0
+      ? h(
+          'details',
+          null,
+          h('summary', null, `Controller settings (${settings.length})`),
+          h(
+            'table',
+            {class: 'settings'},
+            h(
+              'tbody',
+              null,
+              settings.map(([k, v]) => h('tr', null, h('th', {scope: 'row'}, k), h('td', null, JSON.stringify(v.value)), h('td', {class: 'muted'}, v.from))),
+            ),
+          ),
+        )
+      : '',
+    missing.length > 0
+      ? h(
+          'section',
+          {class: 'missing', 'data-missing': missing.length},
+          h('strong', null, 'What the data lacked (answers that depend on it are partial):'),
+          problemsList(missing),
+        )
+      : '',
+  )
 }
 
 export function renderPage(title: string, header: Html, body: Html, footnotes: readonly Html[]): string {
-  const doc = h('html', {lang: 'en'},
-    h('head', null, h('meta', {charset: 'utf-8'}), h('meta', {name: 'viewport', content: 'width=device-width, initial-scale=1'}), h('meta', {name: 'color-scheme', content: 'light dark'}),
-      h('title', null, title), h('style', null, trusted(CSS))),
-    h('body', null, header, h('main', null, body),
+  const doc = h(
+    'html',
+    {lang: 'en'},
+    h(
+      'head',
+      null,
+      h('meta', {charset: 'utf-8'}),
+      h('meta', {name: 'viewport', content: 'width=device-width, initial-scale=1'}),
+      h('meta', {name: 'color-scheme', content: 'light dark'}),
+      h('title', null, title),
+      h('style', null, trusted(CSS)),
+    ),
+    h(
+      'body',
+      null,
+      header,
+      h('main', null, body),
       footnotes.length > 0 ? h('footer', null, h('h3', null, 'Estimated instants'), h('ol', {class: 'footnotes'}, footnotes)) : '',
-      h('p', {class: 'muted'}, 'Written by kubectl-why, which only reads the cluster. Every finding names the upstream rule it re-executed.')))
+      h('p', {class: 'muted'}, 'Written by kubectl-why, which only reads the cluster. Every finding names the upstream rule it re-executed.'),
+    ),
+  )
   return `<!DOCTYPE html>\n${doc.markup}\n`
 }

@@ -17,14 +17,20 @@ interface Mark {
 const KNOWN: Record<string, {label: string; estimated?: string}> = {
   lastHeartbeat: {label: 'Ready heartbeat'},
   lastRenewal: {label: 'Lease renewed'},
-  probeEstimate: {label: 'controller saw last sign of life', estimated: 'the controller measures from when it noticed the heartbeat or renewal (its in-memory probe time): estimated as the newer of the two'},
+  probeEstimate: {
+    label: 'controller saw last sign of life',
+    estimated: 'the controller measures from when it noticed the heartbeat or renewal (its in-memory probe time): estimated as the newer of the two',
+  },
   graceExpiry: {label: 'grace period ends', estimated: 'last sign of life as the controller saw it (estimated) plus the grace period'},
   markedUnknown: {label: 'conditions set Unknown'},
   noExecuteTaintAdded: {label: 'NoExecute taint added'},
   expectedTaintBy: {label: 'taint expected by', estimated: 'when the rate-limited taint queue should reach this node, from the zone rate'},
   taintAdded: {label: 'taint added'},
-  controllerSawTaint: {label: 'eviction timer starts', estimated: 'the taint-eviction controller starts its timer when its informer delivers the taint: taken as the taint\'s timeAdded'},
-  evictionDeadline: {label: 'eviction deadline', estimated: 'the timer\'s start (estimated) plus the smallest tolerationSeconds'},
+  controllerSawTaint: {
+    label: 'eviction timer starts',
+    estimated: "the taint-eviction controller starts its timer when its informer delivers the taint: taken as the taint's timeAdded",
+  },
+  evictionDeadline: {label: 'eviction deadline', estimated: "the timer's start (estimated) plus the smallest tolerationSeconds"},
   markedForDeletion: {label: 'pod deleted', estimated: 'the deadline the replayed timer fires at'},
   now: {label: 'now'},
 }
@@ -54,7 +60,11 @@ export function renderTimeline(title: string, timeline: Record<string, unknown>,
   const marks = timelineMarks(timeline)
   if (marks.length === 0) return {svg: h('p', {class: 'muted'}, 'No instants recorded.'), footnotes: [], count: 0}
   const now = marks.find((m) => m.key === 'now')?.t ?? marks.at(-1)!.t
-  const axis = makeAxis(marks.map((m) => m.t), LEFT, WIDTH - LEFT - RIGHT)
+  const axis = makeAxis(
+    marks.map((m) => m.t),
+    LEFT,
+    WIDTH - LEFT - RIGHT,
+  )
   const rows = marks.length
   const axisY = 30 + rows * 22
   const height = axisY + 34
@@ -68,21 +78,33 @@ export function renderTimeline(title: string, timeline: Record<string, unknown>,
     if (note !== undefined) footnotes.push(h('li', {value: note, 'data-footnote': m.key}, h('strong', null, m.label), ` — estimated: ${m.estimated}.`))
     const anchorEnd = x > WIDTH * 0.6
     const text = `${m.label}${note !== undefined ? ` [${note}]` : ''} · ${new Date(m.t).toISOString().slice(11, 19)}Z`
-    return h('g', {class: `mark${m.estimated ? ' estimated' : ''}${m.key === 'now' ? ' now' : ''}`, 'data-key': m.key, 'data-time': new Date(m.t).toISOString()},
+    return h(
+      'g',
+      {class: `mark${m.estimated ? ' estimated' : ''}${m.key === 'now' ? ' now' : ''}`, 'data-key': m.key, 'data-time': new Date(m.t).toISOString()},
       h('title', null, `${m.label}: ${when}${m.estimated ? ` — estimated: ${m.estimated}` : ''}`),
       h('line', {x1: x, y1: y + 4, x2: x, y2: axisY, class: 'stem'}),
       m.estimated
         ? h('rect', {x: x - 5, y: y - 5, width: 10, height: 10, transform: `rotate(45 ${x} ${y})`, class: 'dot'})
         : h('circle', {cx: x, cy: y, r: 5, class: 'dot'}),
-      h('text', {x: anchorEnd ? x - 9 : x + 9, y: y + 4, 'text-anchor': anchorEnd ? 'end' : 'start'}, text))
+      h('text', {x: anchorEnd ? x - 9 : x + 9, y: y + 4, 'text-anchor': anchorEnd ? 'end' : 'start'}, text),
+    )
   })
-  const ticks = axis.ticks.map((tk) => h('g', {class: 'tick'},
-    h('line', {x1: axis.x(tk.t), y1: axisY, x2: axis.x(tk.t), y2: axisY + 6}),
-    h('text', {x: axis.x(tk.t), y: axisY + 20, 'text-anchor': 'middle'}, tk.label)))
-  const svg = h('svg', {class: 'timeline', viewBox: `0 0 ${WIDTH} ${height}`, width: '100%', role: 'img', 'aria-label': `${title}: timeline of ${marks.length} instants`},
+  const ticks = axis.ticks.map((tk) =>
+    h(
+      'g',
+      {class: 'tick'},
+      h('line', {x1: axis.x(tk.t), y1: axisY, x2: axis.x(tk.t), y2: axisY + 6}),
+      h('text', {x: axis.x(tk.t), y: axisY + 20, 'text-anchor': 'middle'}, tk.label),
+    ),
+  )
+  const svg = h(
+    'svg',
+    {class: 'timeline', viewBox: `0 0 ${WIDTH} ${height}`, width: '100%', role: 'img', 'aria-label': `${title}: timeline of ${marks.length} instants`},
     h('title', null, `${title}: timeline`),
     h('line', {x1: LEFT, y1: axisY, x2: WIDTH - RIGHT, y2: axisY, class: 'axis'}),
-    ticks, items,
-    h('text', {x: WIDTH - RIGHT, y: height - 2, 'text-anchor': 'end', class: 'axis-label'}, 'UTC'))
+    ticks,
+    items,
+    h('text', {x: WIDTH - RIGHT, y: height - 2, 'text-anchor': 'end', class: 'axis-label'}, 'UTC'),
+  )
   return {svg, footnotes, count: marks.length}
 }

@@ -37,10 +37,24 @@ export function hasZoneMap(e: Record<string, unknown>): e is Record<string, unkn
 export function renderZoneMap(input: ZoneMapInput): Html {
   const banners: Html[] = []
   if (input.masterDisruption === true) {
-    banners.push(h('p', {class: 'banner sev-critical', 'data-banner': 'masterDisruption'}, severityBadge('critical'), ' Master disruption: every zone is fully disrupted — the controller stops NoExecute tainting everywhere.'))
+    banners.push(
+      h(
+        'p',
+        {class: 'banner sev-critical', 'data-banner': 'masterDisruption'},
+        severityBadge('critical'),
+        ' Master disruption: every zone is fully disrupted — the controller stops NoExecute tainting everywhere.',
+      ),
+    )
   }
   if (input.circuitBreaker?.open === true) {
-    banners.push(h('p', {class: 'banner sev-warning', 'data-banner': 'circuitBreaker'}, severityBadge('warning'), ' The lease-cache circuit breaker is open: stale cached Leases are not acted on.'))
+    banners.push(
+      h(
+        'p',
+        {class: 'banner sev-warning', 'data-banner': 'circuitBreaker'},
+        severityBadge('warning'),
+        ' The lease-cache circuit breaker is open: stale cached Leases are not acted on.',
+      ),
+    )
   }
   const byZone = new Map<string, NodeRow[]>()
   for (const n of input.nodes) {
@@ -51,15 +65,38 @@ export function renderZoneMap(input: ZoneMapInput): Html {
   const groups = zones.map((z) => {
     const nodes = byZone.get(z.name) ?? []
     const rate = typeof z.rate === 'number' ? `${z.rate}/s` : undefined
-    return h('section', {class: 'zone', 'data-zone': z.name, 'data-state': z.state},
+    return h(
+      'section',
+      {class: 'zone', 'data-zone': z.name, 'data-state': z.state},
       h('h4', null, z.name || '(no zone)', ' ', z.state ? h('span', {class: `zone-state state-${z.state}`}, z.state) : ''),
-      h('p', {class: 'muted'}, [typeof z.counted === 'number' ? `${z.counted} counted` : '', typeof z.notReady === 'number' ? `${z.notReady} not ready` : '', rate ? `eviction rate ${rate}` : ''].filter(Boolean).join(' · ')),
-      h('ul', {class: 'nodes'}, nodes.map((n) => {
-        const s: Severity = isSeverity(n.severity) ? n.severity : 'none'
-        const look = SEVERITY_LOOK[s]
-        return h('li', {class: `node ${look.css}`, 'data-node': n.name, 'data-verdict': n.verdict, title: n.summary ?? n.verdict},
-          h('span', {'aria-hidden': 'true'}, look.shape), ' ', n.name, h('span', {class: 'verdict'}, ` ${n.verdict ?? ''}`))
-      })))
+      h(
+        'p',
+        {class: 'muted'},
+        [
+          typeof z.counted === 'number' ? `${z.counted} counted` : '',
+          typeof z.notReady === 'number' ? `${z.notReady} not ready` : '',
+          rate ? `eviction rate ${rate}` : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      ),
+      h(
+        'ul',
+        {class: 'nodes'},
+        nodes.map((n) => {
+          const s: Severity = isSeverity(n.severity) ? n.severity : 'none'
+          const look = SEVERITY_LOOK[s]
+          return h(
+            'li',
+            {class: `node ${look.css}`, 'data-node': n.name, 'data-verdict': n.verdict, title: n.summary ?? n.verdict},
+            h('span', {'aria-hidden': 'true'}, look.shape),
+            ' ',
+            n.name,
+            h('span', {class: 'verdict'}, ` ${n.verdict ?? ''}`),
+          )
+        }),
+      ),
+    )
   })
   return h('div', {class: 'zone-map'}, banners, h('div', {class: 'zones'}, groups))
 }

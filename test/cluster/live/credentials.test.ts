@@ -50,8 +50,15 @@ test('an unreadable client key and a missing token file are named too', async ()
   const cert = join(dir, 'client.crt')
   writeFileSync(cert, 'x')
   // root reads any file whatever its mode: then only the message shape of the missing file is checked
-  if (process.getuid?.() !== 0) await refused(kubeconfig({userFields: {'client-certificate': cert, 'client-key': key}}), /^unable to read client-key .*unreadable\.key for user "fake-apiserver-user": permission denied$/)
-  await refused(kubeconfig({userFields: {tokenFile: join(dir, 'no-token')}}), /^unable to read tokenFile .*no-token for user "fake-apiserver-user": no such file$/)
+  if (process.getuid?.() !== 0)
+    await refused(
+      kubeconfig({userFields: {'client-certificate': cert, 'client-key': key}}),
+      /^unable to read client-key .*unreadable\.key for user "fake-apiserver-user": permission denied$/,
+    )
+  await refused(
+    kubeconfig({userFields: {tokenFile: join(dir, 'no-token')}}),
+    /^unable to read tokenFile .*no-token for user "fake-apiserver-user": no such file$/,
+  )
 })
 
 test('a token file ending in a newline is trimmed, as client-go does (the request succeeds)', async () => {
@@ -63,7 +70,7 @@ test('a token file ending in a newline is trimmed, as client-go does (the reques
   await s.close()
 })
 
-test('an empty token file is refused with client-go\'s words', async () => {
+test("an empty token file is refused with client-go's words", async () => {
   const tokenFile = join(dir, 'empty-token')
   writeFileSync(tokenFile, '\n')
   await refused(kubeconfig({userFields: {tokenFile}}), `read empty token from file "${tokenFile}"`)
@@ -76,7 +83,10 @@ test('a client certificate without its key is refused', async () => {
 })
 
 test('token and username/password together are refused (transport.Config)', async () => {
-  await refused(kubeconfig({userFields: {token: 'a', username: 'u', password: 'p'}}), 'user "fake-apiserver-user": username/password or bearer token may be set, but not both')
+  await refused(
+    kubeconfig({userFields: {token: 'a', username: 'u', password: 'p'}}),
+    'user "fake-apiserver-user": username/password or bearer token may be set, but not both',
+  )
 })
 
 test('a context without a user: one warning before any request, then anonymous requests', async () => {
@@ -86,25 +96,46 @@ test('a context without a user: one warning before any request, then anonymous r
   assert.deepEqual(warnings, ['context "fake-apiserver" names no user: requests are sent without credentials (anonymous)'])
   assert.equal(server.requests.length, 0, 'the warning came before any request')
   // The fake server refuses anonymous requests as a cluster without anonymous auth does: 401, said as such.
-  await assert.rejects(s.serverVersion(), (e: Error) => /Unauthorized/.test(e.message) && /no credentials \(the context names no user\)/.test((e as UserError).hint ?? ''))
+  await assert.rejects(
+    s.serverVersion(),
+    (e: Error) => /Unauthorized/.test(e.message) && /no credentials \(the context names no user\)/.test((e as UserError).hint ?? ''),
+  )
   await s.close()
 })
 
 test('auth providers: removed ones and unknown ones named before any request', async () => {
-  await refused(kubeconfig({userFields: {'auth-provider': {name: 'gcp', config: {}}}}), /^user "fake-apiserver-user": The gcp auth plugin has been removed: use the "gke-gcloud-auth-plugin"/)
+  await refused(
+    kubeconfig({userFields: {'auth-provider': {name: 'gcp', config: {}}}}),
+    /^user "fake-apiserver-user": The gcp auth plugin has been removed: use the "gke-gcloud-auth-plugin"/,
+  )
   await refused(kubeconfig({userFields: {'auth-provider': {name: 'azure', config: {}}}}), /^user "fake-apiserver-user": The azure auth plugin has been removed/)
-  await refused(kubeconfig({userFields: {'auth-provider': {name: 'acme-sso', config: {}}}}), 'user "fake-apiserver-user": no Auth Provider found for name "acme-sso"')
+  await refused(
+    kubeconfig({userFields: {'auth-provider': {name: 'acme-sso', config: {}}}}),
+    'user "fake-apiserver-user": no Auth Provider found for name "acme-sso"',
+  )
 })
 
 const jwt = (exp: number) => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({exp})).toString('base64url')}.sig`
 
 test('oidc: the fields client-go requires, an expired id-token without refresh-token, and a valid id-token used as bearer', async () => {
-  await refused(kubeconfig({userFields: {'auth-provider': {name: 'oidc', config: {'client-id': 'k'}}}}), 'user "fake-apiserver-user": the oidc auth provider must provide idp-issuer-url')
-  await refused(kubeconfig({userFields: {'auth-provider': {name: 'oidc', config: {'idp-issuer-url': 'https://issuer.example'}}}}), 'user "fake-apiserver-user": the oidc auth provider must provide client-id')
+  await refused(
+    kubeconfig({userFields: {'auth-provider': {name: 'oidc', config: {'client-id': 'k'}}}}),
+    'user "fake-apiserver-user": the oidc auth provider must provide idp-issuer-url',
+  )
+  await refused(
+    kubeconfig({userFields: {'auth-provider': {name: 'oidc', config: {'idp-issuer-url': 'https://issuer.example'}}}}),
+    'user "fake-apiserver-user": the oidc auth provider must provide client-id',
+  )
   const base = {'idp-issuer-url': 'https://issuer.example', 'client-id': 'k'}
   const past = Math.floor(Date.now() / 1000) - 3600
-  await refused(kubeconfig({userFields: {'auth-provider': {name: 'oidc', config: {...base, 'id-token': jwt(past)}}}}), 'user "fake-apiserver-user": no valid oidc id-token, and cannot refresh without refresh-token')
-  await refused(kubeconfig({userFields: {'auth-provider': {name: 'oidc', config: {...base, 'id-token': jwt(past), 'refresh-token': 'r'}}}}), /the oidc id-token has expired and kubectl-why does not refresh it/)
+  await refused(
+    kubeconfig({userFields: {'auth-provider': {name: 'oidc', config: {...base, 'id-token': jwt(past)}}}}),
+    'user "fake-apiserver-user": no valid oidc id-token, and cannot refresh without refresh-token',
+  )
+  await refused(
+    kubeconfig({userFields: {'auth-provider': {name: 'oidc', config: {...base, 'id-token': jwt(past), 'refresh-token': 'r'}}}}),
+    /the oidc id-token has expired and kubectl-why does not refresh it/,
+  )
   const token = jwt(Math.floor(Date.now() / 1000) + 3600)
   const s = await open(kubeconfig({userFields: {'auth-provider': {name: 'oidc', config: {...base, 'id-token': token}}}}))
   server.clearRequests()

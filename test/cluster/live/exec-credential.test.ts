@@ -21,18 +21,23 @@ let dir: string
 let plugin: string
 let n = 0
 before(async () => {
-  server = await FakeApiServer.start({objects: Array.from({length: 30}, (_, i) => ({apiVersion: 'v1', kind: 'Pod', metadata: {name: `p${i}`, namespace: 'shop'}}))})
+  server = await FakeApiServer.start({
+    objects: Array.from({length: 30}, (_, i) => ({apiVersion: 'v1', kind: 'Pod', metadata: {name: `p${i}`, namespace: 'shop'}})),
+  })
   dir = mkdtempSync(join(tmpdir(), 'exec-'))
   // Logs each run's KUBERNETES_EXEC_INFO and arguments; the token is wrong on the first run when BAD_FIRST is set.
   plugin = join(dir, 'plugin.sh')
-  writeFileSync(plugin, `#!/bin/sh
+  writeFileSync(
+    plugin,
+    `#!/bin/sh
 echo "$KUBERNETES_EXEC_INFO" >> "$LOG"
 echo "$*" >> "$LOG.args"
 runs=$(wc -l < "$LOG")
 tok="$TOKEN"
 if [ -n "$BAD_FIRST" ] && [ "$runs" -eq 1 ]; then tok=wrong; fi
 printf '{"apiVersion":"%s","kind":"ExecCredential","status":{"token":"%s"%s}}\\n' "$API" "$tok" "$EXTRA"
-`)
+`,
+  )
   chmodSync(plugin, 0o755)
 })
 after(async () => server.close())
@@ -47,19 +52,28 @@ interface Setup {
 function setup(o: {api?: string; extra?: string; badFirst?: boolean; exec?: Partial<ExecConfig>} = {}): Setup {
   const log = join(dir, `log-${++n}`)
   const api = o.api ?? 'client.authentication.k8s.io/v1'
-  const env = [{name: 'LOG', value: log}, {name: 'TOKEN', value: server.token}, {name: 'API', value: api}, {name: 'EXTRA', value: o.extra ?? ''},
-    ...(o.badFirst ? [{name: 'BAD_FIRST', value: '1'}] : [])]
+  const env = [
+    {name: 'LOG', value: log},
+    {name: 'TOKEN', value: server.token},
+    {name: 'API', value: api},
+    {name: 'EXTRA', value: o.extra ?? ''},
+    ...(o.badFirst ? [{name: 'BAD_FIRST', value: '1'}] : []),
+  ]
   const exec: ExecConfig = {apiVersion: api, command: plugin, args: ['get-token', '--cluster', 'c1'], env, interactiveMode: 'Never', ...o.exec}
   const file = server.writeKubeconfig(dir, {fileName: `kubeconfig-${n}`, userFields: {exec}})
   const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [])
   return {file, log, runs: () => lines().length, infos: () => lines().map((l) => JSON.parse(l))}
 }
 
-const open = (file: string) => LiveSource.open({kubeconfig: file, requestTimeout: 10_000, interactive: false, warn: () => {}}, {HOME: dir, PATH: process.env.PATH})
+const open = (file: string) =>
+  LiveSource.open({kubeconfig: file, requestTimeout: 10_000, interactive: false, warn: () => {}}, {HOME: dir, PATH: process.env.PATH})
 
 function kubectl(file: string, args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn('kubectl', ['--kubeconfig', file, '--cache-dir', join(dir, `cache-${++n}`), ...args], {env: {PATH: process.env.PATH ?? '', HOME: dir}, stdio: ['pipe', 'ignore', 'ignore']})
+    const child = spawn('kubectl', ['--kubeconfig', file, '--cache-dir', join(dir, `cache-${++n}`), ...args], {
+      env: {PATH: process.env.PATH ?? '', HOME: dir},
+      stdio: ['pipe', 'ignore', 'ignore'],
+    })
     child.stdin.end()
     child.on('close', (code) => resolve(code ?? -1))
   })
@@ -81,7 +95,9 @@ test('the plugin runs once for a whole run of many requests, concurrent ones inc
   }
 })
 
-test('KUBERNETES_EXEC_INFO is what kubectl hands the plugin (v1, v1beta1, with and without provideClusterInfo)', {skip: KUBECTL ? false : 'needs kubectl'}, async () => {
+test('KUBERNETES_EXEC_INFO is what kubectl hands the plugin (v1, v1beta1, with and without provideClusterInfo)', {
+  skip: KUBECTL ? false : 'needs kubectl',
+}, async () => {
   for (const variant of [{}, {api: 'client.authentication.k8s.io/v1beta1', exec: {interactiveMode: undefined}}, {exec: {provideClusterInfo: true}}] as const) {
     const a = setup(variant)
     const src = await open(a.file)
@@ -109,7 +125,7 @@ test('a credential past its expirationTimestamp is asked for again; one still va
   assert.equal(valid.runs(), 1)
 })
 
-test('a 401 to the plugin\'s credential runs it again, once, and the request is sent again with the new one', async () => {
+test("a 401 to the plugin's credential runs it again, once, and the request is sent again with the new one", async () => {
   const s = setup({badFirst: true})
   const src = await open(s.file)
   assert.equal((await src.serverVersion())?.gitVersion, 'v1.32.4')
@@ -129,18 +145,28 @@ test('configuration errors are one line before any request', async () => {
   for (const [exec, message] of cases) {
     const s = setup({exec})
     server.clearRequests()
-    await assert.rejects(async () => {
-      const src = await open(s.file)
-      await src.serverVersion()
-    }, (e: Error) => e instanceof UserError && message.test(e.message) && !e.message.includes('\n'))
+    await assert.rejects(
+      async () => {
+        const src = await open(s.file)
+        await src.serverVersion()
+      },
+      (e: Error) => e instanceof UserError && message.test(e.message) && !e.message.includes('\n'),
+    )
     assert.equal(server.requests.length, 0, `${JSON.stringify(exec)}: no request`)
   }
   const hinted = setup({exec: {command: join(dir, 'no-such-plugin'), installHint: 'install it with: brew install acme-login'}})
-  await assert.rejects(async () => (await open(hinted.file)).serverVersion(), (e: Error) => (e as UserError).hint === 'install it with: brew install acme-login')
+  await assert.rejects(
+    async () => (await open(hinted.file)).serverVersion(),
+    (e: Error) => (e as UserError).hint === 'install it with: brew install acme-login',
+  )
 })
 
-test('an answer without a token or with the wrong apiVersion is refused with client-go\'s words', async () => {
+test("an answer without a token or with the wrong apiVersion is refused with client-go's words", async () => {
   const wrong = setup({api: 'client.authentication.k8s.io/v1beta1', exec: {apiVersion: 'client.authentication.k8s.io/v1'}})
-  await assert.rejects(async () => (await open(wrong.file)).serverVersion(),
-    (e: Error) => e.message === 'exec plugin is configured to use API version client.authentication.k8s.io/v1, plugin returned version client.authentication.k8s.io/v1beta1')
+  await assert.rejects(
+    async () => (await open(wrong.file)).serverVersion(),
+    (e: Error) =>
+      e.message ===
+      'exec plugin is configured to use API version client.authentication.k8s.io/v1, plugin returned version client.authentication.k8s.io/v1beta1',
+  )
 })

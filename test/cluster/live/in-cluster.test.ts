@@ -29,12 +29,15 @@ test('serviceAccountDir: token, CA and namespace from the directory, the server 
   await s.close()
 })
 
-test('a kubeconfig, when there is one, comes before the service account (kubectl\'s order)', async () => {
+test("a kubeconfig, when there is one, comes before the service account (kubectl's order)", async () => {
   const sa = mkdtempSync(join(tmpdir(), 'sa-'))
   writeFileSync(join(sa, 'token'), 'not-used')
   const home = mkdtempSync(join(tmpdir(), 'home-'))
   const kubeconfig = server.writeKubeconfig(home, {namespace: 'from-kubeconfig'})
-  const s = await LiveSource.open({serviceAccountDir: sa, requestTimeout: 10_000}, {KUBECONFIG: kubeconfig, KUBERNETES_SERVICE_HOST: '10.0.0.1', KUBERNETES_SERVICE_PORT: '443'})
+  const s = await LiveSource.open(
+    {serviceAccountDir: sa, requestTimeout: 10_000},
+    {KUBECONFIG: kubeconfig, KUBERNETES_SERVICE_HOST: '10.0.0.1', KUBERNETES_SERVICE_PORT: '443'},
+  )
   assert.equal(s.defaultNamespace(), 'from-kubeconfig')
   await s.close()
 })

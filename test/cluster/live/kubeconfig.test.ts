@@ -14,7 +14,9 @@ mkdirSync(join(dir, 'a'))
 mkdirSync(join(dir, 'b'))
 const fileA = join(dir, 'a', 'config')
 const fileB = join(dir, 'b', 'config')
-writeFileSync(fileA, `
+writeFileSync(
+  fileA,
+  `
 apiVersion: v1
 kind: Config
 current-context: ctx-a
@@ -29,8 +31,11 @@ contexts:
 users:
 - name: user-a
   user: {token: aaa}
-`)
-writeFileSync(fileB, `
+`,
+)
+writeFileSync(
+  fileB,
+  `
 current-context: ctx-b
 clusters:
 - name: shared
@@ -45,7 +50,8 @@ contexts:
 users:
 - name: user-b
   user: {client-certificate: certs/b.crt, client-key: /abs/b.key}
-`)
+`,
+)
 
 const env = (list: string[]) => ({KUBECONFIG: list.join(':'), HOME: '/nonexistent'})
 
@@ -80,12 +86,20 @@ test('missing files in KUBECONFIG are skipped; a context without namespace means
 
 test('--kubeconfig replaces KUBECONFIG and must exist', () => {
   assert.equal(resolveKubeconfig({kubeconfig: fileB}, env([fileA]))!.context, 'ctx-b')
-  assert.throws(() => resolveKubeconfig({kubeconfig: join(dir, 'nope')}, env([fileA])), (e: Error) => e instanceof UserError && /no such file/.test(e.message))
+  assert.throws(
+    () => resolveKubeconfig({kubeconfig: join(dir, 'nope')}, env([fileA])),
+    (e: Error) => e instanceof UserError && /no such file/.test(e.message),
+  )
 })
 
 test('an unknown --context is a clear error listing the known ones', () => {
-  assert.throws(() => resolveKubeconfig({context: 'prod'}, env([fileA, fileB])),
-    (e: Error) => e instanceof UserError && e.message === `context "prod" not found in $KUBECONFIG (${[fileA, fileB].join(':')})` && /ctx-a, dup, ctx-b/.test((e as UserError).hint!))
+  assert.throws(
+    () => resolveKubeconfig({context: 'prod'}, env([fileA, fileB])),
+    (e: Error) =>
+      e instanceof UserError &&
+      e.message === `context "prod" not found in $KUBECONFIG (${[fileA, fileB].join(':')})` &&
+      /ctx-a, dup, ctx-b/.test((e as UserError).hint!),
+  )
 })
 
 test('nothing configured: no config (the caller then tries in-cluster)', () => {

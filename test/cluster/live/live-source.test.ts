@@ -16,14 +16,25 @@ function pod(i: number): KubeObject {
   const name = `p-${String(i).padStart(5, '0')}`
   return {apiVersion: 'v1', kind: 'Pod', metadata: {name, namespace: i % 2 ? 'odd' : 'even', labels: {i: String(i)}}, spec: {nodeName: 'n1'}}
 }
-const LEASE = (renewTime: string): KubeObject => ({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {name: 'n1', namespace: 'kube-node-lease'}, spec: {holderIdentity: 'n1', renewTime}})
+const LEASE = (renewTime: string): KubeObject => ({
+  apiVersion: 'coordination.k8s.io/v1',
+  kind: 'Lease',
+  metadata: {name: 'n1', namespace: 'kube-node-lease'},
+  spec: {holderIdentity: 'n1', renewTime},
+})
 
 let server: FakeApiServer
 let kubeconfig: string
 
 before(async () => {
-  server = await FakeApiServer.start({objects: [...Array.from({length: POD_COUNT}, (_, i) => pod(i)), LEASE('2026-11-29T02:59:00.000000Z'),
-    {apiVersion: 'v1', kind: 'Node', metadata: {name: 'n1'}}, {apiVersion: 'v1', kind: 'Secret', metadata: {name: 's', namespace: 'even'}, data: {k: 'c2VjcmV0'}}]})
+  server = await FakeApiServer.start({
+    objects: [
+      ...Array.from({length: POD_COUNT}, (_, i) => pod(i)),
+      LEASE('2026-11-29T02:59:00.000000Z'),
+      {apiVersion: 'v1', kind: 'Node', metadata: {name: 'n1'}},
+      {apiVersion: 'v1', kind: 'Secret', metadata: {name: 's', namespace: 'even'}, data: {k: 'c2VjcmV0'}},
+    ],
+  })
   kubeconfig = server.writeKubeconfig(mkdtempSync(join(tmpdir(), 'live-')), {namespace: 'even'})
 })
 after(async () => server.close())
@@ -98,7 +109,10 @@ test('pages(): a 410 mid-list restarts without a token and resumes after the las
   // Every pod once, in key order (even/* then odd/*), though the list was read twice.
   assert.equal(seen.length, POD_COUNT)
   assert.equal(new Set(seen).size, POD_COUNT)
-  assert.deepEqual(seen, [...seen].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))))
+  assert.deepEqual(
+    seen,
+    [...seen].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
+  )
   const reqs = listRequests('pods')
   assert.equal(reqs.filter((r) => r.query.continue === undefined).length, 2, 'listed again from the start once')
   await s.close?.()
@@ -109,10 +123,15 @@ test('pages() with onRestart: told to drop what it has, then given the whole lis
   let restarts = 0
   let kept: string[] = []
   server.inject({path: '/api/v1/pods', status: 410, times: 1, when: (q) => q.continue !== undefined})
-  for await (const page of s.pages({kind: 'Pod', pageSize: 500, onRestart: () => {
-    restarts++
-    kept = []
-  }})) kept.push(...page.map((o) => o.metadata!.uid!))
+  for await (const page of s.pages({
+    kind: 'Pod',
+    pageSize: 500,
+    onRestart: () => {
+      restarts++
+      kept = []
+    },
+  }))
+    kept.push(...page.map((o) => o.metadata!.uid!))
   assert.equal(restarts, 1)
   assert.equal(kept.length, POD_COUNT)
   assert.equal(new Set(kept).size, POD_COUNT)
@@ -135,7 +154,10 @@ test('a 500 is retried with backoff a bounded number of times, then reported wit
   markRequests()
   const s = await open()
   const fault = server.inject({path: '/api/v1/nodes', status: 500, times: 10, message: 'etcdserver: request timed out'})
-  await assert.rejects(s.list({kind: 'Node'}), (e: Error) => e instanceof ReadError && e.reason === 'ServerError' && /etcdserver: request timed out/.test(e.message))
+  await assert.rejects(
+    s.list({kind: 'Node'}),
+    (e: Error) => e instanceof ReadError && e.reason === 'ServerError' && /etcdserver: request timed out/.test(e.message),
+  )
   assert.equal(listRequests('nodes').length, 4) // the first try and 3 retries
   fault.lift()
   await s.close?.()
@@ -144,7 +166,10 @@ test('a 500 is retried with backoff a bounded number of times, then reported wit
 test('403 is a ReadError Forbidden carrying the RBAC message', async () => {
   const s = await open()
   const fault = server.forbid({resource: 'pods'})
-  await assert.rejects(s.list({kind: 'Pod', namespace: 'odd'}), (e: Error) => e instanceof ReadError && e.reason === 'Forbidden' && /cannot list resource "pods"/.test(e.message))
+  await assert.rejects(
+    s.list({kind: 'Pod', namespace: 'odd'}),
+    (e: Error) => e instanceof ReadError && e.reason === 'Forbidden' && /cannot list resource "pods"/.test(e.message),
+  )
   fault.lift()
   await s.close?.()
 })
@@ -168,7 +193,8 @@ test('fresh reads see the newest state; cached (RV=0) reads see the lagging watc
   const s = await open()
   server.lagCache()
   server.put(LEASE('2026-11-29T03:00:00.000000Z'))
-  const renew = async (view: 'fresh' | 'cached') => ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', view}))!.spec as {renewTime: string}).renewTime
+  const renew = async (view: 'fresh' | 'cached') =>
+    ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', view}))!.spec as {renewTime: string}).renewTime
   assert.equal(await renew('fresh'), '2026-11-29T03:00:00.000000Z')
   assert.equal(await renew('cached'), '2026-11-29T02:59:00.000000Z')
   const cachedList = await s.list({kind: 'Lease', namespace: 'kube-node-lease', view: 'cached'})

@@ -70,7 +70,9 @@ async function ours(file: string, env: NodeJS.ProcessEnv = {}): Promise<Outcome>
 
 function kubectl(file: string, env: NodeJS.ProcessEnv = {}): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn('kubectl', ['--kubeconfig', file, '--cache-dir', join(dir, 'cache'), '--request-timeout', '10s', 'get', '--raw', '/version'], {env: {PATH: process.env.PATH ?? '', HOME: dir, ...env}})
+    const child = spawn('kubectl', ['--kubeconfig', file, '--cache-dir', join(dir, 'cache'), '--request-timeout', '10s', 'get', '--raw', '/version'], {
+      env: {PATH: process.env.PATH ?? '', HOME: dir, ...env},
+    })
     const err: Buffer[] = []
     child.stderr.on('data', (d: Buffer) => err.push(d))
     child.stdout.resume()
@@ -93,7 +95,10 @@ describe('proxies', () => {
   test('proxy-url http: an https server is reached through CONNECT, loopback included', async () => {
     const r = await both(kubeconfig({clusterFields: {'proxy-url': httpProxy.url}}))
     assert.ok(r.ours.ok, r.ours.error)
-    assert.deepEqual(r.oursLog.http.map((l) => `${l.kind} ${l.target}`), [`CONNECT 127.0.0.1:${port()}`])
+    assert.deepEqual(
+      r.oursLog.http.map((l) => `${l.kind} ${l.target}`),
+      [`CONNECT 127.0.0.1:${port()}`],
+    )
     if (r.kubectl) {
       assert.ok(r.kubectl.ok, r.kubectl.error)
       assert.ok(r.kubectlLog.http.length >= 1 && r.kubectlLog.http.every((l) => l.target === `127.0.0.1:${port()}`), 'kubectl went through the proxy too')
@@ -103,7 +108,10 @@ describe('proxies', () => {
   test('proxy-url socks5: through the SOCKS5 proxy', async () => {
     const r = await both(kubeconfig({clusterFields: {'proxy-url': socksProxy.url}}))
     assert.ok(r.ours.ok, r.ours.error)
-    assert.deepEqual(r.oursLog.socks.map((l) => l.target), [`127.0.0.1:${port()}`])
+    assert.deepEqual(
+      r.oursLog.socks.map((l) => l.target),
+      [`127.0.0.1:${port()}`],
+    )
     if (r.kubectl) {
       assert.ok(r.kubectl.ok, r.kubectl.error)
       assert.ok(r.kubectlLog.socks.length >= 1, 'kubectl went through the SOCKS5 proxy too')
@@ -113,7 +121,10 @@ describe('proxies', () => {
   test('proxy-url https: TLS to the proxy (trusted through the kubeconfig CA), then CONNECT', async () => {
     const r = await both(kubeconfig({clusterFields: {'proxy-url': tlsProxy.url}}))
     assert.ok(r.ours.ok, r.ours.error)
-    assert.deepEqual(r.oursLog.tls.map((l) => `${l.kind} ${l.target}`), [`CONNECT 127.0.0.1:${port()}`])
+    assert.deepEqual(
+      r.oursLog.tls.map((l) => `${l.kind} ${l.target}`),
+      [`CONNECT 127.0.0.1:${port()}`],
+    )
     if (r.kubectl) {
       assert.ok(r.kubectl.ok, r.kubectl.error)
       assert.ok(r.kubectlLog.tls.length >= 1, 'kubectl went through the https proxy too')
@@ -125,7 +136,11 @@ describe('proxies', () => {
     for (const variable of ['HTTPS_PROXY', 'https_proxy']) {
       const r = await both(file, {[variable]: httpProxy.url})
       assert.ok(r.ours.ok, `${variable}: ${r.ours.error}`)
-      assert.deepEqual(r.oursLog.http.map((l) => `${l.kind} ${l.target}`), [`CONNECT ${NAME}:${port()}`], variable)
+      assert.deepEqual(
+        r.oursLog.http.map((l) => `${l.kind} ${l.target}`),
+        [`CONNECT ${NAME}:${port()}`],
+        variable,
+      )
       if (r.kubectl) {
         assert.ok(r.kubectl.ok, r.kubectl.error)
         assert.ok(r.kubectlLog.http.length >= 1 && r.kubectlLog.http.every((l) => l.target === `${NAME}:${port()}`), `kubectl used ${variable} too`)
@@ -160,7 +175,10 @@ describe('proxies', () => {
     const r = await both(kubeconfig({server: `https://${NAME}:${port()}`, clusterFields: {'proxy-url': socksProxy.url}}), {HTTPS_PROXY: httpProxy.url})
     assert.ok(r.ours.ok, r.ours.error)
     assert.deepEqual(r.oursLog.http, [])
-    assert.deepEqual(r.oursLog.socks.map((l) => l.target), [`${NAME}:${port()}`])
+    assert.deepEqual(
+      r.oursLog.socks.map((l) => l.target),
+      [`${NAME}:${port()}`],
+    )
     if (r.kubectl) {
       assert.ok(r.kubectl.ok, r.kubectl.error)
       assert.deepEqual(r.kubectlLog.http, [])
@@ -196,7 +214,7 @@ describe('TLS settings', () => {
     if (r.kubectl) assert.equal(r.kubectl.ok, false)
   })
 
-  test('insecure-skip-tls-verify with a CA is refused, with kubectl\'s words', async () => {
+  test("insecure-skip-tls-verify with a CA is refused, with kubectl's words", async () => {
     const r = await both(kubeconfig({clusterFields: {'insecure-skip-tls-verify': true}}))
     assert.equal(r.ours.ok, false)
     assert.equal(r.ours.error, 'specifying a root certificates file with the insecure flag is not allowed')

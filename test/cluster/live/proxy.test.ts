@@ -6,12 +6,17 @@ import {test} from 'node:test'
 import {chooseProxy, parseEnvProxy, parseProxyUrl, useProxy} from '../../../src/cluster/live/proxy.js'
 import {UserError} from '../../../src/errors.js'
 
-const NO_PROXY = 'foobar.com, .barbaz.net, *.wildcard.io, 192.168.1.1, 192.168.1.2:81, 192.168.1.3:80, 10.0.0.0/30, 2001:db8::52:0:1, [2001:db8::52:0:2]:443, [2001:db8::52:0:3]:80, 2002:db8:a::45/64'
+const NO_PROXY =
+  'foobar.com, .barbaz.net, *.wildcard.io, 192.168.1.1, 192.168.1.2:81, 192.168.1.3:80, 10.0.0.0/30, 2001:db8::52:0:1, [2001:db8::52:0:2]:443, [2001:db8::52:0:3]:80, 2002:db8:a::45/64'
 
 // [host, proxied]
 const USE_PROXY: [string, boolean][] = [
   // never proxy localhost
-  ['localhost', false], ['127.0.0.1', false], ['127.0.0.2', false], ['[::1]', false], ['[::2]', true],
+  ['localhost', false],
+  ['127.0.0.1', false],
+  ['127.0.0.2', false],
+  ['[::1]', false],
+  ['[::2]', true],
   ['192.168.1.1', false], // exact IPv4
   ['192.168.1.2', true], // ports do not match
   ['192.168.1.3', false], // exact IPv4:port
@@ -78,7 +83,10 @@ test('NO_PROXY from the environment (upper case first), as ProxyForURL tests hav
 })
 
 test('a CGI environment (REQUEST_METHOD) refuses HTTP_PROXY for http servers', () => {
-  assert.throws(() => proxy({HTTP_PROXY: 'http://plain:1', REQUEST_METHOD: 'GET'}, new URL('http://api.example/')), (e: Error) => e instanceof UserError && /CGI/.test(e.message))
+  assert.throws(
+    () => proxy({HTTP_PROXY: 'http://plain:1', REQUEST_METHOD: 'GET'}, new URL('http://api.example/')),
+    (e: Error) => e instanceof UserError && /CGI/.test(e.message),
+  )
 })
 
 test('proxy-url wins over the environment, and is used for loopback and NO_PROXY hosts too (http.ProxyURL)', () => {
@@ -88,6 +96,12 @@ test('proxy-url wins over the environment, and is used for loopback and NO_PROXY
 })
 
 test('proxy-url with another scheme, or not a URL, is one line', () => {
-  assert.throws(() => parseProxyUrl('ftp://proxy:21', 'the cluster of context "c"'), (e: Error) => e instanceof UserError && /only http, https and socks5/.test(e.message))
-  assert.throws(() => parseProxyUrl('not a url', 'the cluster of context "c"'), (e: Error) => e instanceof UserError && /is not a URL/.test(e.message))
+  assert.throws(
+    () => parseProxyUrl('ftp://proxy:21', 'the cluster of context "c"'),
+    (e: Error) => e instanceof UserError && /only http, https and socks5/.test(e.message),
+  )
+  assert.throws(
+    () => parseProxyUrl('not a url', 'the cluster of context "c"'),
+    (e: Error) => e instanceof UserError && /is not a URL/.test(e.message),
+  )
 })

@@ -24,14 +24,17 @@ async function silentServer(): Promise<{url: string; close: () => void}> {
   const sockets: net.Socket[] = []
   const s = net.createServer((c) => sockets.push(c))
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
-  return {url: `https://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => {
-    for (const c of sockets) c.destroy()
-    s.close()
-  }}
+  return {
+    url: `https://127.0.0.1:${(s.address() as AddressInfo).port}`,
+    close: () => {
+      for (const c of sockets) c.destroy()
+      s.close()
+    },
+  }
 }
 
 describe('timeouts', () => {
-  test('the TLS handshake timeout is client-go\'s TLSHandshakeTimeout (10 s)', () => {
+  test("the TLS handshake timeout is client-go's TLSHandshakeTimeout (10 s)", () => {
     assert.equal(TLS_HANDSHAKE_TIMEOUT_MS, 10_000)
   })
 
@@ -124,10 +127,14 @@ describe('http:// servers (kubectl proxy)', () => {
   })
   after(async () => Promise.all([server.close(), proxy.close()]))
 
-  const kubectl = (file: string, env: NodeJS.ProcessEnv = {}) => new Promise<number>((resolve) => {
-    const child = spawn('kubectl', ['--kubeconfig', file, '--cache-dir', join(dir, 'cache'), 'get', '--raw', '/api/v1/nodes/n1'], {env: {PATH: process.env.PATH ?? '', HOME: dir, ...env}, stdio: 'ignore'})
-    child.on('close', (code) => resolve(code ?? -1))
-  })
+  const kubectl = (file: string, env: NodeJS.ProcessEnv = {}) =>
+    new Promise<number>((resolve) => {
+      const child = spawn('kubectl', ['--kubeconfig', file, '--cache-dir', join(dir, 'cache'), 'get', '--raw', '/api/v1/nodes/n1'], {
+        env: {PATH: process.env.PATH ?? '', HOME: dir, ...env},
+        stdio: 'ignore',
+      })
+      child.on('close', (code) => resolve(code ?? -1))
+    })
 
   test('a loopback http server is read without a warning, as through kubectl proxy, and no credentials are sent (kubectl sends none)', async () => {
     const file = server.writeKubeconfig(dir, {fileName: 'http-loopback', noCa: true, token: 'would-leak'})
@@ -147,7 +154,11 @@ describe('http:// servers (kubectl proxy)', () => {
 
   test('no user over http: no warning (anonymous is what http means)', async () => {
     const warnings: string[] = []
-    const s = await LiveSource.open({kubeconfig: server.writeKubeconfig(dir, {fileName: 'http-no-user', noCa: true, userFields: null}), requestTimeout: 10_000, warn: (l) => warnings.push(l)})
+    const s = await LiveSource.open({
+      kubeconfig: server.writeKubeconfig(dir, {fileName: 'http-no-user', noCa: true, userFields: null}),
+      requestTimeout: 10_000,
+      warn: (l) => warnings.push(l),
+    })
     await s.close()
     assert.deepEqual(warnings, [])
   })
@@ -157,14 +168,22 @@ describe('http:// servers (kubectl proxy)', () => {
     const warnings: string[] = []
     const env = {HTTP_PROXY: proxy.url, HTTPS_PROXY: 'http://127.0.0.1:1'}
     const s = await LiveSource.open({kubeconfig: file, requestTimeout: 10_000, warn: (l) => warnings.push(l)}, env)
-    assert.deepEqual(warnings, [`the API server http://apiserver.example:${new URL(server.url).port} is plain http: what it answers travels unencrypted (no credentials are sent over http, as kubectl sends none)`])
+    assert.deepEqual(warnings, [
+      `the API server http://apiserver.example:${new URL(server.url).port} is plain http: what it answers travels unencrypted (no credentials are sent over http, as kubectl sends none)`,
+    ])
     assert.equal((await s.get({kind: 'Node', name: 'n1'}))?.metadata?.name, 'n1')
     await s.close()
-    assert.deepEqual(proxy.log.map((l) => `${l.kind} ${l.target}`), [`forward http://apiserver.example:${new URL(server.url).port}/api/v1/nodes/n1`])
+    assert.deepEqual(
+      proxy.log.map((l) => `${l.kind} ${l.target}`),
+      [`forward http://apiserver.example:${new URL(server.url).port}/api/v1/nodes/n1`],
+    )
     if (KUBECTL) {
       proxy.log.length = 0
       assert.equal(await kubectl(file, env), 0)
-      assert.ok(proxy.log.some((l) => l.kind === 'forward' && l.target.endsWith('/api/v1/nodes/n1')), 'kubectl forwarded through HTTP_PROXY too')
+      assert.ok(
+        proxy.log.some((l) => l.kind === 'forward' && l.target.endsWith('/api/v1/nodes/n1')),
+        'kubectl forwarded through HTTP_PROXY too',
+      )
     }
   })
 
@@ -174,7 +193,10 @@ describe('http:// servers (kubectl proxy)', () => {
     const s = await LiveSource.open({kubeconfig: file, requestTimeout: 10_000, warn: () => {}})
     assert.equal((await s.get({kind: 'Node', name: 'n1'}))?.metadata?.name, 'n1')
     await s.close()
-    assert.deepEqual(socks.log.map((l) => l.target), [`127.0.0.1:${new URL(server.url).port}`])
+    assert.deepEqual(
+      socks.log.map((l) => l.target),
+      [`127.0.0.1:${new URL(server.url).port}`],
+    )
     if (KUBECTL) {
       socks.log.length = 0
       assert.equal(await kubectl(file), 0)

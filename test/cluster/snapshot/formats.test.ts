@@ -20,7 +20,12 @@ const write = (name: string, content: string | Buffer) => {
   writeFileSync(p, content)
   return p
 }
-const pod = (name: string, namespace: string, extra: Record<string, unknown> = {}) => ({apiVersion: 'v1', kind: 'Pod', metadata: {name, namespace, uid: `uid-${name}`}, ...extra})
+const pod = (name: string, namespace: string, extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: {name, namespace, uid: `uid-${name}`},
+  ...extra,
+})
 
 test('kubectl cluster-info dump to stdout: typed Lists one after another, log blocks between them skipped', async () => {
   const s = await SnapshotSource.open(join(FIXTURES, 'cluster-info-dump.txt'))
@@ -59,7 +64,11 @@ test('kubectl cluster-info dump --output-directory: nodes.json and <ns>/<kind>.j
   const e = await s.evidence()
   assert.deepEqual(e.notes, ['2 container log blocks of kubectl cluster-info dump skipped'])
   // shop/replicasets.json is an empty ReplicaSetList: the web pod's ReplicaSet owner really is gone.
-  assert.deepEqual(e.coverage('apps', 'ReplicaSet', 'shop'), {held: true, absenceIsProof: true, why: 'kubectl cluster-info dump of namespaces kube-system, shop'})
+  assert.deepEqual(e.coverage('apps', 'ReplicaSet', 'shop'), {
+    held: true,
+    absenceIsProof: true,
+    why: 'kubectl cluster-info dump of namespaces kube-system, shop',
+  })
   assert.equal(e.coverage('apps', 'ReplicaSet', 'other').held, false)
   assert.equal(e.nodeSet, 'complete')
   // RKE2 runs the apiserver from rancher/hardened-kubernetes; /version spells v1.33.5-rke2r1-build… as v1.33.5+rke2r1.
@@ -73,12 +82,19 @@ test('kubectl cluster-info dump --output-directory: nodes.json and <ns>/<kind>.j
 
 test('kubectl get -o json run twice into one file: both Lists read; a foreign dump proves presence only', async () => {
   const list = (items: unknown[]) => JSON.stringify({apiVersion: 'v1', items, kind: 'List', metadata: {resourceVersion: ''}}, null, 4)
-  const path = write('twice.json', `${list([pod('a', 'shop'), pod('b', 'shop')])}\n${list([{apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'web-1', namespace: 'shop'}}])}\n`)
+  const path = write(
+    'twice.json',
+    `${list([pod('a', 'shop'), pod('b', 'shop')])}\n${list([{apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'web-1', namespace: 'shop'}}])}\n`,
+  )
   const s = await SnapshotSource.open(path)
   assert.deepEqual(names((await s.list({kind: 'Pod'})).items), ['a', 'b'])
   assert.deepEqual(names((await s.list({kind: 'ReplicaSet'})).items), ['web-1'])
   const e = await s.evidence()
-  assert.deepEqual(e.coverage('', 'Pod', 'shop'), {held: true, absenceIsProof: false, why: 'the data holds Pod objects in shop, but only what the dump happened to include (objects in the dump)'})
+  assert.deepEqual(e.coverage('', 'Pod', 'shop'), {
+    held: true,
+    absenceIsProof: false,
+    why: 'the data holds Pod objects in shop, but only what the dump happened to include (objects in the dump)',
+  })
   assert.equal(e.coverage('', 'Pod', 'data').held, false)
   assert.equal(e.nodeSet, 'none')
   assert.deepEqual(e.servedVersions, ['apps/v1', 'v1'])
@@ -92,52 +108,58 @@ test('a List whose kind follows its items (kubectl sorts keys), typed and kindle
   assert.equal(x.apiVersion, 'v1')
 })
 
-test('a List of Lists: the inner Lists\' items count', async () => {
+test("a List of Lists: the inner Lists' items count", async () => {
   const inner = (items: unknown[]) => ({apiVersion: 'v1', kind: 'List', items})
-  const path = write('nested.json', JSON.stringify({apiVersion: 'v1', kind: 'List', items: [inner([pod('a', 'x')]), inner([inner([pod('b', 'x')])]), pod('c', 'x')]}))
+  const path = write(
+    'nested.json',
+    JSON.stringify({apiVersion: 'v1', kind: 'List', items: [inner([pod('a', 'x')]), inner([inner([pod('b', 'x')])]), pod('c', 'x')]}),
+  )
   const s = await SnapshotSource.open(path)
   assert.deepEqual(names((await s.list({kind: 'Pod'})).items), ['a', 'b', 'c'])
 })
 
-test('YAML streams: documents split at ---, a List\'s items: entries at any indent, a single object', async () => {
-  const path = write('stream.yaml', [
-    '# kubectl get pods -o yaml, then a hand-written object, then a List indented by another tool',
-    'apiVersion: v1',
-    'items:',
-    '- apiVersion: v1',
-    '  kind: Pod',
-    '  metadata:',
-    '    name: a',
-    '    namespace: shop',
-    '  spec:',
-    '    containers:',
-    '    - name: c',
-    '      args:',
-    '      - |',
-    '        a block scalar',
-    '',
-    '        with a blank line',
-    '- apiVersion: v1',
-    '  kind: Pod',
-    '  metadata: {name: b, namespace: shop}',
-    'kind: List',
-    'metadata:',
-    '  resourceVersion: ""',
-    '---',
-    'apiVersion: v1',
-    'kind: Node',
-    'metadata:',
-    '  name: n1',
-    '---',
-    'kind: List',
-    'items:',
-    '  - apiVersion: v1',
-    '    kind: Pod',
-    '    metadata: {name: c, namespace: shop}',
-    '  - {apiVersion: v1, kind: Pod, metadata: {name: d, namespace: shop}}',
-    '...',
-    '',
-  ].join('\n'))
+test("YAML streams: documents split at ---, a List's items: entries at any indent, a single object", async () => {
+  const path = write(
+    'stream.yaml',
+    [
+      '# kubectl get pods -o yaml, then a hand-written object, then a List indented by another tool',
+      'apiVersion: v1',
+      'items:',
+      '- apiVersion: v1',
+      '  kind: Pod',
+      '  metadata:',
+      '    name: a',
+      '    namespace: shop',
+      '  spec:',
+      '    containers:',
+      '    - name: c',
+      '      args:',
+      '      - |',
+      '        a block scalar',
+      '',
+      '        with a blank line',
+      '- apiVersion: v1',
+      '  kind: Pod',
+      '  metadata: {name: b, namespace: shop}',
+      'kind: List',
+      'metadata:',
+      '  resourceVersion: ""',
+      '---',
+      'apiVersion: v1',
+      'kind: Node',
+      'metadata:',
+      '  name: n1',
+      '---',
+      'kind: List',
+      'items:',
+      '  - apiVersion: v1',
+      '    kind: Pod',
+      '    metadata: {name: c, namespace: shop}',
+      '  - {apiVersion: v1, kind: Pod, metadata: {name: d, namespace: shop}}',
+      '...',
+      '',
+    ].join('\n'),
+  )
   const s = await SnapshotSource.open(path)
   assert.deepEqual(names((await s.list({kind: 'Pod'})).items), ['a', 'b', 'c', 'd'])
   const a = (await s.get({kind: 'Pod', namespace: 'shop', name: 'a'}))!
@@ -145,26 +167,36 @@ test('YAML streams: documents split at ---, a List\'s items: entries at any inde
   assert.deepEqual(names((await s.list({kind: 'Node'})).items), ['n1'])
 })
 
-test('YAML: an error inside a streamed item names the file\'s own line', async () => {
+test("YAML: an error inside a streamed item names the file's own line", async () => {
   const path = write('bad-item.yaml', 'apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n\tname: x\nkind: List\n')
   await assert.rejects(SnapshotSource.open(path), (e: Error) => e instanceof UserError && /bad-item\.yaml:6:1: malformed YAML: Tabs/.test(e.message))
 })
 
 test('a kubectl-why snapshot compacted to one line (jq -c) is read as ordinary JSON, header and trailer included', async () => {
   const header = {format: 1, capturedAt: '2026-11-29T03:00:00Z', serverVersion: {major: '1', minor: '31', gitVersion: 'v1.31.2'}, namespace: 'shop'}
-  const path = write('compact.json', `${JSON.stringify({apiVersion: 'v1', kind: 'List', metadata: {resourceVersion: ''}, kubectlWhy: header, items: [pod('a', 'shop')], kubectlWhyTrailer: {problems: [{what: 'list v1 Event', reason: 'TooManyRequests (429): slow down'}]}})}\n`)
+  const path = write(
+    'compact.json',
+    `${JSON.stringify({apiVersion: 'v1', kind: 'List', metadata: {resourceVersion: ''}, kubectlWhy: header, items: [pod('a', 'shop')], kubectlWhyTrailer: {problems: [{what: 'list v1 Event', reason: 'TooManyRequests (429): slow down'}]}})}\n`,
+  )
   const s = await SnapshotSource.open(path)
   assert.equal(s.now().toISOString(), '2026-11-29T03:00:00.000Z')
   assert.equal(s.defaultNamespace(), 'shop')
   assert.deepEqual(names((await s.list({kind: 'Pod'})).items), ['a'])
-  assert.deepEqual(s.problems().map((p) => p.what), ['list v1 Event'])
+  assert.deepEqual(
+    s.problems().map((p) => p.what),
+    ['list v1 Event'],
+  )
   // Pretty-printed (jq .) too.
   const pretty = write('pretty.json', JSON.stringify({apiVersion: 'v1', kind: 'List', metadata: {}, kubectlWhy: header, items: [pod('a', 'shop')]}, null, 2))
   assert.equal((await SnapshotSource.open(pretty)).now().toISOString(), '2026-11-29T03:00:00.000Z')
 })
 
 test('an empty List is an answer: no objects, no error', async () => {
-  for (const [name, content] of [['empty.json', '{"apiVersion": "v1", "items": [], "kind": "List", "metadata": {"resourceVersion": ""}}'], ['empty.yaml', 'apiVersion: v1\nitems: []\nkind: List\n'], ['null-items.json', '{"kind":"NodeList","apiVersion":"v1","metadata":{},"items":null}']] as const) {
+  for (const [name, content] of [
+    ['empty.json', '{"apiVersion": "v1", "items": [], "kind": "List", "metadata": {"resourceVersion": ""}}'],
+    ['empty.yaml', 'apiVersion: v1\nitems: []\nkind: List\n'],
+    ['null-items.json', '{"kind":"NodeList","apiVersion":"v1","metadata":{},"items":null}'],
+  ] as const) {
     const s = await SnapshotSource.open(write(name, content))
     assert.deepEqual((await s.list({kind: 'Pod'})).items, [], name)
     assert.deepEqual(s.problems(), [], name)
@@ -173,17 +205,35 @@ test('an empty List is an answer: no objects, no error', async () => {
 })
 
 test('kinds written in lower case are not Kubernetes objects: a dump of only those says so instead of "no findings"', async () => {
-  const path = write('lower.yaml', 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: pod, metadata: {name: a, namespace: x}}\n- {apiVersion: v1, kind: pod, metadata: {name: b, namespace: x}}\n')
-  await assert.rejects(SnapshotSource.open(path), (e: Error) => e instanceof UserError
-    && /no Kubernetes object recognised in .*lower\.yaml: .*items\[0\]: kind "pod" is not a Kubernetes kind: kinds are case-sensitive \(Pod\) \(and 1 more\)/.test(e.message))
+  const path = write(
+    'lower.yaml',
+    'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: pod, metadata: {name: a, namespace: x}}\n- {apiVersion: v1, kind: pod, metadata: {name: b, namespace: x}}\n',
+  )
+  await assert.rejects(
+    SnapshotSource.open(path),
+    (e: Error) =>
+      e instanceof UserError &&
+      /no Kubernetes object recognised in .*lower\.yaml: .*items\[0\]: kind "pod" is not a Kubernetes kind: kinds are case-sensitive \(Pod\) \(and 1 more\)/.test(
+        e.message,
+      ),
+  )
   // Beside proper objects, each is left out and named.
-  const mixed = write('mixed.json', JSON.stringify({apiVersion: 'v1', kind: 'List', items: [pod('a', 'x'), {apiVersion: 'v1', kind: 'deployment', metadata: {name: 'd'}}]}))
+  const mixed = write(
+    'mixed.json',
+    JSON.stringify({apiVersion: 'v1', kind: 'List', items: [pod('a', 'x'), {apiVersion: 'v1', kind: 'deployment', metadata: {name: 'd'}}]}),
+  )
   const s = await SnapshotSource.open(mixed)
-  assert.deepEqual(s.leftOut().map((p) => p.reason), ['kind "deployment" is not a Kubernetes kind: kinds are case-sensitive (Deployment)'])
+  assert.deepEqual(
+    s.leftOut().map((p) => p.reason),
+    ['kind "deployment" is not a Kubernetes kind: kinds are case-sensitive (Deployment)'],
+  )
 })
 
 test('int64 beyond 2^53 stays exact in a streamed item and in a list member', async () => {
-  const path = write('int64.json', '{"kind":"List","apiVersion":"v1","metadata":{"resourceVersion":"18446744073709551615"},"items":[{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","namespace":"x"},"spec":{"replicas":9223372036854775807}}]}')
+  const path = write(
+    'int64.json',
+    '{"kind":"List","apiVersion":"v1","metadata":{"resourceVersion":"18446744073709551615"},"items":[{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","namespace":"x"},"spec":{"replicas":9223372036854775807}}]}',
+  )
   const s = await SnapshotSource.open(path)
   const [d] = (await s.list({kind: 'Deployment'})).items
   assert.equal((d.spec as {replicas: bigint}).replicas, 9223372036854775807n)
@@ -195,6 +245,12 @@ test('gzip, by its magic bytes, whatever the name', async () => {
 })
 
 test('truncated JSON inside a streamed List names the line', async () => {
-  const path = write('cut.json', '{"apiVersion":"v1","kind":"List","items":[\n{"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}},\n{"apiVersion":"v1","kind":"Po')
-  await assert.rejects(SnapshotSource.open(path), (e: Error) => e instanceof UserError && /cut\.json:3:\d+: malformed JSON: the input ends \(truncated\?\)/.test(e.message))
+  const path = write(
+    'cut.json',
+    '{"apiVersion":"v1","kind":"List","items":[\n{"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}},\n{"apiVersion":"v1","kind":"Po',
+  )
+  await assert.rejects(
+    SnapshotSource.open(path),
+    (e: Error) => e instanceof UserError && /cut\.json:3:\d+: malformed JSON: the input ends \(truncated\?\)/.test(e.message),
+  )
 })

@@ -17,9 +17,15 @@ import {ReadError} from '../../../src/errors.js'
 import {parseYamlDocuments} from '../../../src/util/json.js'
 import {FakeApiServer} from '../../support/fake-apiserver/index.js'
 
-const OBJECTS = parseYamlDocuments(readFileSync(fileURLToPath(new URL('../../fixtures/snapshots/contract-objects.yaml', import.meta.url)), 'utf8'))[0] as KubeObject[]
-const LEADER: KubeObject = {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {name: 'kube-controller-manager', namespace: 'kube-system', uid: 'lease-kcm', resourceVersion: '90'},
-  spec: {holderIdentity: 'cp-1_1234', leaseDurationSeconds: 15, renewTime: '2026-11-29T02:59:59.000000Z'}}
+const OBJECTS = parseYamlDocuments(
+  readFileSync(fileURLToPath(new URL('../../fixtures/snapshots/contract-objects.yaml', import.meta.url)), 'utf8'),
+)[0] as KubeObject[]
+const LEADER: KubeObject = {
+  apiVersion: 'coordination.k8s.io/v1',
+  kind: 'Lease',
+  metadata: {name: 'kube-controller-manager', namespace: 'kube-system', uid: 'lease-kcm', resourceVersion: '90'},
+  spec: {holderIdentity: 'cp-1_1234', leaseDurationSeconds: 15, renewTime: '2026-11-29T02:59:59.000000Z'},
+}
 const CRONJOBS: ListRequest = {apiVersion: 'batch/v1', kind: 'CronJob', metadataOnly: true}
 
 let server: FakeApiServer
@@ -63,17 +69,27 @@ test('a list refused at capture (403) is refused on replay with the live error',
   assert.equal(expected.reason, 'Forbidden')
   await assert.rejects(snap.list(CRONJOBS), (e: Error) => {
     assert.ok(e instanceof ReadError)
-    assert.deepEqual({reason: e.reason, status: e.status, message: e.message, hint: e.hint}, {reason: expected.reason, status: expected.status, message: expected.message, hint: expected.hint})
+    assert.deepEqual(
+      {reason: e.reason, status: e.status, message: e.message, hint: e.hint},
+      {reason: expected.reason, status: expected.status, message: expected.message, hint: expected.hint},
+    )
     return true
   })
   // Pages fail the same way (the audit reads by pages).
-  await assert.rejects(async () => {
-    for await (const _ of snap.pages(CRONJOBS)) void _
-  }, (e: Error) => e instanceof ReadError && e.reason === 'Forbidden')
+  await assert.rejects(
+    async () => {
+      for await (const _ of snap.pages(CRONJOBS)) void _
+    },
+    (e: Error) => e instanceof ReadError && e.reason === 'Forbidden',
+  )
   // The rest replays as captured, and the evidence says CronJobs are not held.
   assert.equal((await snap.list({kind: 'Pod'})).items.length, 3)
   const e = await snap.evidence()
-  assert.deepEqual(e.coverage('batch', 'CronJob', 'shop'), {held: false, absenceIsProof: false, why: 'the data holds no CronJob (the snapshot could not list it: Forbidden (403))'})
+  assert.deepEqual(e.coverage('batch', 'CronJob', 'shop'), {
+    held: false,
+    absenceIsProof: false,
+    why: 'the data holds no CronJob (the snapshot could not list it: Forbidden (403))',
+  })
   assert.equal(e.coverage('', 'Pod', 'shop').absenceIsProof, true)
   assert.equal(e.coverage('', 'ConfigMap', 'anywhere').absenceIsProof, true, 'metadata-only lists prove absence too')
   assert.equal(e.nodeSet, 'complete')
@@ -91,14 +107,36 @@ test('every Lease is captured, the leader-election ones too; node Leases still a
 
 test('Leases refused cluster-wide but not in kube-node-lease: node Leases replay, other namespaces raise the recorded error', async () => {
   // What a capture under a Role that grants Leases in kube-node-lease only records (capture.ts lists both).
-  const header = {format: 1, capturedAt: '2026-11-29T03:00:00Z', lists: [{apiVersion: 'v1', kind: 'Node'}, {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-node-lease'}, {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}],
-    gaps: [{apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', reason: 'Forbidden', status: 403, message: 'leases.coordination.k8s.io is forbidden: User "ci" cannot list resource "leases" in API group "coordination.k8s.io" at the cluster scope'}]}
+  const header = {
+    format: 1,
+    capturedAt: '2026-11-29T03:00:00Z',
+    lists: [
+      {apiVersion: 'v1', kind: 'Node'},
+      {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-node-lease'},
+      {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'},
+    ],
+    gaps: [
+      {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        reason: 'Forbidden',
+        status: 403,
+        message: 'leases.coordination.k8s.io is forbidden: User "ci" cannot list resource "leases" in API group "coordination.k8s.io" at the cluster scope',
+      },
+    ],
+  }
   const path = join(dir, 'lease-gap.json')
   const lease = {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {name: 'worker-1', namespace: 'kube-node-lease'}}
-  writeFileSync(path, `{"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":""},"kubectlWhy":${JSON.stringify(header)},"items":[\n${JSON.stringify({apiVersion: 'v1', kind: 'Node', metadata: {name: 'worker-1'}})},\n${JSON.stringify(lease)}\n]}\n`)
+  writeFileSync(
+    path,
+    `{"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":""},"kubectlWhy":${JSON.stringify(header)},"items":[\n${JSON.stringify({apiVersion: 'v1', kind: 'Node', metadata: {name: 'worker-1'}})},\n${JSON.stringify(lease)}\n]}\n`,
+  )
   const snap = await SnapshotSource.open(path)
   assert.equal((await snap.list({kind: 'Lease', namespace: 'kube-node-lease'})).items.length, 1)
-  await assert.rejects(snap.list({kind: 'Lease', namespace: 'kube-system'}), (e: Error) => e instanceof ReadError && e.reason === 'Forbidden' && e.status === 403 && /cluster scope/.test(e.message))
+  await assert.rejects(
+    snap.list({kind: 'Lease', namespace: 'kube-system'}),
+    (e: Error) => e instanceof ReadError && e.reason === 'Forbidden' && e.status === 403 && /cluster scope/.test(e.message),
+  )
   await assert.rejects(snap.list({kind: 'Lease'}), (e: Error) => e instanceof ReadError && e.reason === 'Forbidden')
   const e = await snap.evidence()
   assert.deepEqual(e.coverage('coordination.k8s.io', 'Lease', 'kube-node-lease'), {held: true, absenceIsProof: true, why: 'listed by kubectl why snapshot'})
@@ -111,8 +149,12 @@ test('audit over a snapshot taken under a 403 reports each check as the live aud
   const fault = server.forbid({resource: 'events'})
   const out = join(dir, 'audit-snap.json')
   const now = '2026-11-29T03:00:30Z'
-  const checks = (stdout: string) => (JSON.parse(stdout).summary.checks as {name: string; status: string; problems: {what: string}[]}[])
-    .map((c) => ({name: c.name, status: c.status, problems: c.problems.map((p) => p.what).filter((w) => /Event/.test(w))}))
+  const checks = (stdout: string) =>
+    (JSON.parse(stdout).summary.checks as {name: string; status: string; problems: {what: string}[]}[]).map((c) => ({
+      name: c.name,
+      status: c.status,
+      problems: c.problems.map((p) => p.what).filter((w) => /Event/.test(w)),
+    }))
   try {
     const live = await runCli(['audit', '-A', '--kubeconfig', kubeconfig, '--now', now, '-o', 'json', '--fail-on', 'none', '--no-fail-on-partial'])
     const taken = await runCli(['snapshot', '--kubeconfig', kubeconfig, '--out', out])
@@ -121,7 +163,10 @@ test('audit over a snapshot taken under a 403 reports each check as the live aud
     assert.ok(live.stdout.startsWith('{'), live.stderr)
     assert.ok(replay.stdout.startsWith('{'), replay.stderr)
     const expected = checks(live.stdout)
-    assert.ok(expected.some((c) => c.status === 'partial'), `the live audit is partial without events: ${JSON.stringify(expected)}`)
+    assert.ok(
+      expected.some((c) => c.status === 'partial'),
+      `the live audit is partial without events: ${JSON.stringify(expected)}`,
+    )
     assert.deepEqual(checks(replay.stdout), expected)
   } finally {
     fault.lift()

@@ -39,7 +39,9 @@ test('-f <(zcat dump.json.gz): process substitution', {skip: process.platform ==
   const gz = join(dir, 'dump.json.gz')
   writeFileSync(gz, gzipSync(Buffer.from(LIST)))
   const r = await new Promise<{code: number; stdout: string; stderr: string}>((resolve) => {
-    const child = spawn('bash', ['-c', `"${process.execPath}" "${BIN}" snapshot -f <(gzip -dc "${gz}")`], {env: {...process.env, KUBECONFIG: '/nonexistent', NO_COLOR: '1'}})
+    const child = spawn('bash', ['-c', `"${process.execPath}" "${BIN}" snapshot -f <(gzip -dc "${gz}")`], {
+      env: {...process.env, KUBECONFIG: '/nonexistent', NO_COLOR: '1'},
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
@@ -60,7 +62,9 @@ test('-f FIFO given directly, with a writer: read as a stream', {skip: hasMkfifo
   assert.deepEqual(snapshotNames(r.stdout), ['n1'])
 })
 
-test('a directory: a dangling link, a FIFO, a socket-like special file and junk are skipped and named; the rest is read', {skip: hasMkfifo ? false : 'mkfifo not available'}, async () => {
+test('a directory: a dangling link, a FIFO, a socket-like special file and junk are skipped and named; the rest is read', {
+  skip: hasMkfifo ? false : 'mkfifo not available',
+}, async () => {
   const d = mkdtempSync(join(tmpdir(), 'odd-dir-'))
   writeFileSync(join(d, 'good.json'), LIST)
   symlinkSync(join(d, 'gone.json'), join(d, 'dangling.json'))
@@ -72,7 +76,9 @@ test('a directory: a dangling link, a FIFO, a socket-like special file and junk 
   assert.match(r.stderr, /blocked\.json: not read: a FIFO, not a file/)
 })
 
-test('a directory: an unreadable file or subdirectory is skipped and named', {skip: process.getuid?.() === 0 ? 'running as root: permissions do not stop reads' : false}, async () => {
+test('a directory: an unreadable file or subdirectory is skipped and named', {
+  skip: process.getuid?.() === 0 ? 'running as root: permissions do not stop reads' : false,
+}, async () => {
   const d = mkdtempSync(join(tmpdir(), 'perm-dir-'))
   writeFileSync(join(d, 'good.json'), LIST)
   writeFileSync(join(d, 'secret.json'), LIST)
@@ -88,7 +94,19 @@ test('a directory: an unreadable file or subdirectory is skipped and named', {sk
 test('snapshot -f that leaves malformed objects out names each (where, what is wrong) and exits 2', async () => {
   // 4 items: 2 objects, a Pod whose kind is lower case, an object without metadata → 2 written, 2 named.
   const path = join(dir, 'malformed-items.json')
-  writeFileSync(path, JSON.stringify({apiVersion: 'v1', kind: 'List', items: [NODE, {apiVersion: 'v1', kind: 'pod', metadata: {name: 'p'}}, {apiVersion: 'v1', kind: 'ConfigMap'}, {apiVersion: 'v1', kind: 'Node', metadata: {name: 'n2'}}]}))
+  writeFileSync(
+    path,
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        NODE,
+        {apiVersion: 'v1', kind: 'pod', metadata: {name: 'p'}},
+        {apiVersion: 'v1', kind: 'ConfigMap'},
+        {apiVersion: 'v1', kind: 'Node', metadata: {name: 'n2'}},
+      ],
+    }),
+  )
   const out = join(dir, 'rewritten.json')
   const r = await runCli(['snapshot', '-f', path, '--out', out])
   assert.equal(r.code, 2, r.stderr)

@@ -12,15 +12,45 @@ const dir = mkdtempSync(join(tmpdir(), 'malformed-'))
 const NODE = '{"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}}'
 
 const cases: {name: string; file: string; content: string | Buffer; message: RegExp}[] = [
-  {name: 'truncated JSON', file: 'truncated.json', content: `{"apiVersion":"v1","kind":"List","items":[\n${NODE},\n{"apiVersion":"v1","kind":"Po`, message: /truncated\.json:3:\d+: malformed JSON/},
-  {name: 'YAML indented with tabs', file: 'tabs.yaml', content: 'apiVersion: v1\nkind: Node\nmetadata:\n\tname: n1\n', message: /tabs\.yaml:4:1: malformed YAML: Tabs are not allowed/},
-  {name: 'a List with a non-object item', file: 'list.json', content: `{"apiVersion":"v1","kind":"List","items":[${NODE},"oops"]}`, message: /list\.json items\[1\]: not an object \(a string\)/},
+  {
+    name: 'truncated JSON',
+    file: 'truncated.json',
+    content: `{"apiVersion":"v1","kind":"List","items":[\n${NODE},\n{"apiVersion":"v1","kind":"Po`,
+    message: /truncated\.json:3:\d+: malformed JSON/,
+  },
+  {
+    name: 'YAML indented with tabs',
+    file: 'tabs.yaml',
+    content: 'apiVersion: v1\nkind: Node\nmetadata:\n\tname: n1\n',
+    message: /tabs\.yaml:4:1: malformed YAML: Tabs are not allowed/,
+  },
+  {
+    name: 'a List with a non-object item',
+    file: 'list.json',
+    content: `{"apiVersion":"v1","kind":"List","items":[${NODE},"oops"]}`,
+    message: /list\.json items\[1\]: not an object \(a string\)/,
+  },
   {name: 'an empty file', file: 'empty.json', content: '', message: /empty\.json: the file is empty/},
   {name: 'a file of blanks', file: 'blank.yaml', content: '\n  \n', message: /blank\.yaml: the file is empty/},
-  {name: 'a binary file', file: 'binary.json', content: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00]), message: /binary\.json: not a text file/},
+  {
+    name: 'a binary file',
+    file: 'binary.json',
+    content: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00]),
+    message: /binary\.json: not a text file/,
+  },
   {name: 'invalid UTF-8', file: 'latin1.yaml', content: Buffer.from('kind: N\xe9ud\n', 'latin1'), message: /latin1\.yaml: not UTF-8 text/},
-  {name: 'corrupt gzip', file: 'cut.json.gz', content: gzipSync(Buffer.from(`{"items":[${NODE}]}`)).subarray(0, 20), message: /cut\.json\.gz: corrupt gzip data/},
-  {name: 'an object without kind', file: 'nokind.json', content: '{"apiVersion":"v1","metadata":{"name":"x"}}', message: /nokind\.json: an object without "kind"/},
+  {
+    name: 'corrupt gzip',
+    file: 'cut.json.gz',
+    content: gzipSync(Buffer.from(`{"items":[${NODE}]}`)).subarray(0, 20),
+    message: /cut\.json\.gz: corrupt gzip data/,
+  },
+  {
+    name: 'an object without kind',
+    file: 'nokind.json',
+    content: '{"apiVersion":"v1","metadata":{"name":"x"}}',
+    message: /nokind\.json: an object without "kind"/,
+  },
   {name: 'a scalar document', file: 'scalar.yaml', content: 'just a string\n', message: /scalar\.yaml: not a Kubernetes object or list/},
 ]
 

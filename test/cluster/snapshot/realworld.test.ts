@@ -12,9 +12,14 @@ import {UserError} from '../../../src/errors.js'
 const ROOT = fileURLToPath(new URL('../../../../shared/realworld/', import.meta.url))
 
 function artifacts(): string[] {
-  return readdirSync(ROOT).filter((c) => statSync(join(ROOT, c)).isDirectory()).flatMap((c) =>
-    readdirSync(join(ROOT, c)).filter((e) => !e.endsWith('.provenance.json')).map((e) => join(ROOT, c, e))
-      .filter((p) => statSync(p).isDirectory() || /\.(json|ya?ml)$/.test(p)))
+  return readdirSync(ROOT)
+    .filter((c) => statSync(join(ROOT, c)).isDirectory())
+    .flatMap((c) =>
+      readdirSync(join(ROOT, c))
+        .filter((e) => !e.endsWith('.provenance.json'))
+        .map((e) => join(ROOT, c, e))
+        .filter((p) => statSync(p).isDirectory() || /\.(json|ya?ml)$/.test(p)),
+    )
 }
 
 /** Files whose content is not Kubernetes objects at all (INDEX.md says so): refused with a clear message. */
@@ -24,7 +29,9 @@ const NOT_OBJECTS = [
   'replicasets/046-weavegitops-ui-objects_table.exports.json',
 ]
 
-test('every real-world dump loads, or is refused with a clear message naming it', {skip: existsSync(ROOT) ? false : `../shared/realworld not present (${ROOT}): real-world dumps not checked`}, async (t) => {
+test('every real-world dump loads, or is refused with a clear message naming it', {
+  skip: existsSync(ROOT) ? false : `../shared/realworld not present (${ROOT}): real-world dumps not checked`,
+}, async (t) => {
   const list = artifacts()
   assert.ok(list.length > 50, `expected the real-world corpus, found ${list.length} artifacts`)
   for (const path of list) {
@@ -47,17 +54,25 @@ test('every real-world dump loads, or is refused with a clear message naming it'
       }
       // Loaded but holding none of the kinds the engines read: only acceptable when the reason is reported
       // (e.g. k9s's fixture, a ReplicaSet hand-labelled networking.k8s.io/v1: its kind is guessed and said so).
-      assert.ok(total > 0 || rel.startsWith('gc/') || s.problems().some((p) => /guessed/.test(p.reason)), `${rel}: none of the engines' kinds found, and no problem says why`)
+      assert.ok(
+        total > 0 || rel.startsWith('gc/') || s.problems().some((p) => /guessed/.test(p.reason)),
+        `${rel}: none of the engines' kinds found, and no problem says why`,
+      )
     })
   }
 })
 
-test('a support bundle directory: kindless items typed from their path, the version from cluster_version.json', {skip: existsSync(ROOT) ? false : '../shared/realworld not present'}, async () => {
+test('a support bundle directory: kindless items typed from their path, the version from cluster_version.json', {
+  skip: existsSync(ROOT) ? false : '../shared/realworld not present',
+}, async () => {
   const s = await SnapshotSource.open(join(ROOT, 'replicasets/054-troubleshoot-hist-k3s1202-deploy-pods'))
   const deployments = await s.list({kind: 'Deployment', namespace: 'kube-system'})
   assert.ok(deployments.items.some((d) => d.metadata?.name === 'local-path-provisioner'))
   assert.equal(deployments.items[0].apiVersion, 'apps/v1')
   assert.match((await s.serverVersion())!.gitVersion, /^v1\.20\./)
   assert.ok(s.problems().some((p) => /items without kind: taken as Deployment/.test(p.reason)))
-  assert.ok(s.problems().some((p) => /DERIVED-deploy-pod-hash-check\.json/.test(p.what)), 'the derived non-object file is reported by name')
+  assert.ok(
+    s.problems().some((p) => /DERIVED-deploy-pod-hash-check\.json/.test(p.what)),
+    'the derived non-object file is reported by name',
+  )
 })

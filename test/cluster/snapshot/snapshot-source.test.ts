@@ -71,20 +71,38 @@ test('an unknown kind is NotServed, not an empty list', async () => {
 test('own layout: the cached view answers RV=0 reads for the kinds it recorded; others fall back to items', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'own-'))
   const path = join(dir, 'snap.json')
-  const lease = (renew: string) => ({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {name: 'n1', namespace: 'kube-node-lease'}, spec: {renewTime: renew}})
-  const header = {format: 1, capturedAt: '2026-11-29T03:00:00Z', serverVersion: {major: '1', minor: '37', gitVersion: 'v1.37.0'}, cached: [lease('2026-11-29T02:58:00.000000Z')], problems: [{what: 'list batch/v1 CronJob', reason: 'Forbidden (403)'}]}
-  writeFileSync(path, [
-    `{"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":""},"kubectlWhy":${JSON.stringify(header)},"items":[`,
-    `${JSON.stringify(lease('2026-11-29T02:59:58.000000Z'))},`,
-    JSON.stringify({apiVersion: 'v1', kind: 'Node', metadata: {name: 'n1'}}),
-    '],"kubectlWhyTrailer":{"problems":[{"what":"list v1 Event","reason":"TooManyRequests (429)"}]}}',
-  ].join('\n') + '\n')
+  const lease = (renew: string) => ({
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: {name: 'n1', namespace: 'kube-node-lease'},
+    spec: {renewTime: renew},
+  })
+  const header = {
+    format: 1,
+    capturedAt: '2026-11-29T03:00:00Z',
+    serverVersion: {major: '1', minor: '37', gitVersion: 'v1.37.0'},
+    cached: [lease('2026-11-29T02:58:00.000000Z')],
+    problems: [{what: 'list batch/v1 CronJob', reason: 'Forbidden (403)'}],
+  }
+  writeFileSync(
+    path,
+    [
+      `{"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":""},"kubectlWhy":${JSON.stringify(header)},"items":[`,
+      `${JSON.stringify(lease('2026-11-29T02:59:58.000000Z'))},`,
+      JSON.stringify({apiVersion: 'v1', kind: 'Node', metadata: {name: 'n1'}}),
+      '],"kubectlWhyTrailer":{"problems":[{"what":"list v1 Event","reason":"TooManyRequests (429)"}]}}',
+    ].join('\n') + '\n',
+  )
   const s = await SnapshotSource.open(path)
-  const renew = async (view: 'fresh' | 'cached') => ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', view}))?.spec as {renewTime: string}).renewTime
+  const renew = async (view: 'fresh' | 'cached') =>
+    ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', view}))?.spec as {renewTime: string}).renewTime
   assert.equal(await renew('fresh'), '2026-11-29T02:59:58.000000Z')
   assert.equal(await renew('cached'), '2026-11-29T02:58:00.000000Z')
   assert.equal((await s.get({kind: 'Node', name: 'n1', view: 'cached'}))?.metadata?.name, 'n1')
   assert.equal(s.now().toISOString(), '2026-11-29T03:00:00.000Z')
-  assert.deepEqual(s.problems().map((p) => p.what), ['list batch/v1 CronJob', 'list v1 Event'])
+  assert.deepEqual(
+    s.problems().map((p) => p.what),
+    ['list batch/v1 CronJob', 'list v1 Event'],
+  )
   assert.equal(s.describe().partial?.length, 2)
 })

@@ -21,8 +21,12 @@ test('release tags of every distribution', () => {
   for (const [tag, git] of cases) assert.equal(versionOfTag(tag)?.gitVersion, git, tag)
 })
 
-const staticPod = (name: string, image: string, container = name.replace(/-cp-1$/, ''), labels: Record<string, string> = {}): KubeObject =>
-  ({apiVersion: 'v1', kind: 'Pod', metadata: {name, namespace: 'kube-system', labels}, spec: {containers: [{name: container, image}]}})
+const staticPod = (name: string, image: string, container = name.replace(/-cp-1$/, ''), labels: Record<string, string> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: {name, namespace: 'kube-system', labels},
+  spec: {containers: [{name: container, image}]},
+})
 const node = (name: string, kubelet: string): KubeObject => ({apiVersion: 'v1', kind: 'Node', metadata: {name}, status: {nodeInfo: {kubeletVersion: kubelet}}})
 
 test('the apiserver static pod, under any registry and naming, wins over the controller-manager and the kubelets', () => {
@@ -31,7 +35,10 @@ test('the apiserver static pod, under any registry and naming, wins over the con
     [staticPod('kube-apiserver-cp-1', 'registry.k8s.io/kube-apiserver:v1.31.4'), 'v1.31.4'],
     [staticPod('kube-apiserver-cp-1', 'k8s.gcr.io/kube-apiserver-amd64:v1.15.0'), 'v1.15.0'],
     [staticPod('kube-apiserver-cp-1', 'gcr.io/google-containers/hyperkube:v1.14.0', 'kube-apiserver'), 'v1.14.0'],
-    [staticPod('kube-apiserver-cp-1', 'my-mirror.example:5000/rancher/hardened-kubernetes:v1.33.5-rke2r1-build20250910@sha256:0123', 'kube-apiserver'), 'v1.33.5+rke2r1'],
+    [
+      staticPod('kube-apiserver-cp-1', 'my-mirror.example:5000/rancher/hardened-kubernetes:v1.33.5-rke2r1-build20250910@sha256:0123', 'kube-apiserver'),
+      'v1.33.5+rke2r1',
+    ],
     // A container named otherwise: the pod's component label says what it runs.
     [staticPod('apiserver-x', 'example.org/k8s/apiserver-image:v1.29.1', 'server', {component: 'kube-apiserver'}), 'v1.29.1'],
   ] as const) {

@@ -14,8 +14,12 @@ import {ValidatedSource} from '../../../src/cluster/validate/validated-source.js
 import {invalidOf} from '../../../src/cluster/validate/validate-object.js'
 import {ReadError, UserError} from '../../../src/errors.js'
 
-const pod = (name: string, extra: Record<string, unknown> = {}, meta: Record<string, unknown> = {}): KubeObject =>
-  ({apiVersion: 'v1', kind: 'Pod', metadata: {name, namespace: 'shop', uid: `uid-${name}`, ...meta}, ...extra})
+const pod = (name: string, extra: Record<string, unknown> = {}, meta: Record<string, unknown> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: {name, namespace: 'shop', uid: `uid-${name}`, ...meta},
+  ...extra,
+})
 
 /** A source over fixed objects, as bare as the contract allows. */
 function memory(items: KubeObject[], opts: {version?: unknown; types?: unknown[]; now?: Date; namespace?: unknown} = {}): ClusterSource {
@@ -29,7 +33,7 @@ function memory(items: KubeObject[], opts: {version?: unknown; types?: unknown[]
       const all = items.filter((o) => o.kind === r.kind)
       for (let i = 0; i < all.length; i += 2) yield all.slice(i, i + 2)
     },
-    defaultNamespace: () => opts.namespace as string ?? 'shop',
+    defaultNamespace: () => (opts.namespace as string) ?? 'shop',
     now: () => opts.now ?? new Date('2026-11-29T10:00:00Z'),
     problems: () => [{what: 'list secrets', reason: 'forbidden'}],
   }
@@ -37,14 +41,26 @@ function memory(items: KubeObject[], opts: {version?: unknown; types?: unknown[]
 
 describe('one object against its kind', () => {
   const reason = (o: unknown) => invalidOf(o)?.reason
-  test('the issue\'s own example', () => {
-    assert.deepEqual(invalidOf(pod('web-1', {}, {ownerReferences: 'ReplicaSet/web'})), {what: 'Pod shop/web-1', reason: 'metadata.ownerReferences is a string, want a list'})
+  test("the issue's own example", () => {
+    assert.deepEqual(invalidOf(pod('web-1', {}, {ownerReferences: 'ReplicaSet/web'})), {
+      what: 'Pod shop/web-1',
+      reason: 'metadata.ownerReferences is a string, want a list',
+    })
   })
   test('owner references: a list of objects with the four identifying strings', () => {
-    assert.equal(reason(pod('a', {}, {ownerReferences: [{apiVersion: 1.5, kind: 'ReplicaSet', name: 'r', uid: 'u'}]})), 'metadata.ownerReferences[0].apiVersion is a fraction, want a non-empty string')
-    assert.equal(reason(pod('a', {}, {ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'r'}]})), 'metadata.ownerReferences[0].uid is missing')
+    assert.equal(
+      reason(pod('a', {}, {ownerReferences: [{apiVersion: 1.5, kind: 'ReplicaSet', name: 'r', uid: 'u'}]})),
+      'metadata.ownerReferences[0].apiVersion is a fraction, want a non-empty string',
+    )
+    assert.equal(
+      reason(pod('a', {}, {ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'r'}]})),
+      'metadata.ownerReferences[0].uid is missing',
+    )
     assert.equal(reason(pod('a', {}, {ownerReferences: [null]})), 'metadata.ownerReferences[0] is null, want an element')
-    assert.equal(reason(pod('a', {}, {ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'r', uid: 'u', controller: 'true'}]})), 'metadata.ownerReferences[0].controller is a string, want a boolean')
+    assert.equal(
+      reason(pod('a', {}, {ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'r', uid: 'u', controller: 'true'}]})),
+      'metadata.ownerReferences[0].controller is a string, want a boolean',
+    )
   })
   test('type, name, string maps', () => {
     assert.equal(reason({apiVersion: 1, kind: 'Pod', metadata: {name: 'a'}}), 'apiVersion is a number, want a non-empty string')
@@ -54,11 +70,17 @@ describe('one object against its kind', () => {
     assert.equal(reason(pod('a', {}, {resourceVersion: 18446744073709551616n})), 'metadata.resourceVersion is a number beyond ±2^53, want a string')
   })
   test('timestamps are RFC 3339 instants that exist', () => {
-    assert.equal(reason(pod('a', {}, {creationTimestamp: '2026-02-30T00:00:00Z'})), 'metadata.creationTimestamp is "2026-02-30T00:00:00Z", want an RFC 3339 time')
+    assert.equal(
+      reason(pod('a', {}, {creationTimestamp: '2026-02-30T00:00:00Z'})),
+      'metadata.creationTimestamp is "2026-02-30T00:00:00Z", want an RFC 3339 time',
+    )
     assert.equal(reason(pod('a', {}, {deletionTimestamp: 1764410400})), 'metadata.deletionTimestamp is a number, want an RFC 3339 time')
-    assert.equal(reason(pod('a', {status: {conditions: [{type: 'Ready', status: 'True', lastTransitionTime: 'yesterday'}]}})), 'status.conditions[0].lastTransitionTime is "yesterday", want an RFC 3339 time')
+    assert.equal(
+      reason(pod('a', {status: {conditions: [{type: 'Ready', status: 'True', lastTransitionTime: 'yesterday'}]}})),
+      'status.conditions[0].lastTransitionTime is "yesterday", want an RFC 3339 time',
+    )
   })
-  test('counters are integers in their Go type\'s range', () => {
+  test("counters are integers in their Go type's range", () => {
     const rs = (status: object) => ({apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: {name: 'r'}, status})
     assert.equal(reason(rs({replicas: 2147483648})), 'status.replicas is 2147483648, want an int32')
     assert.equal(reason(rs({replicas: 1.5})), 'status.replicas is a fraction, want an int32')
@@ -73,9 +95,12 @@ describe('one object against its kind', () => {
     assert.equal(reason(node({}, {conditions: {Ready: 'True'}})), 'status.conditions is an object, want a list')
     assert.equal(reason(node({taints: [{key: 'k', effect: 7}]})), 'spec.taints[0].effect is a number, want a string')
     assert.equal(reason(node({taints: [{key: 'k'}]})), 'spec.taints[0].effect is missing')
-    assert.equal(reason(pod('a', {spec: {tolerations: [{key: 'k', tolerationSeconds: '300'}]}})), 'spec.tolerations[0].tolerationSeconds is a string, want an integer within ±2^53')
+    assert.equal(
+      reason(pod('a', {spec: {tolerations: [{key: 'k', tolerationSeconds: '300'}]}})),
+      'spec.tolerations[0].tolerationSeconds is a string, want an integer within ±2^53',
+    )
   })
-  test('null is Go\'s zero value: the field is taken as absent (and removed, as the checks test === undefined)', () => {
+  test("null is Go's zero value: the field is taken as absent (and removed, as the checks test === undefined)", () => {
     const o = pod('a', {status: null}, {labels: null, creationTimestamp: null})
     assert.equal(invalidOf(o), undefined)
     assert.deepEqual(o, pod('a'))
@@ -84,9 +109,17 @@ describe('one object against its kind', () => {
     assert.equal(reason({apiVersion: 'example.com/v1', kind: 'Widget', metadata: {name: 'w'}, spec: {replicas: 'many'}}), undefined)
     assert.equal(reason({apiVersion: 'example.com/v1', kind: 'Widget', metadata: {name: 'w', finalizers: 'x'}}), 'metadata.finalizers is a string, want a list')
   })
-  test('a ControllerRevision\'s data holds no number beyond float64', () => {
-    assert.equal(reason({apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: {name: 'c'}, revision: 2, data: {spec: {template: {x: [1, Number.POSITIVE_INFINITY]}}}}),
-      'data.spec.template.x[1] is a number beyond any range, want a number within float64')
+  test("a ControllerRevision's data holds no number beyond float64", () => {
+    assert.equal(
+      reason({
+        apiVersion: 'apps/v1',
+        kind: 'ControllerRevision',
+        metadata: {name: 'c'},
+        revision: 2,
+        data: {spec: {template: {x: [1, Number.POSITIVE_INFINITY]}}},
+      }),
+      'data.spec.template.x[1] is a number beyond any range, want a number within float64',
+    )
   })
 })
 
@@ -97,7 +130,10 @@ describe('the source', () => {
 
   test('lists and pages leave the object out and report it once, with what the source already reported', async () => {
     const s = ValidatedSource.wrap(memory(items))
-    assert.deepEqual((await s.list({kind: 'Pod'})).items.map((o) => o.metadata?.name), ['web-0', 'web-2', 'web-4'])
+    assert.deepEqual(
+      (await s.list({kind: 'Pod'})).items.map((o) => o.metadata?.name),
+      ['web-0', 'web-2', 'web-4'],
+    )
     const paged: string[] = []
     for await (const page of s.pages({kind: 'Pod'})) for (const o of page) paged.push(o.metadata!.name!)
     assert.deepEqual(paged, ['web-0', 'web-2', 'web-4'])
@@ -107,32 +143,53 @@ describe('the source', () => {
       {what: 'Pod in shop (item 3 of the Pod list)', reason: 'metadata.name is a number, want a non-empty string; left out of the replay'},
     ])
     assert.deepEqual(s.describe().partial, s.problems())
-    assert.deepEqual(s.leftOut().map((p) => p.what), ['Pod shop/web-1', 'Pod in shop (item 3 of the Pod list)'])
+    assert.deepEqual(
+      s.leftOut().map((p) => p.what),
+      ['Pod shop/web-1', 'Pod in shop (item 3 of the Pod list)'],
+    )
   })
 
   test('a GET of a malformed object is unreadable (ReadError BadResponse), not a 404', async () => {
     const s = ValidatedSource.wrap(memory(items))
-    await assert.rejects(s.get({kind: 'Pod', namespace: 'shop', name: 'web-1'}),
-      (e: unknown) => e instanceof ReadError && e.reason === 'BadResponse' && /^Pod shop\/web-1 cannot be read: metadata\.ownerReferences is a string/.test(e.message))
+    await assert.rejects(
+      s.get({kind: 'Pod', namespace: 'shop', name: 'web-1'}),
+      (e: unknown) =>
+        e instanceof ReadError && e.reason === 'BadResponse' && /^Pod shop\/web-1 cannot be read: metadata\.ownerReferences is a string/.test(e.message),
+    )
     assert.equal((await s.get({kind: 'Pod', namespace: 'shop', name: 'web-0'}))?.metadata?.name, 'web-0')
     assert.equal(await s.get({kind: 'Pod', namespace: 'shop', name: 'absent'}), undefined)
   })
 
   test('server version, discovery and the recorded namespace are checked too', async () => {
-    const types = [{group: '', version: 'v1', kind: 'Pod', resource: 'pods', namespaced: true, verbs: ['list']}, {group: '', version: 'v1', kind: 'Node', resource: 'nodes', namespaced: false, verbs: 'list'}]
+    const types = [
+      {group: '', version: 'v1', kind: 'Pod', resource: 'pods', namespaced: true, verbs: ['list']},
+      {group: '', version: 'v1', kind: 'Node', resource: 'nodes', namespaced: false, verbs: 'list'},
+    ]
     const s = ValidatedSource.wrap(memory([], {version: {major: '1', minor: '31', gitVersion: 131}, types, namespace: 4}))
     assert.equal(await s.serverVersion(), undefined)
-    assert.deepEqual((await s.discovery()).map((t) => t.kind), ['Pod'])
+    assert.deepEqual(
+      (await s.discovery()).map((t) => t.kind),
+      ['Pod'],
+    )
     assert.equal(s.defaultNamespace(), 'default')
-    assert.deepEqual(s.problems().slice(1).map((p) => `${p.what}: ${p.reason}`), [
-      'the server version: gitVersion is a number, want a string; the version is taken as unknown',
-      'resource type 1 of the discovery: verbs is a string, want a list; its objects cannot be read',
-      'the recorded namespace: it is 4, not a namespace name; "default" is used',
-    ])
+    assert.deepEqual(
+      s
+        .problems()
+        .slice(1)
+        .map((p) => `${p.what}: ${p.reason}`),
+      [
+        'the server version: gitVersion is a number, want a string; the version is taken as unknown',
+        'resource type 1 of the discovery: verbs is a string, want a list; its objects cannot be read',
+        'the recorded namespace: it is 4, not a namespace name; "default" is used',
+      ],
+    )
   })
 
   test('a clock that is not an instant is refused when the source is opened', () => {
-    assert.throws(() => ValidatedSource.wrap(memory([], {now: new Date(Number.NaN)})), (e: unknown) => e instanceof UserError && /capture time/.test(e.message) && /--now/.test(e.hint ?? ''))
+    assert.throws(
+      () => ValidatedSource.wrap(memory([], {now: new Date(Number.NaN)})),
+      (e: unknown) => e instanceof UserError && /capture time/.test(e.message) && /--now/.test(e.hint ?? ''),
+    )
   })
 })
 
@@ -146,7 +203,14 @@ test('openSource checks a snapshot: the malformed pod is named, the rest is read
   const source = await openSource({snapshot: file, requestTimeout: 0})
   const pods = (await source.list({apiVersion: 'v1', kind: 'Pod'})).items
   assert.equal(pods.length, doc.items.filter((o) => o.kind === 'Pod').length - 1)
-  assert.ok(source.problems().some((p) => p.what === `Pod ${victim.metadata!.namespace}/${victim.metadata!.name}` && p.reason.startsWith('metadata.ownerReferences is a string, want a list')))
+  assert.ok(
+    source
+      .problems()
+      .some(
+        (p) =>
+          p.what === `Pod ${victim.metadata!.namespace}/${victim.metadata!.name}` && p.reason.startsWith('metadata.ownerReferences is a string, want a list'),
+      ),
+  )
 })
 
 test('snapshot -f names the object the boundary left out of the rewrite and exits 2 (needs npm run build)', async () => {
@@ -163,7 +227,7 @@ test('snapshot -f names the object the boundary left out of the rewrite and exit
   assert.match(r.stderr, /error: left out Pod shop\/cart-[a-z0-9-]+: metadata\.ownerReferences is a string, want a list; left out of the replay/)
 })
 
-test('the audit\'s projections on arrival (slim) do not hide a malformed object: it is named, not quietly trimmed', async () => {
+test("the audit's projections on arrival (slim) do not hide a malformed object: it is named, not quietly trimmed", async () => {
   const example = fileURLToPath(new URL('../../../examples/node-zone-outage.json', import.meta.url))
   const doc = JSON.parse(readFileSync(example, 'utf8')) as {items: KubeObject[]}
   const victim = doc.items.find((o) => o.kind === 'Pod' && Array.isArray((o.status as {conditions?: unknown})?.conditions))!
@@ -173,6 +237,15 @@ test('the audit\'s projections on arrival (slim) do not hide a malformed object:
   writeFileSync(file, JSON.stringify(doc, null, 1))
   const source = await openSource({snapshot: file, requestTimeout: 0, slim: true})
   const pods = (await source.list({apiVersion: 'v1', kind: 'Pod'})).items
-  assert.equal(pods.some((p) => p.metadata?.name === victim.metadata?.name), false)
-  assert.ok(source.problems().some((p) => p.what === `Pod ${victim.metadata!.namespace}/${victim.metadata!.name}` && p.reason.startsWith('status.conditions is an object, want a list')))
+  assert.equal(
+    pods.some((p) => p.metadata?.name === victim.metadata?.name),
+    false,
+  )
+  assert.ok(
+    source
+      .problems()
+      .some(
+        (p) => p.what === `Pod ${victim.metadata!.namespace}/${victim.metadata!.name}` && p.reason.startsWith('status.conditions is an object, want a list'),
+      ),
+  )
 })

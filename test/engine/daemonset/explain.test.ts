@@ -9,7 +9,14 @@ import {load, ofKind, SOURCE} from '../deployment/fixture.js'
 
 function run(file: string) {
   const l = load('daemonset', file, 'DaemonSet', 'agent')
-  const e = explainDaemonSetHash({workload: l.workload, controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'), pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE})
+  const e = explainDaemonSetHash({
+    workload: l.workload,
+    controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'),
+    pods: ofKind<PodMeta>(l.items, 'Pod'),
+    settings: l.settings,
+    now: l.now,
+    source: SOURCE,
+  })
   return {e, r: e.daemonSet as DaemonSetHashReplay}
 }
 
@@ -24,7 +31,10 @@ describe('kubectl why hash daemonset/NAME', () => {
     assert.equal(cur.label.collisionCount, 1)
     assert.equal(cur.pods, 3)
     assert.deepEqual(r.collisionCountHistory?.evidence, [{holder: 'agent-d556bf558', from: null}])
-    assert.match(r.collisionCountHistory!.why, /found a stale collision count \(…, expected …\) of DaemonSet "agent" while processing; will retry until it is updated/)
+    assert.match(
+      r.collisionCountHistory!.why,
+      /found a stale collision count \(…, expected …\) of DaemonSet "agent" while processing; will retry until it is updated/,
+    )
     assert.equal(r.pods.updated, 3)
     assert.equal(r.pods.updatedByHash, 3)
   })
@@ -33,7 +43,13 @@ describe('kubectl why hash daemonset/NAME', () => {
     const {e, r} = run('rolling.yaml')
     assert.equal(e.verdict, 'upToDate')
     assert.equal(r.currentRevision, 'agent-d556bf558')
-    assert.deepEqual(r.revisions.map((x) => [x.name, x.revision, x.label.result, x.pods]), [['agent-5db466f4b5', 1, 'matches', 1], ['agent-d556bf558', 2, 'matches', 2]])
+    assert.deepEqual(
+      r.revisions.map((x) => [x.name, x.revision, x.label.result, x.pods]),
+      [
+        ['agent-5db466f4b5', 1, 'matches', 1],
+        ['agent-d556bf558', 2, 'matches', 2],
+      ],
+    )
     assert.deepEqual([r.pods.updated, r.pods.total], [2, 3])
     assert.match(e.summary, /2 of 3 pods are updated/)
   })
@@ -52,11 +68,17 @@ describe('kubectl why hash daemonset/NAME', () => {
     assert.match(e.summary, /not restarted/)
   })
 
-  test('collision: the name is held by another template\'s revision; bump to 1, then agent-6d68758fc5', () => {
+  test("collision: the name is held by another template's revision; bump to 1, then agent-6d68758fc5", () => {
     const {e, r} = run('collision.yaml')
     assert.equal(e.verdict, 'collision')
     assert.equal(e.severity, 'warning')
-    assert.deepEqual(r.snapshot?.attempts.map((a) => [a.collisionCount, a.name, a.taken]), [[null, 'agent-d556bf558', true], [1, 'agent-6d68758fc5', false]])
+    assert.deepEqual(
+      r.snapshot?.attempts.map((a) => [a.collisionCount, a.name, a.taken]),
+      [
+        [null, 'agent-d556bf558', true],
+        [1, 'agent-6d68758fc5', false],
+      ],
+    )
     assert.equal(r.snapshot?.creates, 'agent-6d68758fc5')
     assert.deepEqual([r.pods.updated, r.pods.total], [0, 3])
   })

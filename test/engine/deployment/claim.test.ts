@@ -42,14 +42,24 @@ type Stamp = 'absent' | 'null' | 'set'
 const stamp = (s: Stamp) => (s === 'absent' ? {} : {deletionTimestamp: s === 'null' ? null : '2026-11-29T09:00:00Z'})
 
 function deployment(deleting: Stamp): Workload {
-  return {apiVersion: 'apps/v1', kind: 'Deployment', metadata: {name: 'web', namespace: 'shop', uid: 'dep-web', ...stamp(deleting)}, spec: {selector: {matchLabels: {app: 'web'}}}} as unknown as Workload
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: {name: 'web', namespace: 'shop', uid: 'dep-web', ...stamp(deleting)},
+    spec: {selector: {matchLabels: {app: 'web'}}},
+  } as unknown as Workload
 }
 
 function rs(name: string, labels: Record<string, string>, ref: string | undefined, deleting: Stamp): KubeObject {
   return {
-    apiVersion: 'apps/v1', kind: 'ReplicaSet',
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
     metadata: {
-      name, namespace: 'shop', uid: `rs-${name}`, labels, ...stamp(deleting),
+      name,
+      namespace: 'shop',
+      uid: `rs-${name}`,
+      labels,
+      ...stamp(deleting),
       ...(ref ? {ownerReferences: [{apiVersion: 'apps/v1', kind: 'Deployment', name: ref === 'dep-web' ? 'web' : 'other', uid: ref, controller: true}]} : {}),
     },
   } as unknown as KubeObject
@@ -70,15 +80,25 @@ describe('ClaimObject release (issue 18.4)', () => {
 
   it('agrees with the re-stated rule on random objects', () => {
     const stamps = fc.constantFrom<Stamp>('absent', 'null', 'set')
-    fc.assert(fc.property(stamps, fc.array(fc.record({
-      ref: fc.constantFrom<string | undefined>(undefined, 'dep-web', 'dep-other'),
-      labels: fc.constantFrom<Record<string, string>>({app: 'web'}, {app: 'web', extra: 'x'}, {app: 'old'}, {}),
-      deleting: stamps,
-    }), {maxLength: 6}), (ownerDeleting, objects) => {
-      const input = objects.map((o, i) => rs(`rs-${i}`, o.labels, o.ref, o.deleting))
-      const got = claimObjects(deployment(ownerDeleting), input).map((c) => c.result)
-      const want = objects.map((o) => refClaim('dep-web', ownerDeleting === 'set', o.ref, o.labels.app === 'web', o.deleting === 'set'))
-      assert.deepEqual(got, want)
-    }), {seed: SEED, numRuns: RUNS})
+    fc.assert(
+      fc.property(
+        stamps,
+        fc.array(
+          fc.record({
+            ref: fc.constantFrom<string | undefined>(undefined, 'dep-web', 'dep-other'),
+            labels: fc.constantFrom<Record<string, string>>({app: 'web'}, {app: 'web', extra: 'x'}, {app: 'old'}, {}),
+            deleting: stamps,
+          }),
+          {maxLength: 6},
+        ),
+        (ownerDeleting, objects) => {
+          const input = objects.map((o, i) => rs(`rs-${i}`, o.labels, o.ref, o.deleting))
+          const got = claimObjects(deployment(ownerDeleting), input).map((c) => c.result)
+          const want = objects.map((o) => refClaim('dep-web', ownerDeleting === 'set', o.ref, o.labels.app === 'web', o.deleting === 'set'))
+          assert.deepEqual(got, want)
+        },
+      ),
+      {seed: SEED, numRuns: RUNS},
+    )
   })
 })

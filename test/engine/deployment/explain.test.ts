@@ -8,7 +8,14 @@ import {load, ofKind, SOURCE} from './fixture.js'
 
 function run(file: string, name = 'web', version?: {minor: number; patch?: number}) {
   const l = load('deployment', file, 'Deployment', name, version)
-  const e = explainDeploymentHash({workload: l.workload, replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'), pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE})
+  const e = explainDeploymentHash({
+    workload: l.workload,
+    replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'),
+    pods: ofKind<PodMeta>(l.items, 'Pod'),
+    settings: l.settings,
+    now: l.now,
+    source: SOURCE,
+  })
   return {e, r: e.deployment as DeploymentHashReplay}
 }
 
@@ -51,7 +58,13 @@ describe('kubectl why hash deployment/NAME', () => {
     assert.equal(e.severity, 'warning')
     assert.equal(r.create?.collision?.holder.name, 'web-d556bf558')
     assert.equal(r.create?.collision?.why, 'it has a different template')
-    assert.deepEqual(r.create?.attempts.map((a) => [a.collisionCount, a.name, a.taken]), [[null, 'web-d556bf558', true], [1, 'web-6d68758fc5', false]])
+    assert.deepEqual(
+      r.create?.attempts.map((a) => [a.collisionCount, a.name, a.taken]),
+      [
+        [null, 'web-d556bf558', true],
+        [1, 'web-6d68758fc5', false],
+      ],
+    )
     assert.equal(r.create?.creates, 'web-6d68758fc5')
     assert.match(e.summary, /bumps status\.collisionCount to 1 and creates web-6d68758fc5/)
   })
@@ -97,7 +110,7 @@ describe('kubectl why hash deployment/NAME', () => {
     assert.equal(row(r, 'web-6d68758fc5').label.collisionCount, 1)
     assert.deepEqual(r.collisionCountHistory?.evidence, [{holder: 'web-d556bf558', from: null, template: 'current'}])
     assert.deepEqual(r.notClaimed, [{name: 'web-d556bf558', claim: 'ignore', why: 'controlled by Deployment web-canary (uid dep-canary)'}])
-    assert.ok(!r.replicaSets.some((x) => x.name === 'web-d556bf558'), 'not one of web\'s ReplicaSets')
+    assert.ok(!r.replicaSets.some((x) => x.name === 'web-d556bf558'), "not one of web's ReplicaSets")
   })
 
   test('a 250-character name: cut to 243 + "-bf744486c" on 1.34; too long on 1.31', () => {
@@ -117,7 +130,10 @@ describe('kubectl why hash deployment/NAME', () => {
     const {e, r} = run('missing-replicaset.yaml')
     assert.equal(e.verdict, 'upToDate')
     assert.equal(r.newReplicaSet, 'web-d556bf558')
-    assert.deepEqual(r.missingReplicaSets?.map((m) => [m.name, m.pods, m.current.result]), [['web-d556bf558', 3, 'matches']])
+    assert.deepEqual(
+      r.missingReplicaSets?.map((m) => [m.name, m.pods, m.current.result]),
+      [['web-d556bf558', 3, 'matches']],
+    )
   })
 
   test('every step names an upstream file', () => {

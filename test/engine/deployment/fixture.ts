@@ -13,7 +13,13 @@ export interface Loaded {
   now: number
 }
 
-export function load(engine: 'deployment' | 'daemonset' | 'statefulset', file: string, kind: string, name?: string, version?: {minor: number; patch?: number}): Loaded {
+export function load(
+  engine: 'deployment' | 'daemonset' | 'statefulset',
+  file: string,
+  kind: string,
+  name?: string,
+  version?: {minor: number; patch?: number},
+): Loaded {
   const doc = parse(readFileSync(fileURLToPath(new URL(`../../fixtures/${engine}/${file}`, import.meta.url)), 'utf8')) as {
     kubectlWhy?: {capturedAt?: string; serverVersion?: {minor: string; gitVersion?: string}}
     items: KubeObject[]

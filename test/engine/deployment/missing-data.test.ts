@@ -23,7 +23,10 @@ function deployment(mutate: (d: Any, pods: Any[]) => void) {
 
 describe('a Deployment whose ReplicaSets are not in the data', () => {
   test('no pods either, but its status counts replicas: not replayed (MissingDataError), never "rolloutPending"', () => {
-    assert.throws(deployment((_, pods) => pods.splice(0)), (err: Error) => err instanceof MissingDataError && /none of its ReplicaSets/.test(err.message))
+    assert.throws(
+      deployment((_, pods) => pods.splice(0)),
+      (err: Error) => err instanceof MissingDataError && /none of its ReplicaSets/.test(err.message),
+    )
   })
   // Info since issue 15 (was warning): an unreproducible label changes nothing the controller does.
   test('pods carrying a label the template does not hash to: unreproducible, info', () => {
@@ -54,7 +57,10 @@ describe('a DaemonSet whose ControllerRevisions are not in the data', () => {
     const e = daemonSet('collision-count.yaml', () => {})()
     assert.equal(e.verdict, 'upToDate')
     const r = e.daemonSet as DaemonSetHashReplay
-    assert.deepEqual(r.podRevisions?.map((g) => [g.label, g.pods, g.current.result, g.current.collisionCount]), [['6d68758fc5', 3, 'matches', 1]])
+    assert.deepEqual(
+      r.podRevisions?.map((g) => [g.label, g.pods, g.current.result, g.current.collisionCount]),
+      [['6d68758fc5', 3, 'matches', 1]],
+    )
   })
   test('pods labelled 86dcfdf4c6 on 1.31: written by 1.28–1.29 → hashDrift', () => {
     const e = daemonSet('rolling.yaml', (ds, pods) => {
@@ -65,7 +71,10 @@ describe('a DaemonSet whose ControllerRevisions are not in the data', () => {
     assert.deepEqual((e.daemonSet as DaemonSetHashReplay).podRevisions?.[0].current.reproducedBy?.[0], {versions: ['1.28', '1.29'], collisionCount: null})
   })
   test('no pods either, and pods scheduled per status: not replayed', () => {
-    assert.throws(daemonSet('rolling.yaml', (_, pods) => pods.splice(0)), MissingDataError)
+    assert.throws(
+      daemonSet('rolling.yaml', (_, pods) => pods.splice(0)),
+      MissingDataError,
+    )
   })
 })
 
@@ -73,7 +82,14 @@ function statefulSet(version: {minor: number; patch?: number}, mutate: (set: Any
   const l = load('statefulset', 'three-revisions.yaml', 'StatefulSet', 'web', version)
   const set = structuredClone(l.workload) as Any
   mutate(set)
-  return explainStatefulSetHash({workload: set, controllerRevisions: [], pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE})
+  return explainStatefulSetHash({
+    workload: set,
+    controllerRevisions: [],
+    pods: ofKind<PodMeta>(l.items, 'Pod'),
+    settings: l.settings,
+    now: l.now,
+    source: SOURCE,
+  })
 }
 
 describe('a StatefulSet whose ControllerRevisions are not in the data', () => {

@@ -10,7 +10,14 @@ import {load, ofKind, SOURCE} from './fixture.js'
 
 function deployment(file: string, version?: {minor: number}) {
   const l = load('deployment', file, 'Deployment', undefined, version)
-  const e = explainDeploymentHash({workload: l.workload, replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'), pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE})
+  const e = explainDeploymentHash({
+    workload: l.workload,
+    replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'),
+    pods: ofKind<PodMeta>(l.items, 'Pod'),
+    settings: l.settings,
+    now: l.now,
+    source: SOURCE,
+  })
   return {e, r: e.deployment as DeploymentHashReplay}
 }
 
@@ -41,7 +48,13 @@ describe('real clusters (fixtures from ../shared/realworld)', () => {
 
   test('kindnet on kind v1.21.1: the revision Matches and reproduces (INDEX: 2/2 match 1.20,1.21,1.22)', () => {
     const l = load('daemonset', 'realworld-kindnet-1.21.yaml', 'DaemonSet')
-    const e = explainDaemonSetHash({workload: l.workload, controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'), settings: l.settings, now: l.now, source: SOURCE})
+    const e = explainDaemonSetHash({
+      workload: l.workload,
+      controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'),
+      settings: l.settings,
+      now: l.now,
+      source: SOURCE,
+    })
     assert.equal(e.verdict, 'upToDate')
     assert.equal((e.daemonSet as DaemonSetHashReplay).currentRevision, 'kindnet-5b547684d9')
   })

@@ -24,20 +24,67 @@ describe('generateReplicaSetName (TestGenerateReplicaSetName)', () => {
   })
 })
 
-const t = (name: string, labels: Record<string, string>, nodeName: string, annotations: Record<string, string> = {}) =>
-  ({metadata: {name, annotations, labels}, spec: {nodeName}})
+const t = (name: string, labels: Record<string, string>, nodeName: string, annotations: Record<string, string> = {}) => ({
+  metadata: {name, annotations, labels},
+  spec: {nodeName},
+})
 
 // TestEqualIgnoreHash: [name, former, latter, expected]
 const EQUAL_CASES: [string, unknown, unknown, boolean][] = [
-  ['Same spec, same labels', t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'), t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'), true],
-  ['Same spec, only pod-template-hash label value is different', t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'), t('foo', {'pod-template-hash': 'value-2', something: 'else'}, 'foo-node'), true],
-  ["Same spec, the former doesn't have pod-template-hash label", t('foo', {something: 'else'}, 'foo-node'), t('foo', {'pod-template-hash': 'value-2', something: 'else'}, 'foo-node'), true],
-  ["Same spec, the label is different, the former doesn't have pod-template-hash label, same number of labels", t('foo', {something: 'else'}, 'foo-node'), t('foo', {'pod-template-hash': 'value-2'}, 'foo-node'), false],
-  ["Same spec, the label is different, the latter doesn't have pod-template-hash label, same number of labels", t('foo', {'pod-template-hash': 'value-1'}, 'foo-node'), t('foo', {something: 'else'}, 'foo-node'), false],
-  ['Same spec, the label is different, and the pod-template-hash label value is the same', t('foo', {'pod-template-hash': 'value-1'}, 'foo-node'), t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'), false],
-  ['Different spec, same labels', t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node', {former: 'value'}), t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node', {latter: 'value'}), false],
-  ['Different spec, different pod-template-hash label value', t('foo-1', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'), t('foo-2', {'pod-template-hash': 'value-2', something: 'else'}, 'foo-node'), false],
-  ["Different spec, the former doesn't have pod-template-hash label", t('foo-1', {something: 'else'}, 'foo-node-1'), t('foo-2', {'pod-template-hash': 'value-2', something: 'else'}, 'foo-node-2'), false],
+  [
+    'Same spec, same labels',
+    t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'),
+    t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'),
+    true,
+  ],
+  [
+    'Same spec, only pod-template-hash label value is different',
+    t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'),
+    t('foo', {'pod-template-hash': 'value-2', something: 'else'}, 'foo-node'),
+    true,
+  ],
+  [
+    "Same spec, the former doesn't have pod-template-hash label",
+    t('foo', {something: 'else'}, 'foo-node'),
+    t('foo', {'pod-template-hash': 'value-2', something: 'else'}, 'foo-node'),
+    true,
+  ],
+  [
+    "Same spec, the label is different, the former doesn't have pod-template-hash label, same number of labels",
+    t('foo', {something: 'else'}, 'foo-node'),
+    t('foo', {'pod-template-hash': 'value-2'}, 'foo-node'),
+    false,
+  ],
+  [
+    "Same spec, the label is different, the latter doesn't have pod-template-hash label, same number of labels",
+    t('foo', {'pod-template-hash': 'value-1'}, 'foo-node'),
+    t('foo', {something: 'else'}, 'foo-node'),
+    false,
+  ],
+  [
+    'Same spec, the label is different, and the pod-template-hash label value is the same',
+    t('foo', {'pod-template-hash': 'value-1'}, 'foo-node'),
+    t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'),
+    false,
+  ],
+  [
+    'Different spec, same labels',
+    t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node', {former: 'value'}),
+    t('foo', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node', {latter: 'value'}),
+    false,
+  ],
+  [
+    'Different spec, different pod-template-hash label value',
+    t('foo-1', {'pod-template-hash': 'value-1', something: 'else'}, 'foo-node'),
+    t('foo-2', {'pod-template-hash': 'value-2', something: 'else'}, 'foo-node'),
+    false,
+  ],
+  [
+    "Different spec, the former doesn't have pod-template-hash label",
+    t('foo-1', {something: 'else'}, 'foo-node-1'),
+    t('foo-2', {'pod-template-hash': 'value-2', something: 'else'}, 'foo-node-2'),
+    false,
+  ],
   ['Different spec, different labels', t('foo', {something: 'else'}, 'foo-node-1'), t('foo', {nothing: 'else'}, 'foo-node-2'), false],
 ]
 
@@ -47,7 +94,7 @@ describe('EqualIgnoreHash (TestEqualIgnoreHash)', () => {
       const before = JSON.stringify([former, latter])
       assert.equal(EqualIgnoreHash(layout, former, latter), expected, 'former, latter')
       assert.equal(EqualIgnoreHash(layout, latter, former), expected, 'latter, former')
-      assert.equal(JSON.stringify([former, latter]), before, 'the callers\' label maps are left alone')
+      assert.equal(JSON.stringify([former, latter]), before, "the callers' label maps are left alone")
     })
   }
 })
@@ -57,10 +104,20 @@ describe('EqualIgnoreHash (TestEqualIgnoreHash)', () => {
 // replicas, created now−1m. (The container fields are ours; the asserted results depend only on equal/not equal.)
 const NOW = Date.parse('2026-11-29T10:00:00Z')
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
-const template = (container: string, hash?: string) => ({metadata: {labels: {name: 'nginx', ...(hash ? {'pod-template-hash': hash} : {})}}, spec: {containers: [{name: container, image: 'nginx'}]}})
-const deployment: Workload = {kind: 'Deployment', metadata: {name: 'nginx', namespace: 'ns', uid: 'd-uid'}, spec: {selector: {matchLabels: {name: 'nginx'}}, template: template('nginx')}}
-const rs = (name: string, tmpl: unknown, replicas: number, created: number): ReplicaSet =>
-  ({kind: 'ReplicaSet', metadata: {name, namespace: 'ns', uid: `${name}-uid`, creationTimestamp: iso(created)}, spec: {replicas, template: tmpl}})
+const template = (container: string, hash?: string) => ({
+  metadata: {labels: {name: 'nginx', ...(hash ? {'pod-template-hash': hash} : {})}},
+  spec: {containers: [{name: container, image: 'nginx'}]},
+})
+const deployment: Workload = {
+  kind: 'Deployment',
+  metadata: {name: 'nginx', namespace: 'ns', uid: 'd-uid'},
+  spec: {selector: {matchLabels: {name: 'nginx'}}, template: template('nginx')},
+}
+const rs = (name: string, tmpl: unknown, replicas: number, created: number): ReplicaSet => ({
+  kind: 'ReplicaSet',
+  metadata: {name, namespace: 'ns', uid: `${name}-uid`, creationTimestamp: iso(created)},
+  spec: {replicas, template: tmpl},
+})
 const newRS = rs('new', template('nginx', 'hash'), 1, NOW + 60_000)
 const newRSDup = rs('new-dup', template('nginx', 'different-hash'), 0, NOW)
 const oldRS = rs('old', template('nginx-old-1'), 0, NOW - 60_000)

@@ -13,11 +13,21 @@ const OPTIONS = {now: NOW, maxDepth: 3}
 function o(apiVersion: string, kind: string, namespace: string, name: string, uid: string, owners: OwnerReference[] = []): KubeObject {
   return {apiVersion, kind, metadata: {name, namespace, uid, ...(owners.length > 0 ? {ownerReferences: owners} : {})}}
 }
-const ref = (apiVersion: string, kind: string, name: string, uid: string): OwnerReference => ({apiVersion, kind, name, uid, controller: true, blockOwnerDeletion: true})
+const ref = (apiVersion: string, kind: string, name: string, uid: string): OwnerReference => ({
+  apiVersion,
+  kind,
+  name,
+  uid,
+  controller: true,
+  blockOwnerDeletion: true,
+})
 
 /** One Deployment d, its ReplicaSet, PAGE_SIZE + 10 pods of it (two pages), and one pod whose ReplicaSet is gone. */
 function cluster(): KubeObject[] {
-  const objects = [o('apps/v1', 'Deployment', 'shop', 'd', 'd-1'), o('apps/v1', 'ReplicaSet', 'shop', 'd-rs', 'rs-1', [ref('apps/v1', 'Deployment', 'd', 'd-1')])]
+  const objects = [
+    o('apps/v1', 'Deployment', 'shop', 'd', 'd-1'),
+    o('apps/v1', 'ReplicaSet', 'shop', 'd-rs', 'rs-1', [ref('apps/v1', 'Deployment', 'd', 'd-1')]),
+  ]
   for (let i = 0; i < PAGE_SIZE + 10; i++) objects.push(o('v1', 'Pod', 'shop', `d-rs-${i}`, `p-${i}`, [ref('apps/v1', 'ReplicaSet', 'd-rs', 'rs-1')]))
   objects.push(o('v1', 'Pod', 'shop', 'orphaned', 'p-x', [ref('apps/v1', 'ReplicaSet', 'gone-rs', 'rs-gone')]))
   return objects
@@ -29,7 +39,10 @@ describe('410 Gone on a continue page', () => {
     const r = await driveGcAll(source, undefined, OPTIONS)
     // 511 kept pods + the ReplicaSet kept; the Deployment has no owner; the orphaned pod's ReplicaSet is a 404: delete.
     assert.deepEqual(r.counts, {keep: PAGE_SIZE + 11, delete: 1, noOwners: 1})
-    assert.deepEqual(r.findings.map((f) => f.subject.name), ['orphaned'])
+    assert.deepEqual(
+      r.findings.map((f) => f.subject.name),
+      ['orphaned'],
+    )
     assert.deepEqual(r.problems, [])
     assert.deepEqual(r.restarted, ['list v1 Pod'])
     assert.equal(source.lists.filter((l) => l.kind === 'Pod').length, 2, 'one restart, no more')
@@ -49,7 +62,10 @@ describe('410 Gone on a continue page', () => {
 describe('403 on a list', () => {
   it('--all: the kind is reported, the rest replayed', async () => {
     const r = await driveGcAll(new MemorySource(cluster(), {faults: {forbidList: {ReplicaSet: 403}}}), undefined, OPTIONS)
-    assert.deepEqual(r.problems.map((p) => p.what), ['list apps/v1 ReplicaSet'])
+    assert.deepEqual(
+      r.problems.map((p) => p.what),
+      ['list apps/v1 ReplicaSet'],
+    )
     assert.match(r.problems[0].reason, /^Forbidden \(403\)/)
     // The pods' owner ReplicaSet is not in a list, so it is read with a GET (which is allowed): found, kept.
     assert.equal(r.counts.keep, PAGE_SIZE + 10)
@@ -59,16 +75,32 @@ describe('403 on a list', () => {
     const objects = cluster()
     const source = new MemorySource(objects, {faults: {forbidList: {Pod: 403}}})
     const rs = objects[1]
-    const one = await driveGcOne(source, rs, {group: 'apps', version: 'v1', kind: 'ReplicaSet', resource: 'replicasets', namespaced: true, verbs: ['list']}, {...OPTIONS, tree: true})
+    const one = await driveGcOne(
+      source,
+      rs,
+      {group: 'apps', version: 'v1', kind: 'ReplicaSet', resource: 'replicasets', namespaced: true, verbs: ['list']},
+      {...OPTIONS, tree: true},
+    )
     assert.deepEqual(one?.tree?.object.children, [], 'no pod could be listed')
-    assert.deepEqual(one?.tree?.partial?.map((p) => p.what), ['list v1 Pod'])
-    assert.deepEqual(one?.problems.map((p) => p.what), ['list v1 Pod'])
+    assert.deepEqual(
+      one?.tree?.partial?.map((p) => p.what),
+      ['list v1 Pod'],
+    )
+    assert.deepEqual(
+      one?.problems.map((p) => p.what),
+      ['list v1 Pod'],
+    )
   })
 
   it('--tree after one 410 on the pods: all of them are there', async () => {
     const objects = cluster()
     const source = new MemorySource(objects, {faults: {goneOnList: {Pod: 1}}})
-    const one = await driveGcOne(source, objects[1], {group: 'apps', version: 'v1', kind: 'ReplicaSet', resource: 'replicasets', namespaced: true, verbs: ['list']}, {...OPTIONS, tree: true})
+    const one = await driveGcOne(
+      source,
+      objects[1],
+      {group: 'apps', version: 'v1', kind: 'ReplicaSet', resource: 'replicasets', namespaced: true, verbs: ['list']},
+      {...OPTIONS, tree: true},
+    )
     // TREE_CHILDREN (50) shown, the rest counted: 510 in all.
     assert.equal((one?.tree?.object.children.length ?? 0) + (one?.tree?.object.more ?? 0), PAGE_SIZE + 10)
     assert.equal(one?.tree?.partial, undefined)
@@ -78,7 +110,10 @@ describe('403 on a list', () => {
 describe('a reset connection on an owner GET', () => {
   it('is retried, as client-go retries GETs on connection resets: the owner is read, not unknown', async () => {
     // The pod's owner kind is not listed (Widget is not served as a list here), so its owner comes from a GET.
-    const objects = [o('apps/v1', 'ReplicaSet', 'shop', 'web', 'rs-web'), o('v1', 'Pod', 'shop', 'web-1', 'p-1', [ref('apps/v1', 'ReplicaSet', 'web', 'rs-web')])]
+    const objects = [
+      o('apps/v1', 'ReplicaSet', 'shop', 'web', 'rs-web'),
+      o('v1', 'Pod', 'shop', 'web-1', 'p-1', [ref('apps/v1', 'ReplicaSet', 'web', 'rs-web')]),
+    ]
     const source = new MemorySource(objects, {faults: {resetOnGet: {'ReplicaSet/web': 2}}})
     const one = await driveGcOne(source, objects[1], {group: '', version: 'v1', kind: 'Pod', resource: 'pods', namespaced: true, verbs: ['list']}, OPTIONS)
     assert.equal(one?.replay.verdict, 'keep')
@@ -86,11 +121,13 @@ describe('a reset connection on an owner GET', () => {
   })
 
   it('three resets in a row: unknown, never dangling', async () => {
-    const objects = [o('apps/v1', 'ReplicaSet', 'shop', 'web', 'rs-web'), o('v1', 'Pod', 'shop', 'web-1', 'p-1', [ref('apps/v1', 'ReplicaSet', 'web', 'rs-web')])]
+    const objects = [
+      o('apps/v1', 'ReplicaSet', 'shop', 'web', 'rs-web'),
+      o('v1', 'Pod', 'shop', 'web-1', 'p-1', [ref('apps/v1', 'ReplicaSet', 'web', 'rs-web')]),
+    ]
     const source = new MemorySource(objects, {faults: {resetOnGet: {'ReplicaSet/web': 3}}})
     const one = await driveGcOne(source, objects[1], {group: '', version: 'v1', kind: 'Pod', resource: 'pods', namespaced: true, verbs: ['list']}, OPTIONS)
     assert.equal(one?.replay.verdict, 'unknown')
     assert.equal(one?.replay.refs[0].unknownReason, 'readError')
   })
 })
-

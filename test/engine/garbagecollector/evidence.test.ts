@@ -61,7 +61,7 @@ describe('kubectl cluster-info dump: pods owned by Jobs, and no Jobs in the dump
     assert.deepEqual(r.findings.map(line), ['warning delete Pod ops/backup-29123640-7xk2p', 'warning delete Pod ops/report-29123580-q9w7z'])
   })
 
-  it('with the dump\'s evidence: each Job pod is unknown (info), never delete; the coredns chain is kept', async () => {
+  it("with the dump's evidence: each Job pod is unknown (info), never delete; the coredns chain is kept", async () => {
     // The dump holds no Job at all, so a Job missing from it proves nothing: unknown, and at most info, since the
     // answer rests on missing evidence. coredns' pod names its ReplicaSet with the uid the dump holds (solid: keep),
     // and the ReplicaSet its Deployment (keep); the Node and the Deployment have no owners.
@@ -84,17 +84,32 @@ describe('an earlier solid owner, then an owner the data cannot show', () => {
     // it, the collector could only patch that reference off, never delete the object.
     const objects = jsonStream(fixture('cluster-info-dump-jobs.json'))
     const deployment = objects.find((o) => o.kind === 'Deployment')!
-    const cm: KubeObject = {apiVersion: 'v1', kind: 'ConfigMap', metadata: {name: 'dns-extra', namespace: 'kube-system', uid: 'cm-1', ownerReferences: [
-      {apiVersion: 'apps/v1', kind: 'Deployment', name: 'coredns', uid: deployment.metadata!.uid!},
-      {apiVersion: 'batch/v1', kind: 'Job', name: 'dns-migrate', uid: 'job-1'},
-    ]}}
+    const cm: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'dns-extra',
+        namespace: 'kube-system',
+        uid: 'cm-1',
+        ownerReferences: [
+          {apiVersion: 'apps/v1', kind: 'Deployment', name: 'coredns', uid: deployment.metadata!.uid!},
+          {apiVersion: 'batch/v1', kind: 'Job', name: 'dns-migrate', uid: 'job-1'},
+        ],
+      },
+    }
     const all = [...objects, cm]
     const one = await driveGcOne(new MemorySource(all, {evidence: foreignDumpEvidence(all)}), cm, BUILTIN_KINDS.find((t) => t.kind === 'ConfigMap')!, OPTIONS)
     assert.equal(one?.replay.verdict, 'unknown')
-    assert.deepEqual(one?.replay.refs.map((x) => x.outcome), ['solid', 'unknown'])
+    assert.deepEqual(
+      one?.replay.refs.map((x) => x.outcome),
+      ['solid', 'unknown'],
+    )
     const e = explainGc(one!.replay, NOW, {mode: 'snapshot'})
     assert.equal(e.severity, 'info')
-    assert.match(e.summary, /It stays either way \(an earlier owner is solid\); whether the collector patches off the reference to Job dns-migrate this data cannot tell\./)
+    assert.match(
+      e.summary,
+      /It stays either way \(an earlier owner is solid\); whether the collector patches off the reference to Job dns-migrate this data cannot tell\./,
+    )
   })
 })
 
@@ -113,7 +128,7 @@ describe('a live 404 is proof, whatever the evidence says of lists', () => {
 
 describe('kubectl get all: static pods owned by a Node, and no Nodes in the list', () => {
   const objects = yamlList(fixture('get-all-static-pods.yaml'))
-  it('with the dump\'s evidence: the mirror pods are unknown by uid, not dangling; the Job\'s pod is kept', async () => {
+  it("with the dump's evidence: the mirror pods are unknown by uid, not dangling; the Job's pod is kept", async () => {
     // spec.nodeName cp-1 shows a Node named cp-1 exists: the kubelet of cp-1 created these mirror pods and wrote that
     // Node's uid into their owner reference. It does not show the uid the Node has now: a Node deleted and registered
     // again keeps its name and gets a new uid, and then the collector deletes the mirror pods (the kubelet recreates
@@ -128,11 +143,14 @@ describe('kubectl get all: static pods owned by a Node, and no Nodes in the list
     assert.match(ref.why, /does not show that Node's uid/)
   })
 
-  it('a Node that no pod\'s spec.nodeName names is simply not in the data: unknown (notInData)', async () => {
+  it("a Node that no pod's spec.nodeName names is simply not in the data: unknown (notInData)", async () => {
     // etcd's mirror pod names Node cp-0 (say, the node's name before a rename): no pod runs on a cp-0, so nothing in
     // the data shows it exists, and nothing proves it does not.
-    const renamed = objects.map((o) => o.metadata?.name !== 'etcd-cp-1' ? o
-      : {...o, metadata: {...o.metadata, ownerReferences: o.metadata!.ownerReferences!.map((r) => ({...r, name: 'cp-0'}))}})
+    const renamed = objects.map((o) =>
+      o.metadata?.name !== 'etcd-cp-1'
+        ? o
+        : {...o, metadata: {...o.metadata, ownerReferences: o.metadata!.ownerReferences!.map((r) => ({...r, name: 'cp-0'}))}},
+    )
     const r = await driveGcAll(new MemorySource(renamed, {evidence: foreignDumpEvidence(renamed)}), undefined, OPTIONS)
     const etcd = r.findings.find((f) => f.subject.name === 'etcd-cp-1')!
     assert.equal(etcd.severity, 'info')
@@ -159,7 +177,11 @@ describe('rbac v1beta1 objects: the version is shown served', () => {
     const source = new MemorySource(objects, {types, evidence: foreignDumpEvidence(objects)})
     const one = await driveGcOne(source, binding, rb, OPTIONS)
     assert.equal(one?.replay.verdict, 'keep')
-    assert.ok(one?.replay.collectorRequests.some((q) => q.method === 'GET' && q.path === '/apis/rbac.authorization.k8s.io/v1beta1/namespaces/tenant-a/roles/tenant-reader'))
+    assert.ok(
+      one?.replay.collectorRequests.some(
+        (q) => q.method === 'GET' && q.path === '/apis/rbac.authorization.k8s.io/v1beta1/namespaces/tenant-a/roles/tenant-reader',
+      ),
+    )
     assert.ok(source.gets.some((g) => g.apiVersion === 'rbac.authorization.k8s.io/v1beta1' && g.kind === 'Role' && g.name === 'tenant-reader'))
     const all = await driveGcAll(new MemorySource(objects, {types, evidence: foreignDumpEvidence(objects)}), undefined, OPTIONS)
     assert.deepEqual(all.findings, [])

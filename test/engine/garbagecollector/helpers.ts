@@ -4,8 +4,17 @@
 import {BUILTIN_KINDS, splitApiVersion} from '../../../src/cluster/builtin-kinds.js'
 import type {OwnerReference, ResourceType} from '../../../src/cluster/source.js'
 import {
-  DependentsIndex, GcDiscovery, type GcObject, type GcReplay, type GcWorld, type OwnerRead, type OwnerReadKey,
-  ownerReadPath, readKeyString, replayGc, applyOwnerRefsStrategicMergePatch,
+  DependentsIndex,
+  GcDiscovery,
+  type GcObject,
+  type GcReplay,
+  type GcWorld,
+  type OwnerRead,
+  type OwnerReadKey,
+  ownerReadPath,
+  readKeyString,
+  replayGc,
+  applyOwnerRefsStrategicMergePatch,
 } from '../../../src/engine/garbagecollector/index.js'
 
 export interface ObjSpec {
@@ -40,7 +49,13 @@ export function types(opts: {remove?: string[]; extra?: ResourceType[]} = {}): R
   return [...BUILTIN_KINDS.filter((t) => !remove.has(`${t.group}/${t.version}/${t.kind}`)), ...(opts.extra ?? [])]
 }
 
-export function extraType(apiVersion: string, kind: string, resource: string, namespaced: boolean, verbs = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']): ResourceType {
+export function extraType(
+  apiVersion: string,
+  kind: string,
+  resource: string,
+  namespaced: boolean,
+  verbs = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+): ResourceType {
   return {...splitApiVersion(apiVersion), kind, resource, namespaced, verbs, singularName: kind.toLowerCase()}
 }
 
@@ -77,8 +92,13 @@ export function readOwner(discovery: GcDiscovery, env: Env, key: OwnerReadKey): 
   if (err) return {outcome: 'error', status: err.status, reason: err.reason, message: err.message}
   const found = env.cluster.find((o) => {
     const m = discovery.restMapping(o.apiVersion, o.kind)
-    return m !== undefined && m.group === key.group && m.resource === key.resource &&
-      (o.metadata.namespace ?? '') === (key.namespace ?? '') && o.metadata.name === key.name
+    return (
+      m !== undefined &&
+      m.group === key.group &&
+      m.resource === key.resource &&
+      (o.metadata.namespace ?? '') === (key.namespace ?? '') &&
+      o.metadata.name === key.name
+    )
   })
   return found ? {outcome: 'found', object: found} : {outcome: 'notFound'}
 }
@@ -136,7 +156,14 @@ export function classification(r: GcReplay): {solid: string[]; dangling: string[
 function pathOf(discovery: GcDiscovery, o: GcObject): string | undefined {
   const m = discovery.restMapping(o.apiVersion, o.kind)
   if (!m) return undefined
-  return ownerReadPath({group: m.group, version: m.version, resource: m.resource, kind: m.kind, name: o.metadata.name, ...(m.namespaced ? {namespace: o.metadata.namespace} : {})})
+  return ownerReadPath({
+    group: m.group,
+    version: m.version,
+    resource: m.resource,
+    kind: m.kind,
+    name: o.metadata.name,
+    ...(m.namespaced ? {namespace: o.metadata.namespace} : {}),
+  })
 }
 
 export class MiniCluster {

@@ -20,7 +20,10 @@ export class MemorySource implements ClusterSource {
   readonly lists: ListRequest[] = []
   evidence?: () => Promise<Evidence>
 
-  constructor(private readonly objects: readonly KubeObject[], private readonly opts: {types?: ResourceType[]; faults?: MemoryFaults; evidence?: Evidence; now?: string; mode?: 'live' | 'snapshot'} = {}) {
+  constructor(
+    private readonly objects: readonly KubeObject[],
+    private readonly opts: {types?: ResourceType[]; faults?: MemoryFaults; evidence?: Evidence; now?: string; mode?: 'live' | 'snapshot'} = {},
+  ) {
     if (opts.evidence) this.evidence = async () => opts.evidence!
   }
 
@@ -53,9 +56,14 @@ export class MemorySource implements ClusterSource {
       resets[key]--
       throw new ReadError('Unreachable', 'socket hang up (ECONNRESET)')
     }
-    if (!this.resourceOf(request.apiVersion, request.kind)) throw new ReadError('NotServed', `${request.apiVersion} ${request.kind} is not served`, {status: 404})
-    const o = this.objects.find((x) => this.matches(x, request.apiVersion, request.kind) && x.metadata?.name === request.name
-      && (x.metadata?.namespace ?? undefined) === (request.namespace ?? undefined))
+    if (!this.resourceOf(request.apiVersion, request.kind))
+      throw new ReadError('NotServed', `${request.apiVersion} ${request.kind} is not served`, {status: 404})
+    const o = this.objects.find(
+      (x) =>
+        this.matches(x, request.apiVersion, request.kind) &&
+        x.metadata?.name === request.name &&
+        (x.metadata?.namespace ?? undefined) === (request.namespace ?? undefined),
+    )
     if (!o) return undefined
     // The API server answers at the version asked for (it converts between served versions).
     return {...structuredClone(o), ...(request.apiVersion ? {apiVersion: request.apiVersion} : {})}
@@ -71,7 +79,8 @@ export class MemorySource implements ClusterSource {
     this.lists.push(request)
     const forbidden = this.opts.faults?.forbidList?.[request.kind]
     if (forbidden) throw new ReadError('Forbidden', `${request.kind} is forbidden`, {status: forbidden})
-    const all = this.objects.filter((o) => this.matches(o, request.apiVersion, request.kind) && (request.namespace === undefined || o.metadata?.namespace === request.namespace))
+    const all = this.objects
+      .filter((o) => this.matches(o, request.apiVersion, request.kind) && (request.namespace === undefined || o.metadata?.namespace === request.namespace))
       .map((o) => ({...structuredClone(o), apiVersion: request.apiVersion ?? o.apiVersion}))
     const size = request.pageSize ?? 500
     for (let i = 0; i < Math.max(all.length, 1); i += size) {
@@ -107,13 +116,23 @@ export function foreignDumpEvidence(objects: readonly KubeObject[], opts: {serve
     if (o.apiVersion) versions.add(o.apiVersion)
   }
   return {
-    kinds: [...held].map(([k, count]) => ({group: k.slice(0, k.lastIndexOf('/')), kind: k.slice(k.lastIndexOf('/') + 1), coverage: 'all', absenceIsProof: false, from: 'objects in the dump', count})),
+    kinds: [...held].map(([k, count]) => ({
+      group: k.slice(0, k.lastIndexOf('/')),
+      kind: k.slice(k.lastIndexOf('/') + 1),
+      coverage: 'all',
+      absenceIsProof: false,
+      from: 'objects in the dump',
+      count,
+    })),
     coverage(group, kind) {
       const n = held.get(`${group}/${kind}`) ?? 0
       return {held: n > 0, absenceIsProof: false, why: n > 0 ? `the data is not known to hold every ${kind}` : `the data holds no ${kind}`}
     },
     servedVersions: opts.servedVersions ?? [...versions],
-    nodeLeases: 'absent', nodeSet: 'partial', clock: {at: '2026-11-29T10:00:00Z', from: 'test', trust: 'estimated'}, missing: [],
+    nodeLeases: 'absent',
+    nodeSet: 'partial',
+    clock: {at: '2026-11-29T10:00:00Z', from: 'test', trust: 'estimated'},
+    missing: [],
   }
 }
 

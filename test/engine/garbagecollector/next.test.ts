@@ -22,18 +22,40 @@ describe('finalizer holders', () => {
 })
 
 describe('gcNext per verdict', () => {
-  const owner = obj({apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web', uid: 'd-1', deletionTimestamp: '2026-11-29T09:00:00Z', finalizers: ['foregroundDeletion']})
-  const rs = obj({apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace: 'shop', name: 'web-1', uid: 'rs-1', deletionTimestamp: '2026-11-29T09:00:01Z', finalizers: ['example.com/hold'],
-    ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd-1', {controller: true, blockOwnerDeletion: true})]})
+  const owner = obj({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    namespace: 'shop',
+    name: 'web',
+    uid: 'd-1',
+    deletionTimestamp: '2026-11-29T09:00:00Z',
+    finalizers: ['foregroundDeletion'],
+  })
+  const rs = obj({
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    namespace: 'shop',
+    name: 'web-1',
+    uid: 'rs-1',
+    deletionTimestamp: '2026-11-29T09:00:01Z',
+    finalizers: ['example.com/hold'],
+    ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd-1', {controller: true, blockOwnerDeletion: true})],
+  })
   it('waitForBlockingDependents: the command that explains the blocking dependent', () => {
     const {replay} = run(owner, {cluster: [owner, rs], withIndex: true})
     assert.equal(replay.verdict, 'waitForBlockingDependents')
-    assert.deepEqual(gcNext(replay)?.map((n) => n.command), ['kubectl why gc replicaset/web-1 -n shop'])
+    assert.deepEqual(
+      gcNext(replay)?.map((n) => n.command),
+      ['kubectl why gc replicaset/web-1 -n shop'],
+    )
   })
   it('waitBeingDeleted: the finalizer to look at, as the field to change', () => {
     const {replay} = run(rs, {cluster: [owner, rs], withIndex: true})
     assert.equal(replay.verdict, 'waitBeingDeleted')
-    assert.deepEqual(gcNext(replay)?.map((n) => n.change), ['ReplicaSet shop/web-1: metadata.finalizers "example.com/hold"'])
+    assert.deepEqual(
+      gcNext(replay)?.map((n) => n.change),
+      ['ReplicaSet shop/web-1: metadata.finalizers "example.com/hold"'],
+    )
   })
   it('keep: nothing to do', () => {
     const pod = obj({apiVersion: 'v1', kind: 'Pod', namespace: 'shop', name: 'p', ownerReferences: [ref('apps/v1', 'ReplicaSet', 'web-1', 'rs-1')]})

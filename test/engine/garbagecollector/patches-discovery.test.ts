@@ -2,8 +2,13 @@
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
 import {
-  applyOwnerRefsStrategicMergePatch, blockingDependents, deleteOwnerRefJsonMergePatch, DependentsIndex, GcDiscovery,
-  unblockOwnerRefsJsonMergePatch, unblockOwnerRefsStrategicMergePatch,
+  applyOwnerRefsStrategicMergePatch,
+  blockingDependents,
+  deleteOwnerRefJsonMergePatch,
+  DependentsIndex,
+  GcDiscovery,
+  unblockOwnerRefsJsonMergePatch,
+  unblockOwnerRefsStrategicMergePatch,
 } from '../../../src/engine/garbagecollector/index.js'
 import {extraType, obj, ref, types} from './helpers.js'
 
@@ -16,19 +21,28 @@ describe('patches', () => {
   })
   it('JSON merge fallbacks carry resourceVersion and the full list', () => {
     const refs = [ref('v1', 'Pod', 'a', '1', {blockOwnerDeletion: true}), ref('v1', 'Pod', 'b', '2')]
-    assert.equal(deleteOwnerRefJsonMergePatch('7', refs, ['1']), '{"metadata":{"resourceVersion":"7","ownerReferences":[{"apiVersion":"v1","kind":"Pod","name":"b","uid":"2"}]}}')
+    assert.equal(
+      deleteOwnerRefJsonMergePatch('7', refs, ['1']),
+      '{"metadata":{"resourceVersion":"7","ownerReferences":[{"apiVersion":"v1","kind":"Pod","name":"b","uid":"2"}]}}',
+    )
     assert.equal(deleteOwnerRefJsonMergePatch('7', refs, ['1', '2']), '{"metadata":{"resourceVersion":"7","ownerReferences":null}}')
-    assert.equal(unblockOwnerRefsJsonMergePatch('7', refs),
-      '{"metadata":{"resourceVersion":"7","ownerReferences":[{"apiVersion":"v1","kind":"Pod","name":"a","uid":"1","blockOwnerDeletion":false},{"apiVersion":"v1","kind":"Pod","name":"b","uid":"2","blockOwnerDeletion":false}]}}')
+    assert.equal(
+      unblockOwnerRefsJsonMergePatch('7', refs),
+      '{"metadata":{"resourceVersion":"7","ownerReferences":[{"apiVersion":"v1","kind":"Pod","name":"a","uid":"1","blockOwnerDeletion":false},{"apiVersion":"v1","kind":"Pod","name":"b","uid":"2","blockOwnerDeletion":false}]}}',
+    )
   })
 })
 
 describe('GcDiscovery', () => {
-  const d = new GcDiscovery(types({extra: [
-    extraType('widgets.example.com/v2', 'Widget', 'widgets', true),
-    extraType('widgets.example.com/v1', 'Widget', 'widgets', true),
-    extraType('example.com/v1', 'ReadOnly', 'readonlies', false, ['get', 'list', 'watch']),
-  ]}))
+  const d = new GcDiscovery(
+    types({
+      extra: [
+        extraType('widgets.example.com/v2', 'Widget', 'widgets', true),
+        extraType('widgets.example.com/v1', 'Widget', 'widgets', true),
+        extraType('example.com/v1', 'ReadOnly', 'readonlies', false, ['get', 'list', 'watch']),
+      ],
+    }),
+  )
   it('maps only the exact version named', () => {
     assert.equal(d.restMapping('apps/v1', 'Deployment')?.resource, 'deployments')
     assert.equal(d.restMapping('extensions/v1beta1', 'Deployment'), undefined)
@@ -53,12 +67,24 @@ describe('GcDiscovery', () => {
 describe('DependentsIndex', () => {
   it('indexes by owner uid only, across namespaces, once per object', () => {
     const i = new DependentsIndex()
-    const a = obj({apiVersion: 'v1', kind: 'Pod', namespace: 'x', name: 'a', ownerReferences: [ref('v1', 'Pod', 'o', 'U', {blockOwnerDeletion: true}), ref('v1', 'Pod', 'o2', 'U')]})
+    const a = obj({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      namespace: 'x',
+      name: 'a',
+      ownerReferences: [ref('v1', 'Pod', 'o', 'U', {blockOwnerDeletion: true}), ref('v1', 'Pod', 'o2', 'U')],
+    })
     const b = obj({apiVersion: 'v1', kind: 'Secret', namespace: 'y', name: 'b', ownerReferences: [ref('v1', 'ConfigMap', 'other-name', 'U')]})
     i.add(a, '/pods')
     i.add(b, '/secrets')
-    assert.deepEqual(i.dependentsOf('U').map((o) => o.metadata.name), ['a', 'b'])
-    assert.deepEqual(blockingDependents(i, 'U').map((o) => o.metadata.name), ['a'])
+    assert.deepEqual(
+      i.dependentsOf('U').map((o) => o.metadata.name),
+      ['a', 'b'],
+    )
+    assert.deepEqual(
+      blockingDependents(i, 'U').map((o) => o.metadata.name),
+      ['a'],
+    )
     assert.equal(i.named('/pods', 'x', 'a'), a)
     assert.equal(i.observed(a.metadata.uid), a)
   })

@@ -37,14 +37,28 @@ describe('notMonitored (§9)', () => {
   })
   it('an unmonitored object stuck with a collector finalizer is a warning', () => {
     const t = types({extra: [extraType('example.com/v1', 'Report', 'reports', true, ['get', 'list', 'delete'])]})
-    const o = obj({apiVersion: 'example.com/v1', kind: 'Report', namespace: 'shop', name: 'r', finalizers: ['foregroundDeletion'], deletionTimestamp: '2026-11-29T09:00:00Z'})
+    const o = obj({
+      apiVersion: 'example.com/v1',
+      kind: 'Report',
+      namespace: 'shop',
+      name: 'r',
+      finalizers: ['foregroundDeletion'],
+      deletionTimestamp: '2026-11-29T09:00:00Z',
+    })
     const {replay} = run(o, {cluster: [o], types: t})
     assert.equal(replay.verdict, 'notMonitored')
     assert.equal(gcSeverity(replay), 'warning')
   })
   it('an unmonitored object named as an owner by monitored objects is evaluated as a virtual node (inferred)', () => {
     const t = types({extra: [extraType('example.com/v1', 'Report', 'reports', true, ['get', 'list', 'delete'])]})
-    const o = obj({apiVersion: 'example.com/v1', kind: 'Report', namespace: 'shop', name: 'r', uid: 'r1', ownerReferences: [ref('apps/v1', 'Deployment', 'gone', 'd0')]})
+    const o = obj({
+      apiVersion: 'example.com/v1',
+      kind: 'Report',
+      namespace: 'shop',
+      name: 'r',
+      uid: 'r1',
+      ownerReferences: [ref('apps/v1', 'Deployment', 'gone', 'd0')],
+    })
     const child = obj({apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'c', ownerReferences: [ref('example.com/v1', 'Report', 'r', 'r1')]})
     const {replay} = run(o, {cluster: [o, child], types: t})
     assert.equal(replay.virtual, true)
@@ -55,7 +69,11 @@ describe('notMonitored (§9)', () => {
 
 describe('E1: being deleted without foregroundDeletion', () => {
   it('waitBeingDeleted, naming the other finalizers; no request at all', () => {
-    const p = pod('p', {deletionTimestamp: '2026-11-29T09:00:00Z', finalizers: ['example.com/protect'], ownerReferences: [ref('apps/v1', 'ReplicaSet', 'gone', 'x')]})
+    const p = pod('p', {
+      deletionTimestamp: '2026-11-29T09:00:00Z',
+      finalizers: ['example.com/protect'],
+      ownerReferences: [ref('apps/v1', 'ReplicaSet', 'gone', 'x')],
+    })
     const {replay, reads} = run(p, {cluster: [p], now: NOW})
     assert.equal(replay.verdict, 'waitBeingDeleted')
     assert.deepEqual(reads, [])
@@ -69,7 +87,10 @@ describe('E1: being deleted without foregroundDeletion', () => {
     const b = rs('web-b', 'rb', {ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd1')]})
     const {replay} = run(d, {cluster: [d, a, b]})
     assert.equal(replay.verdict, 'orphanDependentsThenRemoveFinalizer')
-    assert.deepEqual(replay.dependentsToOrphan?.map((x) => x.metadata.name), ['web-a', 'web-b'])
+    assert.deepEqual(
+      replay.dependentsToOrphan?.map((x) => x.metadata.name),
+      ['web-a', 'web-b'],
+    )
     const last = replay.collectorRequests.at(-1)!
     assert.deepEqual(JSON.parse(last.body!), {metadata: {resourceVersion: '100', finalizers: ['example.com/x']}})
   })
@@ -81,7 +102,11 @@ describe('E6: being deleted in the foreground (owner view, §6.2 / §10.3)', () 
     const {replay} = run(owner, {cluster: [owner]})
     assert.equal(replay.verdict, 'removeFinalizer')
     assert.equal(replay.finalizer, 'foregroundDeletion')
-    assert.deepEqual(httpActions(replay), ['GET /apis/apps/v1/namespaces/shop/deployments/web', 'GET /apis/apps/v1/namespaces/shop/deployments/web', 'PATCH /apis/apps/v1/namespaces/shop/deployments/web'])
+    assert.deepEqual(httpActions(replay), [
+      'GET /apis/apps/v1/namespaces/shop/deployments/web',
+      'GET /apis/apps/v1/namespaces/shop/deployments/web',
+      'PATCH /apis/apps/v1/namespaces/shop/deployments/web',
+    ])
     assert.deepEqual(JSON.parse(replay.collectorRequests[2].body!), {metadata: {resourceVersion: '100', finalizers: null}})
     assert.equal(gcSeverity(replay), 'warning')
   })
@@ -92,14 +117,21 @@ describe('E6: being deleted in the foreground (owner view, §6.2 / §10.3)', () 
     assert.equal(replay.dependentCount, 1)
   })
   it('waitForBlockingDependents, explaining each blocker recursively (TestBlockingOwnerRefDoesBlock shape)', () => {
-    const a = rs('web-a', 'ra', {ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd1', ctrl)], deletionTimestamp: '2026-11-29T09:01:00Z', finalizers: ['example.com/hold']})
+    const a = rs('web-a', 'ra', {
+      ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd1', ctrl)],
+      deletionTimestamp: '2026-11-29T09:01:00Z',
+      finalizers: ['example.com/hold'],
+    })
     const b = rs('web-b', 'rb', {ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd1', ctrl)]})
     const {replay} = run(owner, {cluster: [owner, a, b]})
     assert.equal(replay.verdict, 'waitForBlockingDependents')
-    assert.deepEqual(replay.blocking?.map((x) => [x.dependent.metadata.name, x.replay?.verdict, x.replay?.propagationPolicy]), [
-      ['web-a', 'waitBeingDeleted', undefined],
-      ['web-b', 'delete', 'Background'],
-    ])
+    assert.deepEqual(
+      replay.blocking?.map((x) => [x.dependent.metadata.name, x.replay?.verdict, x.replay?.propagationPolicy]),
+      [
+        ['web-a', 'waitBeingDeleted', undefined],
+        ['web-b', 'delete', 'Background'],
+      ],
+    )
     assert.equal(gcSeverity(replay), 'warning')
   })
   it('a blocker the collector never removes makes it critical', () => {
@@ -109,9 +141,16 @@ describe('E6: being deleted in the foreground (owner view, §6.2 / §10.3)', () 
     assert.equal(gcSeverity(replay), 'critical')
   })
   it('recursion is bounded and cycles are marked', () => {
-    const o2 = rs('mid', 'm1', {deletionTimestamp: '2026-11-29T09:00:00Z', finalizers: ['foregroundDeletion'],
-      ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd1', ctrl)]})
-    const cyc = deploy('web', 'd1', {deletionTimestamp: '2026-11-29T09:00:00Z', finalizers: ['foregroundDeletion'], ownerReferences: [ref('apps/v1', 'ReplicaSet', 'mid', 'm1', ctrl)]})
+    const o2 = rs('mid', 'm1', {
+      deletionTimestamp: '2026-11-29T09:00:00Z',
+      finalizers: ['foregroundDeletion'],
+      ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd1', ctrl)],
+    })
+    const cyc = deploy('web', 'd1', {
+      deletionTimestamp: '2026-11-29T09:00:00Z',
+      finalizers: ['foregroundDeletion'],
+      ownerReferences: [ref('apps/v1', 'ReplicaSet', 'mid', 'm1', ctrl)],
+    })
     const {replay} = run(cyc, {cluster: [cyc, o2]})
     assert.equal(replay.verdict, 'waitForBlockingDependents')
     const inner = replay.blocking?.[0].replay
@@ -151,7 +190,13 @@ describe('E7 and classification', () => {
   })
   it('a cluster-scoped owner kind is read without a namespace', () => {
     const node = obj({apiVersion: 'v1', kind: 'Node', name: 'n1', uid: 'node1'})
-    const lease = obj({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', ownerReferences: [ref('v1', 'Node', 'n1', 'node1')]})
+    const lease = obj({
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      namespace: 'kube-node-lease',
+      name: 'n1',
+      ownerReferences: [ref('v1', 'Node', 'n1', 'node1')],
+    })
     const {replay, reads} = run(lease, {cluster: [node, lease]})
     assert.deepEqual(reads, ['/api/v1/nodes/n1'])
     assert.equal(replay.verdict, 'keep')
@@ -170,9 +215,14 @@ describe('S1: patchRemoveOwnerRefs', () => {
   it('patches off dangling then waiting refs by uid (dangling first, whatever the ref order)', () => {
     const solid = deploy('keep', 'k1')
     const waiting = deploy('going', 'g1', {deletionTimestamp: '2026-11-29T09:00:00Z', finalizers: ['foregroundDeletion']})
-    const cm = obj({apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'cfg', uid: 'c1', ownerReferences: [
-      ref('apps/v1', 'Deployment', 'going', 'g1'), ref('apps/v1', 'Deployment', 'keep', 'k1'), ref('apps/v1', 'Deployment', 'gone', 'x1'),
-    ]})
+    const cm = obj({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: 'shop',
+      name: 'cfg',
+      uid: 'c1',
+      ownerReferences: [ref('apps/v1', 'Deployment', 'going', 'g1'), ref('apps/v1', 'Deployment', 'keep', 'k1'), ref('apps/v1', 'Deployment', 'gone', 'x1')],
+    })
     const {replay} = run(cm, {cluster: [solid, waiting, cm]})
     assert.equal(replay.verdict, 'patchRemoveOwnerRefs')
     assert.deepEqual(replay.removeOwnerUIDs, ['x1', 'g1'])
@@ -195,11 +245,18 @@ describe('S2: no solid owner, a waiting owner, and dependents of its own', () =>
     assert.deepEqual(JSON.parse(replay.collectorRequests.at(-1)!.body!), {preconditions: {uid: 'ra'}, propagationPolicy: 'Foreground'})
   })
   it('unblocks its own blocking refs first when a dependent is itself deleting dependents', () => {
-    const p = pod('p1', {ownerReferences: [ref('apps/v1', 'ReplicaSet', 'web-a', 'ra', ctrl)], deletionTimestamp: '2026-11-29T09:00:00Z', finalizers: ['foregroundDeletion']})
+    const p = pod('p1', {
+      ownerReferences: [ref('apps/v1', 'ReplicaSet', 'web-a', 'ra', ctrl)],
+      deletionTimestamp: '2026-11-29T09:00:00Z',
+      finalizers: ['foregroundDeletion'],
+    })
     const {replay} = run(a, {cluster: [owner, a, p]})
     assert.equal(replay.unblockOwnerRefsFirst, true)
     const unblock = replay.collectorRequests.find((q) => q.method === 'PATCH')!
-    assert.equal(unblock.body, '{"metadata":{"uid":"ra","creationTimestamp":null,"ownerReferences":[{"apiVersion":"apps/v1","kind":"Deployment","name":"web","uid":"d1","controller":true,"blockOwnerDeletion":false}]}}')
+    assert.equal(
+      unblock.body,
+      '{"metadata":{"uid":"ra","creationTimestamp":null,"ownerReferences":[{"apiVersion":"apps/v1","kind":"Deployment","name":"web","uid":"d1","controller":true,"blockOwnerDeletion":false}]}}',
+    )
   })
   it('without dependents falls through to S3 with the policy from its own finalizers', () => {
     const {replay} = run(a, {cluster: [owner, a]})
@@ -209,8 +266,12 @@ describe('S2: no solid owner, a waiting owner, and dependents of its own', () =>
   })
 })
 
-describe('S3: the policy comes from the object\'s own finalizers', () => {
-  for (const [fins, policy] of [[['orphan'], 'Orphan'], [['foregroundDeletion'], 'Foreground'], [['example.com/x'], 'Background']] as const) {
+describe("S3: the policy comes from the object's own finalizers", () => {
+  for (const [fins, policy] of [
+    [['orphan'], 'Orphan'],
+    [['foregroundDeletion'], 'Foreground'],
+    [['example.com/x'], 'Background'],
+  ] as const) {
     it(`${fins.join(',')} → ${policy}`, () => {
       const p = pod('p', {finalizers: [...fins], ownerReferences: [ref('apps/v1', 'ReplicaSet', 'gone', 'x')]})
       const {replay} = run(p, {cluster: [p]})
@@ -221,7 +282,10 @@ describe('S3: the policy comes from the object\'s own finalizers', () => {
   it('from 1.34 the delete carries the resourceVersion precondition (inferred)', () => {
     const p = pod('p', {resourceVersion: '4242', ownerReferences: [ref('apps/v1', 'ReplicaSet', 'gone', 'x')]})
     const {replay} = run(p, {cluster: [p], minor: 34})
-    assert.deepEqual(JSON.parse(replay.collectorRequests.at(-1)!.body!), {preconditions: {uid: 'pod-p', resourceVersion: '4242'}, propagationPolicy: 'Background'})
+    assert.deepEqual(JSON.parse(replay.collectorRequests.at(-1)!.body!), {
+      preconditions: {uid: 'pod-p', resourceVersion: '4242'},
+      propagationPolicy: 'Background',
+    })
     assert.equal(replay.steps.at(-1)?.inferred?.confidence, 'likely')
   })
 })
@@ -241,7 +305,11 @@ describe('errors abort classification in ref order (§3 C)', () => {
     assert.equal(replay.verdict, 'stuckNamespacedOwnerOfClusterScopedObject')
     assert.deepEqual(reads, [])
   })
-  for (const [status, reason, message] of [[403, 'Forbidden', 'replicasets.apps "web-a" is forbidden'], [504, 'Timeout', 'request timed out'], [500, 'ServerError', 'etcdserver: leader changed']] as const) {
+  for (const [status, reason, message] of [
+    [403, 'Forbidden', 'replicasets.apps "web-a" is forbidden'],
+    [504, 'Timeout', 'request timed out'],
+    [500, 'ServerError', 'etcdserver: leader changed'],
+  ] as const) {
     it(`unknown on ${status}: never guessed dangling`, () => {
       const p = pod('p', {ownerReferences: [ref('apps/v1', 'ReplicaSet', 'web-a', 'ra')]})
       const {replay} = run(p, {cluster: [p], errors: {'/apis/apps/v1/namespaces/shop/replicasets/web-a': {status, reason, message}}})
@@ -254,11 +322,23 @@ describe('errors abort classification in ref order (§3 C)', () => {
   }
   it('the first error in ref order wins; later refs are classified but marked unreached', () => {
     const d = deploy('web', 'd1')
-    const p = pod('p', {ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd1'), ref('apps/v1', 'ReplicaSet', 'web-a', 'ra'), ref('example.com/v9', 'Gone', 'g', 'g1')]})
-    const {replay} = run(p, {cluster: [d, p], errors: {'/apis/apps/v1/namespaces/shop/replicasets/web-a': {status: 403, reason: 'Forbidden', message: 'forbidden'}}})
+    const p = pod('p', {
+      ownerReferences: [ref('apps/v1', 'Deployment', 'web', 'd1'), ref('apps/v1', 'ReplicaSet', 'web-a', 'ra'), ref('example.com/v9', 'Gone', 'g', 'g1')],
+    })
+    const {replay} = run(p, {
+      cluster: [d, p],
+      errors: {'/apis/apps/v1/namespaces/shop/replicasets/web-a': {status: 403, reason: 'Forbidden', message: 'forbidden'}},
+    })
     assert.equal(replay.verdict, 'unknown')
     assert.equal(replay.abortedAt, 1)
-    assert.deepEqual(replay.refs.map((r) => [r.outcome, r.reachedByCollector]), [['solid', true], ['unknown', true], ['unresolvable', false]])
+    assert.deepEqual(
+      replay.refs.map((r) => [r.outcome, r.reachedByCollector]),
+      [
+        ['solid', true],
+        ['unknown', true],
+        ['unresolvable', false],
+      ],
+    )
     const e = explainGc(replay, NOW, src)
     assert.match(e.summary, /could not be read \(403\)/)
     assert.match(replay.steps.find((s) => s.rule === 'classifyReferences: error aborts the item')!.why, /An earlier ref is solid/)

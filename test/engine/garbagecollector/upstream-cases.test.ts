@@ -5,7 +5,10 @@ import assert from 'node:assert/strict'
 import {readFileSync} from 'node:fs'
 import {describe, it} from 'node:test'
 import {
-  applyOwnerRefsStrategicMergePatch, deleteOwnerRefStrategicMergePatch, orphanDependentsOutcome, STRATEGIC_MERGE_PATCH,
+  applyOwnerRefsStrategicMergePatch,
+  deleteOwnerRefStrategicMergePatch,
+  orphanDependentsOutcome,
+  STRATEGIC_MERGE_PATCH,
 } from '../../../src/engine/garbagecollector/index.js'
 import {classification, clientActions, extraType, httpActions, MiniCluster, obj, ref, run, types} from './helpers.js'
 
@@ -21,8 +24,16 @@ const sorted = (a: string[]) => [...a].sort()
 
 /** An object from a case's `cluster` entry (metadata only, as the cases write it). */
 function fromCase(c: Any, uid?: string) {
-  return obj({apiVersion: c.apiVersion, kind: c.kind, namespace: c.namespace || undefined, name: c.name, uid: uid ?? c.uid,
-    ownerReferences: c.ownerReferences, finalizers: c.finalizers, deletionTimestamp: c.deletionTimestamp})
+  return obj({
+    apiVersion: c.apiVersion,
+    kind: c.kind,
+    namespace: c.namespace || undefined,
+    name: c.name,
+    uid: uid ?? c.uid,
+    ownerReferences: c.ownerReferences,
+    finalizers: c.finalizers,
+    deletionTimestamp: c.deletionTimestamp,
+  })
 }
 
 describe('GC-01 TestAttemptToDeleteItem: the only owner returns 404', () => {
@@ -78,11 +89,17 @@ describe('GC-05 TestOrphanDependentsFailure', () => {
     assert.equal(out.queue, 'requeueRateLimited')
   })
   it('a 404 from a dependent is not an error', () => {
-    assert.deepEqual(orphanDependentsOutcome('owner', [{dependent: 'x', status: 404}, {dependent: 'y', status: 200}]), {removeFinalizer: true, queue: 'forget'})
+    assert.deepEqual(
+      orphanDependentsOutcome('owner', [
+        {dependent: 'x', status: 404},
+        {dependent: 'y', status: 200},
+      ]),
+      {removeFinalizer: true, queue: 'forget'},
+    )
   })
 })
 
-describe('GC-07 cross-namespace ref: looked up in the dependent\'s namespace', () => {
+describe("GC-07 cross-namespace ref: looked up in the dependent's namespace", () => {
   const c = byId('GC-07')
   const cluster = c.cluster.map((o: Any) => fromCase(o))
   const child = cluster.find((o: Any) => o.metadata.name === c.subject.name)
@@ -130,7 +147,10 @@ describe('GC-11 ref with an unserved apiVersion (extensions/v1beta1 Deployment)'
   const c = byId('GC-11')
   const [deployment, pod] = c.cluster.map((o: Any) => fromCase(o))
   const e = c.expected.attemptToDeleteChild_beforeAndAfterOwnerDeletion
-  for (const [label, cluster] of [['owner present', [deployment, pod]], ['owner deleted', [pod]]] as const) {
+  for (const [label, cluster] of [
+    ['owner present', [deployment, pod]],
+    ['owner deleted', [pod]],
+  ] as const) {
     it(`${label}: REST-mapping error, only the child GET, nothing deleted`, () => {
       const {replay, reads} = run(pod, {cluster: [...cluster]})
       assert.equal(e.decision, 'error:restMapping')
@@ -145,8 +165,22 @@ describe('GC-11 ref with an unserved apiVersion (extensions/v1beta1 Deployment)'
 describe('GC-13 same missing owner referenced under an accessible and an inaccessible version', () => {
   const c = byId('GC-13')
   // "same objects as GC-12": podname1 refs extensions/v1beta1 Deployment, podname2 refs apps/v1 Deployment, one uid, no owner.
-  const podname1 = obj({apiVersion: 'v1', kind: 'Pod', namespace: 'ns1', name: 'podname1', uid: 'poduid1', ownerReferences: [ref('extensions/v1beta1', 'Deployment', 'deployment1', 'deploymentuid1')]})
-  const podname2 = obj({apiVersion: 'v1', kind: 'Pod', namespace: 'ns1', name: 'podname2', uid: 'poduid2', ownerReferences: [ref('apps/v1', 'Deployment', 'deployment1', 'deploymentuid1')]})
+  const podname1 = obj({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    namespace: 'ns1',
+    name: 'podname1',
+    uid: 'poduid1',
+    ownerReferences: [ref('extensions/v1beta1', 'Deployment', 'deployment1', 'deploymentuid1')],
+  })
+  const podname2 = obj({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    namespace: 'ns1',
+    name: 'podname2',
+    uid: 'poduid2',
+    ownerReferences: [ref('apps/v1', 'Deployment', 'deployment1', 'deploymentuid1')],
+  })
   const cluster = [podname1, podname2]
   it('podname2 is deleted', () => {
     const {replay} = run(podname2, {cluster})
@@ -158,7 +192,10 @@ describe('GC-13 same missing owner referenced under an accessible and an inacces
     const ownerGet = `get apps/v1, Resource=deployments ns=${add.namespace} name=${add.name}`
     const got = clientActions(replay)
     assert.ok(got.includes(ownerGet))
-    assert.deepEqual(got.filter((a) => a !== ownerGet), c.expected.podname2.apiCalls)
+    assert.deepEqual(
+      got.filter((a) => a !== ownerGet),
+      c.expected.podname2.apiCalls,
+    )
   })
   it('podname1 stays stuck on the REST mapping', () => {
     const {replay} = run(podname1, {cluster})
@@ -186,8 +223,14 @@ describe('GC-15 cluster-scoped bad child and namespaced good child share a missi
     assert.equal(replay.verdict, 'stuckNamespacedOwnerOfClusterScopedObject')
     assert.deepEqual(reads, [])
     assert.deepEqual(c.expected.virtualOwner_noNamespace.apiCalls, [])
-    assert.deepEqual(replay.collectorRequests.filter((q) => q.path.includes('/pods/')), [])
-    assert.equal(replay.collectorRequests.some((q) => q.method !== 'GET'), false)
+    assert.deepEqual(
+      replay.collectorRequests.filter((q) => q.path.includes('/pods/')),
+      [],
+    )
+    assert.equal(
+      replay.collectorRequests.some((q) => q.method !== 'GET'),
+      false,
+    )
   })
 })
 
@@ -297,9 +340,17 @@ describe('GC-23 invalid cross-namespace refs are deleted, valid children untouch
   const P = 'uid-P'
   const parent = obj({apiVersion: 'v1', kind: 'ConfigMap', namespace: 'b', name: 'parent', uid: P})
   const valid = Array.from({length: c.expected['valid children in b'].count}, (_, i) =>
-    obj({apiVersion: 'v1', kind: 'Secret', namespace: 'b', name: `child-${i}`, ownerReferences: [ref('v1', 'ConfigMap', 'parent', P, {controller: false})]}))
+    obj({apiVersion: 'v1', kind: 'Secret', namespace: 'b', name: `child-${i}`, ownerReferences: [ref('v1', 'ConfigMap', 'parent', P, {controller: false})]}),
+  )
   const badSingle = Array.from({length: 5}, (_, i) =>
-    obj({apiVersion: 'v1', kind: 'Secret', namespace: 'a', name: `invalid-child-b-${i}`, ownerReferences: [ref('v1', 'Pod', 'invalid', P, {controller: false})]}))
+    obj({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      namespace: 'a',
+      name: `invalid-child-b-${i}`,
+      ownerReferences: [ref('v1', 'Pod', 'invalid', P, {controller: false})],
+    }),
+  )
   const multiRefs = [...Array.from({length: 25}, (_, n) => ref('test/v1', `invalid${n}`, 'invalid', `invalid-${n}`)), ref('v1', 'Pod', 'invalid', P)]
   const badMulti = [
     obj({apiVersion: 'v1', kind: 'ConfigMap', namespace: 'a', name: 'invalid-child-0', ownerReferences: multiRefs}),
@@ -355,7 +406,10 @@ describe('GC-25 foreground deletion through an ownership cycle completes', () =>
   it('pod1 waits for its blocking dependent pod2', () => {
     const {replay} = run(mini.get('pod1')!, {cluster: mini.objects})
     assert.equal(replay.verdict, 'waitForBlockingDependents')
-    assert.deepEqual(replay.blocking?.map((b) => b.dependent.metadata.name), ['pod2'])
+    assert.deepEqual(
+      replay.blocking?.map((b) => b.dependent.metadata.name),
+      ['pod2'],
+    )
   })
   it('once pod2 is deleting too, pod3 unblocks its refs first (its dependent pod1 is deleting dependents), then deletes Foreground', () => {
     const copy = new MiniCluster(mini.objects)
@@ -364,7 +418,10 @@ describe('GC-25 foreground deletion through an ownership cycle completes', () =>
     assert.equal(replay.verdict, 'delete')
     assert.equal(replay.propagationPolicy, 'Foreground')
     assert.equal(replay.unblockOwnerRefsFirst, true)
-    assert.deepEqual(replay.collectorRequests.map((q) => q.method), ['GET', 'GET', 'PATCH', 'DELETE'])
+    assert.deepEqual(
+      replay.collectorRequests.map((q) => q.method),
+      ['GET', 'GET', 'PATCH', 'DELETE'],
+    )
   })
   it('asserted end state: the pod list becomes empty', () => {
     assert.equal(c.asserted[0], 'pod list becomes empty')

@@ -14,8 +14,10 @@ const micro = (s: number) => new Date(T0 + s * 1000).toISOString().replace('Z', 
 const settings = NEWEST_DEFAULTS
 
 function mkNode(name: string): NodeLike {
-  return {metadata: {name, uid: name, creationTimestamp: at(-86400), labels: {'topology.kubernetes.io/zone': 'a'}},
-    status: {conditions: [{type: 'Ready', status: 'True', lastHeartbeatTime: at(-100), lastTransitionTime: at(-86400)}]}}
+  return {
+    metadata: {name, uid: name, creationTimestamp: at(-86400), labels: {'topology.kubernetes.io/zone': 'a'}},
+    status: {conditions: [{type: 'Ready', status: 'True', lastHeartbeatTime: at(-100), lastTransitionTime: at(-86400)}]},
+  }
 }
 function mkLease(name: string, renew: number, rv: string): LeaseLike {
   return {metadata: {name, namespace: 'kube-node-lease', resourceVersion: rv}, spec: {holderIdentity: name, renewTime: micro(renew)}}
@@ -32,26 +34,43 @@ describe('lease circuit breaker', () => {
     monitorNodeHealth(state, pass1, T0, settings)
     // 60s later the watch cache still shows the old leases (renewTime 0) while the kubelets kept renewing.
     const live: Record<string, LiveLeaseLookup> = {
-      n1: {kind: 'found', lease: mkLease('n1', 58, '150')}, n2: {kind: 'found', lease: mkLease('n2', 59, '151')}, n3: {kind: 'found', lease: mkLease('n3', 59, '152')},
+      n1: {kind: 'found', lease: mkLease('n1', 58, '150')},
+      n2: {kind: 'found', lease: mkLease('n2', 59, '151')},
+      n3: {kind: 'found', lease: mkLease('n3', 59, '152')},
     }
     const lagging = view(nodes, [mkLease('n1', 0, '100'), mkLease('n2', 0, '101'), mkLease('n3', 0, '102')], live, '102')
     const r2 = monitorNodeHealth(state, lagging, T0 + 60_000, settings)
-    assert.deepEqual(r2.nodes.map((n) => n.outcome.kind === 'shortCircuit' ? n.outcome.why : 'evaluated'), ['leaseChanged', 'cacheBehind', 'cacheBehind'])
+    assert.deepEqual(
+      r2.nodes.map((n) => (n.outcome.kind === 'shortCircuit' ? n.outcome.why : 'evaluated')),
+      ['leaseChanged', 'cacheBehind', 'cacheBehind'],
+    )
     assert.equal(state.consistency.recordedRV, '150')
     // Safe direction: nothing marked Unknown, no taint queued, and the zone (no counted node) is dropped.
-    assert.equal(nodes.every((n) => n.status?.conditions?.[0].status === 'True'), true)
+    assert.equal(
+      nodes.every((n) => n.status?.conditions?.[0].status === 'True'),
+      true,
+    )
     assert.deepEqual(r2.zones, [])
     assert.equal(state.zoneStates.size, 0)
     // Still behind one pass later: every node refused, including the one that tripped it.
     const r3 = monitorNodeHealth(state, lagging, T0 + 65_000, settings)
-    assert.deepEqual(r3.nodes.map((n) => n.outcome.kind === 'shortCircuit' && n.outcome.why), ['cacheBehind', 'cacheBehind', 'cacheBehind'])
+    assert.deepEqual(
+      r3.nodes.map((n) => n.outcome.kind === 'shortCircuit' && n.outcome.why),
+      ['cacheBehind', 'cacheBehind', 'cacheBehind'],
+    )
     // The informer catches up (last sync RV ≥ 150, renewed leases visible): the record clears, nodes are healthy again.
     const caughtUp = view(nodes, [mkLease('n1', 68, '160'), mkLease('n2', 69, '161'), mkLease('n3', 69, '162')], live, '162')
     const r4 = monitorNodeHealth(state, caughtUp, T0 + 70_000, settings)
-    assert.deepEqual(r4.nodes.map((n) => n.outcome.kind === 'evaluated' && n.outcome.stale), [false, false, false])
+    assert.deepEqual(
+      r4.nodes.map((n) => n.outcome.kind === 'evaluated' && n.outcome.stale),
+      [false, false, false],
+    )
     assert.equal(state.consistency.recordedRV, undefined)
     // The zone comes back as a new zone (Initial, fresh queue and token bucket) and settles to Normal.
-    assert.deepEqual(r4.zones.map((z) => [z.previous, z.state]), [['Initial', 'Normal']])
+    assert.deepEqual(
+      r4.zones.map((z) => [z.previous, z.state]),
+      [['Initial', 'Normal']],
+    )
   })
 
   it('live lease NotFound is not a bail-out: the stale verdict stands and the node is marked Unknown', () => {
@@ -69,7 +88,12 @@ describe('lease circuit breaker', () => {
     const nodes = [mkNode('n1'), mkNode('n2')]
     const state = newControllerState()
     monitorNodeHealth(state, view(nodes, [mkLease('n1', 0, '100'), mkLease('n2', 0, '101')], {}, '101'), T0, settings)
-    const r = monitorNodeHealth(state, view(nodes, [mkLease('n1', 0, '100'), mkLease('n2', 51, '130')], {n1: {kind: 'error', message: 'etcdserver: request timed out'}}, '130'), T0 + 51_000, settings)
+    const r = monitorNodeHealth(
+      state,
+      view(nodes, [mkLease('n1', 0, '100'), mkLease('n2', 51, '130')], {n1: {kind: 'error', message: 'etcdserver: request timed out'}}, '130'),
+      T0 + 51_000,
+      settings,
+    )
     assert.equal(r.nodes[0].outcome.kind === 'shortCircuit' && r.nodes[0].outcome.why, 'leaseLookupError')
     assert.equal(r.nodes[0].counted, false)
     assert.equal(r.nodes[1].outcome.kind, 'evaluated')
@@ -82,7 +106,12 @@ describe('lease circuit breaker', () => {
     const nodes = [mkNode('n1')]
     const state = newControllerState()
     monitorNodeHealth(state, view(nodes, [mkLease('n1', 0, '100')], {}, '100'), T0, settings)
-    const r = monitorNodeHealth(state, view(nodes, [mkLease('n1', 0, '100')], {n1: {kind: 'found', lease: mkLease('n1', 0, '100')}}, '100'), T0 + 51_000, settings)
+    const r = monitorNodeHealth(
+      state,
+      view(nodes, [mkLease('n1', 0, '100')], {n1: {kind: 'found', lease: mkLease('n1', 0, '100')}}, '100'),
+      T0 + 51_000,
+      settings,
+    )
     assert.equal(r.nodes[0].outcome.kind === 'evaluated' && r.nodes[0].outcome.liveCheck?.outcome, 'rvEqual')
     assert.equal(nodes[0].status?.conditions?.[0].status, 'Unknown')
   })
@@ -105,12 +134,20 @@ describe('lease circuit breaker', () => {
     state.knownNodes.add('n2')
     const old = mkNode('n1')
     state.health.set('n1', {conditions: old.status!.conditions!, probeTimestamp: T0 - 100_000, readyTransitionTimestamp: T0 - 100_000})
-    state.health.set('n2', {conditions: mkNode('n2').status!.conditions!, probeTimestamp: T0 - 100_000, readyTransitionTimestamp: T0 - 100_000, lease: mkLease('n2', -100, '100')})
+    state.health.set('n2', {
+      conditions: mkNode('n2').status!.conditions!,
+      probeTimestamp: T0 - 100_000,
+      readyTransitionTimestamp: T0 - 100_000,
+      lease: mkLease('n2', -100, '100'),
+    })
     const n1 = mkNode('n1')
     n1.status!.conditions![0].lastHeartbeatTime = at(0) // n1's kubelet is back: heartbeat changed → healthy
     const nodes = [n1, mkNode('n2'), mkNode('n3')]
     const r = monitorNodeHealth(state, view(nodes, [mkLease('n2', -100, '100')], {n2: {kind: 'found', lease: mkLease('n2', -1, '150')}}, '120'), T0, settings)
-    assert.deepEqual(r.nodes.map((n) => n.outcome.kind === 'shortCircuit' ? n.outcome.why : 'evaluated'), ['evaluated', 'leaseChanged', 'cacheBehind'])
+    assert.deepEqual(
+      r.nodes.map((n) => (n.outcome.kind === 'shortCircuit' ? n.outcome.why : 'evaluated')),
+      ['evaluated', 'leaseChanged', 'cacheBehind'],
+    )
     assert.equal(state.health.get('n3'), null)
     assert.equal(r.masterDisruption, 'exited')
     assert.match(r.panic ?? '', /n3 has no health entry/)

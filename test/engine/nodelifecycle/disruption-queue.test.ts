@@ -13,8 +13,11 @@ const T0 = Date.parse('2026-03-01T10:00:00Z')
 const at = (s: number) => new Date(T0 + s * 1000).toISOString().replace('.000Z', 'Z')
 
 function mk(name: string, zone: string, status: string, taints: {key: string; effect: string}[] = []): NodeLike {
-  return {metadata: {name, uid: name, creationTimestamp: at(-86400), labels: {'topology.kubernetes.io/zone': zone}}, spec: {taints},
-    status: {conditions: [{type: 'Ready', status, lastHeartbeatTime: at(0), lastTransitionTime: at(0)}]}}
+  return {
+    metadata: {name, uid: name, creationTimestamp: at(-86400), labels: {'topology.kubernetes.io/zone': zone}},
+    spec: {taints},
+    status: {conditions: [{type: 'Ready', status, lastHeartbeatTime: at(0), lastTransitionTime: at(0)}]},
+  }
 }
 const UNREACH = {key: 'node.kubernetes.io/unreachable', effect: 'NoExecute'}
 
@@ -30,8 +33,14 @@ describe('master disruption mode', () => {
     const r = monitorNodeHealth(state, viewOf(nodes), T0, NEWEST_DEFAULTS)
     assert.equal(r.masterDisruption, 'entered')
     assert.deepEqual(Object.fromEntries(state.zoneStates), {':\x00:a': 'FullDisruption', ':\x00:b': 'FullDisruption'})
-    assert.equal(nodes.every((n) => !findTaint(n.spec?.taints, UNREACH)), true)
-    assert.deepEqual(r.zones.map((z) => z.rate), [0, 0])
+    assert.equal(
+      nodes.every((n) => !findTaint(n.spec?.taints, UNREACH)),
+      true,
+    )
+    assert.deepEqual(
+      r.zones.map((z) => z.rate),
+      [0, 0],
+    )
     // The queues let nothing through while the mode lasts.
     const t = doNoExecuteTaintingPass(state, viewOf(nodes), T0 + 60_000)
     assert.deepEqual(t.tainted, [])
@@ -43,7 +52,13 @@ describe('master disruption mode', () => {
     const state = newControllerState()
     const r = monitorNodeHealth(state, viewOf(nodes), T0, NEWEST_DEFAULTS)
     assert.equal(r.masterDisruption, 'none')
-    assert.deepEqual(r.zones.map((z) => [z.key, z.state, z.rate]), [[':\x00:a', 'FullDisruption', 0.1], [':\x00:b', 'Normal', 0.1]])
+    assert.deepEqual(
+      r.zones.map((z) => [z.key, z.state, z.rate]),
+      [
+        [':\x00:a', 'FullDisruption', 0.1],
+        [':\x00:b', 'Normal', 0.1],
+      ],
+    )
   })
   it('leaving the mode resets every probe to now (a fresh grace for all nodes)', () => {
     const nodes = [mk('a1', 'a', 'Unknown'), mk('b1', 'b', 'Unknown')]
@@ -53,14 +68,29 @@ describe('master disruption mode', () => {
     const r = monitorNodeHealth(state, viewOf(nodes), T0 + 30_000, NEWEST_DEFAULTS)
     assert.equal(r.masterDisruption, 'exited')
     assert.equal(state.health.get('a1')?.probeTimestamp, T0 + 30_000)
-    assert.deepEqual(r.zones.map((z) => [z.state, z.rate]), [['FullDisruption', 0.1], ['Normal', 0.1]])
+    assert.deepEqual(
+      r.zones.map((z) => [z.state, z.rate]),
+      [
+        ['FullDisruption', 0.1],
+        ['Normal', 0.1],
+      ],
+    )
   })
   it('partial disruption in a zone of 4 counted nodes → rate 0: queued but never tainted', () => {
     const nodes = [mk('a1', 'a', 'Unknown'), mk('a2', 'a', 'Unknown'), mk('a3', 'a', 'False'), mk('a4', 'a', 'True'), mk('b1', 'b', 'True')]
     const state = newControllerState()
     const r = monitorNodeHealth(state, viewOf(nodes), T0, NEWEST_DEFAULTS)
-    assert.deepEqual(r.zones.map((z) => [z.state, z.rate]), [['PartialDisruption', 0], ['Normal', 0.1]])
-    assert.deepEqual(r.nodes.slice(0, 3).map((n) => n.taintAction.kind), ['queued', 'queued', 'queued'])
+    assert.deepEqual(
+      r.zones.map((z) => [z.state, z.rate]),
+      [
+        ['PartialDisruption', 0],
+        ['Normal', 0.1],
+      ],
+    )
+    assert.deepEqual(
+      r.nodes.slice(0, 3).map((n) => n.taintAction.kind),
+      ['queued', 'queued', 'queued'],
+    )
     assert.deepEqual(doNoExecuteTaintingPass(state, viewOf(nodes), T0 + 3_600_000).tainted, [])
   })
 })
@@ -70,9 +100,15 @@ describe('RateLimitedTimedQueue', () => {
     const nodes = [mk('a1', 'a', 'Unknown'), mk('a2', 'a', 'Unknown'), ...Array.from({length: 8}, (_, i) => mk(`h${i}`, 'a', 'True'))]
     const state = newControllerState()
     monitorNodeHealth(state, viewOf(nodes), T0, NEWEST_DEFAULTS)
-    assert.deepEqual(doNoExecuteTaintingPass(state, viewOf(nodes), T0).tainted.map((t) => t.node), ['a1'])
+    assert.deepEqual(
+      doNoExecuteTaintingPass(state, viewOf(nodes), T0).tainted.map((t) => t.node),
+      ['a1'],
+    )
     assert.deepEqual(doNoExecuteTaintingPass(state, viewOf(nodes), T0 + 9_900).tainted, [])
-    assert.deepEqual(doNoExecuteTaintingPass(state, viewOf(nodes), T0 + 10_000).tainted.map((t) => t.node), ['a2'])
+    assert.deepEqual(
+      doNoExecuteTaintingPass(state, viewOf(nodes), T0 + 10_000).tainted.map((t) => t.node),
+      ['a2'],
+    )
     assert.equal(findTaint(nodes[1].spec?.taints, UNREACH)?.timeAdded, at(10))
   })
   it('a value processed by Try stays de-duplicated: Add returns false until Remove (TestAddAfterTry)', () => {

@@ -20,14 +20,20 @@ const fixture = (name: string) => readFileSync(new URL(`../../fixtures/nodelifec
  * `kubectl cluster-info dump` prints its Lists one after another, each opening with "{" at the start of a line; its
  * items carry no kind (the List's kind names it), as a dump reader restores.
  */
-const concatenatedLists = (text: string): KubeObject[] => text.split(/\n(?=\{\n)/).flatMap((d) => {
-  const list = JSON.parse(d) as {kind: string; items: KubeObject[]}
-  return list.items.map((o) => ({...o, kind: list.kind.replace(/List$/, ''), apiVersion: 'v1'}))
-})
+const concatenatedLists = (text: string): KubeObject[] =>
+  text.split(/\n(?=\{\n)/).flatMap((d) => {
+    const list = JSON.parse(d) as {kind: string; items: KubeObject[]}
+    return list.items.map((o) => ({...o, kind: list.kind.replace(/List$/, ''), apiVersion: 'v1'}))
+  })
 
 function evidence(o: {nodeSet: Evidence['nodeSet']; clock: string; clockFrom: string; kinds: KindCoverage[]}): Evidence {
   return {
-    kinds: o.kinds, servedVersions: [], nodeLeases: 'absent', nodeSet: o.nodeSet, clock: {at: o.clock, from: o.clockFrom, trust: 'estimated'}, missing: [],
+    kinds: o.kinds,
+    servedVersions: [],
+    nodeLeases: 'absent',
+    nodeSet: o.nodeSet,
+    clock: {at: o.clock, from: o.clockFrom, trust: 'estimated'},
+    missing: [],
     coverage: (group, kind) => {
       const k = o.kinds.find((x) => x.group === group && x.kind === kind)
       return {held: !!k && k.count > 0, absenceIsProof: k?.absenceIsProof ?? false, why: `the data holds no ${kind}`}
@@ -44,8 +50,14 @@ function dump(objects: KubeObject[], ev: Evidence): ClusterSource {
     serverVersion: async () => undefined,
     discovery: async () => [],
     get: async (r) => objects.find((o) => match(o, r) && o.metadata?.name === r.name),
-    list: async (r) => ({items: objects.filter((o) => match(o, r) && (!r.labelSelector || Object.entries(o.metadata?.labels ?? {}).some(([k, v]) => r.labelSelector === `${k}=${v}`))
-      && (!r.fieldSelector || r.fieldSelector === `spec.nodeName=${(o.spec as {nodeName?: string} | undefined)?.nodeName}`))}),
+    list: async (r) => ({
+      items: objects.filter(
+        (o) =>
+          match(o, r) &&
+          (!r.labelSelector || Object.entries(o.metadata?.labels ?? {}).some(([k, v]) => r.labelSelector === `${k}=${v}`)) &&
+          (!r.fieldSelector || r.fieldSelector === `spec.nodeName=${(o.spec as {nodeName?: string} | undefined)?.nodeName}`),
+      ),
+    }),
     async *pages(r) {
       yield (await this.list(r)).items
     },
@@ -56,12 +68,23 @@ function dump(objects: KubeObject[], ev: Evidence): ClusterSource {
   }
 }
 
-const covered = (kind: string, count: number, group = ''): KindCoverage => ({group, kind, coverage: 'all', absenceIsProof: false, from: 'objects in the dump', count})
+const covered = (kind: string, count: number, group = ''): KindCoverage => ({
+  group,
+  kind,
+  coverage: 'all',
+  absenceIsProof: false,
+  from: 'objects in the dump',
+  count,
+})
 
 describe('kubectl cluster-info dump of a healthy single-node cluster (nodes, no Leases)', () => {
   const objects = concatenatedLists(fixture('cluster-info-dump-healthy.json'))
-  const ev = evidence({nodeSet: 'complete', clock: '2026-11-29T10:21:40Z', clockFrom: 'the newest timestamp in the data (a Node condition\'s lastHeartbeatTime)',
-    kinds: [covered('Node', 1), covered('Pod', 1), covered('Lease', 0, 'coordination.k8s.io')]})
+  const ev = evidence({
+    nodeSet: 'complete',
+    clock: '2026-11-29T10:21:40Z',
+    clockFrom: "the newest timestamp in the data (a Node condition's lastHeartbeatTime)",
+    kinds: [covered('Node', 1), covered('Pod', 1), covered('Lease', 0, 'coordination.k8s.io')],
+  })
 
   it('no finding above info: the 3m38s-old status heartbeat is no sign of death without the Lease', async () => {
     // Ready True, lastHeartbeatTime 10:18:02; the clock 10:21:40 (k3s's EtcdIsVoter heartbeat, the newest time in
@@ -71,8 +94,14 @@ describe('kubectl cluster-info dump of a healthy single-node cluster (nodes, no 
     const world = await readNodeLifecycle(dump(objects, ev), {overrides: {}})
     const c = explainWorld(world) as Any
     assert.deepEqual([c.verdict, c.severity, c.masterDisruption], ['healthy', 'info', false])
-    assert.deepEqual(c.nodes.map((n: Any) => [n.name, n.verdict, n.severity]), [['edge-1', 'unknown', 'info']])
-    assert.deepEqual(c.zones.map((z: Any) => [z.state, z.rate]), [['Normal', 0.1]])
+    assert.deepEqual(
+      c.nodes.map((n: Any) => [n.name, n.verdict, n.severity]),
+      [['edge-1', 'unknown', 'info']],
+    )
+    assert.deepEqual(
+      c.zones.map((z: Any) => [z.state, z.rate]),
+      [['Normal', 0.1]],
+    )
     assert.match(c.summary, /cannot tell whether 1 node\(s\) are alive: it holds no Lease/)
     assert.match(c.summary, /Evaluated at 2026-11-29T10:21:40Z, an estimated clock: the newest timestamp in the data/)
     assert.doesNotMatch(c.summary, /Ready becomes Unknown|read live/)
@@ -90,8 +119,12 @@ describe('kubectl cluster-info dump of a healthy single-node cluster (nodes, no 
 
 describe('one NotReady node pasted from a larger cluster (node set partial, no Leases)', () => {
   const node = {...parse(fixture('one-notready-node-extract.yaml')), kind: 'Node'} as KubeObject
-  const ev = evidence({nodeSet: 'partial', clock: '2026-11-29T10:01:12Z', clockFrom: 'the newest timestamp in the data (a taint\'s timeAdded)',
-    kinds: [covered('Node', 1), covered('Lease', 0, 'coordination.k8s.io')]})
+  const ev = evidence({
+    nodeSet: 'partial',
+    clock: '2026-11-29T10:01:12Z',
+    clockFrom: "the newest timestamp in the data (a taint's timeAdded)",
+    kinds: [covered('Node', 1), covered('Lease', 0, 'coordination.k8s.io')],
+  })
 
   it('master disruption is not given: the unreachable:NoExecute taint added at 10:01:12 proves the controller was tainting', async () => {
     // The only node in the data is Ready Unknown since 10:00:52, so "every zone in the data" is fully disrupted
@@ -104,8 +137,14 @@ describe('one NotReady node pasted from a larger cluster (node set partial, no L
     assert.deepEqual([c.verdict, c.masterDisruption], ['degraded', false])
     assert.match(c.summary, /Not master disruption mode: worker-7 carries node\.kubernetes\.io\/unreachable:NoExecute added at 2026-11-29T10:01:12Z/)
     assert.match(c.summary, /from the 1 node in the data/)
-    assert.deepEqual(c.zones.map((z: Any) => [z.name, z.state, z.rate]), [['eu-central-1/eu-central-1b', 'FullDisruption', 0.1]])
-    assert.deepEqual(c.nodes.map((n: Any) => [n.name, n.verdict, n.severity]), [['worker-7', 'unhealthy', 'warning']])
+    assert.deepEqual(
+      c.zones.map((z: Any) => [z.name, z.state, z.rate]),
+      [['eu-central-1/eu-central-1b', 'FullDisruption', 0.1]],
+    )
+    assert.deepEqual(
+      c.nodes.map((n: Any) => [n.name, n.verdict, n.severity]),
+      [['worker-7', 'unhealthy', 'warning']],
+    )
     assert.ok(c.severity !== 'critical')
   })
   it('two NotReady nodes with no taint: master disruption from the 2 nodes in the data, info, not critical', async () => {
@@ -121,22 +160,45 @@ describe('one NotReady node pasted from a larger cluster (node set partial, no L
 })
 
 describe('a pending taint judged from a partial node set', () => {
-  it('taintPending and the pod\'s deadline are info: the zone\'s rate depends on nodes the data may lack', async () => {
+  it("taintPending and the pod's deadline are info: the zone's rate depends on nodes the data may lack", async () => {
     // worker-7 (Unknown, NodeStatusUnknown, no NoExecute taint yet) and worker-8 (Ready, heartbeat 5 s before the
     // clock) in eu-central-1b: 1 of 2 not ready → Normal → 0.1/s → taintPending. But the real zone may be larger
     // and partially disrupted (rate 0 when ≤ 50 nodes): the rate, so the taint and the pod's deadline, rest on
     // missing nodes → info, not warning.
     const node = {...parse(fixture('one-notready-node-extract.yaml')), kind: 'Node'} as KubeObject
     const down = {...node, spec: {}} as KubeObject
-    const up = {...node, metadata: {...node.metadata, name: 'worker-8', uid: 'w8'}, spec: {},
-      status: {conditions: [{type: 'Ready', status: 'True', reason: 'KubeletReady', lastHeartbeatTime: '2026-11-29T10:01:07Z', lastTransitionTime: '2026-11-01T00:00:00Z'}]}} as KubeObject
-    const pod = {apiVersion: 'v1', kind: 'Pod', metadata: {name: 'web-1', namespace: 'shop', uid: 'p1', creationTimestamp: '2026-11-29T08:00:00Z'},
+    const up = {
+      ...node,
+      metadata: {...node.metadata, name: 'worker-8', uid: 'w8'},
+      spec: {},
+      status: {
+        conditions: [
+          {type: 'Ready', status: 'True', reason: 'KubeletReady', lastHeartbeatTime: '2026-11-29T10:01:07Z', lastTransitionTime: '2026-11-01T00:00:00Z'},
+        ],
+      },
+    } as KubeObject
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {name: 'web-1', namespace: 'shop', uid: 'p1', creationTimestamp: '2026-11-29T08:00:00Z'},
       spec: {nodeName: 'worker-7', tolerations: [{key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300}]},
-      status: {conditions: [{type: 'PodScheduled', status: 'True', lastTransitionTime: '2026-11-29T08:00:00Z'}]}} as KubeObject
-    const ev = evidence({nodeSet: 'partial', clock: '2026-11-29T10:01:12Z', clockFrom: 'the newest timestamp in the data', kinds: [covered('Node', 2), covered('Pod', 1)]})
+      status: {conditions: [{type: 'PodScheduled', status: 'True', lastTransitionTime: '2026-11-29T08:00:00Z'}]},
+    } as KubeObject
+    const ev = evidence({
+      nodeSet: 'partial',
+      clock: '2026-11-29T10:01:12Z',
+      clockFrom: 'the newest timestamp in the data',
+      kinds: [covered('Node', 2), covered('Pod', 1)],
+    })
     const world = await readNodeLifecycle(dump([down, up, pod], ev), {overrides: {}})
     const c = explainWorld(world) as Any
-    assert.deepEqual(c.nodes.map((n: Any) => [n.name, n.verdict, n.severity]), [['worker-7', 'taintPending', 'info'], ['worker-8', 'healthy', 'none']])
+    assert.deepEqual(
+      c.nodes.map((n: Any) => [n.name, n.verdict, n.severity]),
+      [
+        ['worker-7', 'taintPending', 'info'],
+        ['worker-8', 'healthy', 'none'],
+      ],
+    )
     const e = explainPod(world, 'shop', 'web-1', pod as PodLike, [])
     assert.deepEqual([e.verdict, e.severity], ['evictAt', 'info'])
   })
@@ -145,7 +207,12 @@ describe('a pending taint judged from a partial node set', () => {
 describe('no nodes in the data', () => {
   it('is its own answer, not "All nodes healthy. 0 nodes"', async () => {
     const ev = evidence({nodeSet: 'none', clock: '2026-11-29T10:00:00Z', clockFrom: 'the newest timestamp in the data', kinds: [covered('Node', 0)]})
-    const pod = {apiVersion: 'v1', kind: 'Pod', metadata: {name: 'web-1', namespace: 'shop', creationTimestamp: '2026-11-29T09:00:00Z'}, spec: {nodeName: 'n1'}} as KubeObject
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {name: 'web-1', namespace: 'shop', creationTimestamp: '2026-11-29T09:00:00Z'},
+      spec: {nodeName: 'n1'},
+    } as KubeObject
     const c = explainWorld(await readNodeLifecycle(dump([pod], ev), {overrides: {}})) as Any
     assert.deepEqual([c.verdict, c.severity], ['noNodes', 'info'])
     assert.match(c.summary, /^No nodes in the data: nothing to replay\./)

@@ -3,7 +3,14 @@
 // leases), runs monitorNodeHealth, and optionally doNoExecuteTaintingPass.
 import {readFileSync} from 'node:fs'
 import {parse} from 'yaml'
-import {type ClusterView, type ControllerState, doNoExecuteTaintingPass, monitorNodeHealth, newControllerState, type PassResult} from '../../../src/engine/nodelifecycle/controller.js'
+import {
+  type ClusterView,
+  type ControllerState,
+  doNoExecuteTaintingPass,
+  monitorNodeHealth,
+  newControllerState,
+  type PassResult,
+} from '../../../src/engine/nodelifecycle/controller.js'
 import {NEWEST_DEFAULTS, type LeaseLike, type NodeLifecycleSettings, type NodeLike} from '../../../src/engine/nodelifecycle/types.js'
 
 export interface UpstreamCase {
@@ -13,9 +20,21 @@ export interface UpstreamCase {
   expected: Record<string, unknown>
   [k: string]: unknown
 }
-export interface CaseNode {name: string; creationTimestamp: string; labels?: Record<string, string>; status: {conditions?: unknown[]}}
-export interface CasePass {now: string; statusUpdates?: Record<string, {conditions?: unknown[]}> | null; leases?: {name: string; renewTime: string; holderIdentity?: string}[]}
-export interface CaseStep {step: number; statusUpdates?: Record<string, {conditions?: unknown[]}>}
+export interface CaseNode {
+  name: string
+  creationTimestamp: string
+  labels?: Record<string, string>
+  status: {conditions?: unknown[]}
+}
+export interface CasePass {
+  now: string
+  statusUpdates?: Record<string, {conditions?: unknown[]}> | null
+  leases?: {name: string; renewTime: string; holderIdentity?: string}[]
+}
+export interface CaseStep {
+  step: number
+  statusUpdates?: Record<string, {conditions?: unknown[]}>
+}
 
 export function loadCases(): UpstreamCase[] {
   return parse(readFileSync(new URL('../../fixtures/nodelifecycle/upstream-cases.yaml', import.meta.url), 'utf8')) as UpstreamCase[]
@@ -40,7 +59,13 @@ export const TEST_SETTINGS: NodeLifecycleSettings = {
 }
 
 export function toNode(n: CaseNode): NodeLike {
-  return {apiVersion: 'v1', kind: 'Node', metadata: {name: n.name, uid: `uid-${n.name}`, creationTimestamp: n.creationTimestamp, labels: n.labels}, spec: {}, status: structuredClone(n.status) as NodeLike['status']}
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {name: n.name, uid: `uid-${n.name}`, creationTimestamp: n.creationTimestamp, labels: n.labels},
+    spec: {},
+    status: structuredClone(n.status) as NodeLike['status'],
+  }
 }
 
 export function toLease(l: {name: string; renewTime: string; holderIdentity?: string}, rv = '1'): LeaseLike {
@@ -52,7 +77,10 @@ export function viewOf(nodes: NodeLike[], leases: LeaseLike[] = []): ClusterView
   return {nodes, leases: new Map(leases.map((l) => [l.metadata?.name ?? '', l])), liveLease: () => ({kind: 'notFound'}), leaseInformerSyncRV: '1'}
 }
 
-export function runPasses(c: UpstreamCase, settings = TEST_SETTINGS): {state: ControllerState; nodes: NodeLike[]; results: PassResult[]; zoneStatesAfter: Record<string, string>[]} {
+export function runPasses(
+  c: UpstreamCase,
+  settings = TEST_SETTINGS,
+): {state: ControllerState; nodes: NodeLike[]; results: PassResult[]; zoneStatesAfter: Record<string, string>[]} {
   const nodes = (c.input.nodes ?? []).map(toNode)
   const state = newControllerState()
   const results: PassResult[] = []
@@ -62,7 +90,10 @@ export function runPasses(c: UpstreamCase, settings = TEST_SETTINGS): {state: Co
       const node = nodes.find((n) => n.metadata?.name === name)
       if (node) node.status = structuredClone(status) as NodeLike['status']
     }
-    const view = viewOf(nodes, (pass.leases ?? []).map((l) => toLease(l)))
+    const view = viewOf(
+      nodes,
+      (pass.leases ?? []).map((l) => toLease(l)),
+    )
     results.push(monitorNodeHealth(state, view, Date.parse(pass.now), settings))
     zoneStatesAfter.push(zoneStatesObject(state))
   }

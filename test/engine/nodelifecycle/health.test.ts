@@ -17,7 +17,10 @@ function node(ready?: {status: string; hb: number; lt?: number}): NodeLike {
   }
 }
 function lease(renewSeconds: number, rv = '10'): LeaseLike {
-  return {metadata: {name: 'n1', namespace: 'kube-node-lease', resourceVersion: rv}, spec: {renewTime: new Date(T0 + renewSeconds * 1000).toISOString().replace('Z', '000Z')}}
+  return {
+    metadata: {name: 'n1', namespace: 'kube-node-lease', resourceVersion: rv},
+    spec: {renewTime: new Date(T0 + renewSeconds * 1000).toISOString().replace('Z', '000Z')},
+  }
 }
 const notFound = (): LiveLeaseLookup => ({kind: 'notFound'})
 
@@ -32,7 +35,12 @@ describe('grace period boundary', () => {
     assert.equal(first.kind === 'evaluated' && first.probeReason, 'firstSeen')
     const boundary = run(memory, node({status: 'True', hb: 0}), 50)
     assert.equal(boundary.kind === 'evaluated' && boundary.stale, false)
-    const after = tryUpdateNodeHealth({memory, consistency: new ConsistencyStore(), leaseInformerSyncRV: '1', settings, now: T0 + 50_001}, node({status: 'True', hb: 0}), undefined, notFound)
+    const after = tryUpdateNodeHealth(
+      {memory, consistency: new ConsistencyStore(), leaseInformerSyncRV: '1', settings, now: T0 + 50_001},
+      node({status: 'True', hb: 0}),
+      undefined,
+      notFound,
+    )
     assert.equal(after.kind === 'evaluated' && after.stale, true)
     assert.equal(after.kind === 'evaluated' && after.statusWritten, true)
   })
@@ -62,10 +70,15 @@ describe('never-posted node (no Ready condition)', () => {
     assert.equal(r2.kind === 'evaluated' && r2.stale, true)
     // The synthetic observed condition is Unknown, so writing Unknown/NeverUpdated always differs: one write.
     assert.equal(r2.kind === 'evaluated' && r2.statusWritten, true)
-    assert.deepEqual(old.status?.conditions?.map((c) => [c.type, c.status, c.reason]), [
-      ['Ready', 'Unknown', 'NodeStatusNeverUpdated'], ['MemoryPressure', 'Unknown', 'NodeStatusNeverUpdated'],
-      ['DiskPressure', 'Unknown', 'NodeStatusNeverUpdated'], ['PIDPressure', 'Unknown', 'NodeStatusNeverUpdated'],
-    ])
+    assert.deepEqual(
+      old.status?.conditions?.map((c) => [c.type, c.status, c.reason]),
+      [
+        ['Ready', 'Unknown', 'NodeStatusNeverUpdated'],
+        ['MemoryPressure', 'Unknown', 'NodeStatusNeverUpdated'],
+        ['DiskPressure', 'Unknown', 'NodeStatusNeverUpdated'],
+        ['PIDPressure', 'Unknown', 'NodeStatusNeverUpdated'],
+      ],
+    )
   })
   it('exactly creation + 60s is still within the startup grace', () => {
     const n: NodeLike = {metadata: {name: 'n1', creationTimestamp: at(-60)}, status: {}}
@@ -116,14 +129,22 @@ describe('Unknown write', () => {
     const r = run(memory, n, 100)
     assert.equal(r.kind === 'evaluated' && r.stale, true)
     assert.equal(r.kind === 'evaluated' && r.statusWritten, false)
-    assert.deepEqual(n.status?.conditions?.map((c) => c.type), ['Ready'])
+    assert.deepEqual(
+      n.status?.conditions?.map((c) => c.type),
+      ['Ready'],
+    )
   })
   it('NetworkUnavailable is never touched', () => {
     const memory: HealthMemory = new Map()
-    const mk = (): NodeLike => ({...node({status: 'True', hb: 0}), status: {conditions: [
-      {type: 'Ready', status: 'True', lastHeartbeatTime: at(0), lastTransitionTime: at(0)},
-      {type: 'NetworkUnavailable', status: 'False', lastHeartbeatTime: at(0), lastTransitionTime: at(0)},
-    ]}})
+    const mk = (): NodeLike => ({
+      ...node({status: 'True', hb: 0}),
+      status: {
+        conditions: [
+          {type: 'Ready', status: 'True', lastHeartbeatTime: at(0), lastTransitionTime: at(0)},
+          {type: 'NetworkUnavailable', status: 'False', lastHeartbeatTime: at(0), lastTransitionTime: at(0)},
+        ],
+      },
+    })
     run(memory, mk(), 0)
     const n = mk()
     run(memory, n, 100)

@@ -24,10 +24,18 @@ function analyze(file: string, now: string, minor: number) {
 describe('kind v1.33.1 (troubleshoot bundle): nodes and leases captured together', () => {
   it('at the newest renewal (02:08:25.850) both nodes are healthy, alive by their leases', () => {
     const c = analyze('realworld-kind-1.33-nodes-leases.yaml', '2025-08-10T02:08:25.850Z', 33)
-    assert.deepEqual(c.nodes.map((n) => [n.name, n.verdict, n.sign.probeFrom]), [
-      ['troubleshoot-test-control-plane', 'healthy', 'lease'], ['troubleshoot-test-worker', 'healthy', 'lease']])
+    assert.deepEqual(
+      c.nodes.map((n) => [n.name, n.verdict, n.sign.probeFrom]),
+      [
+        ['troubleshoot-test-control-plane', 'healthy', 'lease'],
+        ['troubleshoot-test-worker', 'healthy', 'lease'],
+      ],
+    )
     // renewals 02:08:25.850184 and 02:08:23.042628 (ms kept) + 50 s
-    assert.deepEqual(c.nodes.map((n) => new Date(n.graceExpiry).toISOString()), ['2025-08-10T02:09:15.850Z', '2025-08-10T02:09:13.042Z'])
+    assert.deepEqual(
+      c.nodes.map((n) => new Date(n.graceExpiry).toISOString()),
+      ['2025-08-10T02:09:15.850Z', '2025-08-10T02:09:13.042Z'],
+    )
   })
   it('at 02:09:14 with no newer renewal the worker is past its grace, the control plane is not: the worker is queued', () => {
     const c = analyze('realworld-kind-1.33-nodes-leases.yaml', '2025-08-10T02:09:14Z', 33)
@@ -44,8 +52,14 @@ describe('kind v1.20.0 (sonobuoy testdata): no leases, kind-worker Ready=False w
   it('at the newest heartbeat (2022-02-03T19:02:54) the other two nodes are 7 days stale: every node of the only zone is not ready → master disruption mode', () => {
     const c = analyze('realworld-sonobuoy-kind-1.20-nodes.yaml', '2022-02-03T19:02:54Z', 20)
     assert.equal(c.masterDisruption, true)
-    assert.deepEqual(c.nodes.map((n) => [n.name, n.readyAfter?.status, n.verdict]), [
-      ['kind-control-plane', 'Unknown', 'taintBlocked'], ['kind-worker', 'False', 'taintBlocked'], ['kind-worker2', 'Unknown', 'taintBlocked']])
+    assert.deepEqual(
+      c.nodes.map((n) => [n.name, n.readyAfter?.status, n.verdict]),
+      [
+        ['kind-control-plane', 'Unknown', 'taintBlocked'],
+        ['kind-worker', 'False', 'taintBlocked'],
+        ['kind-worker2', 'Unknown', 'taintBlocked'],
+      ],
+    )
     // 1.20 grace was 40 s.
     assert.equal(c.nodes[1].gracePeriod, 40_000)
   })
@@ -55,9 +69,12 @@ describe('kind v1.20.0 (sonobuoy testdata): no leases, kind-worker Ready=False w
     assert.equal(worker.noExecute.blockedBecause, 'masterDisruption')
     assert.deepEqual(worker.noSchedule.missing, [{key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule'}])
   })
-  it('at the control plane\'s own heartbeat time the cluster looks healthy apart from kind-worker (Ready=False, queued)', () => {
+  it("at the control plane's own heartbeat time the cluster looks healthy apart from kind-worker (Ready=False, queued)", () => {
     const c = analyze('realworld-sonobuoy-kind-1.20-nodes.yaml', '2022-01-27T14:44:23Z', 20)
-    assert.deepEqual(c.nodes.map((n) => n.verdict), ['withinGrace', 'taintPending', 'healthy'])
+    assert.deepEqual(
+      c.nodes.map((n) => n.verdict),
+      ['withinGrace', 'taintPending', 'healthy'],
+    )
     assert.equal(c.masterDisruption, false)
   })
 })

@@ -14,7 +14,10 @@ describe('TestMonitorNodeHealth zone states (NLC-ZONE-*)', () => {
   }
 })
 
-interface ExpectedStatus {nodeStatusUpdate: Record<string, {conditions: unknown[]}> | null; podStatusUpdated: boolean}
+interface ExpectedStatus {
+  nodeStatusUpdate: Record<string, {conditions: unknown[]}> | null
+  podStatusUpdated: boolean
+}
 
 describe('node health updates (NLC-HEALTH-02, NLC-LEASE-01, NLC-LEASE-03)', () => {
   for (const id of ['NLC-HEALTH-02', 'NLC-LEASE-01', 'NLC-LEASE-03']) {
@@ -29,7 +32,11 @@ describe('node health updates (NLC-HEALTH-02, NLC-LEASE-01, NLC-LEASE-03)', () =
         const r = last.nodes.find((n) => n.name === name)!
         assert.equal(r.outcome.kind === 'evaluated' && r.outcome.statusWritten, true)
       }
-      assert.equal(last.nodes.some((n) => n.markPodsNotReady), expected.podStatusUpdated, `${c.source}: podStatusUpdated`)
+      assert.equal(
+        last.nodes.some((n) => n.markPodsNotReady),
+        expected.podStatusUpdated,
+        `${c.source}: podStatusUpdated`,
+      )
     })
   }
 

@@ -3,7 +3,14 @@
 // topology/helpers.go GetZoneKey, as the decisions document quotes them.
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
-import {computeZoneState, getZoneKey, isNodeExcludedFromDisruptionChecks, rateForState, reducedQPS, zoneDisplayName} from '../../../src/engine/nodelifecycle/zone.js'
+import {
+  computeZoneState,
+  getZoneKey,
+  isNodeExcludedFromDisruptionChecks,
+  rateForState,
+  reducedQPS,
+  zoneDisplayName,
+} from '../../../src/engine/nodelifecycle/zone.js'
 import {NEWEST_DEFAULTS, type NodeCondition} from '../../../src/engine/nodelifecycle/types.js'
 
 const T: NodeCondition = {type: 'Ready', status: 'True'}
@@ -60,7 +67,10 @@ describe('getZoneKey', () => {
     assert.equal(getZoneKey(node({'topology.kubernetes.io/region': 'r', 'topology.kubernetes.io/zone': 'z'})), 'r:\x00:z')
   })
   it('the beta label wins whenever its key exists, even empty', () => {
-    assert.equal(getZoneKey(node({'failure-domain.beta.kubernetes.io/zone': '', 'topology.kubernetes.io/zone': 'z', 'topology.kubernetes.io/region': 'r'})), 'r:\x00:')
+    assert.equal(
+      getZoneKey(node({'failure-domain.beta.kubernetes.io/zone': '', 'topology.kubernetes.io/zone': 'z', 'topology.kubernetes.io/region': 'r'})),
+      'r:\x00:',
+    )
   })
   it('zone only', () => assert.equal(getZoneKey(node({'topology.kubernetes.io/zone': 'z'})), ':\x00:z'))
   it('display names', () => {

@@ -42,11 +42,16 @@ export function pod(o: PodOptions): Pod {
   if (o.labels) p.metadata.labels = o.labels
   if (o.deletionTimestamp) p.metadata.deletionTimestamp = o.deletionTimestamp
   if (o.deletionGracePeriodSeconds !== undefined) p.metadata.deletionGracePeriodSeconds = o.deletionGracePeriodSeconds
-  if (o.owner) p.metadata.ownerReferences = [{apiVersion: 'apps/v1', kind: o.owner.kind ?? 'ReplicaSet', name: o.owner.name, uid: o.owner.uid, controller: true, blockOwnerDeletion: true}]
+  if (o.owner)
+    p.metadata.ownerReferences = [
+      {apiVersion: 'apps/v1', kind: o.owner.kind ?? 'ReplicaSet', name: o.owner.name, uid: o.owner.uid, controller: true, blockOwnerDeletion: true},
+    ]
   if (o.node) p.spec!.nodeName = o.node
   if (o.sidecar) p.spec!.initContainers = [{name: 'sidecar', restartPolicy: 'Always'}]
   if (o.ready !== undefined) {
-    p.status!.conditions = [{type: 'Ready', status: o.ready ? 'True' : 'False', lastTransitionTime: o.readySince === undefined || o.readySince === null ? null : at(o.readySince)}]
+    p.status!.conditions = [
+      {type: 'Ready', status: o.ready ? 'True' : 'False', lastTransitionTime: o.readySince === undefined || o.readySince === null ? null : at(o.readySince)},
+    ]
   }
   if (o.restarts) p.status!.containerStatuses = o.restarts.map((r, i) => ({name: `c${i}`, restartCount: r}))
   if (o.sidecarRestarts !== undefined) p.status!.initContainerStatuses = [{name: 'sidecar', restartCount: o.sidecarRestarts}]
@@ -84,7 +89,10 @@ export function replicaSet(o: RsOptions = {}): ReplicaSet {
   if (o.minReadySeconds !== undefined) rs.spec!.minReadySeconds = o.minReadySeconds
   if (o.created !== undefined) rs.metadata.creationTimestamp = at(o.created)
   if (o.deletionTimestamp) rs.metadata.deletionTimestamp = o.deletionTimestamp
-  if (o.owner) rs.metadata.ownerReferences = [{apiVersion: 'apps/v1', kind: 'Deployment', name: o.owner.name, uid: o.owner.uid, controller: true, blockOwnerDeletion: true}]
+  if (o.owner)
+    rs.metadata.ownerReferences = [
+      {apiVersion: 'apps/v1', kind: 'Deployment', name: o.owner.name, uid: o.owner.uid, controller: true, blockOwnerDeletion: true},
+    ]
   return rs
 }
 

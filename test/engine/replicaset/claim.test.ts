@@ -13,26 +13,41 @@ const mine = {name: 'foobar', uid: 'rs-uid'}
 describe('ClaimPods', () => {
   it('owned and matching: claimed without an API call', () => {
     const r = claimPods(rs, sel, [pod({name: 'p', labels: {foo: 'bar'}, owner: mine})])
-    assert.deepEqual(r.claims.map((c) => [c.action, c.claimed]), [['owned', true]])
+    assert.deepEqual(
+      r.claims.map((c) => [c.action, c.claimed]),
+      [['owned', true]],
+    )
     assert.equal(r.adoptionAttempted, false)
   })
   it('owned, selector no longer matches: released (not claimed)', () => {
     const r = claimPods(rs, sel, [pod({name: 'p', labels: {foo: 'baz'}, owner: mine})])
-    assert.deepEqual(r.claims.map((c) => [c.action, c.claimed]), [['release', false]])
+    assert.deepEqual(
+      r.claims.map((c) => [c.action, c.claimed]),
+      [['release', false]],
+    )
   })
   it('owned, selector no longer matches, RS being deleted: neither claimed nor released', () => {
     const deleting = {...rs, metadata: {...rs.metadata, deletionTimestamp: '2026-11-29T09:00:00Z'}}
     const r = claimPods(deleting, sel, [pod({name: 'p', labels: {foo: 'baz'}, owner: mine})])
-    assert.deepEqual(r.claims.map((c) => [c.action, c.claimed]), [['ignore', false]])
+    assert.deepEqual(
+      r.claims.map((c) => [c.action, c.claimed]),
+      [['ignore', false]],
+    )
   })
   it('TestDoNotPatchPodWithOtherControlRef: a matching pod controlled by another RS is ignored (so 2 pods get created)', () => {
     const r = claimPods(rs, sel, [pod({name: 'pod', labels: {foo: 'bar'}, owner: {name: 'AnotherRS', uid: 'another'}})])
-    assert.deepEqual(r.claims.map((c) => [c.action, c.claimed]), [['ignore', false]])
+    assert.deepEqual(
+      r.claims.map((c) => [c.action, c.claimed]),
+      [['ignore', false]],
+    )
     assert.equal(r.considered, 0)
   })
   it('orphan matching: adopted', () => {
     const r = claimPods(rs, sel, [pod({name: 'p', labels: {foo: 'bar'}})])
-    assert.deepEqual(r.claims.map((c) => [c.action, c.claimed]), [['adopt', true]])
+    assert.deepEqual(
+      r.claims.map((c) => [c.action, c.claimed]),
+      [['adopt', true]],
+    )
     assert.equal(r.adoptionAttempted, true)
   })
   it('orphan not matching, or finished, or terminating: not considered for adoption', () => {
@@ -58,8 +73,14 @@ describe('ClaimPods', () => {
   })
   it('the uncached GET finds another incarnation: "original ReplicaSet ... is gone"', () => {
     const other = {...rs, metadata: {...rs.metadata, uid: 'new-uid'}}
-    const r = claimPods(rs, sel, [pod({name: 'a', uid: 'pa', labels: {foo: 'bar'}}), pod({name: 'b', uid: 'pb', labels: {foo: 'bar'}})], {read: 'found', replicaSet: other})
-    assert.equal(r.claimError, "[can't adopt Pod default/a (pa): can't recheck DeletionTimestamp: original ReplicaSet default/foobar is gone: got uid new-uid, wanted rs-uid, can't adopt Pod default/b (pb): can't recheck DeletionTimestamp: original ReplicaSet default/foobar is gone: got uid new-uid, wanted rs-uid]")
+    const r = claimPods(rs, sel, [pod({name: 'a', uid: 'pa', labels: {foo: 'bar'}}), pod({name: 'b', uid: 'pb', labels: {foo: 'bar'}})], {
+      read: 'found',
+      replicaSet: other,
+    })
+    assert.equal(
+      r.claimError,
+      "[can't adopt Pod default/a (pa): can't recheck DeletionTimestamp: original ReplicaSet default/foobar is gone: got uid new-uid, wanted rs-uid, can't adopt Pod default/b (pb): can't recheck DeletionTimestamp: original ReplicaSet default/foobar is gone: got uid new-uid, wanted rs-uid]",
+    )
   })
 })
 
@@ -69,12 +90,14 @@ describe('LabelSelectorAsSelector', () => {
     assert.equal(labelSelectorAsSelector({})({}), true)
   })
   it('expressions: In, NotIn (absent key matches), Exists, DoesNotExist', () => {
-    const s = labelSelectorAsSelector({matchExpressions: [
-      {key: 'tier', operator: 'In', values: ['web', 'api']},
-      {key: 'env', operator: 'NotIn', values: ['dev']},
-      {key: 'app', operator: 'Exists'},
-      {key: 'canary', operator: 'DoesNotExist'},
-    ]})
+    const s = labelSelectorAsSelector({
+      matchExpressions: [
+        {key: 'tier', operator: 'In', values: ['web', 'api']},
+        {key: 'env', operator: 'NotIn', values: ['dev']},
+        {key: 'app', operator: 'Exists'},
+        {key: 'canary', operator: 'DoesNotExist'},
+      ],
+    })
     assert.equal(s({tier: 'web', app: 'x'}), true)
     assert.equal(s({tier: 'web', app: 'x', env: 'dev'}), false)
     assert.equal(s({tier: 'db', app: 'x'}), false)

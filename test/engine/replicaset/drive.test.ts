@@ -21,10 +21,25 @@ const ready = (name: string, node: string, owner: {name: string; uid: string}, u
 // both ranked 1, and the UID tie-break (rule 6 in the same bucket) picked a.
 function h1Cluster() {
   const web = {name: 'web', uid: 'dep-web'}
-  const h1 = replicaSet({name: 'web-h1', namespace: 'shop', uid: 'rs-h1', replicas: 1, selector: {app: 'web'}, owner: web, generation: 2,
-    status: {replicas: 2, readyReplicas: 2, availableReplicas: 2, observedGeneration: 2}})
-  const other = replicaSet({name: 'legacy-x9', namespace: 'shop', uid: 'rs-x9', replicas: 1, selector: {app: 'web', tier: 'legacy'}, owner: {name: 'legacy', uid: 'dep-legacy'},
-    status: {replicas: 1, readyReplicas: 1, availableReplicas: 1, observedGeneration: 1}})
+  const h1 = replicaSet({
+    name: 'web-h1',
+    namespace: 'shop',
+    uid: 'rs-h1',
+    replicas: 1,
+    selector: {app: 'web'},
+    owner: web,
+    generation: 2,
+    status: {replicas: 2, readyReplicas: 2, availableReplicas: 2, observedGeneration: 2},
+  })
+  const other = replicaSet({
+    name: 'legacy-x9',
+    namespace: 'shop',
+    uid: 'rs-x9',
+    replicas: 1,
+    selector: {app: 'web', tier: 'legacy'},
+    owner: {name: 'legacy', uid: 'dep-legacy'},
+    status: {replicas: 1, readyReplicas: 1, availableReplicas: 1, observedGeneration: 1},
+  })
   const a = ready('web-h1-a', 'n1', {name: 'web-h1', uid: 'rs-h1'}, 'uid-a')
   const b = ready('web-h1-b', 'n2', {name: 'web-h1', uid: 'rs-h1'}, 'uid-b')
   const c = ready('legacy-x9-c', 'n2', {name: 'legacy-x9', uid: 'rs-x9'}, 'uid-c')
@@ -32,8 +47,10 @@ function h1Cluster() {
   return [h1, other, a, b, c]
 }
 
-const order = (e: Explanation) => (e.replicaSet as {manage: {deleteOrder: {name: string; rank: number; chosen: boolean}[]}}).manage.deleteOrder
-  .map((d) => `${d.name}:${d.rank}:${d.chosen ? 'delete' : 'keep'}`)
+const order = (e: Explanation) =>
+  (e.replicaSet as {manage: {deleteOrder: {name: string; rank: number; chosen: boolean}[]}}).manage.deleteOrder.map(
+    (d) => `${d.name}:${d.rank}:${d.chosen ? 'delete' : 'keep'}`,
+  )
 
 describe('co-location rank over every related pod (issue 18.1)', () => {
   test('replicas rs/web-h1: b (rank 2) goes, a (rank 1) stays', async () => {
@@ -55,11 +72,31 @@ describe('one rule for findings and their order', () => {
     const scan = await driveScope(new MemorySource(h1Cluster(), new Date(NOW)), undefined, options)
     // legacy-x9: 1 active (c) for 1 desired, status current: converged, severity none → not a finding.
     assert.deepEqual(scan.counts, {converged: 1, willDelete: 1})
-    assert.deepEqual(scan.findings.map((f) => f.subject.name), ['web-h1'])
-    const f = (name: string, verdict: string, severity: Explanation['severity'], namespace = 'a'): Explanation =>
-      ({subject: {kind: 'ReplicaSet', namespace, name}, controller: 'replicaset', verdict, severity, summary: '', steps: [], evaluatedAt: '', source: {mode: 'live'}})
-    const sorted = sortFindings([f('z', 'willCreate', 'info'), f('y', 'createsFailing', 'critical'), f('b', 'waitingForExpectations', 'warning'),
-      f('a', 'adoptionPending', 'warning'), f('x', 'willCreate', 'info', 'B'), f('x', 'willCreate', 'info', 'A')])
-    assert.deepEqual(sorted.map((e) => `${e.subject.namespace}/${e.subject.name}`), ['a/y', 'a/b', 'a/a', 'A/x', 'B/x', 'a/z'])
+    assert.deepEqual(
+      scan.findings.map((f) => f.subject.name),
+      ['web-h1'],
+    )
+    const f = (name: string, verdict: string, severity: Explanation['severity'], namespace = 'a'): Explanation => ({
+      subject: {kind: 'ReplicaSet', namespace, name},
+      controller: 'replicaset',
+      verdict,
+      severity,
+      summary: '',
+      steps: [],
+      evaluatedAt: '',
+      source: {mode: 'live'},
+    })
+    const sorted = sortFindings([
+      f('z', 'willCreate', 'info'),
+      f('y', 'createsFailing', 'critical'),
+      f('b', 'waitingForExpectations', 'warning'),
+      f('a', 'adoptionPending', 'warning'),
+      f('x', 'willCreate', 'info', 'B'),
+      f('x', 'willCreate', 'info', 'A'),
+    ])
+    assert.deepEqual(
+      sorted.map((e) => `${e.subject.namespace}/${e.subject.name}`),
+      ['a/y', 'a/b', 'a/a', 'A/x', 'B/x', 'a/z'],
+    )
   })
 })

@@ -11,10 +11,22 @@ describe('verdicts', () => {
     assert.equal(e.verdict, 'willDelete')
     const r = e.replicaSet
     assert.equal(r.diff, 3)
-    assert.deepEqual(r.manage.deleteOrder!.map((d) => d.name.slice(-2)), ['e5', 'c3', 'b2', 'd4', 'a1'])
-    assert.deepEqual(r.manage.deleteOrder!.filter((d) => d.chosen).map((d) => d.name.slice(-2)), ['e5', 'c3', 'b2'])
-    assert.deepEqual(r.manage.deleteOrder!.map((d) => d.beforeNext?.rule), [2, 4, 5, 4, undefined])
-    assert.deepEqual(r.manage.deleteOrder!.map((d) => d.rank), [2, 2, 2, 1, 2])
+    assert.deepEqual(
+      r.manage.deleteOrder!.map((d) => d.name.slice(-2)),
+      ['e5', 'c3', 'b2', 'd4', 'a1'],
+    )
+    assert.deepEqual(
+      r.manage.deleteOrder!.filter((d) => d.chosen).map((d) => d.name.slice(-2)),
+      ['e5', 'c3', 'b2'],
+    )
+    assert.deepEqual(
+      r.manage.deleteOrder!.map((d) => d.beforeNext?.rule),
+      [2, 4, 5, 4, undefined],
+    )
+    assert.deepEqual(
+      r.manage.deleteOrder!.map((d) => d.rank),
+      [2, 2, 2, 1, 2],
+    )
     assert.equal(r.manage.tie, undefined)
     assert.equal(r.status.current, false)
     assert.equal(e.severity, 'info')
@@ -43,7 +55,10 @@ describe('verdicts', () => {
     assert.equal(x.setAt, '2026-11-29T09:59:15Z')
     assert.equal(x.expiresAt, '2026-11-29T10:04:15Z')
     assert.deepEqual(x.outstanding, {add: 0, del: 1})
-    assert.deepEqual(x.unobserved.map((u) => u.pod), ['api-5f6d7c8b9-eeee5'])
+    assert.deepEqual(
+      x.unobserved.map((u) => u.pod),
+      ['api-5f6d7c8b9-eeee5'],
+    )
     assert.equal(x.confidence, 'likely')
     // The informer sees 4 active (dddd4 terminating); once eeee5 is seen terminating, 3 = 3.
     assert.equal(e.replicaSet.active, 4)
@@ -59,7 +74,10 @@ describe('verdicts', () => {
     const x = e.replicaSet.expectations
     assert.equal(x.gatedSignature, true)
     assert.equal(x.expiresAt, '2026-11-29T10:04:00Z')
-    assert.deepEqual(x.unobserved.map((u) => [u.op, u.pod, u.confidence]), [['create', 'search-4b3a2c1d0-eeeee', 'possible']])
+    assert.deepEqual(
+      x.unobserved.map((u) => [u.op, u.pod, u.confidence]),
+      [['create', 'search-4b3a2c1d0-eeeee', 'possible']],
+    )
     assert.equal(x.confidence, 'likely')
     assert.equal(e.replicaSet.manage.action, 'create')
     assert.equal(e.replicaSet.manage.count, 1)

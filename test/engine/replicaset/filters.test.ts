@@ -10,17 +10,35 @@ import {NOW, pod} from './build.js'
 
 describe('FilterActivePods / FilterTerminatingPods', () => {
   it('Filters active pods: an empty phase counts as active', () => {
-    const pods = [pod({name: 'pod-1', phase: 'Succeeded'}), pod({name: 'pod-2', phase: 'Failed'}), pod({name: 'pod-3', phase: ''}), pod({name: 'pod-4', phase: ''}), pod({name: 'pod-5', phase: ''})]
-    assert.deepEqual(filterActivePods(pods).map((p) => p.metadata.name).sort(), ['pod-3', 'pod-4', 'pod-5'])
+    const pods = [
+      pod({name: 'pod-1', phase: 'Succeeded'}),
+      pod({name: 'pod-2', phase: 'Failed'}),
+      pod({name: 'pod-3', phase: ''}),
+      pod({name: 'pod-4', phase: ''}),
+      pod({name: 'pod-5', phase: ''}),
+    ]
+    assert.deepEqual(
+      filterActivePods(pods)
+        .map((p) => p.metadata.name)
+        .sort(),
+      ['pod-3', 'pod-4', 'pod-5'],
+    )
   })
   it('CountTerminatingPods: 2 (deletionTimestamp and not terminal)', () => {
     const now = new Date(NOW).toISOString()
     const pods = [
-      pod({name: 'pod0', phase: 'Succeeded'}), pod({name: 'pod1', phase: 'Failed'}),
-      pod({name: 'pod2', phase: 'Pending', deletionTimestamp: now}), pod({name: 'pod3', phase: 'Running', deletionTimestamp: now}),
-      pod({name: 'pod4'}), pod({name: 'pod5'}), pod({name: 'pod6'}),
+      pod({name: 'pod0', phase: 'Succeeded'}),
+      pod({name: 'pod1', phase: 'Failed'}),
+      pod({name: 'pod2', phase: 'Pending', deletionTimestamp: now}),
+      pod({name: 'pod3', phase: 'Running', deletionTimestamp: now}),
+      pod({name: 'pod4'}),
+      pod({name: 'pod5'}),
+      pod({name: 'pod6'}),
     ]
-    assert.deepEqual(filterTerminatingPods(pods).map((p) => p.metadata.name), ['pod2', 'pod3'])
+    assert.deepEqual(
+      filterTerminatingPods(pods).map((p) => p.metadata.name),
+      ['pod2', 'pod3'],
+    )
   })
 })
 
@@ -29,8 +47,17 @@ describe('FilterClaimedPods (TestClaimedPodFiltering)', () => {
     const rs = 'rs-uuid'
     let i = 0
     const other = () => `other-${++i}`
-    const ref = (uid: string, controller?: boolean): OwnerReference => ({apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'x', uid, ...(controller === undefined ? {} : {controller})})
-    const mk = (name: string, labels: Record<string, string> | undefined, refs: OwnerReference[]): Pod => ({...pod({name, labels}), metadata: {name, namespace: 'default', labels, ownerReferences: refs}})
+    const ref = (uid: string, controller?: boolean): OwnerReference => ({
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      name: 'x',
+      uid,
+      ...(controller === undefined ? {} : {controller}),
+    })
+    const mk = (name: string, labels: Record<string, string> | undefined, refs: OwnerReference[]): Pod => ({
+      ...pod({name, labels}),
+      metadata: {name, namespace: 'default', labels, ownerReferences: refs},
+    })
     const pods = [
       mk('claimed-1', {foo: 'bar'}, [ref(rs, true)]),
       mk('wrong-selector-1', {foo: 'baz'}, [ref(rs, true)]),
@@ -59,7 +86,9 @@ describe('FilterClaimedPods (TestClaimedPodFiltering)', () => {
 describe('availability checks (TestNextPodAvailabilityCheck, TestFindMinNextPodAvailability*)', () => {
   const readyPod = (name: string, ready: boolean, beforeSec: number | 'zero'): Pod => {
     const p = pod({name})
-    p.status!.conditions = [{type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: beforeSec === 'zero' ? null : new Date(NOW - beforeSec * 1000).toISOString()}]
+    p.status!.conditions = [
+      {type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: beforeSec === 'zero' ? null : new Date(NOW - beforeSec * 1000).toISOString()},
+    ]
     return p
   }
   const cases: [string, boolean, number | 'zero', number, number | undefined][] = [

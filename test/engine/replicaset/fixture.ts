@@ -43,6 +43,10 @@ export function replayInput(file: string, rsName: string, overrides: Partial<Rep
   }
 }
 
-export function replay(file: string, rsName: string, overrides: Partial<ReplicaSetReplayInput> = {}): Explanation & {replicaSet: import('../../../src/engine/replicaset/explain.js').ReplicaSetReplay} {
+export function replay(
+  file: string,
+  rsName: string,
+  overrides: Partial<ReplicaSetReplayInput> = {},
+): Explanation & {replicaSet: import('../../../src/engine/replicaset/explain.js').ReplicaSetReplay} {
   return explainReplicaSet(replayInput(file, rsName, overrides)) as never
 }

@@ -13,8 +13,19 @@ const current = {generationObserved: true, countsMatch: true, mismatches: []}
 const stale = {generationObserved: true, countsMatch: false, mismatches: ['replicas 3 → 2']}
 
 function ev(reason: string, message: string, when: number, extra: Partial<CoreEvent> = {}): CoreEvent {
-  return {apiVersion: 'v1', kind: 'Event', metadata: {name: `e-${when}-${message}`, namespace: 'default'}, involvedObject: {kind: 'ReplicaSet', name: 'web-1', namespace: 'default', uid: 'rs-1'},
-    reason, message, count: 1, firstTimestamp: at(when), lastTimestamp: at(when), source: {component: 'replicaset-controller'}, ...extra}
+  return {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: {name: `e-${when}-${message}`, namespace: 'default'},
+    involvedObject: {kind: 'ReplicaSet', name: 'web-1', namespace: 'default', uid: 'rs-1'},
+    reason,
+    message,
+    count: 1,
+    firstTimestamp: at(when),
+    lastTimestamp: at(when),
+    source: {component: 'replicaset-controller'},
+    ...extra,
+  }
 }
 
 function input(over: Partial<InferenceInput>): InferenceInput {
@@ -26,37 +37,59 @@ describe('inferExpectations', () => {
     // ExpectCreations(1) at ~NOW−20s; the create succeeded (event); addPod has not run (cache lacks the pod).
     const created = pod({name: 'web-1-new', owner: own, created: NOW - 20_000})
     const old = [pod({name: 'web-1-a', owner: own, created: NOW - 3_600_000}), pod({name: 'web-1-b', owner: own, created: NOW - 3_600_000})]
-    const r = inferExpectations(input({
-      pods: old, freshPods: [...old, created], diff: -1,
-      actions: digestEvents(rs, [ev('SuccessfulCreate', 'Created pod: web-1-new', NOW - 20_000)]).actions,
-    }))
+    const r = inferExpectations(
+      input({
+        pods: old,
+        freshPods: [...old, created],
+        diff: -1,
+        actions: digestEvents(rs, [ev('SuccessfulCreate', 'Created pod: web-1-new', NOW - 20_000)]).actions,
+      }),
+    )
     assert.equal(r.state, 'pending')
     assert.equal(r.waiting, true)
-    assert.deepEqual(r.unobserved.map((u) => [u.op, u.pod, u.confidence]), [['create', 'web-1-new', 'likely']])
+    assert.deepEqual(
+      r.unobserved.map((u) => [u.op, u.pod, u.confidence]),
+      [['create', 'web-1-new', 'likely']],
+    )
     assert.equal(r.expiresAt, at(NOW - 20_000 + 300_000))
   })
 
   it('a chosen pod orphaned before its deletion is never counted: deletePod follows its current controllerRef', () => {
     const orphaned = pod({name: 'web-1-x', created: NOW - 3_600_000}) // no ownerReferences any more
-    const r = inferExpectations(input({pods: [orphaned], diff: 1, actions: digestEvents(rs, [ev('SuccessfulDelete', 'Deleted pod: web-1-x', NOW - 30_000)]).actions}))
+    const r = inferExpectations(
+      input({pods: [orphaned], diff: 1, actions: digestEvents(rs, [ev('SuccessfulDelete', 'Deleted pod: web-1-x', NOW - 30_000)]).actions}),
+    )
     assert.equal(r.state, 'pending')
     assert.match(r.unobserved[0].why, /no longer names this ReplicaSet/)
   })
 
   it('a graceful delete seen terminating is observed (counted once); one gone from the view is observed', () => {
     const terminating = pod({name: 'web-1-t', owner: own, deletionTimestamp: at(NOW + 20_000), deletionGracePeriodSeconds: 30})
-    const r = inferExpectations(input({pods: [terminating], actions: digestEvents(rs, [
-      ev('SuccessfulDelete', 'Deleted pod: web-1-t', NOW - 10_000), ev('SuccessfulDelete', 'Deleted pod: web-1-gone', NOW - 10_000),
-    ]).actions}))
+    const r = inferExpectations(
+      input({
+        pods: [terminating],
+        actions: digestEvents(rs, [
+          ev('SuccessfulDelete', 'Deleted pod: web-1-t', NOW - 10_000),
+          ev('SuccessfulDelete', 'Deleted pod: web-1-gone', NOW - 10_000),
+        ]).actions,
+      }),
+    )
     assert.equal(r.state, 'fulfilled')
-    assert.deepEqual(r.burst?.operations.map((o) => o.observed), [true, true])
+    assert.deepEqual(
+      r.burst?.operations.map((o) => o.observed),
+      [true, true],
+    )
   })
 
   it('a leader change after the burst forgets the expectations (a new controller-manager starts empty)', () => {
-    const r = inferExpectations(input({
-      pods: [], diff: -1, leaderSince: NOW - 5_000,
-      actions: digestEvents(rs, [ev('SuccessfulCreate', 'Created pod: web-1-lost', NOW - 60_000)]).actions,
-    }))
+    const r = inferExpectations(
+      input({
+        pods: [],
+        diff: -1,
+        leaderSince: NOW - 5_000,
+        actions: digestEvents(rs, [ev('SuccessfulCreate', 'Created pod: web-1-lost', NOW - 60_000)]).actions,
+      }),
+    )
     assert.equal(r.state, 'reset')
     assert.equal(r.waiting, false)
   })
@@ -95,7 +128,7 @@ describe('inferExpectations', () => {
 })
 
 describe('digestEvents', () => {
-  it('keeps this incarnation\'s controller events, counts the others, reads aggregated messages', () => {
+  it("keeps this incarnation's controller events, counts the others, reads aggregated messages", () => {
     const d = digestEvents(rs, [
       ev('SuccessfulCreate', '(combined from similar events): Created pod: web-1-z', NOW - 1000, {count: 12, firstTimestamp: at(NOW - 60_000)}),
       ev('SuccessfulCreate', 'Created pod: web-1-y', NOW - 2000, {involvedObject: {kind: 'ReplicaSet', name: 'web-1', namespace: 'default', uid: 'old-uid'}}),
@@ -104,7 +137,13 @@ describe('digestEvents', () => {
       ev('SuccessfulCreate', 'Created pod: web-1-w', NOW - 5000, {source: {component: 'someone-else'}}),
     ])
     assert.equal(d.otherIncarnation, 1)
-    assert.deepEqual(d.actions.map((a) => [a.kind, a.pod, a.count, a.combined]), [['createFailed', undefined, 1, false], ['create', 'web-1-z', 12, true]])
+    assert.deepEqual(
+      d.actions.map((a) => [a.kind, a.pod, a.count, a.combined]),
+      [
+        ['createFailed', undefined, 1, false],
+        ['create', 'web-1-z', 12, true],
+      ],
+    )
     assert.match(d.actions[0].error!, /^pods "web-1-q" is forbidden: exceeded quota: q1/)
   })
 })

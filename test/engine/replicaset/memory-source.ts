@@ -5,7 +5,10 @@ import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult} fro
 
 export class MemorySource implements ClusterSource {
   readonly requests: string[] = []
-  constructor(private readonly objects: KubeObject[], private readonly clock: Date) {}
+  constructor(
+    private readonly objects: KubeObject[],
+    private readonly clock: Date,
+  ) {}
   describe() {
     return {mode: 'snapshot' as const, file: 'memory'}
   }
@@ -23,8 +26,13 @@ export class MemorySource implements ClusterSource {
     this.requests.push(`list ${r.kind} ${r.namespace ?? '*'} ${r.view ?? ''}${r.labelSelector ? ` ${r.labelSelector}` : ''}`)
     const labels = r.labelSelector ? parseLabelSelector(r.labelSelector) : undefined
     const fields = r.fieldSelector ? parseFieldSelector(r.fieldSelector) : undefined
-    const items = this.objects.filter((o) => o.kind === r.kind && (r.namespace === undefined || o.metadata?.namespace === r.namespace)
-      && (!labels || labels(o.metadata?.labels)) && (!fields || fields(o)))
+    const items = this.objects.filter(
+      (o) =>
+        o.kind === r.kind &&
+        (r.namespace === undefined || o.metadata?.namespace === r.namespace) &&
+        (!labels || labels(o.metadata?.labels)) &&
+        (!fields || fields(o)),
+    )
     return {items: r.metadataOnly ? items.map((o) => ({apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata})) : items}
   }
   async *pages(r: ListRequest): AsyncIterable<KubeObject[]> {

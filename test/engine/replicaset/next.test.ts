@@ -10,14 +10,22 @@ describe('next steps', () => {
     ['unobserved-deletes.yaml', 'api-5f6d7c8b9', 'waitingForExpectations', /^kubectl get pods -n shop -l 'app=api,pod-template-hash=5f6d7c8b9' -o wide$/],
     ['adoption.yaml', 'web-7d4b9c6f5', 'adoptionPending', /--show-labels$/],
     ['being-deleted.yaml', 'batch-8f7e6d5c4', 'beingDeleted', /^kubectl why gc replicaset\/batch-8f7e6d5c4 -n shop$/],
-    ['will-create.yaml', 'auth-6c5b4a3f2', 'willCreate', /^kubectl get events -n shop --field-selector involvedObject.kind=ReplicaSet,involvedObject.name=auth-6c5b4a3f2$/],
+    [
+      'will-create.yaml',
+      'auth-6c5b4a3f2',
+      'willCreate',
+      /^kubectl get events -n shop --field-selector involvedObject.kind=ReplicaSet,involvedObject.name=auth-6c5b4a3f2$/,
+    ],
   ]
   for (const [file, rs, verdict, command] of cases) {
     it(`${verdict}: ${file}`, () => {
       const e = replay(file, rs)
       assert.equal(e.verdict, verdict)
       assert.match(e.next?.[0].command ?? '', command)
-      assert.ok(e.next!.every((n) => !/\b(delete|patch|apply|edit|scale|annotate|label)\b/.test(n.command ?? '') || n.command!.startsWith('kubectl why')), 'read-only commands only')
+      assert.ok(
+        e.next!.every((n) => !/\b(delete|patch|apply|edit|scale|annotate|label)\b/.test(n.command ?? '') || n.command!.startsWith('kubectl why')),
+        'read-only commands only',
+      )
     })
   }
   it('converged with nothing released: no next step', () => {

@@ -25,23 +25,61 @@ const scheduledRunningReadyPodOnNode2 = newPod('scheduled-running-ready-pod-on-n
 describe('getPodsToDelete (TestGetPodsToDelete)', () => {
   const tests: {name: string; pods: Pod[]; related?: Pod[]; diff: number; want: Pod[]}[] = [
     {name: 'len(pods) = 0 (i.e., diff = 0 too)', pods: [], diff: 0, want: []},
-    {name: 'diff = len(pods)', pods: [scheduledRunningNotReadyPod, scheduledRunningReadyPodOnNode1], diff: 2, want: [scheduledRunningNotReadyPod, scheduledRunningReadyPodOnNode1]},
+    {
+      name: 'diff = len(pods)',
+      pods: [scheduledRunningNotReadyPod, scheduledRunningReadyPodOnNode1],
+      diff: 2,
+      want: [scheduledRunningNotReadyPod, scheduledRunningReadyPodOnNode1],
+    },
     {name: 'diff < len(pods)', pods: [scheduledRunningReadyPodOnNode1, scheduledRunningNotReadyPod], diff: 1, want: [scheduledRunningNotReadyPod]},
     {
       name: 'various pod phases and conditions, diff = len(pods)',
-      pods: [scheduledRunningReadyPodOnNode1, scheduledRunningReadyPodOnNode1, scheduledRunningReadyPodOnNode2, scheduledRunningNotReadyPod, scheduledPendingPod, unscheduledPendingPod],
+      pods: [
+        scheduledRunningReadyPodOnNode1,
+        scheduledRunningReadyPodOnNode1,
+        scheduledRunningReadyPodOnNode2,
+        scheduledRunningNotReadyPod,
+        scheduledPendingPod,
+        unscheduledPendingPod,
+      ],
       diff: 6,
-      want: [scheduledRunningReadyPodOnNode1, scheduledRunningReadyPodOnNode1, scheduledRunningReadyPodOnNode2, scheduledRunningNotReadyPod, scheduledPendingPod, unscheduledPendingPod],
+      want: [
+        scheduledRunningReadyPodOnNode1,
+        scheduledRunningReadyPodOnNode1,
+        scheduledRunningReadyPodOnNode2,
+        scheduledRunningNotReadyPod,
+        scheduledPendingPod,
+        unscheduledPendingPod,
+      ],
     },
     {
       name: 'various pod phases and conditions, diff = len(pods), relatedPods empty',
-      pods: [scheduledRunningReadyPodOnNode1, scheduledRunningReadyPodOnNode1, scheduledRunningReadyPodOnNode2, scheduledRunningNotReadyPod, scheduledPendingPod, unscheduledPendingPod],
+      pods: [
+        scheduledRunningReadyPodOnNode1,
+        scheduledRunningReadyPodOnNode1,
+        scheduledRunningReadyPodOnNode2,
+        scheduledRunningNotReadyPod,
+        scheduledPendingPod,
+        unscheduledPendingPod,
+      ],
       related: [],
       diff: 6,
-      want: [scheduledRunningReadyPodOnNode1, scheduledRunningReadyPodOnNode1, scheduledRunningReadyPodOnNode2, scheduledRunningNotReadyPod, scheduledPendingPod, unscheduledPendingPod],
+      want: [
+        scheduledRunningReadyPodOnNode1,
+        scheduledRunningReadyPodOnNode1,
+        scheduledRunningReadyPodOnNode2,
+        scheduledRunningNotReadyPod,
+        scheduledPendingPod,
+        unscheduledPendingPod,
+      ],
     },
     {name: 'scheduled vs unscheduled, diff < len(pods)', pods: [scheduledPendingPod, unscheduledPendingPod], diff: 1, want: [unscheduledPendingPod]},
-    {name: 'ready vs not-ready, diff < len(pods)', pods: [scheduledRunningReadyPodOnNode1, scheduledRunningNotReadyPod, scheduledRunningNotReadyPod], diff: 2, want: [scheduledRunningNotReadyPod, scheduledRunningNotReadyPod]},
+    {
+      name: 'ready vs not-ready, diff < len(pods)',
+      pods: [scheduledRunningReadyPodOnNode1, scheduledRunningNotReadyPod, scheduledRunningNotReadyPod],
+      diff: 2,
+      want: [scheduledRunningNotReadyPod, scheduledRunningNotReadyPod],
+    },
     {
       name: 'ready and colocated with another ready pod vs not colocated, diff < len(pods)',
       pods: [scheduledRunningReadyPodOnNode1, scheduledRunningReadyPodOnNode2],
@@ -60,7 +98,10 @@ describe('getPodsToDelete (TestGetPodsToDelete)', () => {
   for (const t of tests) {
     it(t.name, () => {
       const plan = getPodsToDelete([...t.pods], t.related ?? t.pods, t.diff, NOW, gates)
-      assert.deepEqual(plan.chosen.map((p) => p.metadata.name), t.want.map((p) => p.metadata.name))
+      assert.deepEqual(
+        plan.chosen.map((p) => p.metadata.name),
+        t.want.map((p) => p.metadata.name),
+      )
       assert.equal(plan.sorted, t.diff < t.pods.length)
     })
   }
@@ -76,7 +117,10 @@ describe('co-location rank and ties', () => {
     const u2 = pod({name: 'u2', phase: 'Pending'})
     const ranks = rankPods([a, u1], [a, b, terminating, done, u1, u2])
     // n1 has a and b active (t terminating, d finished do not count); "" has u1 and u2.
-    assert.deepEqual(ranks.map((r) => r.rank), [2, 2])
+    assert.deepEqual(
+      ranks.map((r) => r.rank),
+      [2, 2],
+    )
   })
 
   it('reports the pods that tie across the cut (equal under every rule)', () => {

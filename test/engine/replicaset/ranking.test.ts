@@ -21,13 +21,32 @@ describe('ActivePods.Less (TestSortingActivePods)', () => {
     pod({name: 'runningNoLastTransitionTime', node: 'foo', ready: true, readySince: null, restarts: [3, 0]}),
     pod({name: 'runningWithLastTransitionTime', node: 'foo', ready: true, readySince: NOW, restarts: [3, 0]}),
     pod({name: 'runningLongerTime', node: 'foo', ready: true, readySince: then, restarts: [3, 0]}),
-    pod({name: 'lowerSidecarContainerRestartCount', created: NOW, node: 'foo', sidecar: true, ready: true, readySince: then, restarts: [2, 1], sidecarRestarts: 2}),
+    pod({
+      name: 'lowerSidecarContainerRestartCount',
+      created: NOW,
+      node: 'foo',
+      sidecar: true,
+      ready: true,
+      readySince: then,
+      restarts: [2, 1],
+      sidecarRestarts: 2,
+    }),
     pod({name: 'lowerContainerRestartCount', created: NOW, node: 'foo', ready: true, readySince: then, restarts: [2, 1]}),
     pod({name: 'oldest', created: then, node: 'foo', ready: true, readySince: then, restarts: [2, 1]}),
   ]
   // wantOrder at controller_utils_test.go:739
-  const want = ['unscheduled', 'scheduledButPending', 'unknownPhase', 'runningButNotReady', 'runningNoLastTransitionTime',
-    'runningWithLastTransitionTime', 'runningLongerTime', 'lowerSidecarContainerRestartCount', 'lowerContainerRestartCount', 'oldest']
+  const want = [
+    'unscheduled',
+    'scheduledButPending',
+    'unknownPhase',
+    'runningButNotReady',
+    'runningNoLastTransitionTime',
+    'runningWithLastTransitionTime',
+    'runningLongerTime',
+    'lowerSidecarContainerRestartCount',
+    'lowerContainerRestartCount',
+    'oldest',
+  ]
 
   it('gives the same total order for 20 shuffles of the input, as the upstream test does', () => {
     for (let seed = 1; seed <= 20; seed++) {
@@ -39,7 +58,17 @@ describe('ActivePods.Less (TestSortingActivePods)', () => {
 
 // The pod(...) helper of TestSortingActivePodsWithRanks: every pod declares a sidecar init container; a ready
 // pod has a Ready condition since `readySince`, one container with `restarts` and the sidecar with `side`.
-function rankPod(name: string, node: string, phase: string, ready: boolean, restarts: number, side: number, readySince: number | null, created: number | null, annotations?: Record<string, string>): Pod {
+function rankPod(
+  name: string,
+  node: string,
+  phase: string,
+  ready: boolean,
+  restarts: number,
+  side: number,
+  readySince: number | null,
+  created: number | null,
+  annotations?: Record<string, string>,
+): Pod {
   const p = pod({name, node, phase, sidecar: true, created, annotations, uid: ''})
   if (ready) {
     p.status!.conditions = [{type: 'Ready', status: 'True', lastTransitionTime: readySince === null ? null : new Date(readySince).toISOString()}]
@@ -76,12 +105,18 @@ const P: Record<string, Pod> = {
 describe('ActivePodsWithRanks.Less (TestSortingActivePodsWithRanks)', () => {
   // equalityTests (controller_utils_test.go:833): Less is false both ways, rank 1 each.
   const equal: [string, string][] = [
-    ['unscheduledPod', 'unscheduledPod'], ['scheduledPendingPod', 'scheduledPendingPod'], ['unknownPhasePod', 'unknownPhasePod'],
-    ['runningNotReadyPod', 'runningNotReadyPod'], ['runningReadyNowCreatedThen', 'runningReadyNowCreatedThen'], ['runningReadyNow', 'runningReadyNow'],
-    ['runningReadyThen', 'runningReadyThen'], ['runningReadyNowHighRestarts', 'runningReadyNowHighRestarts'],
+    ['unscheduledPod', 'unscheduledPod'],
+    ['scheduledPendingPod', 'scheduledPendingPod'],
+    ['unknownPhasePod', 'unknownPhasePod'],
+    ['runningNotReadyPod', 'runningNotReadyPod'],
+    ['runningReadyNowCreatedThen', 'runningReadyNowCreatedThen'],
+    ['runningReadyNow', 'runningReadyNow'],
+    ['runningReadyThen', 'runningReadyThen'],
+    ['runningReadyNowHighRestarts', 'runningReadyNowHighRestarts'],
     ['runningReadyNowCreatedThen', 'runningReadyNowCreatedThen'],
     // Equal only through log2 buckets: floor(log2) of 5 h and 8 h in ns are both 44, and the UIDs are both empty.
-    ['unscheduled5Hours', 'unscheduled8Hours'], ['ready5Hours', 'ready10Hours'],
+    ['unscheduled5Hours', 'unscheduled8Hours'],
+    ['ready5Hours', 'ready10Hours'],
   ]
   for (const [a, b] of equal) {
     it(`${a} == ${b}`, () => {
@@ -153,8 +188,17 @@ describe('log2 buckets and version differences', () => {
 describe('GetDeletionCostFromPodAnnotations', () => {
   // Values and outcomes from the helper's own rules (pkg/apis/core/helper): a leading "+" or a leading zero is invalid.
   const cases: [string | undefined, number, boolean][] = [
-    [undefined, 0, false], ['10', 10, false], ['-10', -10, false], ['0', 0, false],
-    ['+10', 0, true], ['008', 0, true], ['', 0, true], ['abc', 0, true], ['2147483648', 0, true], ['-2147483648', -2147483648, false], ['1.5', 0, true],
+    [undefined, 0, false],
+    ['10', 10, false],
+    ['-10', -10, false],
+    ['0', 0, false],
+    ['+10', 0, true],
+    ['008', 0, true],
+    ['', 0, true],
+    ['abc', 0, true],
+    ['2147483648', 0, true],
+    ['-2147483648', -2147483648, false],
+    ['1.5', 0, true],
   ]
   for (const [value, cost, invalid] of cases) {
     it(`${JSON.stringify(value)} → ${cost}${invalid ? ' (invalid)' : ''}`, () => {

@@ -10,7 +10,11 @@ import {pod} from './build.js'
 const strip = (e: ReturnType<typeof explainReplicaSet>) => JSON.parse(JSON.stringify({...e, source: undefined}))
 
 describe('slimPod', () => {
-  for (const [file, rs] of [['deletion-cost.yaml', 'checkout-6b7f9d5c4d'], ['unobserved-deletes.yaml', 'api-5f6d7c8b9'], ['quota.yaml', 'cart-7c9d8f6b5']]) {
+  for (const [file, rs] of [
+    ['deletion-cost.yaml', 'checkout-6b7f9d5c4d'],
+    ['unobserved-deletes.yaml', 'api-5f6d7c8b9'],
+    ['quota.yaml', 'cart-7c9d8f6b5'],
+  ]) {
     it(`${file}: the same replay on slimmed pods`, () => {
       const input = replayInput(file, rs)
       const slim = {...input, pods: input.pods.map(slimPod), freshPods: input.freshPods?.map(slimPod)}
@@ -24,7 +28,10 @@ describe('slimPod', () => {
     p.metadata.managedFields = [{manager: 'kubelet'}]
     const s = slimPod(p)
     assert.deepEqual(s.spec?.initContainers, [{name: 'sidecar', restartPolicy: 'Always'}])
-    assert.deepEqual(s.status?.conditions?.map((c) => c.type), ['Ready'])
+    assert.deepEqual(
+      s.status?.conditions?.map((c) => c.type),
+      ['Ready'],
+    )
     assert.equal(s.metadata.managedFields, undefined)
     assert.deepEqual(s.status?.containerStatuses, [{name: 'c0', restartCount: 4}])
   })
@@ -35,7 +42,10 @@ describe('informerView', () => {
     const cached = [pod({name: 'a', uid: 'ua'}), pod({name: 'b', uid: 'ub'})].map((p) => ({apiVersion: 'v1', kind: 'Pod', metadata: p.metadata}))
     const fresh = [pod({name: 'a', uid: 'ua', deletionTimestamp: '2026-11-29T10:00:00Z', ready: true}), pod({name: 'c', uid: 'uc'})]
     const view = informerView(cached, fresh)
-    assert.deepEqual(view.map((p) => p.metadata.name), ['a', 'b'])
+    assert.deepEqual(
+      view.map((p) => p.metadata.name),
+      ['a', 'b'],
+    )
     assert.equal(view[0].metadata.deletionTimestamp, undefined)
     assert.equal(view[0].status?.conditions?.[0].status, 'True')
     assert.equal(view[1].status, undefined)

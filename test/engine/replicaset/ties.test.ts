@@ -78,8 +78,15 @@ function refChoices(pods: Ref[], ranks: number[], diff: number, now: number): Se
   const permute = (rest: number[], acc: number[]): void => {
     if (rest.length === 0) {
       const a = [...acc]
-      for (let i = 1; i < a.length; i++) for (let j = i; j > 0 && refLess(pods[a[j]], ranks[a[j]], pods[a[j - 1]], ranks[a[j - 1]], now); j--) [a[j], a[j - 1]] = [a[j - 1], a[j]]
-      out.add(a.slice(0, diff).map((i) => pods[i].name).sort().join(','))
+      for (let i = 1; i < a.length; i++)
+        for (let j = i; j > 0 && refLess(pods[a[j]], ranks[a[j]], pods[a[j - 1]], ranks[a[j - 1]], now); j--) [a[j], a[j - 1]] = [a[j - 1], a[j]]
+      out.add(
+        a
+          .slice(0, diff)
+          .map((i) => pods[i].name)
+          .sort()
+          .join(','),
+      )
       return
     }
     for (let k = 0; k < rest.length; k++) permute([...rest.slice(0, k), ...rest.slice(k + 1)], [...acc, rest[k]])
@@ -90,16 +97,23 @@ function refChoices(pods: Ref[], ranks: number[], diff: number, now: number): Se
 
 function toPod(r: Ref): Pod {
   const p = pod({
-    name: r.name, namespace: 'shop', uid: r.uid, node: r.node || undefined, phase: r.phase,
-    ready: r.phase === 'Running' ? r.ready : undefined, readySince: r.readySince === null ? null : NOW - r.readySince * 1000,
-    created: r.created === null ? null : NOW - r.created * 1000, restarts: r.restarts === 0 && r.uid.endsWith('1') ? undefined : [r.restarts],
-    labels: {app: 'web'}, owner: {name: 'web-1', uid: 'rs-1'},
+    name: r.name,
+    namespace: 'shop',
+    uid: r.uid,
+    node: r.node || undefined,
+    phase: r.phase,
+    ready: r.phase === 'Running' ? r.ready : undefined,
+    readySince: r.readySince === null ? null : NOW - r.readySince * 1000,
+    created: r.created === null ? null : NOW - r.created * 1000,
+    restarts: r.restarts === 0 && r.uid.endsWith('1') ? undefined : [r.restarts],
+    labels: {app: 'web'},
+    owner: {name: 'web-1', uid: 'rs-1'},
     annotations: r.cost === 0 && r.uid.endsWith('2') ? undefined : {'controller.kubernetes.io/pod-deletion-cost': String(r.cost)},
   })
   return p
 }
 
-describe('the issue\'s three pods (18.2)', () => {
+describe("the issue's three pods (18.2)", () => {
   it('A and B ready at the same instant, C 7 s earlier, B 3 restarts, UIDs A < C < B: any of the three may go', () => {
     // By hand, with the pods on one node (equal ranks), Running, ready, no cost, ready about 27.8 hours ago:
     // ages 100000 s and 100007 s are both in log2 bucket 46 (2^46 ns ≈ 70369 s ≤ age < 2^47 ns ≈ 140737 s).
@@ -107,8 +121,19 @@ describe('the issue\'s three pods (18.2)', () => {
     //  A vs C: ready times differ in the same bucket → UID: "a" < "c" → Less(A, C): A before C.
     //  C vs B: same bucket → UID: "c" < "m" → Less(C, B): C before B.
     // B < A < C < B is a cycle: with one pod to delete, insertion sort over the list orders picks each of them.
-    const mk = (name: string, uid: string, age: number, restarts: number) => pod({name, namespace: 'shop', uid, node: 'n1', ready: true, readySince: NOW - age * 1000,
-      created: NOW - 200_000_000, restarts: [restarts], labels: {app: 'web'}, owner: {name: 'web-1', uid: 'rs-1'}})
+    const mk = (name: string, uid: string, age: number, restarts: number) =>
+      pod({
+        name,
+        namespace: 'shop',
+        uid,
+        node: 'n1',
+        ready: true,
+        readySince: NOW - age * 1000,
+        created: NOW - 200_000_000,
+        restarts: [restarts],
+        labels: {app: 'web'},
+        owner: {name: 'web-1', uid: 'rs-1'},
+      })
     const pods = [mk('A', 'a', 100_000, 0), mk('B', 'm', 100_000, 3), mk('C', 'c', 100_007, 0)]
     const plan = getPodsToDelete(pods, pods, 1, NOW, gates)
     assert.deepEqual(plan.tie?.pods.map((p) => p.metadata.name).sort(), ['A', 'B', 'C'])
@@ -131,60 +156,83 @@ describe('properties', () => {
     uid: fc.constantFrom('u1', 'u2', 'u3', 'u4', 'u5', 'u6'),
   })
   // A Pending pod carries no Ready condition here (toPod), so it is not ready.
-  const pods = fc.uniqueArray(ref, {minLength: 2, maxLength: 5, selector: (r) => r.uid})
+  const pods = fc
+    .uniqueArray(ref, {minLength: 2, maxLength: 5, selector: (r) => r.uid})
     .map((rs) => rs.map((r, i) => ({...r, ready: r.phase === 'Running' && r.ready, name: `p${i}`})))
 
   it('the tie set covers every choice any list order can give; no tie only when every order gives the same choice', () => {
-    fc.assert(fc.property(pods, fc.nat(), (refs, d) => {
-      const diff = 1 + (d % (refs.length - 1))
-      const ps = refs.map(toPod)
-      // Ranks: every pod is related (one ReplicaSet), active ones counted per node name.
-      const ranks = rankPods(ps, ps).map((r) => r.rank)
-      const want = refChoices(refs, ranks, diff, NOW)
-      const plan = getPodsToDelete(ps, ps, diff, NOW, gates)
-      const chosen = plan.chosen.map((p) => p.metadata.name)
-      if (!plan.tie) {
-        assert.equal(want.size, 1, `no tie reported, yet the list order changes the choice: ${[...want].join(' | ')}`)
-        assert.deepEqual([...want], [chosen.sort().join(',')])
-        return
-      }
-      const tie = new Set(plan.tie.pods.map((p) => p.metadata.name))
-      const certain = chosen.filter((n) => !tie.has(n))
-      assert.equal(certain.length, diff - plan.tie.slots)
-      for (const choice of want) {
-        const names = choice.split(',')
-        for (const n of certain) assert.ok(names.includes(n), `${n} is reported certain to go, but ${choice} is possible`)
-        for (const n of names) assert.ok(tie.has(n) || certain.includes(n), `${n} can go (${choice}) but is neither certain nor in the tie`)
-      }
-    }), {seed: SEED, numRuns: RUNS})
+    fc.assert(
+      fc.property(pods, fc.nat(), (refs, d) => {
+        const diff = 1 + (d % (refs.length - 1))
+        const ps = refs.map(toPod)
+        // Ranks: every pod is related (one ReplicaSet), active ones counted per node name.
+        const ranks = rankPods(ps, ps).map((r) => r.rank)
+        const want = refChoices(refs, ranks, diff, NOW)
+        const plan = getPodsToDelete(ps, ps, diff, NOW, gates)
+        const chosen = plan.chosen.map((p) => p.metadata.name)
+        if (!plan.tie) {
+          assert.equal(want.size, 1, `no tie reported, yet the list order changes the choice: ${[...want].join(' | ')}`)
+          assert.deepEqual([...want], [chosen.sort().join(',')])
+          return
+        }
+        const tie = new Set(plan.tie.pods.map((p) => p.metadata.name))
+        const certain = chosen.filter((n) => !tie.has(n))
+        assert.equal(certain.length, diff - plan.tie.slots)
+        for (const choice of want) {
+          const names = choice.split(',')
+          for (const n of certain) assert.ok(names.includes(n), `${n} is reported certain to go, but ${choice} is possible`)
+          for (const n of names) assert.ok(tie.has(n) || certain.includes(n), `${n} can go (${choice}) but is neither certain nor in the tie`)
+        }
+      }),
+      {seed: SEED, numRuns: RUNS},
+    )
   })
 
-  it('the tie analysis\'s precomputed Less (keyLess) is compareWithRanks(...).less on every pair', () => {
-    fc.assert(fc.property(pods, fc.boolean(), (refs, zeroNow) => {
-      const ranked = rankPods(refs.map(toPod), refs.map(toPod))
-      const now = zeroNow ? null : NOW
-      for (const a of ranked) for (const b of ranked) assert.equal(keyLess(rankKey(a, now), rankKey(b, now), now, gates), compareWithRanks(a, b, now, gates).less)
-    }), {seed: SEED, numRuns: RUNS})
+  it("the tie analysis's precomputed Less (keyLess) is compareWithRanks(...).less on every pair", () => {
+    fc.assert(
+      fc.property(pods, fc.boolean(), (refs, zeroNow) => {
+        const ranked = rankPods(refs.map(toPod), refs.map(toPod))
+        const now = zeroNow ? null : NOW
+        for (const a of ranked)
+          for (const b of ranked) assert.equal(keyLess(rankKey(a, now), rankKey(b, now), now, gates), compareWithRanks(a, b, now, gates).less)
+      }),
+      {seed: SEED, numRuns: RUNS},
+    )
   })
 
   it('--all hands the replay every related pod: ranks over the scope index equal ranks over every pod (18.1)', () => {
     // getIndirectlyRelatedPods (replica_set.go:915): for every ReplicaSet with rs's controller UID, the pods matching
     // its selector, whoever controls them, de-duplicated by UID; the rank is the active related pods on the node.
     const owners = fc.constantFrom<string | undefined>(undefined, 'rs-a', 'rs-b', 'rs-c')
-    const scenario = fc.array(fc.record({node: fc.constantFrom('', 'n1', 'n2'), owner: owners, app: fc.constantFrom('web', 'api'), hash: fc.constantFrom('a', 'b', 'c')}), {maxLength: 12})
-    fc.assert(fc.property(scenario, (specs) => {
-      const rsOf = (name: string, hash: string, owner?: string): ReplicaSet => replicaSet({name, namespace: 'shop', uid: name, selector: {app: 'web', hash}, owner: owner ? {name: owner, uid: owner} : null})
-      const family = [rsOf('rs-a', 'a', 'dep-web'), rsOf('rs-b', 'b', 'dep-web'), rsOf('rs-c', 'c', 'dep-other')]
-      const all = specs.map((s, i) => pod({name: `p${i}`, namespace: 'shop', uid: `pod-${i}`, node: s.node || undefined, labels: {app: s.app, hash: s.hash},
-        owner: s.owner ? {name: s.owner, uid: s.owner} : null}))
-      const index = indexScope(family, all)
-      for (const rs of family) {
-        const handed = index.podsFor(rs)
-        const own = handed.filter((p) => p.metadata.ownerReferences?.[0]?.uid === rs.metadata.uid)
-        const viaIndex = rankPods(own, getIndirectlyRelatedPods(rs, index.familyOf(rs), handed)).map((r) => r.rank)
-        const viaAll = rankPods(own, getIndirectlyRelatedPods(rs, family, all)).map((r) => r.rank)
-        assert.deepEqual(viaIndex, viaAll, rs.metadata.name)
-      }
-    }), {seed: SEED, numRuns: RUNS})
+    const scenario = fc.array(
+      fc.record({node: fc.constantFrom('', 'n1', 'n2'), owner: owners, app: fc.constantFrom('web', 'api'), hash: fc.constantFrom('a', 'b', 'c')}),
+      {maxLength: 12},
+    )
+    fc.assert(
+      fc.property(scenario, (specs) => {
+        const rsOf = (name: string, hash: string, owner?: string): ReplicaSet =>
+          replicaSet({name, namespace: 'shop', uid: name, selector: {app: 'web', hash}, owner: owner ? {name: owner, uid: owner} : null})
+        const family = [rsOf('rs-a', 'a', 'dep-web'), rsOf('rs-b', 'b', 'dep-web'), rsOf('rs-c', 'c', 'dep-other')]
+        const all = specs.map((s, i) =>
+          pod({
+            name: `p${i}`,
+            namespace: 'shop',
+            uid: `pod-${i}`,
+            node: s.node || undefined,
+            labels: {app: s.app, hash: s.hash},
+            owner: s.owner ? {name: s.owner, uid: s.owner} : null,
+          }),
+        )
+        const index = indexScope(family, all)
+        for (const rs of family) {
+          const handed = index.podsFor(rs)
+          const own = handed.filter((p) => p.metadata.ownerReferences?.[0]?.uid === rs.metadata.uid)
+          const viaIndex = rankPods(own, getIndirectlyRelatedPods(rs, index.familyOf(rs), handed)).map((r) => r.rank)
+          const viaAll = rankPods(own, getIndirectlyRelatedPods(rs, family, all)).map((r) => r.rank)
+          assert.deepEqual(viaIndex, viaAll, rs.metadata.name)
+        }
+      }),
+      {seed: SEED, numRuns: RUNS},
+    )
   })
 })

@@ -10,7 +10,14 @@ import {load, ofKind, SOURCE} from '../deployment/fixture.js'
 
 function run(file: string, name = 'web', version?: {minor: number; patch?: number}) {
   const l = load('statefulset', file, 'StatefulSet', name, version)
-  const e = explainStatefulSetHash({workload: l.workload, controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'), pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE})
+  const e = explainStatefulSetHash({
+    workload: l.workload,
+    controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'),
+    pods: ofKind<PodMeta>(l.items, 'Pod'),
+    settings: l.settings,
+    now: l.now,
+    source: SOURCE,
+  })
   return {e, r: e.statefulSet as StatefulSetHashReplay}
 }
 
@@ -22,11 +29,14 @@ describe('kubectl why hash statefulset/NAME', () => {
     assert.deepEqual(r.candidate, {hash: '8668c76b8d', name: 'web-8668c76b8d', revision: 4})
     assert.equal(r.updateRevision, 'web-8668c76b8d')
     assert.equal(r.currentRevision, 'web-6474c55d7f')
-    assert.deepEqual(r.revisions.map((x) => [x.name, x.revision, x.label.result, x.pods, x.role]), [
-      ['web-dd69bd79f', 1, 'matches', [], undefined],
-      ['web-6474c55d7f', 2, 'matches', ['web-0', 'web-1'], 'current'],
-      ['web-8668c76b8d', 3, 'matches', ['web-2'], 'update'],
-    ])
+    assert.deepEqual(
+      r.revisions.map((x) => [x.name, x.revision, x.label.result, x.pods, x.role]),
+      [
+        ['web-dd69bd79f', 1, 'matches', [], undefined],
+        ['web-6474c55d7f', 2, 'matches', ['web-0', 'web-1'], 'current'],
+        ['web-8668c76b8d', 3, 'matches', ['web-2'], 'update'],
+      ],
+    )
     assert.match(e.summary, /rolling update in progress/)
   })
 
@@ -34,7 +44,13 @@ describe('kubectl why hash statefulset/NAME', () => {
     const {e, r} = run('collision.yaml')
     assert.equal(e.verdict, 'collision')
     assert.equal(r.decision, 'create')
-    assert.deepEqual(r.create?.attempts.map((a) => [a.collisionCount, a.name, a.taken]), [[0, 'web-8668c76b8d', true], [1, 'web-8668c76b8f', false]])
+    assert.deepEqual(
+      r.create?.attempts.map((a) => [a.collisionCount, a.name, a.taken]),
+      [
+        [0, 'web-8668c76b8d', true],
+        [1, 'web-8668c76b8f', false],
+      ],
+    )
     assert.equal(r.create?.creates, 'web-8668c76b8f')
     assert.equal(r.updateRevision, 'web-8668c76b8f')
   })

@@ -14,17 +14,44 @@ const UNREACH = (s: number): Taint => ({key: 'node.kubernetes.io/unreachable', e
 const source = {mode: 'snapshot' as const, settings: {}}
 
 function node(name: string, zone: string, ready: string, taints: Taint[] = []): NodeLike {
-  return {metadata: {name, uid: name, creationTimestamp: at(-86400), labels: {'topology.kubernetes.io/zone': zone}}, spec: {taints},
-    status: {conditions: [{type: 'Ready', status: ready, reason: ready === 'Unknown' ? 'NodeStatusUnknown' : undefined, lastHeartbeatTime: at(ready === 'True' ? -5 : -600), lastTransitionTime: at(-550)}]}}
+  return {
+    metadata: {name, uid: name, creationTimestamp: at(-86400), labels: {'topology.kubernetes.io/zone': zone}},
+    spec: {taints},
+    status: {
+      conditions: [
+        {
+          type: 'Ready',
+          status: ready,
+          reason: ready === 'Unknown' ? 'NodeStatusUnknown' : undefined,
+          lastHeartbeatTime: at(ready === 'True' ? -5 : -600),
+          lastTransitionTime: at(-550),
+        },
+      ],
+    },
+  }
 }
 function pod(nodeName: string, tolerations: Toleration[], extra: Partial<PodLike> = {}): PodLike {
-  return {metadata: {name: 'p', namespace: 'ns', uid: 'u', creationTimestamp: at(-7200), ...extra.metadata}, spec: {nodeName, tolerations},
-    status: {conditions: [{type: 'PodScheduled', status: 'True', lastTransitionTime: at(-7200)}, ...(extra.status?.conditions ?? [])]}}
+  return {
+    metadata: {name: 'p', namespace: 'ns', uid: 'u', creationTimestamp: at(-7200), ...extra.metadata},
+    spec: {nodeName, tolerations},
+    status: {conditions: [{type: 'PodScheduled', status: 'True', lastTransitionTime: at(-7200)}, ...(extra.status?.conditions ?? [])]},
+  }
 }
 function explain(nodes: NodeLike[], p: PodLike, settings = NEWEST_DEFAULTS, events = []) {
   const cluster = analyzeCluster({nodes, cachedLeases: new Map(), liveLeases: new Map(), now: NOW, settings})
   const nodeName = p.spec?.nodeName
-  return explainEvicted({namespace: 'ns', name: 'p', pod: p, events, node: nodes.find((n) => n.metadata?.name === nodeName), nodeAnalysis: cluster.nodes.find((n) => n.name === nodeName), cluster, now: NOW, settings, source})
+  return explainEvicted({
+    namespace: 'ns',
+    name: 'p',
+    pod: p,
+    events,
+    node: nodes.find((n) => n.metadata?.name === nodeName),
+    nodeAnalysis: cluster.nodes.find((n) => n.name === nodeName),
+    cluster,
+    now: NOW,
+    settings,
+    source,
+  })
 }
 const defaults = admitDefaultTolerationSeconds([])
 const healthy = (zone: string, k: number) => Array.from({length: k}, (_, i) => node(`${zone}-h${i}`, zone, 'True'))
@@ -42,11 +69,16 @@ describe('explainEvicted', () => {
     assert.equal((e.tolerations as {index: number | null}[])[0].index, null)
   })
   it('evictedImmediately: tolerationSeconds 0 on the first match', () => {
-    const e = explain([node('n1', 'a', 'Unknown', [UNREACH(-10)]), ...healthy('a', 3)], pod('n1', admitDefaultTolerationSeconds([{key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 0}])))
+    const e = explain(
+      [node('n1', 'a', 'Unknown', [UNREACH(-10)]), ...healthy('a', 3)],
+      pod('n1', admitDefaultTolerationSeconds([{key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 0}])),
+    )
     assert.equal(e.verdict, 'evictedImmediately')
   })
   it('toleratedForever: DaemonSet-style tolerations', () => {
-    const ds = pod('n1', [{key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute'}], {metadata: {ownerReferences: [{kind: 'DaemonSet', name: 'ds', controller: true}]}})
+    const ds = pod('n1', [{key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute'}], {
+      metadata: {ownerReferences: [{kind: 'DaemonSet', name: 'ds', controller: true}]},
+    })
     const e = explain([node('n1', 'a', 'Unknown', [UNREACH(-10)]), ...healthy('a', 3)], ds)
     assert.equal(e.verdict, 'toleratedForever')
     assert.equal((e.tolerations as {origin: string}[])[0].origin, 'daemonSet')
@@ -75,7 +107,9 @@ describe('explainEvicted', () => {
     assert.equal(explain(healthy('a', 2), pod('', defaults)).verdict, 'notAffected')
   })
   it('evicted: DisruptionTarget/DeletionByTaintManager on the pod', () => {
-    const p = pod('n1', defaults, {status: {conditions: [{type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', lastTransitionTime: at(-5)}]}})
+    const p = pod('n1', defaults, {
+      status: {conditions: [{type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', lastTransitionTime: at(-5)}]},
+    })
     assert.equal(explain([node('n1', 'a', 'Unknown', [UNREACH(-305)]), ...healthy('a', 3)], p).verdict, 'evicted')
   })
 })

@@ -58,11 +58,17 @@ describe('toleratesTaint', () => {
 
 describe('first matching toleration per taint', () => {
   it('the decisions document example: [not-ready forever, Exists 10s] against not-ready → forever', () => {
-    const tolerations: Toleration[] = [{key: NOT_READY.key, operator: 'Exists', effect: 'NoExecute'}, {operator: 'Exists', tolerationSeconds: 10}]
+    const tolerations: Toleration[] = [
+      {key: NOT_READY.key, operator: 'Exists', effect: 'NoExecute'},
+      {operator: 'Exists', tolerationSeconds: 10},
+    ]
     assert.equal(processPodOnNode([NOT_READY], tolerations).kind, 'forever')
   })
   it('the same tolerations in the other order → 10s (the catch-all comes first)', () => {
-    const tolerations: Toleration[] = [{operator: 'Exists', tolerationSeconds: 10}, {key: NOT_READY.key, operator: 'Exists', effect: 'NoExecute'}]
+    const tolerations: Toleration[] = [
+      {operator: 'Exists', tolerationSeconds: 10},
+      {key: NOT_READY.key, operator: 'Exists', effect: 'NoExecute'},
+    ]
     const d = processPodOnNode([NOT_READY], tolerations)
     assert.equal(d.kind === 'timed' && d.minMs, 10_000)
   })
@@ -72,9 +78,18 @@ describe('first matching toleration per taint', () => {
     assert.equal(d.kind === 'timed' && d.minMs, 600_000)
   })
   it('reports which toleration index matched each taint', () => {
-    const {allTolerated, matches} = getMatchingTolerations([NOT_READY, {key: 'x', effect: 'NoExecute'}], [{key: 'y', operator: 'Exists'}, {key: NOT_READY.key, operator: 'Exists'}])
+    const {allTolerated, matches} = getMatchingTolerations(
+      [NOT_READY, {key: 'x', effect: 'NoExecute'}],
+      [
+        {key: 'y', operator: 'Exists'},
+        {key: NOT_READY.key, operator: 'Exists'},
+      ],
+    )
     assert.equal(allTolerated, false)
-    assert.deepEqual(matches.map((m) => m.index), [1, undefined])
+    assert.deepEqual(
+      matches.map((m) => m.index),
+      [1, undefined],
+    )
   })
 })
 
@@ -91,9 +106,17 @@ describe('tolerationSeconds ≤ 0 and absurd values', () => {
 })
 
 describe('where tolerations come from', () => {
-  const pod = (owner?: string): PodLike => ({metadata: {name: 'p', namespace: 'ns', ownerReferences: owner ? [{kind: owner, name: 'o', controller: true}] : []}})
+  const pod = (owner?: string): PodLike => ({
+    metadata: {name: 'p', namespace: 'ns', ownerReferences: owner ? [{kind: owner, name: 'o', controller: true}] : []},
+  })
   it('admission: appends not-ready then unreachable 300s when missing', () => {
-    assert.deepEqual(admitDefaultTolerationSeconds([]).map((t) => [t.key, t.tolerationSeconds]), [[NOT_READY.key, 300], [UNREACHABLE.key, 300]])
+    assert.deepEqual(
+      admitDefaultTolerationSeconds([]).map((t) => [t.key, t.tolerationSeconds]),
+      [
+        [NOT_READY.key, 300],
+        [UNREACHABLE.key, 300],
+      ],
+    )
   })
   it('admission gotcha: an Equal toleration with a value blocks the default yet does not match → evicted at once', () => {
     const tolerations = admitDefaultTolerationSeconds([{key: NOT_READY.key, operator: 'Equal', value: 'x', effect: 'NoExecute'}])
@@ -101,20 +124,29 @@ describe('where tolerations come from', () => {
     assert.equal(processPodOnNode([NOT_READY], tolerations).kind, 'notAllTolerated')
   })
   it('DaemonSet pods: Exists NoExecute without seconds → forever', () => {
-    const tolerations: Toleration[] = [{key: NOT_READY.key, operator: 'Exists', effect: 'NoExecute'}, {key: UNREACHABLE.key, operator: 'Exists', effect: 'NoExecute'}]
+    const tolerations: Toleration[] = [
+      {key: NOT_READY.key, operator: 'Exists', effect: 'NoExecute'},
+      {key: UNREACHABLE.key, operator: 'Exists', effect: 'NoExecute'},
+    ]
     assert.equal(processPodOnNode([UNREACHABLE], tolerations).kind, 'forever')
     assert.equal(tolerationOrigin(tolerations[1], pod('DaemonSet')), 'daemonSet')
     assert.equal(tolerationOrigin(tolerations[1], pod('ReplicaSet')), 'podSpec')
   })
   it('the 300s Exists NoExecute signature is attributed to the admission plugin', () => {
-    assert.equal(tolerationOrigin({key: UNREACHABLE.key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300}, pod('ReplicaSet')), 'admissionDefault')
+    assert.equal(
+      tolerationOrigin({key: UNREACHABLE.key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300}, pod('ReplicaSet')),
+      'admissionDefault',
+    )
     assert.equal(tolerationOrigin({key: UNREACHABLE.key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 299}, pod('ReplicaSet')), 'podSpec')
   })
 })
 
 describe('eviction timer estimate', () => {
   const T = (s: number) => new Date(Date.parse('2026-05-01T03:00:00Z') + s * 1000).toISOString().replace('.000Z', 'Z')
-  const pod: PodLike = {metadata: {name: 'p', namespace: 'ns', creationTimestamp: T(-3600)}, status: {conditions: [{type: 'PodScheduled', status: 'True', lastTransitionTime: T(-3600)}]}}
+  const pod: PodLike = {
+    metadata: {name: 'p', namespace: 'ns', creationTimestamp: T(-3600)},
+    status: {conditions: [{type: 'PodScheduled', status: 'True', lastTransitionTime: T(-3600)}]},
+  }
   const defaults = admitDefaultTolerationSeconds([])
   it('runs from when the taint appeared (timeAdded as the stand-in for the controller seeing it) + 300s', () => {
     const t = estimateEvictionTime(pod, [{...UNREACHABLE, timeAdded: T(0)}], defaults)!
@@ -128,12 +160,29 @@ describe('eviction timer estimate', () => {
     assert.match(t.seenFrom, /already tainted/)
   })
   it('a later taint with a shorter toleration does not move the running timer', () => {
-    const tolerations: Toleration[] = [{key: 'a', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300}, {key: 'b', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60}]
-    const t = estimateEvictionTime(pod, [{key: 'a', effect: 'NoExecute', timeAdded: T(0)}, {key: 'b', effect: 'NoExecute', timeAdded: T(100)}], tolerations)!
+    const tolerations: Toleration[] = [
+      {key: 'a', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300},
+      {key: 'b', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60},
+    ]
+    const t = estimateEvictionTime(
+      pod,
+      [
+        {key: 'a', effect: 'NoExecute', timeAdded: T(0)},
+        {key: 'b', effect: 'NoExecute', timeAdded: T(100)},
+      ],
+      tolerations,
+    )!
     assert.equal(t.deadline, Date.parse(T(300)))
   })
   it('a later untolerated taint deletes at once, at its own time', () => {
-    const t = estimateEvictionTime(pod, [{...UNREACHABLE, timeAdded: T(0)}, {key: 'x', effect: 'NoExecute', timeAdded: T(50)}], defaults)!
+    const t = estimateEvictionTime(
+      pod,
+      [
+        {...UNREACHABLE, timeAdded: T(0)},
+        {key: 'x', effect: 'NoExecute', timeAdded: T(50)},
+      ],
+      defaults,
+    )!
     assert.equal(t.deadline, Date.parse(T(50)))
     assert.equal(t.immediate, true)
   })
@@ -144,9 +193,18 @@ describe('eviction timer estimate', () => {
 
 describe('eviction evidence', () => {
   it('DisruptionTarget/DeletionByTaintManager or a TaintManagerEviction mark not cancelled afterwards', () => {
-    const pod: PodLike = {status: {conditions: [{type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint'}]}}
+    const pod: PodLike = {
+      status: {
+        conditions: [{type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint'}],
+      },
+    }
     assert.equal(wasEvictedByTaintManager(collectEvidence('ns', 'p', pod, [])), true)
-    const mark = {involvedObject: {kind: 'Pod', name: 'p', namespace: 'ns'}, reason: 'TaintManagerEviction', message: 'Marking for deletion Pod ns/p', lastTimestamp: '2026-05-01T03:05:00Z'}
+    const mark = {
+      involvedObject: {kind: 'Pod', name: 'p', namespace: 'ns'},
+      reason: 'TaintManagerEviction',
+      message: 'Marking for deletion Pod ns/p',
+      lastTimestamp: '2026-05-01T03:05:00Z',
+    }
     const cancel = {...mark, message: 'Cancelling deletion of Pod ns/p', lastTimestamp: '2026-05-01T03:06:00Z'}
     assert.equal(wasEvictedByTaintManager(collectEvidence('ns', 'p', undefined, [mark])), true)
     assert.equal(wasEvictedByTaintManager(collectEvidence('ns', 'p', undefined, [mark, cancel])), false)

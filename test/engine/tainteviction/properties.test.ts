@@ -110,19 +110,32 @@ const BASE = Date.parse('2026-05-01T09:00:00Z')
 const taintKey = fc.constantFrom('a', 'b', 'c', 'node.kubernetes.io/unreachable')
 const numeric = fc.constantFrom('', '5', '10', '05', '+5', '-0', '-3', '9223372036854775807', 'x')
 const seconds = fc.oneof(
-  fc.constant(undefined), fc.constant(null), fc.constant(0), fc.integer({min: -5, max: 600}),
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.constant(0),
+  fc.integer({min: -5, max: 600}),
   fc.constantFrom(9223372036, 9223372037, 18446744074, 9_007_199_254_740_991),
-  fc.bigInt({min: INT64_MAX - 3n, max: INT64_MAX}), fc.bigInt({min: 1n, max: INT64_MAX}),
+  fc.bigInt({min: INT64_MAX - 3n, max: INT64_MAX}),
+  fc.bigInt({min: 1n, max: INT64_MAX}),
 )
-const toleration: fc.Arbitrary<Toleration> = fc.record({
-  key: fc.oneof(taintKey, fc.constant('')),
-  operator: fc.constantFrom('Exists', 'Equal', '', 'Lt', 'Gt', 'In'),
-  value: numeric,
-  effect: fc.constantFrom('', 'NoExecute', 'NoSchedule'),
-  tolerationSeconds: seconds,
-}, {requiredKeys: ['key', 'operator']}).map((t) => (t.key === '' ? {...t, operator: 'Exists'} : t) as Toleration)
+const toleration: fc.Arbitrary<Toleration> = fc
+  .record(
+    {
+      key: fc.oneof(taintKey, fc.constant('')),
+      operator: fc.constantFrom('Exists', 'Equal', '', 'Lt', 'Gt', 'In'),
+      value: numeric,
+      effect: fc.constantFrom('', 'NoExecute', 'NoSchedule'),
+      tolerationSeconds: seconds,
+    },
+    {requiredKeys: ['key', 'operator']},
+  )
+  .map((t) => (t.key === '' ? {...t, operator: 'Exists'} : t) as Toleration)
 // Instants on a coarse grid so that ties (equal timeAdded, a timer firing exactly at an arrival) are common.
-const taint: fc.Arbitrary<{key: string; value: string; offset: number}> = fc.record({key: taintKey, value: numeric, offset: fc.constantFrom(0, 0, 10, 30, 60, 300, 600)})
+const taint: fc.Arbitrary<{key: string; value: string; offset: number}> = fc.record({
+  key: taintKey,
+  value: numeric,
+  offset: fc.constantFrom(0, 0, 10, 30, 60, 300, 600),
+})
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const podOf = (tolerations: Toleration[]): PodLike => ({
@@ -133,44 +146,64 @@ const podOf = (tolerations: Toleration[]): PodLike => ({
 
 describe('properties against upstream, re-stated', () => {
   it('toleratesTaint: Lt/Gt only with the gate on; canonical int64 only; the rest as ToleratesTaint', () => {
-    fc.assert(fc.property(toleration, taintKey, numeric, fc.constantFrom('NoExecute', 'NoSchedule'), fc.boolean(), (t, key, value, effect, gate) => {
-      const tn: Taint = {key, value, effect}
-      assert.equal(toleratesTaint(t, tn, {comparisonOperators: gate}), refTolerates(t, tn, gate))
-      if (!gate && (t.operator === 'Lt' || t.operator === 'Gt')) assert.equal(toleratesTaint(t, tn), false)
-    }), {seed: SEED, numRuns: RUNS})
+    fc.assert(
+      fc.property(toleration, taintKey, numeric, fc.constantFrom('NoExecute', 'NoSchedule'), fc.boolean(), (t, key, value, effect, gate) => {
+        const tn: Taint = {key, value, effect}
+        assert.equal(toleratesTaint(t, tn, {comparisonOperators: gate}), refTolerates(t, tn, gate))
+        if (!gate && (t.operator === 'Lt' || t.operator === 'Gt')) assert.equal(toleratesTaint(t, tn), false)
+      }),
+      {seed: SEED, numRuns: RUNS},
+    )
   })
 
-  it('getMinTolerationTime: absent/null skip, ≤ 0 is 0, none set is −1, MaxInt64 is −1, and Go\'s int64 ns wrap', () => {
-    fc.assert(fc.property(fc.array(seconds, {maxLength: 4}), (list) => {
-      const tolerations = list.map((s) => ({tolerationSeconds: s}) as Toleration)
-      const ns = refMinNs(tolerations)
-      const got = getMinTolerationTime(tolerations)
-      // The replay keeps milliseconds (Go's ns truncated toward zero); the sign — the forever branch — is exact.
-      if (ns < 0n) assert.ok(got < 0, `${list} → ${got}, upstream ${ns} ns`)
-      else assert.equal(got, Number(ns / 1_000_000n))
-    }), {seed: SEED, numRuns: RUNS})
+  it("getMinTolerationTime: absent/null skip, ≤ 0 is 0, none set is −1, MaxInt64 is −1, and Go's int64 ns wrap", () => {
+    fc.assert(
+      fc.property(fc.array(seconds, {maxLength: 4}), (list) => {
+        const tolerations = list.map((s) => ({tolerationSeconds: s}) as Toleration)
+        const ns = refMinNs(tolerations)
+        const got = getMinTolerationTime(tolerations)
+        // The replay keeps milliseconds (Go's ns truncated toward zero); the sign — the forever branch — is exact.
+        if (ns < 0n) assert.ok(got < 0, `${list} → ${got}, upstream ${ns} ns`)
+        else assert.equal(got, Number(ns / 1_000_000n))
+      }),
+      {seed: SEED, numRuns: RUNS},
+    )
   })
 
   it('the first-match tolerations: the same set as GetMatchingTolerations, gate on or off', () => {
-    fc.assert(fc.property(fc.array(taint, {minLength: 1, maxLength: 3}), fc.array(toleration, {maxLength: 4}), fc.boolean(), (ts, tolerations, gate) => {
-      const taints = ts.map((x) => ({key: x.key, value: x.value, effect: 'NoExecute'}))
-      const mine = getMatchingTolerations(taints, tolerations, {comparisonOperators: gate})
-      const ref = refMatching(taints, tolerations, gate)
-      assert.equal(mine.allTolerated, ref.all)
-      if (ref.all) assert.deepEqual(mine.matches.map((m) => m.toleration), ref.used)
-    }), {seed: SEED, numRuns: RUNS})
+    fc.assert(
+      fc.property(fc.array(taint, {minLength: 1, maxLength: 3}), fc.array(toleration, {maxLength: 4}), fc.boolean(), (ts, tolerations, gate) => {
+        const taints = ts.map((x) => ({key: x.key, value: x.value, effect: 'NoExecute'}))
+        const mine = getMatchingTolerations(taints, tolerations, {comparisonOperators: gate})
+        const ref = refMatching(taints, tolerations, gate)
+        assert.equal(mine.allTolerated, ref.all)
+        if (ref.all)
+          assert.deepEqual(
+            mine.matches.map((m) => m.toleration),
+            ref.used,
+          )
+      }),
+      {seed: SEED, numRuns: RUNS},
+    )
   })
 
   it('the eviction instant: the replayed timer agrees with processPodOnNode run over the arrivals in time', () => {
-    fc.assert(fc.property(fc.array(taint, {minLength: 1, maxLength: 4}), fc.array(toleration, {maxLength: 4}), fc.boolean(), (ts, tolerations, gate) => {
-      const taints: Taint[] = ts.map((x) => ({key: x.key, value: x.value, effect: 'NoExecute', timeAdded: iso(BASE + x.offset * 1000)}))
-      const offsets = [...new Set(ts.map((x) => x.offset))].sort((a, b) => a - b)
-      const arrivals = offsets.map((o) => ({at: BigInt(BASE + o * 1000) * 1_000_000n, taints: taints.filter((_, i) => ts[i].offset === o)}))
-      const ref = refDeletion(arrivals, tolerations, gate)
-      const mine = estimateEvictionTime(podOf(tolerations), taints, tolerations, {comparisonOperators: gate})
-      // Compared in milliseconds: the replay's unit (a sub-millisecond timer is "at once" there, a ≤1 ms one upstream).
-      const refMs = ref === undefined ? undefined : Number(ref / 1_000_000n)
-      assert.equal(mine?.deadline, refMs, `arrivals ${JSON.stringify(ts)} tolerations ${JSON.stringify(tolerations, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`)
-    }), {seed: SEED, numRuns: RUNS})
+    fc.assert(
+      fc.property(fc.array(taint, {minLength: 1, maxLength: 4}), fc.array(toleration, {maxLength: 4}), fc.boolean(), (ts, tolerations, gate) => {
+        const taints: Taint[] = ts.map((x) => ({key: x.key, value: x.value, effect: 'NoExecute', timeAdded: iso(BASE + x.offset * 1000)}))
+        const offsets = [...new Set(ts.map((x) => x.offset))].sort((a, b) => a - b)
+        const arrivals = offsets.map((o) => ({at: BigInt(BASE + o * 1000) * 1_000_000n, taints: taints.filter((_, i) => ts[i].offset === o)}))
+        const ref = refDeletion(arrivals, tolerations, gate)
+        const mine = estimateEvictionTime(podOf(tolerations), taints, tolerations, {comparisonOperators: gate})
+        // Compared in milliseconds: the replay's unit (a sub-millisecond timer is "at once" there, a ≤1 ms one upstream).
+        const refMs = ref === undefined ? undefined : Number(ref / 1_000_000n)
+        assert.equal(
+          mine?.deadline,
+          refMs,
+          `arrivals ${JSON.stringify(ts)} tolerations ${JSON.stringify(tolerations, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`,
+        )
+      }),
+      {seed: SEED, numRuns: RUNS},
+    )
   })
 })

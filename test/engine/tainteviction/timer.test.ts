@@ -19,7 +19,12 @@ const pod = (tolerations: Toleration[]): PodLike => ({
   status: {conditions: [{type: 'PodScheduled', status: 'True', lastTransitionTime: t('08:00:00')}]},
 })
 const taint = (key: string, added: string): Taint => ({key, effect: 'NoExecute', timeAdded: t(added)})
-const tol = (key: string, seconds?: number | bigint): Toleration => ({key, operator: 'Exists', effect: 'NoExecute', ...(seconds === undefined ? {} : {tolerationSeconds: seconds})})
+const tol = (key: string, seconds?: number | bigint): Toleration => ({
+  key,
+  operator: 'Exists',
+  effect: 'NoExecute',
+  ...(seconds === undefined ? {} : {tolerationSeconds: seconds}),
+})
 const node = (taints: Taint[]): NodeLike => ({metadata: {name: 'n1', uid: 'n1'}, spec: {taints}, status: {conditions: [{type: 'Ready', status: 'True'}]}})
 const explain = (p: PodLike, taints: Taint[], now: string) =>
   explainEvicted({namespace: 'ns', name: 'p', pod: p, events: [], node: node(taints), now: ms(now), settings: NEWEST_DEFAULTS, source: {mode: 'snapshot'}})
@@ -33,7 +38,10 @@ describe('the timer decides, not the taints present now', () => {
     const timing = estimateEvictionTime(p, taints, p.spec!.tolerations!)!
     assert.equal(timing.deadline, ms('09:00:30'))
     assert.equal(timing.immediate, false)
-    assert.deepEqual(timing.history.map((h) => h.action), ['armed', 'fired'])
+    assert.deepEqual(
+      timing.history.map((h) => h.action),
+      ['armed', 'fired'],
+    )
     const e = explain(p, taints, '09:20:00')
     assert.deepEqual([e.verdict, (e.timeline as {evictionDeadline: string}).evictionDeadline], ['evictAt', '2026-05-01T09:00:30Z'])
     assert.match(e.summary, /^Evicted at ≈ 2026-05-01T09:00:30Z/)
@@ -45,7 +53,10 @@ describe('the timer decides, not the taints present now', () => {
     const taints = [taint('a', '09:00:00'), taint('b', '09:01:00')]
     const timing = estimateEvictionTime(p, taints, p.spec!.tolerations!)!
     assert.equal(timing.deadline, ms('11:00:00'))
-    assert.deepEqual(timing.history.map((h) => h.action), ['armed', 'kept'])
+    assert.deepEqual(
+      timing.history.map((h) => h.action),
+      ['armed', 'kept'],
+    )
     const e = explain(p, taints, '09:30:00')
     assert.deepEqual([e.verdict, e.severity, e.minTolerationSeconds], ['evictAt', 'warning', 7200])
     // The eviction is in the future: said in the future tense.

@@ -35,7 +35,8 @@ describe('TestCreatePod (TE-01)', () => {
       const d = processPodOnNode(taints, pod.tolerations)
       assert.equal(deletesWithinWindow(d), sub.expected.delete, sub.source)
       if (sub.expected.deleteAfterSeconds === 0) assert.ok(d.kind === 'notAllTolerated' || (d.kind === 'timed' && d.minMs === 0))
-      if (sub.expected.derivedScheduledDeleteAfterSeconds !== undefined) assert.deepEqual(d.kind === 'timed' && d.minMs, sub.expected.derivedScheduledDeleteAfterSeconds * 1000)
+      if (sub.expected.derivedScheduledDeleteAfterSeconds !== undefined)
+        assert.deepEqual(d.kind === 'timed' && d.minMs, sub.expected.derivedScheduledDeleteAfterSeconds * 1000)
       if ('derivedScheduledDelete' in sub.expected) assert.equal(d.kind, 'forever')
     })
   }

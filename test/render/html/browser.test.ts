@@ -13,7 +13,7 @@ import {runCli} from '../../support/cli.js'
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const ARTIFACTS = `${ROOT}.test-artifacts/html`
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p))
-const skip = CHROMIUM ? false : 'no chromium on this machine (.ci/run installs Debian\'s chromium): the browser tests of the HTML report are skipped'
+const skip = CHROMIUM ? false : "no chromium on this machine (.ci/run installs Debian's chromium): the browser tests of the HTML report are skipped"
 
 interface Case {
   name: string
@@ -77,8 +77,17 @@ describe('-o html in a browser', {skip}, () => {
       writeFileSync(file, html.stdout)
       assert.ok(html.stdout.length < 1_000_000, `${c.name}: ${html.stdout.length} bytes`)
 
-      const report = await new HtmlValidate({extends: ['html-validate:recommended'], rules: {'no-inline-style': 'off', 'long-title': 'off'}}).validateString(html.stdout)
-      assert.ok(report.valid, JSON.stringify(report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.message}`)), null, 1))
+      const report = await new HtmlValidate({extends: ['html-validate:recommended'], rules: {'no-inline-style': 'off', 'long-title': 'off'}}).validateString(
+        html.stdout,
+      )
+      assert.ok(
+        report.valid,
+        JSON.stringify(
+          report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.message}`)),
+          null,
+          1,
+        ),
+      )
 
       const page = await browser.newPage()
       const requests: string[] = []
@@ -89,10 +98,20 @@ describe('-o html in a browser', {skip}, () => {
       assert.deepEqual(requests, [], 'a self-contained report fetches nothing')
       assert.equal(await page.$$eval('script', (s) => s.length), 0, 'no script')
 
-      const dom = await page.$$eval('article.finding', (els) => els.map((e) => ({verdict: e.getAttribute('data-verdict'), severity: e.getAttribute('data-severity'), subject: e.getAttribute('data-subject'),
-        marks: e.querySelectorAll('svg.timeline g.mark').length, estimated: e.querySelectorAll('svg.timeline g.mark.estimated').length,
-        zoneNodes: e.querySelectorAll('li.node').length, boxes: e.querySelectorAll('svg.graph g.box').length, rows: e.querySelectorAll('table.ranking tbody tr').length,
-        next: e.querySelectorAll('[data-next]').length, rules: e.querySelectorAll('[data-rule]').length})))
+      const dom = await page.$$eval('article.finding', (els) =>
+        els.map((e) => ({
+          verdict: e.getAttribute('data-verdict'),
+          severity: e.getAttribute('data-severity'),
+          subject: e.getAttribute('data-subject'),
+          marks: e.querySelectorAll('svg.timeline g.mark').length,
+          estimated: e.querySelectorAll('svg.timeline g.mark.estimated').length,
+          zoneNodes: e.querySelectorAll('li.node').length,
+          boxes: e.querySelectorAll('svg.graph g.box').length,
+          rows: e.querySelectorAll('table.ranking tbody tr').length,
+          next: e.querySelectorAll('[data-next]').length,
+          rules: e.querySelectorAll('[data-rule]').length,
+        })),
+      )
       assert.equal(dom.length, list.length, 'one article per finding')
       list.forEach((e: Any, i: number) => {
         const d = dom[i]
@@ -107,7 +126,11 @@ describe('-o html in a browser', {skip}, () => {
         if (e.replicaSet?.manage?.deleteOrder) assert.equal(d.rows, e.replicaSet.manage.deleteOrder.length, 'every ranked pod')
       })
       const footnotes = await page.$$eval('ol.footnotes li', (l) => l.length)
-      assert.equal(footnotes, dom.reduce((s, d) => s + d.estimated, 0), 'each estimated instant has a footnote for print')
+      assert.equal(
+        footnotes,
+        dom.reduce((s, d) => s + d.estimated, 0),
+        'each estimated instant has a footnote for print',
+      )
 
       const backgrounds: Record<string, string> = {}
       for (const scheme of ['light', 'dark'] as const) {

@@ -25,7 +25,13 @@ export function apiGroupList(registry: ResourceRegistry): unknown {
 
 /** metav1.APIResource: name, singularName, namespaced, kind, verbs, shortNames, categories. */
 function apiResource(t: ServedResource): Record<string, unknown> {
-  const r: Record<string, unknown> = {name: t.resource, singularName: t.singularName ?? t.kind.toLowerCase(), namespaced: t.namespaced, kind: t.kind, verbs: t.verbs}
+  const r: Record<string, unknown> = {
+    name: t.resource,
+    singularName: t.singularName ?? t.kind.toLowerCase(),
+    namespaced: t.namespaced,
+    kind: t.kind,
+    verbs: t.verbs,
+  }
   if (t.shortNames && t.shortNames.length > 0) r.shortNames = t.shortNames
   if (t.categories && t.categories.length > 0) r.categories = t.categories
   return r

@@ -132,12 +132,18 @@ export function injectedError(o: InjectOptions, info: RequestInfo | undefined, u
   const name = info?.name ?? ''
   const msg = o.message
   switch (o.status) {
-    case 400: return status.badRequest(msg ?? 'bad request')
-    case 401: return status.unauthorized()
-    case 403: return info?.resource ? (msg ? status.forbidden(gr, name, msg) : forbiddenError(user, info)) : status.generic(403, msg ?? 'forbidden')
-    case 404: return info?.resource && name ? status.notFound(gr, name) : status.noSuchResource()
-    case 405: return status.methodNotSupported(gr, info?.verb ?? 'get')
-    case 409: return status.conflict(gr, name, msg)
+    case 400:
+      return status.badRequest(msg ?? 'bad request')
+    case 401:
+      return status.unauthorized()
+    case 403:
+      return info?.resource ? (msg ? status.forbidden(gr, name, msg) : forbiddenError(user, info)) : status.generic(403, msg ?? 'forbidden')
+    case 404:
+      return info?.resource && name ? status.notFound(gr, name) : status.noSuchResource()
+    case 405:
+      return status.methodNotSupported(gr, info?.verb ?? 'get')
+    case 409:
+      return status.conflict(gr, name, msg)
     case 410: {
       if (query.continue && !msg) {
         let start: string | undefined
@@ -146,11 +152,15 @@ export function injectedError(o: InjectOptions, info: RequestInfo | undefined, u
         } catch {
           // not one of ours: no token to offer
         }
-        return status.resourceExpired(start === undefined ? CONTINUE_EXPIRED : INCONSISTENT_CONTINUE, start === undefined ? undefined : encodeContinue(start, -1))
+        return status.resourceExpired(
+          start === undefined ? CONTINUE_EXPIRED : INCONSISTENT_CONTINUE,
+          start === undefined ? undefined : encodeContinue(start, -1),
+        )
       }
       return status.resourceExpired(msg ?? LIST_EXPIRED)
     }
-    case 429: return status.tooManyRequests(msg ?? 'Too many requests, please try again later.', o.retryAfterSeconds ?? 1)
+    case 429:
+      return status.tooManyRequests(msg ?? 'Too many requests, please try again later.', o.retryAfterSeconds ?? 1)
     case 500: {
       const e = status.internalError(msg ?? 'an error on the server ("injected by fake-apiserver") has prevented the request from succeeding')
       if (o.retryAfterSeconds) e.status.details = {...e.status.details, retryAfterSeconds: o.retryAfterSeconds}
@@ -161,7 +171,9 @@ export function injectedError(o: InjectOptions, info: RequestInfo | undefined, u
       if (o.retryAfterSeconds) e.status.details = {retryAfterSeconds: o.retryAfterSeconds}
       return e
     }
-    case 504: return status.timeout(msg ?? 'request did not complete within the allowed duration', o.retryAfterSeconds ?? 0)
-    default: return status.generic(o.status ?? 500, msg ?? `injected error ${o.status}`)
+    case 504:
+      return status.timeout(msg ?? 'request did not complete within the allowed duration', o.retryAfterSeconds ?? 0)
+    default:
+      return status.generic(o.status ?? 500, msg ?? `injected error ${o.status}`)
   }
 }

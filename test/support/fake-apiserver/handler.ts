@@ -91,8 +91,12 @@ function nonResource(ctx: Context, path: string, accept: string | undefined, res
     if (!target) throw status.notAcceptable(ACCEPTED_MEDIA_TYPES)
     const root = p === '/api' ? 'api' : 'apis'
     if (target.kind === 'APIGroupDiscoveryList') {
-      sendJson(res, 200, json(aggregatedDiscovery(ctx.store.registry, root, target.version)),
-        `application/json;g=apidiscovery.k8s.io;v=${target.version};as=APIGroupDiscoveryList`)
+      sendJson(
+        res,
+        200,
+        json(aggregatedDiscovery(ctx.store.registry, root, target.version)),
+        `application/json;g=apidiscovery.k8s.io;v=${target.version};as=APIGroupDiscoveryList`,
+      )
       return
     }
     sendJson(res, 200, json(root === 'api' ? apiVersions(ctx.serverAddress) : apiGroupList(ctx.store.registry)))
@@ -122,7 +126,8 @@ function nonResource(ctx: Context, path: string, accept: string | undefined, res
 function intParam(query: URLSearchParams, name: string): number {
   const raw = query.get(name)
   if (raw === null || raw === '') return 0
-  if (!/^-?\d+$/.test(raw)) throw status.badRequest(`${name}: Invalid value: ${status.quote(raw)}: strconv.ParseInt: parsing ${status.quote(raw)}: invalid syntax`)
+  if (!/^-?\d+$/.test(raw))
+    throw status.badRequest(`${name}: Invalid value: ${status.quote(raw)}: strconv.ParseInt: parsing ${status.quote(raw)}: invalid syntax`)
   return Math.max(0, Number(raw))
 }
 

@@ -105,9 +105,10 @@ export class FakeApiServer {
     const store = new Store(registry, options.autoNamespaces ?? true)
     store.load(options.objects ?? [])
     const faults = new Faults()
-    const version = typeof options.version === 'object'
-      ? {...versionInfo(options.version.gitVersion ?? `v${options.version.major ?? '1'}.${options.version.minor ?? '32'}.0`), ...options.version}
-      : versionInfo(options.version ?? 'v1.32.4')
+    const version =
+      typeof options.version === 'object'
+        ? {...versionInfo(options.version.gitVersion ?? `v${options.version.major ?? '1'}.${options.version.minor ?? '32'}.0`), ...options.version}
+        : versionInfo(options.version ?? 'v1.32.4')
     const ctx: Context = {
       store,
       faults,
@@ -122,7 +123,14 @@ export class FakeApiServer {
     const requests: RequestRecord[] = []
     const listener = (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'https://fake-apiserver')
-      requests.push({method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), accept: req.headers.accept, headers: req.headers, at: performance.timeOrigin + performance.now()})
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        accept: req.headers.accept,
+        headers: req.headers,
+        at: performance.timeOrigin + performance.now(),
+      })
       // headers every kube-apiserver response carries
       res.setHeader('Audit-Id', randomUUID())
       res.setHeader('Cache-Control', 'no-cache, private')

@@ -15,15 +15,22 @@ export interface MediaRange {
 
 export function parseAccept(header: string | undefined): MediaRange[] {
   if (!header) return []
-  return header.split(',').map((part) => {
-    const [type, ...rest] = part.split(';').map((s) => s.trim())
-    const params: Record<string, string> = {}
-    for (const p of rest) {
-      const eq = p.indexOf('=')
-      if (eq > 0) params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1')
-    }
-    return {type: (type ?? '').toLowerCase(), params}
-  }).filter((m) => m.type !== '')
+  return header
+    .split(',')
+    .map((part) => {
+      const [type, ...rest] = part.split(';').map((s) => s.trim())
+      const params: Record<string, string> = {}
+      for (const p of rest) {
+        const eq = p.indexOf('=')
+        if (eq > 0)
+          params[p.slice(0, eq).trim().toLowerCase()] = p
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1')
+      }
+      return {type: (type ?? '').toLowerCase(), params}
+    })
+    .filter((m) => m.type !== '')
 }
 
 const JSONISH = new Set(['application/json', 'application/*', '*/*'])

@@ -28,7 +28,8 @@ export function decodeContinue(token: string): ContinueToken {
     throw invalid((e as Error).message)
   }
   if (c === null || typeof c !== 'object') throw invalid('json: cannot unmarshal into Go value of type storage.continueToken')
-  if (c.v !== 'meta.k8s.io/v1') throw badRequest(`invalid continue token: continue key is not valid: server does not recognize this encoded version ${JSON.stringify(String(c.v ?? ''))}`)
+  if (c.v !== 'meta.k8s.io/v1')
+    throw badRequest(`invalid continue token: continue key is not valid: server does not recognize this encoded version ${JSON.stringify(String(c.v ?? ''))}`)
   const rv = typeof c.rv === 'number' && Number.isInteger(c.rv) ? c.rv : 0
   if (rv === 0) throw invalid('incorrect encoded start resourceVersion (version meta.k8s.io/v1)')
   const start = typeof c.start === 'string' ? c.start : ''
@@ -45,6 +46,8 @@ export function decodeContinue(token: string): ContinueToken {
  * The two 410 messages of storage/etcd3/errors.go. With a key to resume from, the API server
  * hands back a token at revision -1 that continues at the latest revision ("inconsistent").
  */
-export const CONTINUE_EXPIRED = 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.'
-export const INCONSISTENT_CONTINUE = 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.'
+export const CONTINUE_EXPIRED =
+  'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.'
+export const INCONSISTENT_CONTINUE =
+  'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.'
 export const LIST_EXPIRED = 'The resourceVersion for the provided list is too old.'

@@ -29,7 +29,10 @@ export interface ListResult {
 }
 
 function parseRv(rv: string): number {
-  if (!/^\d+$/.test(rv)) throw badRequest(`invalid resource version: resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: invalid syntax`)
+  if (!/^\d+$/.test(rv))
+    throw badRequest(
+      `invalid resource version: resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: invalid syntax`,
+    )
   return Number(rv)
 }
 
@@ -42,7 +45,8 @@ function validate(q: ListQuery): void {
   }
   if (!q.resourceVersion) throw invalidListOptions('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided')
   if (q.continueToken) throw invalidListOptions('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided')
-  if (match === 'Exact' && q.resourceVersion === '0') throw invalidListOptions('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"')
+  if (match === 'Exact' && q.resourceVersion === '0')
+    throw invalidListOptions('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"')
 }
 
 /** The key-ordered slice one list ranges over: a namespace's keys, or all of them. */

@@ -12,17 +12,45 @@ export interface ServedResource extends ResourceType {
 }
 
 /** The resources kube-apiserver puts in the "all" category (their REST storage's Categories()). */
-const ALL_CATEGORY = new Set(['/pods', '/replicationcontrollers', '/services', 'apps/daemonsets', 'apps/deployments', 'apps/replicasets',
-  'apps/statefulsets', 'autoscaling/horizontalpodautoscalers', 'batch/cronjobs', 'batch/jobs'])
+const ALL_CATEGORY = new Set([
+  '/pods',
+  '/replicationcontrollers',
+  '/services',
+  'apps/daemonsets',
+  'apps/deployments',
+  'apps/replicasets',
+  'apps/statefulsets',
+  'autoscaling/horizontalpodautoscalers',
+  'batch/cronjobs',
+  'batch/jobs',
+])
 
 /**
  * Group order as kube-apiserver lists them in /apis: by the aggregator's group priority
  * (cmd/kube-apiserver/app/aggregator.go apiVersionPriorities), highest first. Groups it does not
  * know (CRDs) come after, by name.
  */
-const GROUP_PRIORITY = ['apiregistration.k8s.io', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'autoscaling',
-  'batch', 'certificates.k8s.io', 'networking.k8s.io', 'policy', 'rbac.authorization.k8s.io', 'storage.k8s.io', 'admissionregistration.k8s.io',
-  'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io', 'node.k8s.io', 'discovery.k8s.io', 'flowcontrol.apiserver.k8s.io']
+const GROUP_PRIORITY = [
+  'apiregistration.k8s.io',
+  'apps',
+  'events.k8s.io',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'autoscaling',
+  'batch',
+  'certificates.k8s.io',
+  'networking.k8s.io',
+  'policy',
+  'rbac.authorization.k8s.io',
+  'storage.k8s.io',
+  'admissionregistration.k8s.io',
+  'apiextensions.k8s.io',
+  'scheduling.k8s.io',
+  'coordination.k8s.io',
+  'node.k8s.io',
+  'discovery.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
+]
 
 /**
  * version.CompareKubeAwareVersionStrings: GA before beta before alpha before anything else; within

@@ -17,7 +17,10 @@ const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize'])
 
 /** undefined for a non-resource path (/version, /api, /apis, /apis/G, /apis/G/V, /healthz ...). */
 export function parseResourcePath(method: string, pathname: string, query: URLSearchParams): RequestInfo | undefined {
-  let parts = pathname.split('/').filter((p) => p !== '').map((p) => decodeURIComponent(p))
+  let parts = pathname
+    .split('/')
+    .filter((p) => p !== '')
+    .map((p) => decodeURIComponent(p))
   let group: string
   let version: string
   if (parts[0] === 'api') {
@@ -50,14 +53,24 @@ export function parseResourcePath(method: string, pathname: string, query: URLSe
   // "namespaces/NS" keeps NS as the request's namespace too (upstream does; RBAC messages show it)
   const watchParam = ['true', '1'].includes(query.get('watch') ?? '')
   switch (method) {
-    case 'GET': case 'HEAD':
+    case 'GET':
+    case 'HEAD':
       info.verb = watchPath || watchParam ? 'watch' : info.name === undefined ? 'list' : 'get'
       break
-    case 'POST': info.verb = 'create'; break
-    case 'PUT': info.verb = 'update'; break
-    case 'PATCH': info.verb = 'patch'; break
-    case 'DELETE': info.verb = info.name === undefined ? 'deletecollection' : 'delete'; break
-    default: info.verb = method.toLowerCase()
+    case 'POST':
+      info.verb = 'create'
+      break
+    case 'PUT':
+      info.verb = 'update'
+      break
+    case 'PATCH':
+      info.verb = 'patch'
+      break
+    case 'DELETE':
+      info.verb = info.name === undefined ? 'deletecollection' : 'delete'
+      break
+    default:
+      info.verb = method.toLowerCase()
   }
   return info
 }

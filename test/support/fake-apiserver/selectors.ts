@@ -74,7 +74,7 @@ function parseRequirements(input: string): Requirement[] {
     let values: string[] = []
     if (peek() === '!') {
       p++
-      if (!isIdentifier(peek())) expect('identifier after \'!\'')
+      if (!isIdentifier(peek())) expect("identifier after '!'")
       key = tokens[p++]
       op = '!'
     } else {
@@ -94,7 +94,7 @@ function parseRequirements(input: string): Requirement[] {
           op = expect('=, !=, ==, in, notin, >, <')
         }
         if (op === 'in' || op === 'notin') {
-          if (peek() !== '(') expect('\'(\'')
+          if (peek() !== '(') expect("'('")
           p++
           while (true) {
             // "in (a,,b)" and "in ()" carry empty values, which labels.Parse accepts
@@ -108,7 +108,7 @@ function parseRequirements(input: string): Requirement[] {
               p++
               break
             }
-            expect('\',\' or \')\'')
+            expect("',' or ')'")
           }
           if (values.length === 1 && values[0] === '') values = []
         } else {
@@ -116,15 +116,23 @@ function parseRequirements(input: string): Requirement[] {
         }
       }
     }
-    if (!validKey(key)) fail(`unable to parse requirement: key: Invalid value: ${quote(key)}: name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`)
+    if (!validKey(key))
+      fail(
+        `unable to parse requirement: key: Invalid value: ${quote(key)}: name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`,
+      )
     for (const v of values) {
-      if (v.length > 63 || !LABEL_VALUE.test(v)) fail(`unable to parse requirement: values[0][${key}]: Invalid value: ${quote(v)}: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`)
+      if (v.length > 63 || !LABEL_VALUE.test(v))
+        fail(
+          `unable to parse requirement: values[0][${key}]: Invalid value: ${quote(v)}: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`,
+        )
     }
-    if ((op === 'gt' || op === 'lt') && !/^-?\d+$/.test(values[0] ?? '')) fail(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer`)
-    if ((op === 'in' || op === 'notin') && values.length === 0) fail(`unable to parse requirement: values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty`)
+    if ((op === 'gt' || op === 'lt') && !/^-?\d+$/.test(values[0] ?? ''))
+      fail(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer`)
+    if ((op === 'in' || op === 'notin') && values.length === 0)
+      fail(`unable to parse requirement: values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty`)
     reqs.push({key, op, values})
     if (p < tokens.length) {
-      if (peek() !== ',') expect('\',\'')
+      if (peek() !== ',') expect("','")
       p++
       if (p >= tokens.length) expect('identifier')
     }
@@ -136,11 +144,19 @@ function matches(r: Requirement, labels: Record<string, string> | undefined): bo
   const has = labels !== undefined && Object.hasOwn(labels, r.key)
   const value = has ? labels![r.key] : undefined
   switch (r.op) {
-    case 'exists': return has
-    case '!': return !has
-    case '=': case '==': case 'in': return has && r.values.includes(value!)
-    case '!=': case 'notin': return !has || !r.values.includes(value!)
-    case 'gt': case 'lt': {
+    case 'exists':
+      return has
+    case '!':
+      return !has
+    case '=':
+    case '==':
+    case 'in':
+      return has && r.values.includes(value!)
+    case '!=':
+    case 'notin':
+      return !has || !r.values.includes(value!)
+    case 'gt':
+    case 'lt': {
       if (!has || !/^-?\d+$/.test(value!)) return false
       const a = BigInt(value!)
       const b = BigInt(r.values[0])
@@ -209,15 +225,37 @@ type FieldKind = 'string' | 'bool' | 'int'
  * runtime.DefaultMetaV1FieldSelectorConversion: metadata.name and metadata.namespace only.
  */
 const FIELD_LABELS: Record<string, {fields: Record<string, FieldKind>; noNamespace?: boolean}> = {
-  '/pods': {fields: {'spec.nodeName': 'string', 'spec.restartPolicy': 'string', 'spec.schedulerName': 'string', 'spec.serviceAccountName': 'string',
-    'spec.hostNetwork': 'bool', 'status.phase': 'string', 'status.podIP': 'string', 'status.nominatedNodeName': 'string'}},
+  '/pods': {
+    fields: {
+      'spec.nodeName': 'string',
+      'spec.restartPolicy': 'string',
+      'spec.schedulerName': 'string',
+      'spec.serviceAccountName': 'string',
+      'spec.hostNetwork': 'bool',
+      'status.phase': 'string',
+      'status.podIP': 'string',
+      'status.nominatedNodeName': 'string',
+    },
+  },
   '/nodes': {fields: {'spec.unschedulable': 'bool'}, noNamespace: true},
   '/namespaces': {fields: {'status.phase': 'string'}, noNamespace: true},
   '/secrets': {fields: {type: 'string'}},
   '/replicationcontrollers': {fields: {'status.replicas': 'int'}},
-  '/events': {fields: {'involvedObject.kind': 'string', 'involvedObject.namespace': 'string', 'involvedObject.name': 'string', 'involvedObject.uid': 'string',
-    'involvedObject.apiVersion': 'string', 'involvedObject.resourceVersion': 'string', 'involvedObject.fieldPath': 'string', reason: 'string',
-    reportingComponent: 'string', source: 'string', type: 'string'}},
+  '/events': {
+    fields: {
+      'involvedObject.kind': 'string',
+      'involvedObject.namespace': 'string',
+      'involvedObject.name': 'string',
+      'involvedObject.uid': 'string',
+      'involvedObject.apiVersion': 'string',
+      'involvedObject.resourceVersion': 'string',
+      'involvedObject.fieldPath': 'string',
+      reason: 'string',
+      reportingComponent: 'string',
+      source: 'string',
+      type: 'string',
+    },
+  },
   'apps/replicasets': {fields: {'status.replicas': 'int'}},
   'batch/jobs': {fields: {'status.successful': 'int'}},
   'certificates.k8s.io/certificatesigningrequests': {fields: {'spec.signerName': 'string'}},
@@ -275,10 +313,14 @@ export function parseFieldSelector(input: string | null | undefined, group: stri
       return obj
     }
     return terms.every((t, i) => {
-      const v = t.field === 'metadata.name' ? e.name
-        : t.field === 'metadata.namespace' ? e.namespace
-        : t.field === 'spec.nodeName' && group === '' && resource === 'pods' ? e.nodeName ?? ''
-        : fieldValue(object(), t.field, kinds[i])
+      const v =
+        t.field === 'metadata.name'
+          ? e.name
+          : t.field === 'metadata.namespace'
+            ? e.namespace
+            : t.field === 'spec.nodeName' && group === '' && resource === 'pods'
+              ? (e.nodeName ?? '')
+              : fieldValue(object(), t.field, kinds[i])
       return t.op === '!=' ? v !== t.value : v === t.value
     })
   }

@@ -84,8 +84,7 @@ export const notFound = (gr: GroupResource, name: string) =>
   err(404, 'NotFound', `${qualified(gr)} ${quote(name)} not found`, {name, group: gr.group, kind: gr.resource})
 
 /** What the API server answers for a path no handler serves under /api or /apis (errors.NewNotFound with an empty resource). */
-export const noSuchResource = () =>
-  err(404, 'NotFound', 'the server could not find the requested resource', {})
+export const noSuchResource = () => err(404, 'NotFound', 'the server could not find the requested resource', {})
 
 /** errors.NewForbidden; the reason text comes from the authorizer (see forbiddenMessage in faults.ts). */
 export function forbidden(gr: GroupResource, name: string, why: string): StatusError {
@@ -98,19 +97,20 @@ export const methodNotSupported = (gr: GroupResource, action: string) =>
   err(405, 'MethodNotAllowed', `${action} is not supported on resources of kind ${quote(qualified(gr))}`, {group: gr.group, kind: gr.resource})
 
 /** errors.NewConflict; the default text is the registry's OptimisticLockErrorMsg. */
-export const conflict = (gr: GroupResource, name: string, why = 'the object has been modified; please apply your changes to the latest version and try again') =>
-  err(409, 'Conflict', `Operation cannot be fulfilled on ${qualified(gr)} ${quote(name)}: ${why}`, {name, group: gr.group, kind: gr.resource})
+export const conflict = (
+  gr: GroupResource,
+  name: string,
+  why = 'the object has been modified; please apply your changes to the latest version and try again',
+) => err(409, 'Conflict', `Operation cannot be fulfilled on ${qualified(gr)} ${quote(name)}: ${why}`, {name, group: gr.group, kind: gr.resource})
 
 /** errors.NewResourceExpired: 410 with reason Expired (a compacted resourceVersion or continue token). */
 export const resourceExpired = (message: string, continueToken?: string) => err(410, 'Expired', message, undefined, continueToken)
 
 /** errors.NewTooManyRequests (the Status form; the priority-and-fairness filter writes plain text instead, see faults.ts). */
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  err(429, 'TooManyRequests', message, {retryAfterSeconds})
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => err(429, 'TooManyRequests', message, {retryAfterSeconds})
 
 /** errors.NewInternalError */
-export const internalError = (why: string) =>
-  err(500, 'InternalError', `Internal error occurred: ${why}`, {causes: [{message: why}]})
+export const internalError = (why: string) => err(500, 'InternalError', `Internal error occurred: ${why}`, {causes: [{message: why}]})
 
 /** errors.NewBadRequest */
 export const badRequest = (message: string) => err(400, 'BadRequest', message)
@@ -130,20 +130,37 @@ export const timeout = (message: string, retryAfterSeconds: number, causes?: Sta
 
 /** storage.NewTooLargeResourceVersionError: the cache (or etcd) has not reached the asked resourceVersion. */
 export const tooLargeResourceVersion = (minimum: number, current: number, retryAfterSeconds = 1) =>
-  timeout(`Too large resource version: ${minimum}, current: ${current}`, retryAfterSeconds,
-    [{reason: 'ResourceVersionTooLarge', message: 'Too large resource version'}])
+  timeout(`Too large resource version: ${minimum}, current: ${current}`, retryAfterSeconds, [
+    {reason: 'ResourceVersionTooLarge', message: 'Too large resource version'},
+  ])
 
 /** errors.NewInvalid for ListOptions, as ValidateListOptions reports a bad resourceVersionMatch. */
 export function invalidListOptions(field: string, detail: string, value?: string): StatusError {
   const what = value === undefined ? `Forbidden: ${detail}` : `Invalid value: ${quote(value)}: ${detail}`
-  return err(422, 'Invalid', `ListOptions.meta.k8s.io "" is invalid: ${field}: ${what}`,
-    {group: 'meta.k8s.io', kind: 'ListOptions', causes: [{reason: value === undefined ? 'FieldValueForbidden' : 'FieldValueInvalid', message: what, field}]})
+  return err(422, 'Invalid', `ListOptions.meta.k8s.io "" is invalid: ${field}: ${what}`, {
+    group: 'meta.k8s.io',
+    kind: 'ListOptions',
+    causes: [{reason: value === undefined ? 'FieldValueForbidden' : 'FieldValueInvalid', message: what, field}],
+  })
 }
 
 /** A Status for any other code, the way errors.FromObject would carry it. */
 export function generic(code: number, message: string): StatusError {
-  const reasons: Record<number, string> = {400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 405: 'MethodNotAllowed',
-    406: 'NotAcceptable', 409: 'Conflict', 410: 'Gone', 415: 'UnsupportedMediaType', 422: 'Invalid', 429: 'TooManyRequests',
-    500: 'InternalError', 503: 'ServiceUnavailable', 504: 'Timeout'}
+  const reasons: Record<number, string> = {
+    400: 'BadRequest',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'NotFound',
+    405: 'MethodNotAllowed',
+    406: 'NotAcceptable',
+    409: 'Conflict',
+    410: 'Gone',
+    415: 'UnsupportedMediaType',
+    422: 'Invalid',
+    429: 'TooManyRequests',
+    500: 'InternalError',
+    503: 'ServiceUnavailable',
+    504: 'Timeout',
+  }
   return err(code, reasons[code] ?? '', message)
 }

@@ -47,8 +47,23 @@ interface Change {
 }
 
 /** ObjectMeta's fields in Go struct order, the order the real server writes them. */
-const META_ORDER = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
-  'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields']
+const META_ORDER = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'managedFields',
+]
 const META_FIELDS = new Set(META_ORDER)
 
 const member = (k: string, v: unknown) => `${JSON.stringify(k)}:${toJson(v)}`
@@ -232,7 +247,10 @@ export class Store {
   private frozenCacheRev: number | undefined
   private readonly stores = new Map<string, ResourceStore>()
 
-  constructor(readonly registry: ResourceRegistry, private readonly autoNamespaces: boolean) {}
+  constructor(
+    readonly registry: ResourceRegistry,
+    private readonly autoNamespaces: boolean,
+  ) {}
 
   get cacheRev(): number {
     return this.frozenCacheRev ?? this.rev

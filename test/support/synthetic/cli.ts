@@ -6,9 +6,25 @@ import type {NotReadyTaints} from './options.js'
 import {writeSnapshot, type SnapshotOptions} from './writer.js'
 
 const NUMBERS = [
-  'seed', 'nodes', 'zones', 'namespaces', 'deployments', 'replica-sets-per-deployment', 'pods-per-replica-set', 'pods',
-  'daemon-sets', 'stateful-sets', 'replicas-per-stateful-set', 'revisions-per-workload', 'other-owned', 'events',
-  'not-ready-nodes', 'lease-cache-lag-seconds', 'dangling-owners', 'stuck-foreground', 'gzip-level',
+  'seed',
+  'nodes',
+  'zones',
+  'namespaces',
+  'deployments',
+  'replica-sets-per-deployment',
+  'pods-per-replica-set',
+  'pods',
+  'daemon-sets',
+  'stateful-sets',
+  'replicas-per-stateful-set',
+  'revisions-per-workload',
+  'other-owned',
+  'events',
+  'not-ready-nodes',
+  'lease-cache-lag-seconds',
+  'dangling-owners',
+  'stuck-foreground',
+  'gzip-level',
 ] as const
 const STRINGS = ['now', 'kubernetes-version', 'cluster-name', 'region', 'not-ready-zone', 'not-ready-taints', 'context', 'not-ready-seconds'] as const
 
@@ -49,18 +65,22 @@ async function main(): Promise<void> {
   if (v['not-ready-seconds'] !== undefined) options.notReadySeconds = v['not-ready-seconds'].split(',').map(Number)
   if (v['not-ready-taints'] !== undefined) options.notReadyTaints = v['not-ready-taints'] as NotReadyTaints
   if (values['kcm-arg']) {
-    options.controllerManagerArgs = Object.fromEntries(values['kcm-arg'].map((a) => {
-      const eq = a.indexOf('=')
-      if (eq === -1) throw new Error(`--kcm-arg: "${a}" is not NAME=VALUE`)
-      return [a.slice(0, eq).replace(/^--/, ''), a.slice(eq + 1)]
-    }))
+    options.controllerManagerArgs = Object.fromEntries(
+      values['kcm-arg'].map((a) => {
+        const eq = a.indexOf('=')
+        if (eq === -1) throw new Error(`--kcm-arg: "${a}" is not NAME=VALUE`)
+        return [a.slice(0, eq).replace(/^--/, ''), a.slice(eq + 1)]
+      }),
+    )
   }
   if (values['no-discovery']) options.discovery = false
   const written = await writeSnapshot(values.out as string, options as SnapshotOptions)
   const mb = (n: number): string => (n / 1048576).toFixed(1)
-  process.stdout.write(`${written.objects} objects written to ${written.path} in ${written.seconds.toFixed(2)} s ` +
-    `(${Math.round(written.objects / written.seconds)} objects/s; ${mb(written.bytes)} MiB JSON, ${mb(written.fileBytes)} MiB on disk; ` +
-    `peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MiB)\n`)
+  process.stdout.write(
+    `${written.objects} objects written to ${written.path} in ${written.seconds.toFixed(2)} s ` +
+      `(${Math.round(written.objects / written.seconds)} objects/s; ${mb(written.bytes)} MiB JSON, ${mb(written.fileBytes)} MiB on disk; ` +
+      `peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MiB)\n`,
+  )
 }
 
 main().catch((err: Error) => {

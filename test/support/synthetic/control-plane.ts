@@ -16,7 +16,7 @@ export function namespaceNames(plan: ClusterPlan): string[] {
 
 export function namespaceObject(plan: ClusterPlan, index: number, name: string, resourceVersion: string): KubeObject {
   const born = plan.o.nowMs - CLUSTER_AGE_MS
-  const createdMs = index < SYSTEM_NAMESPACES.length ? born + index * 1000 : born + rng(plan.o.seed, Stream.Namespace, index).int(1, 300) * DAY / 10
+  const createdMs = index < SYSTEM_NAMESPACES.length ? born + index * 1000 : born + (rng(plan.o.seed, Stream.Namespace, index).int(1, 300) * DAY) / 10
   return {
     kind: 'Namespace',
     apiVersion: 'v1',
@@ -52,7 +52,11 @@ function kcmMounts(): Record<string, unknown>[] {
 function healthProbe(failureThreshold: number): Record<string, unknown> {
   return {
     httpGet: {path: '/healthz', port: 10257, host: '127.0.0.1', scheme: 'HTTPS'},
-    initialDelaySeconds: 10, timeoutSeconds: 15, periodSeconds: 10, successThreshold: 1, failureThreshold,
+    initialDelaySeconds: 10,
+    timeoutSeconds: 15,
+    periodSeconds: 10,
+    successThreshold: 1,
+    failureThreshold,
   }
 }
 
@@ -67,15 +71,27 @@ export function controllerManagerPod(plan: ClusterPlan, resourceVersion: string)
   const image = `registry.k8s.io/kube-controller-manager:${o.kubernetesVersion}`
   const command = ['kube-controller-manager', ...Object.entries(o.controllerManagerArgs).map(([k, v]) => `--${k}=${v}`)]
   const state = podState({
-    rng: r, nowMs: o.nowMs, createdMs, containerName: 'kube-controller-manager', image,
-    imageId: `registry.k8s.io/kube-controller-manager@sha256:${randomHex(r, 64)}`, qosClass: 'Burstable',
-    hostIP: node.address, podIP: node.address, node: node.health, noRestarts: true,
+    rng: r,
+    nowMs: o.nowMs,
+    createdMs,
+    containerName: 'kube-controller-manager',
+    image,
+    imageId: `registry.k8s.io/kube-controller-manager@sha256:${randomHex(r, 64)}`,
+    qosClass: 'Burstable',
+    hostIP: node.address,
+    podIP: node.address,
+    node: node.health,
+    noRestarts: true,
   })
   return {
     kind: 'Pod',
     apiVersion: 'v1',
     metadata: meta({
-      name: `kube-controller-manager-${node.name}`, namespace: 'kube-system', uid: uidOf(o.seed, Stream.Pod, plan.controlPlanePod), resourceVersion, createdMs,
+      name: `kube-controller-manager-${node.name}`,
+      namespace: 'kube-system',
+      uid: uidOf(o.seed, Stream.Pod, plan.controlPlanePod),
+      resourceVersion,
+      createdMs,
       labels: {component: 'kube-controller-manager', tier: 'control-plane'},
       annotations: {
         'kubernetes.io/config.hash': configHash,
@@ -88,14 +104,20 @@ export function controllerManagerPod(plan: ClusterPlan, resourceVersion: string)
     }),
     spec: {
       volumes: kcmVolumes(),
-      containers: [{
-        name: 'kube-controller-manager', image, command,
-        resources: {requests: {cpu: '200m'}},
-        volumeMounts: kcmMounts(),
-        livenessProbe: healthProbe(8),
-        startupProbe: healthProbe(24),
-        terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent',
-      }],
+      containers: [
+        {
+          name: 'kube-controller-manager',
+          image,
+          command,
+          resources: {requests: {cpu: '200m'}},
+          volumeMounts: kcmMounts(),
+          livenessProbe: healthProbe(8),
+          startupProbe: healthProbe(24),
+          terminationMessagePath: '/dev/termination-log',
+          terminationMessagePolicy: 'File',
+          imagePullPolicy: 'IfNotPresent',
+        },
+      ],
       restartPolicy: 'Always',
       terminationGracePeriodSeconds: 30,
       dnsPolicy: 'ClusterFirst',

@@ -16,14 +16,23 @@ function sortedDeep(v: unknown): unknown {
   return out
 }
 
-export function controllerRevisionObject(owner: WorkloadPlan, ownerKind: 'DaemonSet' | 'StatefulSet', templateLabels: Record<string, string>,
-  rev: RevisionPlan, resourceVersion: string): KubeObject {
+export function controllerRevisionObject(
+  owner: WorkloadPlan,
+  ownerKind: 'DaemonSet' | 'StatefulSet',
+  templateLabels: Record<string, string>,
+  rev: RevisionPlan,
+  resourceVersion: string,
+): KubeObject {
   const template = podTemplate(owner.profile, rev, templateLabels)
   return {
     kind: 'ControllerRevision',
     apiVersion: 'apps/v1',
     metadata: meta({
-      name: rev.name, namespace: owner.namespace, uid: rev.uid, resourceVersion, createdMs: rev.createdMs,
+      name: rev.name,
+      namespace: owner.namespace,
+      uid: rev.uid,
+      resourceVersion,
+      createdMs: rev.createdMs,
       labels: {...templateLabels, 'controller.kubernetes.io/hash': rev.hash},
       ownerReferences: [controllerRef('apps/v1', ownerKind, owner.name, owner.uid)],
     }),

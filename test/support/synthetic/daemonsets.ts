@@ -23,7 +23,12 @@ export function daemonSetObject(s: DaemonSetPlan, resourceVersion: string, notRe
     kind: 'DaemonSet',
     apiVersion: 'apps/v1',
     metadata: meta({
-      name: s.name, namespace: s.namespace, uid: s.uid, resourceVersion, generation: s.generation, createdMs: s.createdMs,
+      name: s.name,
+      namespace: s.namespace,
+      uid: s.uid,
+      resourceVersion,
+      generation: s.generation,
+      createdMs: s.createdMs,
       labels: daemonSetTemplateLabels(s.name),
       annotations: {'deprecated.daemonset.template.generation': String(s.generation)},
     }),

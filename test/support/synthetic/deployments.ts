@@ -25,17 +25,34 @@ export function deploymentObject(d: DeploymentPlan, resourceVersion: string): Ku
   }
   const availableSince = isoSeconds(current.createdMs + 30_000)
   status.conditions = [
-    {type: 'Available', status: 'True', lastUpdateTime: availableSince, lastTransitionTime: availableSince,
-      reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.'},
-    {type: 'Progressing', status: 'True', lastUpdateTime: availableSince, lastTransitionTime: isoSeconds(d.revisions[0].createdMs + 30_000),
-      reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${current.name}" has successfully progressed.`},
+    {
+      type: 'Available',
+      status: 'True',
+      lastUpdateTime: availableSince,
+      lastTransitionTime: availableSince,
+      reason: 'MinimumReplicasAvailable',
+      message: 'Deployment has minimum availability.',
+    },
+    {
+      type: 'Progressing',
+      status: 'True',
+      lastUpdateTime: availableSince,
+      lastTransitionTime: isoSeconds(d.revisions[0].createdMs + 30_000),
+      reason: 'NewReplicaSetAvailable',
+      message: `ReplicaSet "${current.name}" has successfully progressed.`,
+    },
   ]
   if (d.collisionCount !== undefined) status.collisionCount = d.collisionCount
   return {
     kind: 'Deployment',
     apiVersion: 'apps/v1',
     metadata: meta({
-      name: d.name, namespace: d.namespace, uid: d.uid, resourceVersion, generation: d.generation, createdMs: d.createdMs,
+      name: d.name,
+      namespace: d.namespace,
+      uid: d.uid,
+      resourceVersion,
+      generation: d.generation,
+      createdMs: d.createdMs,
       deletionMs: d.deletionMs,
       labels: deploymentSelector(d.name),
       annotations: {'deployment.kubernetes.io/revision': String(current.revision)},
@@ -72,7 +89,12 @@ export function replicaSetObject(d: DeploymentPlan, rev: RevisionPlan, resourceV
     kind: 'ReplicaSet',
     apiVersion: 'apps/v1',
     metadata: meta({
-      name: rev.name, namespace: d.namespace, uid: rev.uid, resourceVersion, generation, createdMs: rev.createdMs,
+      name: rev.name,
+      namespace: d.namespace,
+      uid: rev.uid,
+      resourceVersion,
+      generation,
+      createdMs: rev.createdMs,
       deletionMs: deleting ? (d.deletionMs as number) + 1000 : undefined,
       labels: withLabels(deploymentTemplateLabels(d.name), hashLabel),
       annotations: {

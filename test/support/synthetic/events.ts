@@ -47,7 +47,13 @@ function eventObject(plan: ClusterPlan, e: number, r: Rng, s: EventSpec, resourc
   return {
     kind: 'Event',
     apiVersion: 'v1',
-    metadata: meta({name: `${s.involved.name}.${nanos.toString(16)}`, namespace: s.namespace, uid: uidOf(plan.o.seed, Stream.Event, e), resourceVersion, createdMs: s.firstMs}),
+    metadata: meta({
+      name: `${s.involved.name}.${nanos.toString(16)}`,
+      namespace: s.namespace,
+      uid: uidOf(plan.o.seed, Stream.Event, e),
+      resourceVersion,
+      createdMs: s.firstMs,
+    }),
     involvedObject,
     reason: s.reason,
     message: s.message,
@@ -66,8 +72,14 @@ function nodeNotReady(n: NodePlan): EventSpec {
   const at = n.health.unknownSinceMs as number
   return {
     involved: {kind: 'Node', name: n.name, uid: n.uid, apiVersion: 'v1'},
-    namespace: 'default', reason: 'NodeNotReady', message: `Node ${n.name} status is now: NodeNotReady`, type: 'Normal',
-    component: 'node-controller', firstMs: at, lastMs: at, count: 1,
+    namespace: 'default',
+    reason: 'NodeNotReady',
+    message: `Node ${n.name} status is now: NodeNotReady`,
+    type: 'Normal',
+    component: 'node-controller',
+    firstMs: at,
+    lastMs: at,
+    count: 1,
   }
 }
 
@@ -84,18 +96,35 @@ function randomPod(plan: ClusterPlan, pods: PodFactory, r: Rng): PodRef | undefi
     let d = plan.deployments[r.int(0, plan.deployments.length - 1)]
     while (d.replicas === 0) d = plan.deployments[(d.index + 1) % plan.deployments.length]
     const rev = d.revisions[d.revisions.length - 1]
-    return {id: pods.deploymentPodIdentity(d, r.int(0, d.replicas - 1)), namespace: d.namespace, container: d.profile.container, image: `${d.profile.imageRepo}:${rev.imageTag}`}
+    return {
+      id: pods.deploymentPodIdentity(d, r.int(0, d.replicas - 1)),
+      namespace: d.namespace,
+      container: d.profile.container,
+      image: `${d.profile.imageRepo}:${rev.imageTag}`,
+    }
   }
   if (plan.daemonSets.length > 0) {
     const s = plan.daemonSets[r.int(0, plan.daemonSets.length - 1)]
     const rev = s.revisions[s.revisions.length - 1]
-    return {id: pods.daemonSetPodIdentity(s, r.int(0, plan.nodes.length - 1)), namespace: s.namespace, container: s.profile.container, image: `${s.profile.imageRepo}:${rev.imageTag}`}
+    return {
+      id: pods.daemonSetPodIdentity(s, r.int(0, plan.nodes.length - 1)),
+      namespace: s.namespace,
+      container: s.profile.container,
+      image: `${s.profile.imageRepo}:${rev.imageTag}`,
+    }
   }
   return undefined
 }
 
 function podInvolved(p: PodRef, withContainer: boolean): Involved {
-  return {kind: 'Pod', namespace: p.namespace, name: p.id.name, uid: p.id.uid, apiVersion: 'v1', fieldPath: withContainer ? `spec.containers{${p.container}}` : undefined}
+  return {
+    kind: 'Pod',
+    namespace: p.namespace,
+    name: p.id.name,
+    uid: p.id.uid,
+    apiVersion: 'v1',
+    fieldPath: withContainer ? `spec.containers{${p.container}}` : undefined,
+  }
 }
 
 /** A long-running pod's recurring trouble, aggregated over the last hour. */
@@ -104,11 +133,18 @@ function podTrouble(plan: ClusterPlan, p: PodRef, r: Rng): EventSpec {
   const last = first + Math.floor(r.float() * (plan.o.nowMs - first))
   const backOff = r.chance(0.2)
   return {
-    involved: podInvolved(p, true), namespace: p.namespace,
+    involved: podInvolved(p, true),
+    namespace: p.namespace,
     reason: backOff ? 'BackOff' : 'Unhealthy',
-    message: backOff ? `Back-off restarting failed container ${p.container} in pod ${p.id.name}_${p.namespace}(${p.id.uid})`
+    message: backOff
+      ? `Back-off restarting failed container ${p.container} in pod ${p.id.name}_${p.namespace}(${p.id.uid})`
       : `Readiness probe failed: HTTP probe failed with statuscode: ${r.pick([500, 503, 503, 504])}`,
-    type: 'Warning', component: 'kubelet', host: p.id.node.name, firstMs: first, lastMs: last, count: r.int(2, 240),
+    type: 'Warning',
+    component: 'kubelet',
+    host: p.id.node.name,
+    firstMs: first,
+    lastMs: last,
+    count: r.int(2, 240),
   }
 }
 
@@ -119,27 +155,51 @@ function rolloutEvent(plan: ClusterPlan, pods: PodFactory, r: Rng): EventSpec {
   const prev = d.revisions[d.revisions.length - 2]
   const at = Math.min(plan.o.nowMs, rs.createdMs + r.int(0, 120) * 1000)
   const step = r.int(0, 6)
-  const once = (s: Omit<EventSpec, 'firstMs' | 'lastMs' | 'count' | 'namespace'>): EventSpec => ({...s, namespace: d.namespace, firstMs: at, lastMs: at, count: 1})
+  const once = (s: Omit<EventSpec, 'firstMs' | 'lastMs' | 'count' | 'namespace'>): EventSpec => ({
+    ...s,
+    namespace: d.namespace,
+    firstMs: at,
+    lastMs: at,
+    count: 1,
+  })
   if (step === 0) {
-    return once({involved: {kind: 'Deployment', namespace: d.namespace, name: d.name, uid: d.uid, apiVersion: 'apps/v1'}, reason: 'ScalingReplicaSet',
+    return once({
+      involved: {kind: 'Deployment', namespace: d.namespace, name: d.name, uid: d.uid, apiVersion: 'apps/v1'},
+      reason: 'ScalingReplicaSet',
       message: r.chance(0.5) ? `Scaled up replica set ${rs.name} from 0 to ${d.replicas}` : `Scaled down replica set ${prev.name} from ${d.replicas} to 0`,
-      type: 'Normal', component: 'deployment-controller'})
+      type: 'Normal',
+      component: 'deployment-controller',
+    })
   }
   const pod = pods.deploymentPodIdentity(d, r.int(0, d.replicas - 1))
   if (step === 1) {
-    return once({involved: {kind: 'ReplicaSet', namespace: d.namespace, name: rs.name, uid: rs.uid, apiVersion: 'apps/v1'}, reason: 'SuccessfulCreate',
-      message: `Created pod: ${pod.name}`, type: 'Normal', component: 'replicaset-controller'})
+    return once({
+      involved: {kind: 'ReplicaSet', namespace: d.namespace, name: rs.name, uid: rs.uid, apiVersion: 'apps/v1'},
+      reason: 'SuccessfulCreate',
+      message: `Created pod: ${pod.name}`,
+      type: 'Normal',
+      component: 'replicaset-controller',
+    })
   }
   const ref: PodRef = {id: pod, namespace: d.namespace, container: d.profile.container, image: `${d.profile.imageRepo}:${rs.imageTag}`}
   if (step === 2) {
-    return once({involved: podInvolved(ref, false), reason: 'Scheduled', message: `Successfully assigned ${d.namespace}/${pod.name} to ${pod.node.name}`,
-      type: 'Normal', component: 'default-scheduler'})
+    return once({
+      involved: podInvolved(ref, false),
+      reason: 'Scheduled',
+      message: `Successfully assigned ${d.namespace}/${pod.name} to ${pod.node.name}`,
+      type: 'Normal',
+      component: 'default-scheduler',
+    })
   }
-  const kubelet = (reason: string, message: string): EventSpec => once({involved: podInvolved(ref, true), reason, message, type: 'Normal', component: 'kubelet', host: pod.node.name})
+  const kubelet = (reason: string, message: string): EventSpec =>
+    once({involved: podInvolved(ref, true), reason, message, type: 'Normal', component: 'kubelet', host: pod.node.name})
   if (step === 3) return kubelet('Pulling', `Pulling image "${ref.image}"`)
   if (step === 4) {
     const ms = r.int(300, 9000)
-    return kubelet('Pulled', `Successfully pulled image "${ref.image}" in ${ms}ms (${ms}ms including waiting). Image size: ${r.int(20_000_000, 400_000_000)} bytes.`)
+    return kubelet(
+      'Pulled',
+      `Successfully pulled image "${ref.image}" in ${ms}ms (${ms}ms including waiting). Image size: ${r.int(20_000_000, 400_000_000)} bytes.`,
+    )
   }
   if (step === 5) return kubelet('Created', `Created container ${ref.container}`)
   return kubelet('Started', `Started container ${ref.container}`)
@@ -173,7 +233,15 @@ function kubeletStarting(plan: ClusterPlan): EventSpec {
   const n = plan.nodes[0]
   const at = plan.o.nowMs - 30 * MINUTE
   return {
-    involved: {kind: 'Node', name: n.name, uid: n.name, apiVersion: 'v1'}, namespace: 'default', reason: 'Starting', message: 'Starting kubelet.',
-    type: 'Normal', component: 'kubelet', host: n.name, firstMs: at, lastMs: at, count: 1,
+    involved: {kind: 'Node', name: n.name, uid: n.name, apiVersion: 'v1'},
+    namespace: 'default',
+    reason: 'Starting',
+    message: 'Starting kubelet.',
+    type: 'Normal',
+    component: 'kubelet',
+    host: n.name,
+    firstMs: at,
+    lastMs: at,
+    count: 1,
   }
 }

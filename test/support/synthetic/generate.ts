@@ -55,7 +55,8 @@ function* objects(plan: ClusterPlan, leaseView: ReadView): Generator<KubeObject>
   for (const s of plan.daemonSets) yield daemonSetObject(s, next(), notReady)
   for (const s of plan.statefulSets) yield statefulSetObject(s, next())
   for (const s of plan.daemonSets) for (const rev of s.revisions) yield controllerRevisionObject(s, 'DaemonSet', daemonSetTemplateLabels(s.name), rev, next())
-  for (const s of plan.statefulSets) for (const rev of s.revisions) yield controllerRevisionObject(s, 'StatefulSet', statefulSetTemplateLabels(s.name), rev, next())
+  for (const s of plan.statefulSets)
+    for (const rev of s.revisions) yield controllerRevisionObject(s, 'StatefulSet', statefulSetTemplateLabels(s.name), rev, next())
   for (let k = 0; k < o.otherOwned; k++) yield otherOwnedObject(plan, k, next())
   yield* events(plan, pods, next)
 }

@@ -2,20 +2,73 @@
 // Names are functions of an index (plus a seed-dependent rotation), so uniqueness holds by construction.
 
 const NAMESPACE_WORDS = [
-  'payments', 'checkout', 'search', 'catalog', 'identity', 'orders', 'shipping', 'billing', 'notifications',
-  'analytics', 'inventory', 'reviews', 'recommendations', 'media', 'gateway', 'ledger', 'fraud', 'pricing',
-  'support', 'reporting', 'messaging', 'profile', 'cart', 'warehouse', 'loyalty', 'marketing', 'partners',
-  'booking', 'geo', 'monitoring',
+  'payments',
+  'checkout',
+  'search',
+  'catalog',
+  'identity',
+  'orders',
+  'shipping',
+  'billing',
+  'notifications',
+  'analytics',
+  'inventory',
+  'reviews',
+  'recommendations',
+  'media',
+  'gateway',
+  'ledger',
+  'fraud',
+  'pricing',
+  'support',
+  'reporting',
+  'messaging',
+  'profile',
+  'cart',
+  'warehouse',
+  'loyalty',
+  'marketing',
+  'partners',
+  'booking',
+  'geo',
+  'monitoring',
 ]
 
 const APP_WORDS = [
-  'api', 'web', 'worker', 'frontend', 'backend', 'consumer', 'scheduler', 'cache', 'indexer', 'exporter',
-  'proxy', 'auth', 'sync', 'notifier', 'renderer', 'ingest', 'router', 'mailer', 'uploader', 'resolver',
+  'api',
+  'web',
+  'worker',
+  'frontend',
+  'backend',
+  'consumer',
+  'scheduler',
+  'cache',
+  'indexer',
+  'exporter',
+  'proxy',
+  'auth',
+  'sync',
+  'notifier',
+  'renderer',
+  'ingest',
+  'router',
+  'mailer',
+  'uploader',
+  'resolver',
 ]
 
 const ROLE_WORDS = ['server', 'service', 'processor', 'handler', 'controller', 'manager', 'daemon', 'runner', 'adapter', 'bridge', 'agent']
 
-const DAEMONSET_NAMES = ['kube-proxy', 'node-exporter', 'fluent-bit', 'ebs-csi-node', 'calico-node', 'datadog-agent', 'nvidia-device-plugin', 'local-volume-provisioner']
+const DAEMONSET_NAMES = [
+  'kube-proxy',
+  'node-exporter',
+  'fluent-bit',
+  'ebs-csi-node',
+  'calico-node',
+  'datadog-agent',
+  'nvidia-device-plugin',
+  'local-volume-provisioner',
+]
 
 const STATEFULSET_NAMES = ['postgres', 'redis', 'kafka', 'zookeeper', 'rabbitmq', 'elasticsearch', 'mongodb', 'etcd', 'cassandra', 'nats', 'minio', 'vault']
 
@@ -35,7 +88,7 @@ export function namespaceName(i: number): string {
 export function deploymentName(i: number, seed: number): string {
   const combos = APP_WORDS.length * ROLE_WORDS.length
   const round = Math.floor(i / combos)
-  const j = (i % combos + (seed >>> 0) % combos) % combos
+  const j = ((i % combos) + ((seed >>> 0) % combos)) % combos
   const base = `${APP_WORDS[j % APP_WORDS.length]}-${ROLE_WORDS[Math.floor(j / APP_WORDS.length)]}`
   return round === 0 ? base : `${base}-${round + 1}`
 }

@@ -28,9 +28,11 @@ const KUBELET_CONDITIONS: [string, string, string, string][] = [
 /** What the kubelet posted last; once the controller notices the silence, it rewrites all four to Unknown. */
 function conditions(n: NodePlan, h: NodeHealth): Record<string, unknown>[] {
   const bootMs = n.createdMs - 2000
-  return KUBELET_CONDITIONS.map(([type, status, reason, message]) => h.unknownSinceMs !== undefined
-    ? condition(type, 'Unknown', h.heartbeatMs, h.unknownSinceMs, 'NodeStatusUnknown', 'Kubelet stopped posting node status.')
-    : condition(type, status, h.heartbeatMs, type === 'Ready' ? bootMs + 20_000 : bootMs, reason, message))
+  return KUBELET_CONDITIONS.map(([type, status, reason, message]) =>
+    h.unknownSinceMs !== undefined
+      ? condition(type, 'Unknown', h.heartbeatMs, h.unknownSinceMs, 'NodeStatusUnknown', 'Kubelet stopped posting node status.')
+      : condition(type, status, h.heartbeatMs, type === 'Ready' ? bootMs + 20_000 : bootMs, reason, message),
+  )
 }
 
 function taints(n: NodePlan, h: NodeHealth, alone: boolean): Record<string, unknown>[] | undefined {
@@ -70,13 +72,24 @@ export function nodeObject(o: ResolvedOptions, n: NodePlan, resourceVersion: str
   if (t) spec.taints = t
   const memoryKi = shape.memoryKi
   const capacity = {cpu: shape.cpu, 'ephemeral-storage': '104845292Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: `${memoryKi}Ki`, pods: '110'}
-  const allocatable = {cpu: `${Number(shape.cpu) * 1000 - 90}m`, 'ephemeral-storage': '95551679124', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: `${memoryKi - 1_000_000}Ki`, pods: '110'}
+  const allocatable = {
+    cpu: `${Number(shape.cpu) * 1000 - 90}m`,
+    'ephemeral-storage': '95551679124',
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: `${memoryKi - 1_000_000}Ki`,
+    pods: '110',
+  }
   const machineId = randomHex(r, 32)
   return {
     kind: 'Node',
     apiVersion: 'v1',
     metadata: meta({
-      name: n.name, uid: n.uid, resourceVersion, createdMs: n.createdMs, labels,
+      name: n.name,
+      uid: n.uid,
+      resourceVersion,
+      createdMs: n.createdMs,
+      labels,
       annotations: {
         'alpha.kubernetes.io/provided-node-ip': n.address,
         'node.alpha.kubernetes.io/ttl': '0',
@@ -124,7 +137,10 @@ export function nodeLease(o: ResolvedOptions, n: NodePlan, resourceVersion: stri
     kind: 'Lease',
     apiVersion: 'coordination.k8s.io/v1',
     metadata: meta({
-      name: n.name, namespace: 'kube-node-lease', uid: uidOf(o.seed, Stream.Lease, n.index), resourceVersion,
+      name: n.name,
+      namespace: 'kube-node-lease',
+      uid: uidOf(o.seed, Stream.Lease, n.index),
+      resourceVersion,
       createdMs: n.createdMs + 2000,
       ownerReferences: [{apiVersion: 'v1', kind: 'Node', name: n.name, uid: n.uid}],
     }),
@@ -139,7 +155,13 @@ export function controllerManagerLease(o: ResolvedOptions, n: NodePlan, resource
   return {
     kind: 'Lease',
     apiVersion: 'coordination.k8s.io/v1',
-    metadata: meta({name: 'kube-controller-manager', namespace: 'kube-system', uid: uidOf(o.seed, Stream.Lease, o.nodes), resourceVersion, createdMs: n.createdMs + 30_000}),
+    metadata: meta({
+      name: 'kube-controller-manager',
+      namespace: 'kube-system',
+      uid: uidOf(o.seed, Stream.Lease, o.nodes),
+      resourceVersion,
+      createdMs: n.createdMs + 30_000,
+    }),
     spec: {
       holderIdentity: `${n.name}_${randomUid(r)}`,
       leaseDurationSeconds: 15,

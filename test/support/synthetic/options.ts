@@ -190,24 +190,31 @@ export function resolveOptions(o: SyntheticClusterOptions = {}): ResolvedOptions
     pods = count('pods', o.pods, nodes * 30)
     deploymentPods = pods - fixedPods
     if (deploymentPods < 0) {
-      throw new Error(`synthetic cluster: pods=${pods} cannot hold the ${fixedPods} DaemonSet, StatefulSet and control-plane pods; raise pods or lower daemonSets/statefulSets`)
+      throw new Error(
+        `synthetic cluster: pods=${pods} cannot hold the ${fixedPods} DaemonSet, StatefulSet and control-plane pods; raise pods or lower daemonSets/statefulSets`,
+      )
     }
     if (deploymentPods > 0 && deployments === 0) {
-      throw new Error(`synthetic cluster: pods=${pods} leaves ${deploymentPods} pods for Deployments but deployments=0; give pods=${fixedPods} or some deployments`)
+      throw new Error(
+        `synthetic cluster: pods=${pods} leaves ${deploymentPods} pods for Deployments but deployments=0; give pods=${fixedPods} or some deployments`,
+      )
     }
   }
   const workers = nodes > 1 ? nodes - 1 : 1
   const notReadyNodes = count('notReadyNodes', o.notReadyNodes, 0)
-  if (notReadyNodes > (nodes > 1 ? workers : 0)) throw new Error(`synthetic cluster: notReadyNodes=${notReadyNodes} exceeds the ${nodes > 1 ? workers : 0} worker nodes`)
+  if (notReadyNodes > (nodes > 1 ? workers : 0))
+    throw new Error(`synthetic cluster: notReadyNodes=${notReadyNodes} exceeds the ${nodes > 1 ? workers : 0} worker nodes`)
   if (o.notReadyZone !== undefined && !zoneNames(region, zones).includes(o.notReadyZone)) {
     throw new Error(`synthetic cluster: notReadyZone "${o.notReadyZone}" is not one of ${zoneNames(region, zones).join(', ')}`)
   }
   const notReadySeconds = o.notReadySeconds ?? [20, 1800]
-  if (!(notReadySeconds[0] >= 0 && notReadySeconds[1] >= notReadySeconds[0])) throw new Error('synthetic cluster: notReadySeconds must be [min, max] with 0 <= min <= max')
+  if (!(notReadySeconds[0] >= 0 && notReadySeconds[1] >= notReadySeconds[0]))
+    throw new Error('synthetic cluster: notReadySeconds must be [min, max] with 0 <= min <= max')
   const otherOwned = count('otherOwned', o.otherOwned, nodes * 20)
   const danglingOwners = count('danglingOwners', o.danglingOwners, 0)
   if (otherOwned > 0 && deployments === 0) throw new Error('synthetic cluster: otherOwned objects hang off Deployments; give deployments >= 1 or otherOwned 0')
-  if (danglingOwners > otherOwned) throw new Error(`synthetic cluster: danglingOwners=${danglingOwners} exceeds otherOwned=${otherOwned} (the dangling ones are among them)`)
+  if (danglingOwners > otherOwned)
+    throw new Error(`synthetic cluster: danglingOwners=${danglingOwners} exceeds otherOwned=${otherOwned} (the dangling ones are among them)`)
   const stuckForeground = count('stuckForeground', o.stuckForeground, 0)
   if (stuckForeground > deployments) throw new Error(`synthetic cluster: stuckForeground=${stuckForeground} exceeds deployments=${deployments}`)
   const clusterName = o.clusterName ?? 'synthetic'

@@ -45,7 +45,7 @@ function configMap(c: Ctx, name: string, namespace: string, createdMs: number, o
     kind: 'ConfigMap',
     apiVersion: 'v1',
     metadata: meta({name, namespace, uid: uidOfOther(c.plan, c.k), resourceVersion: c.resourceVersion, createdMs, labels: {app}, ownerReferences: owners}),
-    data: {'APP_ENV': 'production', 'LOG_FORMAT': 'json', 'config.yaml': `service: ${app}\nreplicas: auto\n`},
+    data: {APP_ENV: 'production', LOG_FORMAT: 'json', 'config.yaml': `service: ${app}\nreplicas: auto\n`},
   }
 }
 
@@ -91,8 +91,13 @@ function endpointSlice(c: Ctx, serviceName: string, serviceUid: string, namespac
     kind: 'EndpointSlice',
     apiVersion: 'discovery.k8s.io/v1',
     metadata: meta({
-      name: `${serviceName}-${randomSuffix(r)}`, generateName: `${serviceName}-`, namespace, uid: uidOfOther(c.plan, c.k), resourceVersion: c.resourceVersion,
-      generation: 1, createdMs,
+      name: `${serviceName}-${randomSuffix(r)}`,
+      generateName: `${serviceName}-`,
+      namespace,
+      uid: uidOfOther(c.plan, c.k),
+      resourceVersion: c.resourceVersion,
+      generation: 1,
+      createdMs,
       labels: {'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io', 'kubernetes.io/service-name': serviceName},
       annotations: {'endpoints.kubernetes.io/last-change-trigger-time': isoSeconds(createdMs)},
       ownerReferences: [controllerRef('v1', 'Service', serviceName, serviceUid)],
@@ -109,11 +114,22 @@ function jobPodTemplate(image: string, labels?: Record<string, string>): Record<
   return {
     metadata,
     spec: {
-      containers: [{
-        name: 'cleanup', image, command: ['/bin/cleanup', '--older-than=24h'], resources: {},
-        terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent',
-      }],
-      restartPolicy: 'OnFailure', terminationGracePeriodSeconds: 30, dnsPolicy: 'ClusterFirst', securityContext: {}, schedulerName: 'default-scheduler',
+      containers: [
+        {
+          name: 'cleanup',
+          image,
+          command: ['/bin/cleanup', '--older-than=24h'],
+          resources: {},
+          terminationMessagePath: '/dev/termination-log',
+          terminationMessagePolicy: 'File',
+          imagePullPolicy: 'IfNotPresent',
+        },
+      ],
+      restartPolicy: 'OnFailure',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      securityContext: {},
+      schedulerName: 'default-scheduler',
     },
   }
 }
@@ -149,22 +165,39 @@ function job(c: Ctx, cronName: string, namespace: string, scheduledMs: number, i
   const doneMs = startMs + 20_000 + (c.k % 60) * 1000
   const done = doneMs <= c.plan.o.nowMs
   const status: Record<string, unknown> = done
-    ? {conditions: [{type: 'Complete', status: 'True', lastProbeTime: isoSeconds(doneMs), lastTransitionTime: isoSeconds(doneMs)}],
-      startTime: isoSeconds(startMs), completionTime: isoSeconds(doneMs), succeeded: 1, terminating: 0, uncountedTerminatedPods: {}, ready: 0}
+    ? {
+        conditions: [{type: 'Complete', status: 'True', lastProbeTime: isoSeconds(doneMs), lastTransitionTime: isoSeconds(doneMs)}],
+        startTime: isoSeconds(startMs),
+        completionTime: isoSeconds(doneMs),
+        succeeded: 1,
+        terminating: 0,
+        uncountedTerminatedPods: {},
+        ready: 0,
+      }
     : {startTime: isoSeconds(startMs), active: 1, terminating: 0, uncountedTerminatedPods: {}, ready: 1}
   return {
     kind: 'Job',
     apiVersion: 'batch/v1',
     metadata: meta({
-      name, namespace, uid, resourceVersion: c.resourceVersion, generation: 1, createdMs: scheduledMs, labels,
+      name,
+      namespace,
+      uid,
+      resourceVersion: c.resourceVersion,
+      generation: 1,
+      createdMs: scheduledMs,
+      labels,
       annotations: {'batch.kubernetes.io/cronjob-scheduled-timestamp': isoSeconds(scheduledMs)},
       ownerReferences: owners,
     }),
     spec: {
-      parallelism: 1, completions: 1, backoffLimit: 6,
+      parallelism: 1,
+      completions: 1,
+      backoffLimit: 6,
       selector: {matchLabels: {'batch.kubernetes.io/controller-uid': uid}},
       template: jobPodTemplate(image, labels),
-      completionMode: 'NonIndexed', suspend: false, podReplacementPolicy: 'TerminatingOrFailed',
+      completionMode: 'NonIndexed',
+      suspend: false,
+      podReplacementPolicy: 'TerminatingOrFailed',
     },
     status,
   }
@@ -180,16 +213,29 @@ function danglingObject(c: Ctx): KubeObject {
   const createdMs = Math.max(plan.o.nowMs - CLUSTER_AGE_MS + HOUR, a.createdMs - r.int(1, 90) * 86_400_000)
   let owner: OwnerReference
   if (kind === 'Job') owner = controllerRef('batch/v1', 'CronJob', `${a.name}-nightly`, deletedUid)
-  else if (k % 3 === 0) owner = controllerRef('apps/v1', 'Deployment', a.name, deletedUid) // recreated: same name, new uid
-  else if (k % 3 === 1) owner = controllerRef('apps/v1', 'Deployment', `${a.name}-v1`, deletedUid) // gone
+  else if (k % 3 === 0)
+    owner = controllerRef('apps/v1', 'Deployment', a.name, deletedUid) // recreated: same name, new uid
+  else if (k % 3 === 1)
+    owner = controllerRef('apps/v1', 'Deployment', `${a.name}-v1`, deletedUid) // gone
   else owner = controllerRef('apps/v1', 'ReplicaSet', `${a.name}-${randomTemplateHash(r)}`, deletedUid) // pruned old ReplicaSet
   const name = `${a.name}-legacy-${k}`
   switch (kind) {
-    case 'ConfigMap': return configMap(c, name, a.namespace, createdMs, [owner], a.name)
-    case 'Secret': return secret(c, name, a.namespace, createdMs, [owner], a.name)
-    case 'Service': return service(c, name, a.namespace, createdMs, [owner], a.name)
+    case 'ConfigMap':
+      return configMap(c, name, a.namespace, createdMs, [owner], a.name)
+    case 'Secret':
+      return secret(c, name, a.namespace, createdMs, [owner], a.name)
+    case 'Service':
+      return service(c, name, a.namespace, createdMs, [owner], a.name)
     // A distinct run per k (minute k%60, one hour earlier per 60): Job names stay unique.
-    case 'Job': return job(c, `${a.name}-nightly`, a.namespace, lastSchedule(plan.o.nowMs, k % 60) - 30 * 86_400_000 - Math.floor(k / 60) * HOUR, `registry.example.com/${a.namespace}/${a.name}-jobs:1.0.0`, [owner])
+    case 'Job':
+      return job(
+        c,
+        `${a.name}-nightly`,
+        a.namespace,
+        lastSchedule(plan.o.nowMs, k % 60) - 30 * 86_400_000 - Math.floor(k / 60) * HOUR,
+        `registry.example.com/${a.namespace}/${a.name}-jobs:1.0.0`,
+        [owner],
+      )
   }
 }
 
@@ -209,16 +255,22 @@ export function otherOwnedObject(plan: ClusterPlan, k: number, resourceVersion: 
   const minute = unit % 60
   const image = `registry.example.com/${a.namespace}/${a.name}-jobs:1.${unit % 7}.0`
   switch (j % UNIT.length) {
-    case 0: return configMap(c, `${a.name}-env-${unit}`, a.namespace, createdMs, [byA], a.name)
-    case 1: return secret(c, `${a.name}-credentials-${unit}`, a.namespace, createdMs, [byA], a.name)
-    case 2: return service(c, serviceName, a.namespace, createdMs, [byA], a.name)
-    case 3: return endpointSlice(c, serviceName, uidOfOther(plan, first + 2), a.namespace, createdMs + 1000)
-    case 4: return cronJob(c, cronName, a.namespace, createdMs, minute, image, a.name)
-    case 5: case 6: case 7: {
+    case 0:
+      return configMap(c, `${a.name}-env-${unit}`, a.namespace, createdMs, [byA], a.name)
+    case 1:
+      return secret(c, `${a.name}-credentials-${unit}`, a.namespace, createdMs, [byA], a.name)
+    case 2:
+      return service(c, serviceName, a.namespace, createdMs, [byA], a.name)
+    case 3:
+      return endpointSlice(c, serviceName, uidOfOther(plan, first + 2), a.namespace, createdMs + 1000)
+    case 4:
+      return cronJob(c, cronName, a.namespace, createdMs, minute, image, a.name)
+    case 5:
+    case 6:
+    case 7: {
       const ago = 7 - (j % UNIT.length) // oldest first: 2, 1, 0 hours before the last run
       const cronUid = uidOfOther(plan, first + 4)
-      return job(c, cronName, a.namespace, lastSchedule(plan.o.nowMs, minute) - ago * HOUR, image,
-        [controllerRef('batch/v1', 'CronJob', cronName, cronUid)])
+      return job(c, cronName, a.namespace, lastSchedule(plan.o.nowMs, minute) - ago * HOUR, image, [controllerRef('batch/v1', 'CronJob', cronName, cronUid)])
     }
     default: {
       // Shared by two owners, neither its controller: collected only when both are gone.

@@ -102,7 +102,9 @@ export function planNodes(o: ResolvedOptions): NodePlan[] {
     const controlPlane = i === 0
     const r = rng(o.seed, Stream.Node, i)
     // Worker nodes come and go with node-pool upgrades; the control plane is as old as the cluster.
-    const createdMs = controlPlane ? o.nowMs - CLUSTER_AGE_MS + MINUTE : o.nowMs - r.int(1 * DAY / MINUTE, 180 * DAY / MINUTE) * MINUTE - r.int(0, 59) * 1000
+    const createdMs = controlPlane
+      ? o.nowMs - CLUSTER_AGE_MS + MINUTE
+      : o.nowMs - r.int((1 * DAY) / MINUTE, (180 * DAY) / MINUTE) * MINUTE - r.int(0, 59) * 1000
     const rank = notReady.get(i)
     nodes.push({
       index: i,

@@ -50,8 +50,16 @@ export interface StatefulSetPlan extends WorkloadPlan {
   serviceName: string
 }
 
-function revisions(o: ResolvedOptions, owner: string, count: number, createdMs: number, firstGlobal: number, recent: boolean,
-  stream: number, major: number): RevisionPlan[] {
+function revisions(
+  o: ResolvedOptions,
+  owner: string,
+  count: number,
+  createdMs: number,
+  firstGlobal: number,
+  recent: boolean,
+  stream: number,
+  major: number,
+): RevisionPlan[] {
   const out: RevisionPlan[] = []
   const age = o.nowMs - createdMs
   let restartedAt: string | undefined
@@ -61,7 +69,7 @@ function revisions(o: ResolvedOptions, owner: string, count: number, createdMs: 
     const r = rng(o.seed, stream, g)
     // Spread over the owner's life, strictly increasing; the current one is either recent (a rollout in
     // the last hour, which is what events talk about) or older than an hour.
-    let at = createdMs + Math.floor(age * (j + (j === 0 ? 0 : r.float() * 0.9)) / count)
+    let at = createdMs + Math.floor((age * (j + (j === 0 ? 0 : r.float() * 0.9))) / count)
     if (j === count - 1 && recent && count > 1) at = Math.max(at, o.nowMs - r.int(5, 55) * MINUTE)
     else if (j === count - 1 && count > 1) at = Math.min(at, o.nowMs - HOUR - r.int(0, 3600) * 1000)
     at = Math.max(at, out.length > 0 ? out[out.length - 1].createdMs + 1000 : createdMs)
@@ -114,7 +122,12 @@ export function planDeployments(o: ResolvedOptions): DeploymentPlan[] {
     const revs = revisions(o, name, o.replicaSetsPerDeployment, createdMs, d * o.replicaSetsPerDeployment, r.chance(0.05), Stream.ReplicaSet, r.int(1, 4))
     const draw = r.float()
     plans.push({
-      index: d, name, namespace, createdMs, profile, firstPod,
+      index: d,
+      name,
+      namespace,
+      createdMs,
+      profile,
+      firstPod,
       uid: uidOf(o.seed, Stream.Deployment, d),
       revisions: revs,
       // Every rollout and every scale bumps metadata.generation.
@@ -143,13 +156,24 @@ export function planDaemonSets(o: ResolvedOptions, firstPod: number): DaemonSetP
     const createdMs = o.nowMs - CLUSTER_AGE_MS + r.int(60, 3600) * 1000
     const profile: AppProfile = {
       ...makeAppProfile(r, name, name, `registry.example.com/platform/${name}`),
-      configVolume: false, nonRoot: false, liveness: 'none', readiness: false,
+      configVolume: false,
+      nonRoot: false,
+      liveness: 'none',
+      readiness: false,
       system: {hostPaths: HOST_PATHS.slice(0, r.int(1, HOST_PATHS.length))},
     }
     const revs = revisions(o, name, o.revisionsPerWorkload, createdMs, s * o.revisionsPerWorkload, false, Stream.ControllerRevision, r.int(1, 3))
     plans.push({
-      index: s, name, namespace: 'kube-system', uid: uidOf(o.seed, Stream.DaemonSet, s), createdMs, profile, revisions: revs,
-      generation: revs.length, firstPod: firstPod + s * o.nodes, replicas: o.nodes,
+      index: s,
+      name,
+      namespace: 'kube-system',
+      uid: uidOf(o.seed, Stream.DaemonSet, s),
+      createdMs,
+      profile,
+      revisions: revs,
+      generation: revs.length,
+      firstPod: firstPod + s * o.nodes,
+      replicas: o.nodes,
     })
   }
   return plans
@@ -166,8 +190,16 @@ export function planStatefulSets(o: ResolvedOptions, firstPod: number): Stateful
     const profile = makeAppProfile(r, name, name, `registry.example.com/${namespace}/${name}`)
     const revs = revisions(o, name, o.revisionsPerWorkload, createdMs, crBase + s * o.revisionsPerWorkload, false, Stream.ControllerRevision, r.int(1, 16))
     plans.push({
-      index: s, name, namespace, uid: uidOf(o.seed, Stream.StatefulSet, s), createdMs, profile, revisions: revs,
-      generation: revs.length, firstPod: firstPod + s * o.replicasPerStatefulSet, replicas: o.replicasPerStatefulSet,
+      index: s,
+      name,
+      namespace,
+      uid: uidOf(o.seed, Stream.StatefulSet, s),
+      createdMs,
+      profile,
+      revisions: revs,
+      generation: revs.length,
+      firstPod: firstPod + s * o.replicasPerStatefulSet,
+      replicas: o.replicasPerStatefulSet,
       serviceName: name,
     })
   }

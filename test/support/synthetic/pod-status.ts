@@ -58,10 +58,15 @@ export function podState(p: PodTimelineInput): PodState {
     restartCount = r.int(1, 5)
     const finished = readyAt + Math.floor(r.float() * (p.nowMs - readyAt - 300_000))
     const oom = r.chance(0.5)
-    lastState = {terminated: {
-      exitCode: oom ? 137 : 1, reason: oom ? 'OOMKilled' : 'Error',
-      startedAt: isoSeconds(Math.max(running, finished - r.int(60, 3600) * 1000)), finishedAt: isoSeconds(finished), containerID: containerId(r),
-    }}
+    lastState = {
+      terminated: {
+        exitCode: oom ? 137 : 1,
+        reason: oom ? 'OOMKilled' : 'Error',
+        startedAt: isoSeconds(Math.max(running, finished - r.int(60, 3600) * 1000)),
+        finishedAt: isoSeconds(finished),
+        containerID: containerId(r),
+      },
+    }
     runningSince = finished + r.int(10, 40) * 1000
     readyAt = runningSince + r.int(1, 15) * 1000
   }
@@ -107,7 +112,15 @@ export function podState(p: PodTimelineInput): PodState {
     conditions[0] = cond('PodReadyToStartContainers', 'False', ended)
     conditions[2] = cond('Ready', 'False', ended, 'PodCompleted')
     conditions[3] = cond('ContainersReady', 'False', ended, 'PodCompleted')
-    containerStatus.state = {terminated: {exitCode: 143, reason: 'Error', startedAt: isoSeconds(runningSince), finishedAt: isoSeconds(ended), containerID: containerStatus.containerID}}
+    containerStatus.state = {
+      terminated: {
+        exitCode: 143,
+        reason: 'Error',
+        startedAt: isoSeconds(runningSince),
+        finishedAt: isoSeconds(ended),
+        containerID: containerStatus.containerID,
+      },
+    }
     containerStatus.ready = false
     containerStatus.started = false
     state.deletionMs = ended

@@ -75,7 +75,13 @@ export class PodFactory {
   daemonSetPodIdentity(s: DaemonSetPlan, nodeIndex: number): PodIdentity {
     const index = s.firstPod + nodeIndex
     const r = rng(this.plan.o.seed, Stream.Pod, index)
-    return {index, name: `${s.name}-${uniqueSuffix(index, this.plan.o.seed)}`, uid: uidOf(this.plan.o.seed, Stream.Pod, index), node: this.plan.nodes[nodeIndex], rng: r}
+    return {
+      index,
+      name: `${s.name}-${uniqueSuffix(index, this.plan.o.seed)}`,
+      uid: uidOf(this.plan.o.seed, Stream.Pod, index),
+      node: this.plan.nodes[nodeIndex],
+      rng: r,
+    }
   }
 
   deploymentPod(d: DeploymentPlan, ordinal: number, resourceVersion: string): KubeObject {
@@ -85,7 +91,9 @@ export class PodFactory {
     const labels = withLabels(deploymentTemplateLabels(d.name), {'pod-template-hash': rs.hash})
     const annotations = rs.restartedAt === undefined ? undefined : {'kubectl.kubernetes.io/restartedAt': rs.restartedAt}
     return this.pod(d, rs, id, created, resourceVersion, {
-      generateName: `${rs.name}-`, labels, annotations,
+      generateName: `${rs.name}-`,
+      labels,
+      annotations,
       owner: controllerRef('apps/v1', 'ReplicaSet', rs.name, rs.uid),
       tolerationSeconds: 300,
       heldSinceMs: d.deletionMs === undefined ? undefined : d.deletionMs + id.rng.int(1000, 3000),
@@ -98,7 +106,8 @@ export class PodFactory {
     const created = createdMs(this.plan, id.rng, rev, id.node)
     const labels = withLabels(daemonSetTemplateLabels(s.name), {'controller-revision-hash': rev.hash, 'pod-template-generation': String(s.generation)})
     return this.pod(s, rev, id, created, resourceVersion, {
-      generateName: `${s.name}-`, labels,
+      generateName: `${s.name}-`,
+      labels,
       owner: controllerRef('apps/v1', 'DaemonSet', s.name, s.uid),
       pinnedToNode: true,
     })
@@ -114,23 +123,33 @@ export class PodFactory {
       'statefulset.kubernetes.io/pod-name': id.name,
     })
     return this.pod(s, rev, id, created, resourceVersion, {
-      labels, owner: controllerRef('apps/v1', 'StatefulSet', s.name, s.uid), tolerationSeconds: 300,
-      hostname: id.name, subdomain: s.serviceName,
+      labels,
+      owner: controllerRef('apps/v1', 'StatefulSet', s.name, s.uid),
+      tolerationSeconds: 300,
+      hostname: id.name,
+      subdomain: s.serviceName,
     })
   }
 
-  private pod(w: WorkloadPlan, rev: RevisionPlan, id: PodIdentity, created: number, resourceVersion: string, extra: {
-    generateName?: string
-    labels: Record<string, string>
-    annotations?: Record<string, string>
-    owner: ReturnType<typeof controllerRef>
-    /** undefined: tolerates unreachable forever (DaemonSet pods). */
-    tolerationSeconds?: number
-    pinnedToNode?: boolean
-    hostname?: string
-    subdomain?: string
-    heldSinceMs?: number
-  }): KubeObject {
+  private pod(
+    w: WorkloadPlan,
+    rev: RevisionPlan,
+    id: PodIdentity,
+    created: number,
+    resourceVersion: string,
+    extra: {
+      generateName?: string
+      labels: Record<string, string>
+      annotations?: Record<string, string>
+      owner: ReturnType<typeof controllerRef>
+      /** undefined: tolerates unreachable forever (DaemonSet pods). */
+      tolerationSeconds?: number
+      pinnedToNode?: boolean
+      hostname?: string
+      subdomain?: string
+      heldSinceMs?: number
+    },
+  ): KubeObject {
     const o = this.plan.o
     const r = id.rng
     const system = w.profile.system !== undefined
@@ -143,7 +162,9 @@ export class PodFactory {
       subdomain: extra.subdomain,
     })
     const state = podState({
-      rng: r, nowMs: o.nowMs, createdMs: created,
+      rng: r,
+      nowMs: o.nowMs,
+      createdMs: created,
       containerName: w.profile.container,
       image: `${w.profile.imageRepo}:${rev.imageTag}`,
       imageId: `${w.profile.imageRepo}@sha256:${rev.imageDigest}`,
@@ -158,9 +179,17 @@ export class PodFactory {
       kind: 'Pod',
       apiVersion: 'v1',
       metadata: meta({
-        name: id.name, generateName: extra.generateName, namespace: w.namespace, uid: id.uid, resourceVersion, createdMs: created,
-        deletionMs: state.deletionMs, deletionGracePeriodSeconds: state.deletionGracePeriodSeconds,
-        labels: extra.labels, annotations: extra.annotations, ownerReferences: [extra.owner],
+        name: id.name,
+        generateName: extra.generateName,
+        namespace: w.namespace,
+        uid: id.uid,
+        resourceVersion,
+        createdMs: created,
+        deletionMs: state.deletionMs,
+        deletionGracePeriodSeconds: state.deletionGracePeriodSeconds,
+        labels: extra.labels,
+        annotations: extra.annotations,
+        ownerReferences: [extra.owner],
         finalizers: extra.heldSinceMs === undefined ? undefined : [STUCK_POD_FINALIZER],
       }),
       spec,

@@ -12,7 +12,12 @@ export function statefulSetObject(s: StatefulSetPlan, resourceVersion: string): 
     kind: 'StatefulSet',
     apiVersion: 'apps/v1',
     metadata: meta({
-      name: s.name, namespace: s.namespace, uid: s.uid, resourceVersion, generation: s.generation, createdMs: s.createdMs,
+      name: s.name,
+      namespace: s.namespace,
+      uid: s.uid,
+      resourceVersion,
+      generation: s.generation,
+      createdMs: s.createdMs,
       labels: statefulSetSelector(s.name),
     }),
     spec: {

@@ -58,12 +58,21 @@ export function makeAppProfile(rng: Rng, name: string, container: string, imageR
   const shape = rng.float()
   // Guaranteed (limits = requests), memory-only limit (the common advice), or both limits above requests.
   const limits = shape < 0.2 ? {...requests} : shape < 0.7 ? {memory: MEMORY[mem + 1]} : {cpu: CPU[cpu + 1], memory: MEMORY[mem + 1]}
-  const env: AppProfile['env'] = [{name: 'LOG_LEVEL', value: rng.pick(['info', 'info', 'warn', 'debug'])}, {name: 'PORT', value: String(port)}]
+  const env: AppProfile['env'] = [
+    {name: 'LOG_LEVEL', value: rng.pick(['info', 'info', 'warn', 'debug'])},
+    {name: 'PORT', value: String(port)},
+  ]
   if (rng.chance(0.4)) env.push({name: 'POD_NAME', fieldPath: 'metadata.name'})
   if (rng.chance(0.3)) env.push({name: 'POD_NAMESPACE', fieldPath: 'metadata.namespace'})
   const livenessDraw = rng.float()
   return {
-    name, container, imageRepo, ports, requests, limits, env,
+    name,
+    container,
+    imageRepo,
+    ports,
+    requests,
+    limits,
+    env,
     liveness: livenessDraw < 0.7 ? 'http' : livenessDraw < 0.85 ? 'tcp' : 'none',
     livenessDelay: rng.pick([0, 5, 10, 15, 30]),
     readiness: rng.chance(0.8),
@@ -190,9 +199,11 @@ export function podSpec(p: AppProfile, rev: TemplateRevision, pod?: PodPlacement
     s.subdomain = pod.subdomain
   }
   if (pod?.pinnedToNode) {
-    s.affinity = {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [
-      {matchFields: [{key: 'metadata.name', operator: 'In', values: [pod.nodeName]}]},
-    ]}}}
+    s.affinity = {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchFields: [{key: 'metadata.name', operator: 'In', values: [pod.nodeName]}]}]},
+      },
+    }
   }
   s.schedulerName = 'default-scheduler'
   if (pod) s.tolerations = pod.tolerations

@@ -37,8 +37,15 @@ const CHUNK = 1 << 20
 function serverVersion(gitVersion: string): Record<string, string> {
   const m = /^v?(\d+)\.(\d+)/.exec(gitVersion) as RegExpExecArray
   return {
-    major: m[1], minor: m[2], gitVersion, gitCommit: '0000000000000000000000000000000000000000', gitTreeState: 'clean',
-    buildDate: '2024-10-22T20:28:14Z', goVersion: 'go1.22.8', compiler: 'gc', platform: 'linux/amd64',
+    major: m[1],
+    minor: m[2],
+    gitVersion,
+    gitCommit: '0000000000000000000000000000000000000000',
+    gitTreeState: 'clean',
+    buildDate: '2024-10-22T20:28:14Z',
+    goVersion: 'go1.22.8',
+    compiler: 'gc',
+    platform: 'linux/amd64',
   }
 }
 
