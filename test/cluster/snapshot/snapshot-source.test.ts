@@ -24,7 +24,7 @@ test('a Deployment dumped as extensions/v1beta1 is found as apps/v1, unchanged, 
   const s = await SnapshotSource.open(FIXTURE)
   const d = await s.get({apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'legacy'})
   assert.equal(d?.apiVersion, 'extensions/v1beta1')
-  assert.equal((d?.spec as {replicas: bigint}).replicas, 12345678901234567890n)
+  assert.equal((d!.spec as {replicas: bigint}).replicas, 12345678901234567890n)
 })
 
 test('list: namespace, label and field selectors, etcd (namespace/name) order', async () => {
@@ -86,16 +86,16 @@ test('own layout: the cached view answers RV=0 reads for the kinds it recorded; 
   }
   writeFileSync(
     path,
-    [
+    `${[
       `{"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":""},"kubectlWhy":${JSON.stringify(header)},"items":[`,
       `${JSON.stringify(lease('2026-11-29T02:59:58.000000Z'))},`,
       JSON.stringify({apiVersion: 'v1', kind: 'Node', metadata: {name: 'n1'}}),
       '],"kubectlWhyTrailer":{"problems":[{"what":"list v1 Event","reason":"TooManyRequests (429)"}]}}',
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   )
   const s = await SnapshotSource.open(path)
   const renew = async (view: 'fresh' | 'cached') =>
-    ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', view}))?.spec as {renewTime: string}).renewTime
+    ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'n1', view}))!.spec as {renewTime: string}).renewTime
   assert.equal(await renew('fresh'), '2026-11-29T02:59:58.000000Z')
   assert.equal(await renew('cached'), '2026-11-29T02:58:00.000000Z')
   assert.equal((await s.get({kind: 'Node', name: 'n1', view: 'cached'}))?.metadata?.name, 'n1')
@@ -105,4 +105,28 @@ test('own layout: the cached view answers RV=0 reads for the kinds it recorded; 
     ['list batch/v1 CronJob', 'list v1 Event'],
   )
   assert.equal(s.describe().partial?.length, 2)
+})
+
+test("the audit's projections on arrival (slim: true): a kind no check reads beyond its metadata keeps only that; kinds with a shape, and CRDs, stay whole", async () => {
+  // validate/kinds.ts lists every field the checks read, by kind; a Job or a ConfigMap has no entry there, so the audit
+  // reads its metadata alone (the collector's graph). A CRD's spec is what discovery reads to serve its kind.
+  const path = join(mkdtempSync(join(tmpdir(), 'snapshot-slim-')), 'dump.json')
+  const meta = (name: string) => ({name, namespace: 'shop', uid: `u-${name}`, labels: {app: name}, creationTimestamp: '2026-11-29T01:00:00Z', managedFields: [{manager: 'x'}],
+    ownerReferences: [{apiVersion: 'batch/v1', kind: 'CronJob', name: 'nightly', uid: 'u-nightly', controller: true}]})
+  const job = {apiVersion: 'batch/v1', kind: 'Job', metadata: meta('nightly-1'), spec: {template: {spec: {containers: [{name: 'c', image: 'i'}]}}}, status: {succeeded: 1}}
+  const cm = {apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('settings'), data: {big: 'x'.repeat(100)}}
+  const deployment = {apiVersion: 'apps/v1', kind: 'Deployment', metadata: {name: 'web', namespace: 'shop', managedFields: [{}]}, spec: {replicas: 2, selector: {matchLabels: {app: 'web'}}, template: {metadata: {labels: {app: 'web'}}, spec: {containers: []}}}}
+  const crd = {apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: {name: 'widgets.example.com'},
+    spec: {group: 'example.com', names: {kind: 'Widget', plural: 'widgets', singular: 'widget'}, scope: 'Namespaced', versions: [{name: 'v1', served: true, storage: true}]}}
+  writeFileSync(path, JSON.stringify({apiVersion: 'v1', kind: 'List', items: [job, cm, deployment, crd]}))
+  const s = await SnapshotSource.open(path, {slim: true})
+  const {managedFields: _, ...kept} = meta('nightly-1')
+  assert.deepEqual(await s.get({apiVersion: 'batch/v1', kind: 'Job', namespace: 'shop', name: 'nightly-1'}), {apiVersion: 'batch/v1', kind: 'Job', metadata: kept})
+  assert.deepEqual((await s.get({kind: 'ConfigMap', namespace: 'shop', name: 'settings'}))?.data, undefined)
+  assert.deepEqual((await s.get({apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web'}))?.spec, deployment.spec)
+  assert.deepEqual((await s.get({apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: 'widgets.example.com'}))?.spec, crd.spec)
+  assert.ok((await s.discovery()).some((t) => t.kind === 'Widget' && t.group === 'example.com'))
+  // Without slim (every other command), the same file keeps every object whole.
+  const whole = await SnapshotSource.open(path)
+  assert.deepEqual((await whole.get({kind: 'ConfigMap', namespace: 'shop', name: 'settings'}))?.data, cm.data)
 })
