@@ -36,6 +36,8 @@ export function parseLabelSelector(text: string): LabelSelector {
           return has && r.values.includes(labels![r.key])
         case 'notin':
           return !has || !r.values.includes(labels![r.key])
+        default:
+          return false
       }
     })
 }

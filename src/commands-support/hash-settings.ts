@@ -38,7 +38,7 @@ export function resolveHashSettings(
   }
   const patchText = chosen.from === 'server' ? /^v?\d+\.\d+\.(\d+)/.exec(server?.gitVersion ?? '')?.[1] : undefined
   const patch = patchText === undefined ? undefined : Number(patchText)
-  let choice
+  let choice: ReturnType<typeof selectLayoutVersion>
   try {
     choice = selectLayoutVersion(chosen)
   } catch (err) {

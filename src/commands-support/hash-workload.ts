@@ -243,7 +243,10 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
   const rsByName = new Map<string, Map<string, ReplicaSet>>()
   for (const r of replicaSets ?? []) {
     let m = rsByName.get(ns(r))
-    if (!m) rsByName.set(ns(r), (m = new Map()))
+    if (!m) {
+      m = new Map()
+      rsByName.set(ns(r), m)
+    }
     m.set(r.metadata.name, r)
   }
   const crByOwner = byKey(revisions ?? [], controllerUid)
@@ -254,7 +257,10 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
   const crByName = new Map<string, Map<string, ControllerRevision>>()
   for (const r of revisions ?? []) {
     let m = crByName.get(ns(r))
-    if (!m) crByName.set(ns(r), (m = new Map()))
+    if (!m) {
+      m = new Map()
+      crByName.set(ns(r), m)
+    }
     m.set(r.metadata.name, r)
   }
   let pods: PodMeta[] | undefined

@@ -10,6 +10,7 @@ For \`kubectl why <TAB>\` (kubectl 1.26+), put the kubectl_complete-why executab
 
   static override examples = [
     {description: 'bash, for this shell', command: 'source <(<%= config.bin %> completion bash)'},
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a zsh parameter in the example command, not a template
     {description: 'zsh, installed', command: '<%= config.bin %> completion zsh > "${fpath[1]}/_kubectl-why"'},
     {description: 'fish', command: '<%= config.bin %> completion fish > ~/.config/fish/completions/kubectl-why.fish'},
   ]

@@ -1,6 +1,6 @@
 // ControllerRevision hashing and naming (pkg/controller/history/controller_history.go) and the patch
 // the StatefulSet controller stores in it (getPatch, pkg/controller/statefulset/stateful_set_utils.go).
-import {type CompiledLayout} from './compile.js'
+import type {CompiledLayout} from './compile.js'
 import {FNV32_OFFSET, fnv132, sum32} from './fnv.js'
 import {goJsonMarshal} from './go-json.js'
 import {encodeSum32} from './safe-encode.js'

@@ -7,7 +7,8 @@ import type {CompiledLayout} from './compile.js'
 const differing: (Uint32Array | undefined)[][] = []
 
 function differ(a: CompiledLayout, b: CompiledLayout): Uint32Array {
-  const row = (differing[a.index] ??= [])
+  differing[a.index] ??= []
+  const row = differing[a.index]
   let bits = row[b.index]
   if (bits === undefined) {
     const n = Math.max(a.sigByKey.length, b.sigByKey.length)

@@ -52,7 +52,7 @@ export function goJsonString(text: string): string {
       start = i + 1
     }
   }
-  return out + s.slice(start) + '"'
+  return `${out + s.slice(start)}"`
 }
 
 /** encoding/json's float64 encoder: 'f' format in [1e-6, 1e21), else 'e' with a short exponent. */

@@ -137,7 +137,8 @@ function int64Multiply(a: bigint, b: bigint): bigint | null {
 
 const pow10Cache: bigint[] = []
 function pow10(n: number): bigint {
-  return (pow10Cache[n] ??= 10n ** BigInt(n))
+  pow10Cache[n] ??= 10n ** BigInt(n)
+  return pow10Cache[n]
 }
 
 // ------------------------------------------------------------------ inf.Dec

@@ -462,7 +462,7 @@ class SpewRenderer extends ByteSink {
     const cache = this.layout.quantityCache
     let rendered = cache.get(text)
     if (rendered === undefined) {
-      let q
+      let q: ReturnType<typeof controllerQuantity>
       try {
         q = controllerQuantity(text)
       } catch (err) {

@@ -41,14 +41,14 @@ export function findTemplates(docs: unknown[], where: string): FoundTemplate[] {
   const out: FoundTemplate[] = []
   const visit = (v: unknown, source: string, defaultKind: string | undefined): void => {
     if (Array.isArray(v)) {
-      v.forEach((item, i) => visit(item, `${source} [${i}]`, defaultKind))
+      for (const [i, item] of v.entries()) visit(item, `${source} [${i}]`, defaultKind)
       return
     }
     if (!isObject(v)) throw new HashInputError(source, `expected an object (a pod template or an object with one), got ${describeJson(v)}`)
     const kind = typeof v.kind === 'string' && v.kind !== '' ? v.kind : defaultKind
-    if (kind !== undefined && kind.endsWith('List') && Array.isArray(v.items)) {
+    if (kind?.endsWith('List') && Array.isArray(v.items)) {
       const itemKind = kind === 'List' ? undefined : kind.slice(0, -'List'.length)
-      v.items.forEach((item, i) => visit(item, `${source} items[${i}]`, itemKind))
+      for (const [i, item] of v.items.entries()) visit(item, `${source} items[${i}]`, itemKind)
       return
     }
     const name = nameOf(v)
@@ -66,7 +66,7 @@ export function findTemplates(docs: unknown[], where: string): FoundTemplate[] {
       )
     }
   }
-  docs.forEach((d, i) => visit(d, docs.length > 1 ? `${where}#${i + 1}` : where, undefined))
+  for (const [i, d] of docs.entries()) visit(d, docs.length > 1 ? `${where}#${i + 1}` : where, undefined)
   return out
 }
 
@@ -162,7 +162,7 @@ function record(found: FoundTemplate, opts: RecordOptions): HashRecord {
     if (label === undefined) warnings.push(`no ${POD_TEMPLATE_HASH_LABEL} label to compare with`)
   }
 
-  let hashed
+  let hashed: ReturnType<typeof hashPodTemplate>
   try {
     hashed = hashPodTemplate(template, {version: opts.version, collisionCount, text: opts.showSerialization, basePath})
   } catch (err) {

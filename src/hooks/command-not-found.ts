@@ -1,7 +1,7 @@
 // One line and exit 2 for an unknown command, like every other usage error.
 import type {Hook} from '@oclif/core'
 
-const hook: Hook<'command_not_found'> = async function (opts) {
+const hook: Hook<'command_not_found'> = async (opts) => {
   const known = opts.config.commands
     .filter((c) => !c.hidden)
     .map((c) => c.id)

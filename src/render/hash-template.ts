@@ -57,5 +57,5 @@ export function renderHashRecords(records: HashRecord[], width = terminalWidth()
     out.push(ROLE.muted(`--- ${r.source}: ${what}, ${Buffer.byteLength(r.serialization)} bytes, layout ${r.version}`))
     out.push(r.serialization)
   }
-  return out.join('\n') + '\n'
+  return `${out.join('\n')}\n`
 }

@@ -13,6 +13,6 @@ export function isDataFormat(format: string | undefined): format is DataFormat {
 
 /** Plain data for -o json / -o yaml, written with a trailing newline. */
 export function formatData(value: unknown, format: 'json' | 'yaml'): string {
-  if (format === 'json') return stringifyJson(value, 2) + '\n'
+  if (format === 'json') return `${stringifyJson(value, 2)}\n`
   return toYaml(value, {lineWidth: 0, aliasDuplicateObjects: false})
 }

@@ -71,7 +71,7 @@ function deletionTable(r: ReplicaSetReplay, wide: boolean): string {
       ),
     )
   }
-  return lines.join('\n') + '\n'
+  return `${lines.join('\n')}\n`
 }
 
 function expectationTimeline(e: Explanation, r: ReplicaSetReplay, wide: boolean): string {
@@ -126,7 +126,7 @@ export function renderReplicaSet(e: Explanation, wide: boolean): string {
   for (const n of e.next ?? []) out.push(chalk.cyan(`  next: ${n.command ? `run \`${n.command}\`` : `change ${n.change}`} — ${n.why}`))
   const partial = e.source.partial ?? []
   if (partial.length > 0) out.push(chalk.yellow(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
-  return out.join('\n') + '\n'
+  return `${out.join('\n')}\n`
 }
 
 export function renderReplicas(list: readonly Explanation[], wide: boolean): string {
@@ -149,7 +149,7 @@ export function renderReplicasReport(r: ReplicasReport): string {
   out.push('')
   if (r.findings.length === 0) {
     out.push(chalk.green('Every ReplicaSet is converged.'))
-    return out.join('\n') + '\n'
+    return `${out.join('\n')}\n`
   }
   const t = table(['VERDICT', 'REPLICASET', 'ACTIVE', 'DESIRED', 'SUMMARY', 'NEXT'])
   for (const f of r.findings) {
@@ -164,7 +164,7 @@ export function renderReplicasReport(r: ReplicasReport): string {
     ])
   }
   out.push(t.toString())
-  return out.join('\n') + '\n'
+  return `${out.join('\n')}\n`
 }
 
 function truncate(s: string, n: number): string {

@@ -40,5 +40,5 @@ export function renderTimeline(marks: readonly TimelineMark[], nowIso: string, w
   }
   out.push(`  ${' '.repeat(labelWidth)}  ${ROLE.muted(`└${'─'.repeat(Math.max(0, width - 2))}┘`)}`)
   if (points.some((p) => p.estimated)) out.push(ROLE.muted('  ~ estimated: the controller keeps these instants in memory only'))
-  return out.join('\n') + '\n'
+  return `${out.join('\n')}\n`
 }

@@ -61,7 +61,7 @@ for (const [label, open] of [
         d,
         OBJECTS.find((o) => o.metadata?.uid === 'dep-web'),
       )
-      const memory = (d?.spec as {template: {spec: {containers: {resources: {limits: {memory: unknown}}}[]}}}).template.spec.containers[0].resources.limits
+      const memory = (d!.spec as {template: {spec: {containers: {resources: {limits: {memory: unknown}}}[]}}}).template.spec.containers[0].resources.limits
         .memory
       assert.equal(memory, 9223372036854775807n)
     })

@@ -10,7 +10,7 @@ import {validatorFor} from '../support/schemas.js'
 const validate = validatorFor('gc')
 const example = (name: string) => fileURLToPath(new URL(`../../examples/${name}`, import.meta.url))
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 async function gc(file: string, args: string[]): Promise<{code: number; json: any}> {
   const r = await runCli(['gc', ...args, '-f', example(file), '-o', 'json'])
   assert.notEqual(r.code, 2, r.stderr)

@@ -10,7 +10,7 @@ import type {KubeObject, OwnerReference} from '../../src/cluster/source.js'
 import {runCli} from '../support/cli.js'
 import {FakeApiServer} from '../support/fake-apiserver/index.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 
 const ref = (apiVersion: string, kind: string, name: string, uid: string): OwnerReference => ({

@@ -9,7 +9,7 @@ import type {KubeObject, OwnerReference, ResourceType} from '../../src/cluster/s
 import {runCli} from '../support/cli.js'
 import {FakeApiServer, type RequestRecord} from '../support/fake-apiserver/index.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 
 const WIDGETS: ResourceType = {
@@ -242,7 +242,7 @@ describe('one object per collector branch', () => {
     assert.match(lines[0], /^NAMESPACE +NAME +VERDICT +REASON +AGE$/)
     assert.match(lines[1], /^fg +Deployment\/api +waitForBlockingDependents +deleting\(foregroundDeletion\) +\S+$/)
     assert.match(lines[2], /^fg +└─ReplicaSet\/api-1 +delete Foreground +waiting ctrl block +\S+$/)
-    assert.match(lines[3], /^fg +  └─Pod\/api-1-x +keep +solid ctrl block +\S+$/)
+    assert.match(lines[3], /^fg + {2}└─Pod\/api-1-x +keep +solid ctrl block +\S+$/)
     const col = (l: string, word: string) => l.indexOf(word)
     assert.equal(col(lines[1], 'waitFor'), col(lines[0], 'VERDICT'))
     assert.equal(col(lines[2], 'delete'), col(lines[0], 'VERDICT'))

@@ -7,7 +7,7 @@ import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {runCli} from '../support/cli.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url))
 

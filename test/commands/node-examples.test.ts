@@ -7,7 +7,7 @@ import {fileURLToPath} from 'node:url'
 import {runCli} from '../support/cli.js'
 import {validatorFor} from '../support/schemas.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/node-zone-outage.json', import.meta.url))

@@ -21,7 +21,7 @@ import {
   unreachable,
 } from '../engine/nodelifecycle/cluster-builder.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 
 const servers: FakeApiServer[] = []

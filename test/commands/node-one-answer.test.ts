@@ -16,7 +16,7 @@ import {explainPod, readPod} from '../../src/engine/tainteviction/drive.js'
 import {runCli} from '../support/cli.js'
 import {writeSnapshot} from '../support/synthetic/index.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 
 const example = (name: string) => fileURLToPath(new URL(`../../examples/${name}`, import.meta.url))

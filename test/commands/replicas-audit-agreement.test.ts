@@ -12,7 +12,7 @@ import {runCli} from '../support/cli.js'
 import {FakeApiServer} from '../support/fake-apiserver/index.js'
 import {SyntheticCluster} from '../support/synthetic/index.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 const example = (name: string) => fileURLToPath(new URL(`../../examples/${name}`, import.meta.url))
 const line = (f: Any) => `${f.severity} ${f.verdict} ${f.subject.kind} ${f.subject.namespace}/${f.subject.name}`

@@ -12,7 +12,7 @@ import type {KubeObject} from '../../src/cluster/source.js'
 import {runCli} from '../support/cli.js'
 import {FakeApiServer, type RequestRecord} from '../support/fake-apiserver/index.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 const NOW = '2026-11-29T10:00:00Z'
 

@@ -12,7 +12,7 @@ const validate = validatorFor('replicas')
 const example = (name: string) => fileURLToPath(new URL(`../../examples/${name}`, import.meta.url))
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/replicaset/${name}`, import.meta.url))
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 
 async function replicas(file: string, args: string[]): Promise<{code: number; json: Any}> {

@@ -87,7 +87,7 @@ test('the snapshot records both views of node Leases', async () => {
   assert.equal(r.code, 0, r.stderr)
   const s = await SnapshotSource.open(out)
   const renew = async (view: 'fresh' | 'cached') =>
-    ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'worker-1', view}))?.spec as {renewTime: string}).renewTime
+    ((await s.get({kind: 'Lease', namespace: 'kube-node-lease', name: 'worker-1', view}))!.spec as {renewTime: string}).renewTime
   assert.equal(await renew('fresh'), '2026-11-29T03:00:08.000000Z')
   assert.equal(await renew('cached'), '2026-11-29T02:59:58.000000Z')
 })

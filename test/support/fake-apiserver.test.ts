@@ -15,7 +15,7 @@ interface Reply {
   status: number
   headers: Record<string, string | string[] | undefined>
   text: string
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
   body: any
 }
 

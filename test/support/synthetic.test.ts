@@ -40,13 +40,13 @@ const SMALL: SyntheticClusterOptions = {
 const all = (options: SyntheticClusterOptions): KubeObject[] => [...generateCluster(options)]
 const key = (o: KubeObject): string => `${o.kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name}`
 const ofKind = (objects: KubeObject[], kind: string): KubeObject[] => objects.filter((o) => o.kind === kind)
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 
 /** Every RFC 3339 string anywhere in a value, with its path. */
 function timestamps(v: unknown, path = '', out: [string, string][] = []): [string, string][] {
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(v)) out.push([path, v])
-  else if (Array.isArray(v)) v.forEach((x, i) => timestamps(x, `${path}[${i}]`, out))
+  else if (Array.isArray(v)) for (const [i, x] of v.entries()) timestamps(x, `${path}[${i}]`, out)
   else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) timestamps(x, path ? `${path}.${k}` : k, out)
   return out
 }
@@ -229,7 +229,7 @@ describe('synthetic cluster generator', () => {
       const a = timestamps(o)
       const b = timestamps(later[i])
       assert.equal(a.length, b.length, key(o))
-      a.forEach(([path, t], j) => assert.equal(Date.parse(b[j][1]) - Date.parse(t), 86_400_000, `${key(o)} ${path}`))
+      for (const [j, [path, t]] of a.entries()) assert.equal(Date.parse(b[j][1]) - Date.parse(t), 86_400_000, `${key(o)} ${path}`)
     })
   })
 
@@ -259,7 +259,7 @@ describe('synthetic cluster generator', () => {
           assert.equal(ready.status, 'True')
           continue
         }
-        assert.ok(Date.parse(ready.lastHeartbeatTime) <= Date.parse((lease?.spec as Any).renewTime) + 1000)
+        assert.ok(Date.parse(ready.lastHeartbeatTime) <= Date.parse((lease!.spec as Any).renewTime) + 1000)
         if (ready.status === 'Unknown') {
           unknown++
           assert.equal(ready.reason, 'NodeStatusUnknown')

@@ -98,7 +98,7 @@ function missingReplicaSets(
   for (const p of input.pods ?? []) {
     if (p.metadata.namespace !== d.metadata.namespace) continue
     const c = controllerOf(p)
-    if (!c || c.kind !== 'ReplicaSet' || known.has(c.name) || !matchSelector(p.metadata.labels)) continue
+    if (c?.kind !== 'ReplicaSet' || known.has(c.name) || !matchSelector(p.metadata.labels)) continue
     const l = groups.get(c.name)
     if (l) l.push(p)
     else groups.set(c.name, [p])
@@ -433,7 +433,7 @@ function replicaText(r: ReplicaSetRow): string {
 
 function summarize(
   verdict: HashVerdict,
-  d: Workload,
+  _d: Workload,
   r: DeploymentHashReplay,
   newRow: ReplicaSetRow | undefined,
   inferredNew: MissingReplicaSet | undefined,

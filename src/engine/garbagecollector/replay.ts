@@ -318,7 +318,7 @@ function ownerView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptions>,
     const suspects = [
       'the collector is not running or is lagging (kube-controller-manager down, --enable-garbage-collector=false, or a long queue)',
       'the finalizer patch is failing (a webhook or policy rejecting updates of this object, or repeated conflicts)',
-      'a blocking dependent exists in a type you cannot see but the collector can' + (gaps.length > 0 ? ` (these lists failed: ${gaps.join('; ')})` : ''),
+      `a blocking dependent exists in a type you cannot see but the collector can${gaps.length > 0 ? ` (these lists failed: ${gaps.join('; ')})` : ''}`,
     ]
     if (world.minor === undefined || world.minor < 32)
       suspects.push('a dependent type whose informer never synced: before 1.32 the collector waits for every monitor to sync before working at all')
@@ -410,7 +410,7 @@ function orphanView(r: GcReplay, world: GcWorld, path: string, since: string | u
 }
 
 /** E7 and the three-way switch (garbagecollector.go:594-693). */
-function dependentView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptions>, depth: number, visiting: Set<string>, path: string): GcReplay {
+function dependentView(r: GcReplay, world: GcWorld, _opts: Required<GcReplayOptions>, _depth: number, _visiting: Set<string>, path: string): GcReplay {
   const item = r.item
   const refs = item.metadata.ownerReferences ?? []
   if (r.virtual) r.collectorRequests.push({method: 'GET', path})

@@ -111,17 +111,48 @@ test("the audit's projections on arrival (slim: true): a kind no check reads bey
   // validate/kinds.ts lists every field the checks read, by kind; a Job or a ConfigMap has no entry there, so the audit
   // reads its metadata alone (the collector's graph). A CRD's spec is what discovery reads to serve its kind.
   const path = join(mkdtempSync(join(tmpdir(), 'snapshot-slim-')), 'dump.json')
-  const meta = (name: string) => ({name, namespace: 'shop', uid: `u-${name}`, labels: {app: name}, creationTimestamp: '2026-11-29T01:00:00Z', managedFields: [{manager: 'x'}],
-    ownerReferences: [{apiVersion: 'batch/v1', kind: 'CronJob', name: 'nightly', uid: 'u-nightly', controller: true}]})
-  const job = {apiVersion: 'batch/v1', kind: 'Job', metadata: meta('nightly-1'), spec: {template: {spec: {containers: [{name: 'c', image: 'i'}]}}}, status: {succeeded: 1}}
+  const meta = (name: string) => ({
+    name,
+    namespace: 'shop',
+    uid: `u-${name}`,
+    labels: {app: name},
+    creationTimestamp: '2026-11-29T01:00:00Z',
+    managedFields: [{manager: 'x'}],
+    ownerReferences: [{apiVersion: 'batch/v1', kind: 'CronJob', name: 'nightly', uid: 'u-nightly', controller: true}],
+  })
+  const job = {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: meta('nightly-1'),
+    spec: {template: {spec: {containers: [{name: 'c', image: 'i'}]}}},
+    status: {succeeded: 1},
+  }
   const cm = {apiVersion: 'v1', kind: 'ConfigMap', metadata: meta('settings'), data: {big: 'x'.repeat(100)}}
-  const deployment = {apiVersion: 'apps/v1', kind: 'Deployment', metadata: {name: 'web', namespace: 'shop', managedFields: [{}]}, spec: {replicas: 2, selector: {matchLabels: {app: 'web'}}, template: {metadata: {labels: {app: 'web'}}, spec: {containers: []}}}}
-  const crd = {apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: {name: 'widgets.example.com'},
-    spec: {group: 'example.com', names: {kind: 'Widget', plural: 'widgets', singular: 'widget'}, scope: 'Namespaced', versions: [{name: 'v1', served: true, storage: true}]}}
+  const deployment = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: {name: 'web', namespace: 'shop', managedFields: [{}]},
+    spec: {replicas: 2, selector: {matchLabels: {app: 'web'}}, template: {metadata: {labels: {app: 'web'}}, spec: {containers: []}}},
+  }
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: {name: 'widgets.example.com'},
+    spec: {
+      group: 'example.com',
+      names: {kind: 'Widget', plural: 'widgets', singular: 'widget'},
+      scope: 'Namespaced',
+      versions: [{name: 'v1', served: true, storage: true}],
+    },
+  }
   writeFileSync(path, JSON.stringify({apiVersion: 'v1', kind: 'List', items: [job, cm, deployment, crd]}))
   const s = await SnapshotSource.open(path, {slim: true})
   const {managedFields: _, ...kept} = meta('nightly-1')
-  assert.deepEqual(await s.get({apiVersion: 'batch/v1', kind: 'Job', namespace: 'shop', name: 'nightly-1'}), {apiVersion: 'batch/v1', kind: 'Job', metadata: kept})
+  assert.deepEqual(await s.get({apiVersion: 'batch/v1', kind: 'Job', namespace: 'shop', name: 'nightly-1'}), {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: kept,
+  })
   assert.deepEqual((await s.get({kind: 'ConfigMap', namespace: 'shop', name: 'settings'}))?.data, undefined)
   assert.deepEqual((await s.get({apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web'}))?.spec, deployment.spec)
   assert.deepEqual((await s.get({apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: 'widgets.example.com'}))?.spec, crd.spec)

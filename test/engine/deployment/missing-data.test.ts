@@ -10,7 +10,7 @@ import type {PodMeta, Workload} from '../../../src/engine/deployment/types.js'
 import {explainStatefulSetHash, type StatefulSetHashReplay} from '../../../src/engine/statefulset/explain.js'
 import {load, ofKind, SOURCE} from './fixture.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 
 function deployment(mutate: (d: Any, pods: Any[]) => void) {
@@ -30,7 +30,11 @@ describe('a Deployment whose ReplicaSets are not in the data', () => {
   })
   // Info since issue 15 (was warning): an unreproducible label changes nothing the controller does.
   test('pods carrying a label the template does not hash to: unreproducible, info', () => {
-    const e = deployment((_, pods) => pods.forEach((p) => (p.metadata.labels['pod-template-hash'] = '7c5b8d9f64')))()
+    const e = deployment((_, pods) =>
+      pods.forEach((p) => {
+        p.metadata.labels['pod-template-hash'] = '7c5b8d9f64'
+      }),
+    )()
     assert.equal(e.verdict, 'unreproducible')
     assert.equal(e.severity, 'info')
     assert.equal((e.deployment as DeploymentHashReplay).create, undefined, 'no create is predicted from missing data')
@@ -65,7 +69,7 @@ describe('a DaemonSet whose ControllerRevisions are not in the data', () => {
   test('pods labelled 86dcfdf4c6 on 1.31: written by 1.28–1.29 → hashDrift', () => {
     const e = daemonSet('rolling.yaml', (ds, pods) => {
       delete ds.status.collisionCount
-      pods.forEach((p) => (p.metadata.labels['controller-revision-hash'] = '86dcfdf4c6'))
+      for (const p of pods) p.metadata.labels['controller-revision-hash'] = '86dcfdf4c6'
     })()
     assert.equal(e.verdict, 'hashDrift')
     assert.deepEqual((e.daemonSet as DaemonSetHashReplay).podRevisions?.[0].current.reproducedBy?.[0], {versions: ['1.28', '1.29'], collisionCount: null})

@@ -12,7 +12,7 @@ import {
 } from '../../../src/engine/garbagecollector/index.js'
 import {classification, clientActions, extraType, httpActions, MiniCluster, obj, ref, run, types} from './helpers.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 const CASES: Any[] = JSON.parse(readFileSync(new URL('../../fixtures/garbagecollector/gc-cases.json', import.meta.url), 'utf8'))
 const byId = (id: string): Any => {

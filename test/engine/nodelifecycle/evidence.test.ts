@@ -12,7 +12,7 @@ import {explainWorld, nodeFindings, readNodeLifecycle} from '../../../src/engine
 import {explainPod} from '../../../src/engine/tainteviction/drive.js'
 import type {PodLike} from '../../../src/engine/tainteviction/types.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/nodelifecycle/${name}`, import.meta.url), 'utf8')

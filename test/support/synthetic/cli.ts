@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     strict: true,
   })
   if (values.help || !values.out) {
-    process.stderr.write(usage() + '\n')
+    process.stderr.write(`${usage()}\n`)
     process.exit(values.help ? 0 : 2)
   }
   const options: Record<string, unknown> = {}

@@ -27,12 +27,12 @@ export function isoSeconds(ms: number): string {
 
 /** metav1.MicroTime (Lease renewTime/acquireTime): always six fractional digits, e.g. ...51.123456Z. */
 export function isoMicros(ms: number, extraMicros: number): string {
-  return new Date(Math.floor(ms)).toISOString().slice(0, 23) + String(extraMicros % 1000).padStart(3, '0') + 'Z'
+  return `${new Date(Math.floor(ms)).toISOString().slice(0, 23) + String(extraMicros % 1000).padStart(3, '0')}Z`
 }
 
 /** Go's time.Time with nanoseconds (the kubelet's kubernetes.io/config.seen annotation). */
 export function isoNanos(ms: number, extraNanos: number): string {
-  return new Date(Math.floor(ms)).toISOString().slice(0, 23) + String(extraNanos % 1_000_000).padStart(6, '0') + 'Z'
+  return `${new Date(Math.floor(ms)).toISOString().slice(0, 23) + String(extraNanos % 1_000_000).padStart(6, '0')}Z`
 }
 
 /** Parses the `now` option; only an explicit RFC 3339 instant is accepted (no clock fallback). */

@@ -73,7 +73,7 @@ async function* chunks(cluster: SyntheticCluster, options: SnapshotOptions, tall
   let pending: string | undefined
   for (const object of cluster.objects()) {
     // Each line but the last ends in a comma; the previous item is written once the next one exists.
-    if (pending !== undefined) chunk += pending + ',\n'
+    if (pending !== undefined) chunk += `${pending},\n`
     pending = JSON.stringify(object)
     tally.objects++
     if (chunk.length >= CHUNK) {
@@ -83,7 +83,7 @@ async function* chunks(cluster: SyntheticCluster, options: SnapshotOptions, tall
       chunk = ''
     }
   }
-  chunk += (pending !== undefined ? pending + '\n' : '') + ']}\n'
+  chunk += `${pending !== undefined ? `${pending}\n` : ''}]}\n`
   const b = Buffer.from(chunk)
   tally.bytes += b.length
   yield b
