@@ -1,6 +1,7 @@
 // An in-memory index of objects by group/kind, namespace and name, answering GET and LIST the way the
 // API server would (namespace scoping, selectors, etcd's namespace/name order). The snapshot source
 // keeps one per view (fresh, cached).
+import {isDeepStrictEqual} from 'node:util'
 import {splitApiVersion} from './builtin-kinds.js'
 import {parseFieldSelector, parseLabelSelector} from './selectors.js'
 import type {KubeObject, ListRequest} from './source.js'
@@ -54,6 +55,22 @@ export class ObjectStore {
       const ns = o.metadata?.namespace ?? ''
       counts.set(ns, (counts.get(ns) ?? 0) + 1)
     }
+    this.sorted.delete(key)
+  }
+
+  /**
+   * Puts `o` in place of the object of the same kind and name when that one is the same version with the same content:
+   * two views that recorded one object state (a watch cache that had caught up) then hold one object, not two copies.
+   */
+  share(o: KubeObject): void {
+    if (this.byKind.size === 0) return
+    const key = groupKindKey(o.apiVersion, o.kind!)
+    const objects = this.byKind.get(key)
+    if (!objects) return
+    const k = objectKey(o)
+    const existing = objects.get(k)
+    if (existing === undefined || existing === o || existing.metadata?.resourceVersion !== o.metadata?.resourceVersion || !isDeepStrictEqual(existing, o)) return
+    objects.set(k, o)
     this.sorted.delete(key)
   }
 

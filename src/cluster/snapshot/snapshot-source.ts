@@ -132,13 +132,16 @@ export class SnapshotSource implements ClusterSource {
   private add(o: KubeObject): void {
     this.newest.add(o)
     this.versionClues.add(o)
-    this.fresh.add(this.slim ? this.slim(o) : o)
+    const kept = this.slim ? this.slim(o) : o
+    this.fresh.add(kept)
+    this.cached.share(kept)
   }
 
   private absorbHeader(h: SnapshotHeader): void {
     this.header = h
     const cached: unknown[] = Array.isArray(h.cached) ? h.cached : []
-    for (const o of cached) if (o !== null && typeof o === 'object' && !Array.isArray(o)) this.cached.add(o as KubeObject)
+    // Projected as the fresh objects are, so that an object both views recorded alike is one object (ObjectStore.share).
+    for (const o of cached) if (o !== null && typeof o === 'object' && !Array.isArray(o)) this.cached.add(this.slim ? this.slim(o as KubeObject) : o as KubeObject)
     if (h.cached !== undefined && (!Array.isArray(h.cached) || cached.some((o) => o === null || typeof o !== 'object' || Array.isArray(o)))) {
       this.loadProblems.push({what: 'the snapshot header', reason: 'kubectlWhy.cached is not a list of objects: what is not an object in it is not read'})
     }
