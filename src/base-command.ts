@@ -88,11 +88,14 @@ export abstract class WhyCommand extends Command {
     process.stdout.write(text)
   }
 
-  /** -o json|yaml|html: the data, or the HTML report drawn from it (loaded only when asked for). */
+  /** -o json|yaml|html: the data, or the HTML report drawn from it (loaded only when asked for, written a piece at a time). */
   protected async writeData(value: unknown, format: DataFormat): Promise<void> {
     if (format !== 'html') return this.write(formatData(value, format))
-    const {renderHtml} = await import('./render/html/index.js')
-    this.write(renderHtml(value, this.id ?? ''))
+    const {renderHtmlChunks} = await import('./render/html/index.js')
+    this.statusLine.clear()
+    for (const chunk of renderHtmlChunks(value, this.id ?? '')) {
+      if (!process.stdout.write(chunk)) await new Promise((resolve) => process.stdout.once('drain', resolve))
+    }
   }
 
   /** Prints explanations; the exit code becomes 1 when one is at or above --fail-on. */

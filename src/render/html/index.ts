@@ -90,7 +90,59 @@ function auditZones(findings: readonly Explanation[]): Html | undefined {
   )
 }
 
-export function renderHtml(data: unknown, command: string): string {
+/** Above this many findings of one check and verdict, the rest are rows of a table, not full cards. */
+export const CARDS_PER_GROUP = 25
+
+function groupKey(e: Explanation): string {
+  return `${e.controller}\u0000${e.verdict}`
+}
+
+function compactRows(rest: readonly Explanation[]): Html {
+  return h(
+    'table',
+    {class: 'compact', 'data-compact': rest.length},
+    h('caption', null, `${rest.length} more ${rest[0].controller} ${rest[0].verdict} finding${rest.length === 1 ? '' : 's'} (every one is in -o json)`),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        ['severity', 'object', 'summary'].map((c) => h('th', {scope: 'col'}, c)),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      rest.map((e) =>
+        h(
+          'tr',
+          {'data-subject': subjectText(e.subject)},
+          h('td', null, severityBadge(e.severity)),
+          h('td', null, subjectText(e.subject)),
+          h('td', null, e.summary),
+        ),
+      ),
+    ),
+  )
+}
+
+/** The findings as cards, the first CARDS_PER_GROUP of each check and verdict; the rest of a group as one table after its cards. */
+function* findingPieces(list: readonly Explanation[], notes: Footnotes): Generator<Html> {
+  const seen = new Map<string, number>()
+  const overflow = new Map<string, Explanation[]>()
+  for (const e of list) {
+    const key = groupKey(e)
+    const n = (seen.get(key) ?? 0) + 1
+    seen.set(key, n)
+    if (n <= CARDS_PER_GROUP) yield renderFinding(e, notes)
+    else overflow.set(key, [...(overflow.get(key) ?? []), e])
+  }
+  for (const rest of overflow.values()) yield compactRows(rest)
+}
+
+/** The report as pieces of markup, in order (write them one after another). */
+export function renderHtmlChunks(data: unknown, command: string): Generator<string> {
   const notes: Footnotes = {next: 1, items: []}
   let list: Explanation[]
   let report: Report | undefined
@@ -104,12 +156,18 @@ export function renderHtml(data: unknown, command: string): string {
   const source = report?.source ?? first?.source
   const evaluatedAt = report?.evaluatedAt ?? first?.evaluatedAt
   const title = `kubectl why ${command}${list.length === 1 && !report ? ` — ${subjectText(list[0].subject)}` : ''}`
-  const body = h(
-    'div',
-    null,
-    report ? checksTable(report) : '',
-    report?.kind === 'AuditReport' ? (auditZones(list) ?? '') : '',
-    list.length === 0 ? h('p', {class: 'none-found'}, 'No findings.') : list.map((e) => renderFinding(e, notes)),
-  )
-  return renderPage(title, renderHeader(title, source, evaluatedAt), body, notes.items)
+  function* body(): Generator<Html> {
+    if (report) yield checksTable(report)
+    if (report?.kind === 'AuditReport') {
+      const zones = auditZones(list)
+      if (zones) yield zones
+    }
+    if (list.length === 0) yield h('p', {class: 'none-found'}, 'No findings.')
+    else yield* findingPieces(list, notes)
+  }
+  return renderPage(title, renderHeader(title, source, evaluatedAt), body(), notes.items)
+}
+
+export function renderHtml(data: unknown, command: string): string {
+  return [...renderHtmlChunks(data, command)].join('')
 }

@@ -112,27 +112,26 @@ export function renderHeader(title: string, source: SourceDescription | undefine
   )
 }
 
-export function renderPage(title: string, header: Html, body: Html, footnotes: readonly Html[]): string {
-  const doc = h(
-    'html',
-    {lang: 'en'},
-    h(
-      'head',
-      null,
-      h('meta', {charset: 'utf-8'}),
-      h('meta', {name: 'viewport', content: 'width=device-width, initial-scale=1'}),
-      h('meta', {name: 'color-scheme', content: 'light dark'}),
-      h('title', null, title),
-      h('style', null, trusted(CSS)),
-    ),
-    h(
-      'body',
-      null,
-      header,
-      h('main', null, body),
+/**
+ * The document in pieces, written as they are made: the head and header, then each piece of the body, then the
+ * footnotes the body collected — so a 5,000-node audit is never one string in memory.
+ */
+export function* renderPage(title: string, header: Html, body: Iterable<Html>, footnotes: readonly Html[]): Generator<string> {
+  const head = h(
+    'head',
+    null,
+    h('meta', {charset: 'utf-8'}),
+    h('meta', {name: 'viewport', content: 'width=device-width, initial-scale=1'}),
+    h('meta', {name: 'color-scheme', content: 'light dark'}),
+    h('title', null, title),
+    h('style', null, trusted(CSS)),
+  )
+  yield `<!DOCTYPE html>\n<html lang="en">${head.markup}<body>${header.markup}<main>`
+  for (const piece of body) yield piece.markup
+  yield `</main>${
+    fragment(
       footnotes.length > 0 ? h('footer', null, h('h3', null, 'Estimated instants'), h('ol', {class: 'footnotes'}, footnotes)) : '',
       h('p', {class: 'muted'}, 'Written by kubectl-why, which only reads the cluster. Every finding names the upstream rule it re-executed.'),
-    ),
-  )
-  return `<!DOCTYPE html>\n${doc.markup}\n`
+    ).markup
+  }</body></html>\n`
 }
