@@ -34,14 +34,25 @@ interface Run {
   load: string
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 
 /** A child process, measured by bench/support/process.ts; stdout counted and dropped. */
 async function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run & {stdoutBytes: number; stderr: string}> {
   const before = load()
   const r = await runProcess(cmd, args, {env, keepStdout: false})
   const peakMiB = r.peakKiB === undefined ? Number.NaN : r.peakKiB / 1024
-  return {seconds: r.wallMs / 1000, cpu: r.cpuMs / 1000, peakMiB, code: r.code, load: `${before} → ${load()}`, stdoutBytes: r.stdoutBytes, stderr: r.stderr.trim()}
+  return {
+    seconds: r.wallMs / 1000,
+    cpu: r.cpuMs / 1000,
+    peakMiB,
+    code: r.code,
+    load: `${before} → ${load()}`,
+    stdoutBytes: r.stdoutBytes,
+    stderr: r.stderr.trim(),
+  }
 }
 
 /** The collections the audit listed, as kubectl resource names (plural.group). */
@@ -55,7 +66,8 @@ function listedResources(requests: readonly RequestRecord[]): string[] {
   return [...out]
 }
 
-const row = (label: string, r: Run) => `${label.padEnd(34)} ${r.seconds.toFixed(1).padStart(7)} s wall ${r.cpu.toFixed(1).padStart(7)} s CPU ${r.peakMiB.toFixed(0).padStart(6)} MiB peak  (load average ${r.load})`
+const row = (label: string, r: Run) =>
+  `${label.padEnd(34)} ${r.seconds.toFixed(1).padStart(7)} s wall ${r.cpu.toFixed(1).padStart(7)} s CPU ${r.peakMiB.toFixed(0).padStart(6)} MiB peak  (load average ${r.load})`
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-audit-'))
@@ -63,8 +75,10 @@ async function main(): Promise<void> {
     const cluster = new SyntheticCluster(options)
     const c = cluster.counts
     const owned = (c.ConfigMap ?? 0) + (c.Secret ?? 0) + (c.Service ?? 0) + (c.EndpointSlice ?? 0) + (c.CronJob ?? 0) + (c.Job ?? 0)
-    console.log(`synthetic cluster (seed ${options.seed}): ${c.Node} nodes, ${c.Pod} pods, ${c.Deployment} Deployments, ${c.ReplicaSet} ReplicaSets, ${owned} other owned objects, ${c.Event} events; ` +
-      `${options.notReadyNodes} nodes down, ${options.danglingOwners} dangling owners, ${options.stuckForeground} stuck foreground deletions`)
+    console.log(
+      `synthetic cluster (seed ${options.seed}): ${c.Node} nodes, ${c.Pod} pods, ${c.Deployment} Deployments, ${c.ReplicaSet} ReplicaSets, ${owned} other owned objects, ${c.Event} events; ` +
+        `${options.notReadyNodes} nodes down, ${options.danglingOwners} dangling owners, ${options.stuckForeground} stuck foreground deletions`,
+    )
     console.log(`load average at start ${load()} (2 cores, shared with other work)`)
     const skipLive = process.argv.includes('--skip-live')
     const skipSnapshot = process.argv.includes('--skip-snapshot')
@@ -74,7 +88,9 @@ async function main(): Promise<void> {
       const t = Date.now()
       const file = join(dir, 'cluster.json')
       const written = await writeSnapshot(file, options)
-      console.log(`snapshot file: ${written.objects} objects, ${(written.fileBytes / 2 ** 20).toFixed(0)} MiB, written in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+      console.log(
+        `snapshot file: ${written.objects} objects, ${(written.fileBytes / 2 ** 20).toFixed(0)} MiB, written in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+      )
       offline = await timed(process.execPath, [BIN, 'audit', '-A', '-f', file, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
       if (offline.code !== 0) throw new Error(`audit -f exited ${offline.code}: ${offline.stderr}`)
     }
@@ -85,11 +101,15 @@ async function main(): Promise<void> {
     if (offline) console.log(row('kubectl why audit -A -f snapshot', offline))
     if (live && live.kubectl.code === 0) {
       const {audit, kubectl} = live
-      console.log(`ratio audit / kubectl get: ${(audit.seconds / kubectl.seconds).toFixed(2)}× wall time, ${(audit.cpu / kubectl.cpu).toFixed(2)}× CPU, ${(audit.peakMiB / kubectl.peakMiB).toFixed(2)}× peak memory (goal: within 1.2× of kubectl get's time, under 1 GiB)`)
+      console.log(
+        `ratio audit / kubectl get: ${(audit.seconds / kubectl.seconds).toFixed(2)}× wall time, ${(audit.cpu / kubectl.cpu).toFixed(2)}× CPU, ${(audit.peakMiB / kubectl.peakMiB).toFixed(2)}× peak memory (goal: within 1.2× of kubectl get's time, under 1 GiB)`,
+      )
     }
     if (live && offline) {
       const {audit} = live
-      console.log(`ratio snapshot audit / live audit: ${(offline.seconds / audit.seconds).toFixed(2)}× wall time, ${(offline.cpu / audit.cpu).toFixed(2)}× CPU, ${(offline.peakMiB / audit.peakMiB).toFixed(2)}× peak memory (goal: no slower than live, under 1 GiB)`)
+      console.log(
+        `ratio snapshot audit / live audit: ${(offline.seconds / audit.seconds).toFixed(2)}× wall time, ${(offline.cpu / audit.cpu).toFixed(2)}× CPU, ${(offline.peakMiB / audit.peakMiB).toFixed(2)}× peak memory (goal: no slower than live, under 1 GiB)`,
+      )
     }
   } finally {
     rmSync(dir, {recursive: true, force: true})
@@ -105,7 +125,10 @@ async function liveRuns(cluster: SyntheticCluster, dir: string): Promise<{audit:
   const now = cluster.plan.o.now
 
   server.clearRequests()
-  const audit = await timed(process.execPath, [BIN, 'audit', '-A', '--kubeconfig', kubeconfig, '--now', now, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
+  const audit = await timed(process.execPath, [BIN, 'audit', '-A', '--kubeconfig', kubeconfig, '--now', now, '-o', 'json', '--fail-on', 'none'], {
+    ...process.env,
+    NO_COLOR: '1',
+  })
   if (audit.code !== 0) throw new Error(`audit exited ${audit.code}: ${audit.stderr}`)
   const requests = [...server.requests]
   const resources = listedResources(requests)

@@ -30,7 +30,10 @@ function fatal(err: unknown): boolean {
 }
 
 export class Gathered {
-  constructor(readonly plan: ReadPlan, readonly outcomes: ReadonlyMap<number, ListOutcome>) {}
+  constructor(
+    readonly plan: ReadPlan,
+    readonly outcomes: ReadonlyMap<number, ListOutcome>,
+  ) {}
 
   /** What a need got: its items (filtered from a wider list when it was merged into one), or why not. */
   read(need: ResolvedNeed): NeedRead {
@@ -68,10 +71,21 @@ export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (
 
   await pool(plan.lists, LIST_CONCURRENCY, async (list) => {
     if (stop) return
-    const project = projector(typeKey(list.type), list.metadataOnly, list.needs.map((n) => n.check), intern, keep)
+    const project = projector(
+      typeKey(list.type),
+      list.metadataOnly,
+      list.needs.map((n) => n.check),
+      intern,
+      keep,
+    )
     const request = {
-      apiVersion: apiVersionOf(list.type), kind: list.type.kind,
-      namespace: list.namespace, labelSelector: list.labelSelector, metadataOnly: list.metadataOnly, view: list.view, pageSize: PAGE_SIZE,
+      apiVersion: apiVersionOf(list.type),
+      kind: list.type.kind,
+      namespace: list.namespace,
+      labelSelector: list.labelSelector,
+      metadataOnly: list.metadataOnly,
+      view: list.view,
+      pageSize: PAGE_SIZE,
     }
     const outcome: ListOutcome = {list, items: []}
     for (let attempt = 0; ; attempt++) {

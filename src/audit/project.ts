@@ -114,7 +114,10 @@ export function projectPod(o: KubeObject, intern = new Interner()): KubeObject {
     if (Array.isArray(status.conditions)) {
       // The message is read only on DisruptionTarget (the taint-eviction evidence); other conditions' messages go.
       s.conditions = (status.conditions as Obj[]).map((c) => {
-        const kept = pick(c, c?.type === 'DisruptionTarget' ? ['type', 'status', 'reason', 'message', 'lastTransitionTime'] : ['type', 'status', 'reason', 'lastTransitionTime'])!
+        const kept = pick(
+          c,
+          c?.type === 'DisruptionTarget' ? ['type', 'status', 'reason', 'message', 'lastTransitionTime'] : ['type', 'status', 'reason', 'lastTransitionTime'],
+        )!
         for (const k of ['type', 'status', 'reason', 'lastTransitionTime']) if (kept[k] !== undefined) kept[k] = intern.s(kept[k])
         return kept
       })
@@ -132,8 +135,16 @@ export function projectPod(o: KubeObject, intern = new Interner()): KubeObject {
 export function projectNode(o: KubeObject): KubeObject {
   if (projected.get(o) === 'node') return o
   const status = o.status as Obj | undefined
-  return made({apiVersion: o.apiVersion, kind: o.kind, metadata: projectMeta(o.metadata), spec: o.spec,
-    ...(status ? {status: pick(status, ['conditions', 'phase'])} : {})}, 'node')
+  return made(
+    {
+      apiVersion: o.apiVersion,
+      kind: o.kind,
+      metadata: projectMeta(o.metadata),
+      spec: o.spec,
+      ...(status ? {status: pick(status, ['conditions', 'phase'])} : {}),
+    },
+    'node',
+  )
 }
 
 /** Any other object: whole, without managedFields and the last-applied annotation. */
@@ -183,7 +194,13 @@ export function projectReplicaSet(o: KubeObject): KubeObject {
 }
 
 /** The projection of a list's items, from its kind, whether it is metadata-only and which checks read it. */
-export function projector(kindKey: string, metadataOnly: boolean, checks: readonly string[] = [], intern = new Interner(), keep: {labels?: boolean; creationTimestamp?: boolean} = {}): (o: KubeObject) => KubeObject {
+export function projector(
+  kindKey: string,
+  metadataOnly: boolean,
+  checks: readonly string[] = [],
+  intern = new Interner(),
+  keep: {labels?: boolean; creationTimestamp?: boolean} = {},
+): (o: KubeObject) => KubeObject {
   if (metadataOnly) return (o) => projectMetadataOnly(o, intern, keep)
   if (kindKey === '/pods') return (o) => projectPod(o, intern)
   if (kindKey === '/nodes') return projectNode

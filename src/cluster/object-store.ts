@@ -11,7 +11,9 @@ import type {KubeObject, ListRequest} from './source.js'
  * holds Deployments an apps/v1 reader must find (and core Events are events.k8s.io Events).
  */
 const GROUP_ALIASES: Record<string, string> = {
-  'extensions/Deployment': 'apps', 'extensions/ReplicaSet': 'apps', 'extensions/DaemonSet': 'apps',
+  'extensions/Deployment': 'apps',
+  'extensions/ReplicaSet': 'apps',
+  'extensions/DaemonSet': 'apps',
   'events.k8s.io/Event': '',
 }
 
@@ -69,7 +71,8 @@ export class ObjectStore {
     if (!objects) return
     const k = objectKey(o)
     const existing = objects.get(k)
-    if (existing === undefined || existing === o || existing.metadata?.resourceVersion !== o.metadata?.resourceVersion || !isDeepStrictEqual(existing, o)) return
+    if (existing === undefined || existing === o || existing.metadata?.resourceVersion !== o.metadata?.resourceVersion || !isDeepStrictEqual(existing, o))
+      return
     objects.set(k, o)
     this.sorted.delete(key)
   }
@@ -109,9 +112,11 @@ export class ObjectStore {
   list(groupKind: string, request: Pick<ListRequest, 'namespace' | 'labelSelector' | 'fieldSelector'>): KubeObject[] {
     const labels = request.labelSelector ? parseLabelSelector(request.labelSelector) : undefined
     const fields = request.fieldSelector ? parseFieldSelector(request.fieldSelector) : undefined
-    return this.all(groupKind).filter((o) =>
-      (request.namespace === undefined || (o.metadata?.namespace ?? '') === request.namespace)
-      && (!labels || labels(o.metadata?.labels))
-      && (!fields || fields(o)))
+    return this.all(groupKind).filter(
+      (o) =>
+        (request.namespace === undefined || (o.metadata?.namespace ?? '') === request.namespace) &&
+        (!labels || labels(o.metadata?.labels)) &&
+        (!fields || fields(o)),
+    )
   }
 }

@@ -25,7 +25,18 @@ function metadataOnly(o: KubeObject): KubeObject {
   return {apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata}
 }
 
-const FAILURES = new Set(['NotFound', 'Forbidden', 'Unauthorized', 'Gone', 'TooManyRequests', 'ServerError', 'Timeout', 'Unreachable', 'BadResponse', 'NotServed'])
+const FAILURES = new Set([
+  'NotFound',
+  'Forbidden',
+  'Unauthorized',
+  'Gone',
+  'TooManyRequests',
+  'ServerError',
+  'Timeout',
+  'Unreachable',
+  'BadResponse',
+  'NotServed',
+])
 
 /** Snapshots written before gaps were recorded name a failed list only in a problem: "list batch/v1 CronJob", "Forbidden (403): …". */
 function legacyGaps(problems: readonly Problem[]): Gap[] {
@@ -34,7 +45,14 @@ function legacyGaps(problems: readonly Problem[]): Gap[] {
     const what = /^list (\S+) ([A-Z]\w*)(?: in (\S+))?$/.exec(p.what)
     const why = /^(\w+)(?: \((\d+)\))?(?:: (.*))?$/s.exec(p.reason)
     if (!what || !why || !FAILURES.has(why[1])) continue
-    out.push({apiVersion: what[1], kind: what[2], ...(what[3] ? {namespace: what[3]} : {}), reason: why[1] as Gap['reason'], ...(why[2] ? {status: Number(why[2])} : {}), message: why[3] ?? p.reason})
+    out.push({
+      apiVersion: what[1],
+      kind: what[2],
+      ...(what[3] ? {namespace: what[3]} : {}),
+      reason: why[1] as Gap['reason'],
+      ...(why[2] ? {status: Number(why[2])} : {}),
+      message: why[3] ?? p.reason,
+    })
   }
   return out
 }
@@ -70,7 +88,10 @@ export class SnapshotSource implements ClusterSource {
   private readonly fileNames: string[] = []
   private evidenceCache: Evidence | undefined
 
-  private constructor(private readonly path: string, private slim?: (o: KubeObject) => KubeObject) {}
+  private constructor(
+    private readonly path: string,
+    private slim?: (o: KubeObject) => KubeObject,
+  ) {}
 
   static async open(path: string, options: SnapshotOpenOptions = {}): Promise<SnapshotSource> {
     const source = new SnapshotSource(path, options.slim === true ? auditSlim() : options.slim || undefined)
@@ -82,31 +103,44 @@ export class SnapshotSource implements ClusterSource {
     let lists = 0
     for (const input of inputs) {
       source.fileNames.push(input.relative)
-      const collector = new DocumentCollector({
-        object: (o) => source.add(o),
-        problem: ({fatal: _, leftOut, ...p}) => {
-          const problem = directory ? {...p, file: input.name} : p
-          source.loadProblems.push(problem)
-          if (leftOut) source.dropped.push(problem)
+      const collector = new DocumentCollector(
+        {
+          object: (o) => source.add(o),
+          problem: ({fatal: _, leftOut, ...p}) => {
+            const problem = directory ? {...p, file: input.name} : p
+            source.loadProblems.push(problem)
+            if (leftOut) source.dropped.push(problem)
+          },
+          header: (h) => source.absorbHeader(h),
+          trailer: (t) => {
+            source.trailerProblems.push(...(t.problems ?? []))
+            source.gaps.push(...(t.gaps ?? (source.header?.gaps ? [] : legacyGaps(t.problems ?? []))))
+          },
+          serverVersion: (v) => {
+            source.recordedVersion = v
+          },
+          list: (l) => source.lists.push({...l, file: input.relative}),
         },
-        header: (h) => source.absorbHeader(h),
-        trailer: (t) => {
-          source.trailerProblems.push(...(t.problems ?? []))
-          source.gaps.push(...(t.gaps ?? (source.header?.gaps ? [] : legacyGaps(t.problems ?? []))))
-        },
-        serverVersion: (v) => {
-          source.recordedVersion = v
-        },
-        list: (l) => source.lists.push({...l, file: input.relative}),
-      }, input.name, strict)
+        input.name,
+        strict,
+      )
       try {
-        await readInput(input.open(), input.name, {...collector, listStart: collector.listStart.bind(collector), item: collector.item.bind(collector),
-          documentEnd: collector.documentEnd.bind(collector), logs: () => source.logBlocks++})
+        await readInput(input.open(), input.name, {
+          ...collector,
+          listStart: collector.listStart.bind(collector),
+          item: collector.item.bind(collector),
+          documentEnd: collector.documentEnd.bind(collector),
+          logs: () => source.logBlocks++,
+        })
         collector.finish(input.name)
       } catch (err) {
         if (strict || !(err instanceof UserError)) throw err
         const reason = err.message.replace(`${input.name}: `, '').replace(`${input.name}:`, 'line ')
-        source.loadProblems.push({what: input.name, reason: collector.objects > 0 ? `${reason} (the ${collector.objects} objects before it were read)` : reason, file: input.name})
+        source.loadProblems.push({
+          what: input.name,
+          reason: collector.objects > 0 ? `${reason} (the ${collector.objects} objects before it were read)` : reason,
+          file: input.name,
+        })
       }
       documents += collector.documents
       lists += collector.lists
@@ -115,8 +149,10 @@ export class SnapshotSource implements ClusterSource {
       // An empty List is an answer (a cluster with none of these objects); objects none of which were recognised are not.
       const where = path === '-' ? 'stdin' : path
       if (source.dropped.length > 0) {
-        throw new UserError(`no Kubernetes object recognised in ${where}: ${source.dropped[0].what}: ${source.dropped[0].reason}${source.dropped.length > 1 ? ` (and ${source.dropped.length - 1} more)` : ''}`,
-          'every item of a snapshot must be a Kubernetes object with apiVersion, kind (as the API spells it, e.g. Pod) and metadata')
+        throw new UserError(
+          `no Kubernetes object recognised in ${where}: ${source.dropped[0].what}: ${source.dropped[0].reason}${source.dropped.length > 1 ? ` (and ${source.dropped.length - 1} more)` : ''}`,
+          'every item of a snapshot must be a Kubernetes object with apiVersion, kind (as the API spells it, e.g. Pod) and metadata',
+        )
       }
       if (lists === 0 && (documents === 0 || source.loadProblems.length > 0)) {
         throw new UserError(`no Kubernetes objects found in ${where}`, 'pass what `kubectl get -o json|yaml` or `kubectl why snapshot` wrote')
@@ -141,7 +177,8 @@ export class SnapshotSource implements ClusterSource {
     this.header = h
     const cached: unknown[] = Array.isArray(h.cached) ? h.cached : []
     // Projected as the fresh objects are, so that an object both views recorded alike is one object (ObjectStore.share).
-    for (const o of cached) if (o !== null && typeof o === 'object' && !Array.isArray(o)) this.cached.add(this.slim ? this.slim(o as KubeObject) : o as KubeObject)
+    for (const o of cached)
+      if (o !== null && typeof o === 'object' && !Array.isArray(o)) this.cached.add(this.slim ? this.slim(o as KubeObject) : (o as KubeObject))
     if (h.cached !== undefined && (!Array.isArray(h.cached) || cached.some((o) => o === null || typeof o !== 'object' || Array.isArray(o)))) {
       this.loadProblems.push({what: 'the snapshot header', reason: 'kubectlWhy.cached is not a list of objects: what is not an object in it is not read'})
     }
@@ -153,20 +190,27 @@ export class SnapshotSource implements ClusterSource {
     const {types, guessed} = snapshotDiscovery(this.header?.resources as ResourceType[] | undefined, this.fresh)
     this.types = types
     this.recordedDiscovery = guessed.length === 0 && (this.header?.resources?.length ?? 0) > 0
-    for (const g of guessed) this.loadProblems.push({what: `kind ${g}`, reason: 'not described by the snapshot: its resource name and scope are guessed from its objects'})
+    for (const g of guessed)
+      this.loadProblems.push({what: `kind ${g}`, reason: 'not described by the snapshot: its resource name and scope are guessed from its objects'})
     if (now) {
       this.clock = now
       this.clockFrom = '--now'
     } else if (this.header?.capturedAt) {
-      this.clock = new Date(typeof this.header.capturedAt === 'string' ? rfc3339Millis(this.header.capturedAt) ?? Number.NaN : Number.NaN)
-      if (Number.isNaN(this.clock.getTime())) throw new UserError(`the snapshot's capture time (kubectlWhy.capturedAt) is not an RFC 3339 time: ${JSON.stringify(String(this.header.capturedAt)).slice(0, 60)}`, 'fix it in the file, or pass --now 2026-11-29T03:00:00Z')
+      this.clock = new Date(typeof this.header.capturedAt === 'string' ? (rfc3339Millis(this.header.capturedAt) ?? Number.NaN) : Number.NaN)
+      if (Number.isNaN(this.clock.getTime()))
+        throw new UserError(
+          `the snapshot's capture time (kubectlWhy.capturedAt) is not an RFC 3339 time: ${JSON.stringify(String(this.header.capturedAt)).slice(0, 60)}`,
+          'fix it in the file, or pass --now 2026-11-29T03:00:00Z',
+        )
       this.clockFrom = typeof this.header.clockFrom === 'string' ? this.header.clockFrom : 'capture time'
       if (typeof this.header.clockFrom === 'string') this.clockTrust = 'estimated'
     } else {
       const newest = this.newest.newest()
       this.clock = newest ? new Date(newest.at) : new Date()
       this.clockTrust = 'estimated'
-      this.clockFrom = newest ? `newest timestamp in the dump (${newest.what}): no capture time recorded, and the dump was taken at or after it` : 'current time (the dump has no timestamps)'
+      this.clockFrom = newest
+        ? `newest timestamp in the dump (${newest.what}): no capture time recorded, and the dump was taken at or after it`
+        : 'current time (the dump has no timestamps)'
     }
   }
 
@@ -198,7 +242,17 @@ export class SnapshotSource implements ClusterSource {
       types: this.types,
       recordedDiscovery: this.recordedDiscovery,
       clock: {at: this.clock.toISOString(), from: this.clockFrom, trust: this.clockFrom === '--now' ? 'exact' : this.clockTrust},
-      version: this.version ? {text: this.version.gitVersion, from: typeof this.version.inferredFrom === 'string' ? this.version.inferredFrom : this.header?.serverVersion ? 'recorded by kubectl why snapshot (the server\'s /version)' : 'a version record in the dump'} : undefined,
+      version: this.version
+        ? {
+            text: this.version.gitVersion,
+            from:
+              typeof this.version.inferredFrom === 'string'
+                ? this.version.inferredFrom
+                : this.header?.serverVersion
+                  ? "recorded by kubectl why snapshot (the server's /version)"
+                  : 'a version record in the dump',
+          }
+        : undefined,
       logs: this.logBlocks + this.logFiles,
     })
   }
@@ -233,6 +287,22 @@ export class SnapshotSource implements ClusterSource {
   }
 
   /**
+   * A list in the watch-cache view: where the capture recorded that view (the node Leases, in kube-node-lease), from
+   * it; in every other namespace from the quorum view, which is all the capture read there (the leader-election
+   * Leases in kube-system) — as a live cached list over every namespace would hold both.
+   */
+  private listView(view: ListRequest['view'], key: string, request: Pick<ListRequest, 'namespace' | 'labelSelector' | 'fieldSelector'>): KubeObject[] {
+    if (view !== 'cached' || !this.cached.kinds().includes(key)) return this.fresh.list(key, request)
+    const covered = this.cached.spread(key).namespaces
+    if (request.namespace !== undefined) return (covered.has(request.namespace) ? this.cached : this.fresh).list(key, request)
+    const rest = this.fresh.list(key, request).filter((o) => !covered.has(o.metadata?.namespace ?? ''))
+    if (rest.length === 0) return this.cached.list(key, request)
+    // etcd key order, "namespace/name", as both stores keep it.
+    const order = (o: KubeObject) => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`
+    return [...this.cached.list(key, request), ...rest].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
+  }
+
+  /**
    * A list the capture could not make fails on replay as it failed live (the same reason, status and message) —
    * unless another list that succeeded covers the namespace asked for (node Leases, when all Leases were refused).
    */
@@ -240,8 +310,10 @@ export class SnapshotSource implements ClusterSource {
     const key = groupKindKey(apiVersionOf(t), t.kind)
     const gaps = this.gaps.filter((g) => groupKindKey(g.apiVersion, g.kind) === key)
     if (gaps.length === 0) return
-    const covered = namespace !== undefined && !gaps.some((g) => g.namespace === namespace)
-      && (this.header?.lists ?? []).some((l) => groupKindKey(l.apiVersion, l.kind) === key && l.namespace === namespace)
+    const covered =
+      namespace !== undefined &&
+      !gaps.some((g) => g.namespace === namespace) &&
+      (this.header?.lists ?? []).some((l) => groupKindKey(l.apiVersion, l.kind) === key && l.namespace === namespace)
     if (covered) return
     const gap = gaps.find((g) => g.namespace === undefined || namespace === undefined || g.namespace === namespace)
     if (gap) throw new ReadError(gap.reason, gap.message, {status: gap.status, hint: gap.hint})
@@ -261,7 +333,7 @@ export class SnapshotSource implements ClusterSource {
     const key = groupKindKey(apiVersionOf(t), t.kind)
     const namespace = t.namespaced ? request.namespace : undefined
     this.replayGap(t, namespace)
-    let items = this.view(request.view, key).list(key, {...request, namespace})
+    let items = this.listView(request.view, key, {...request, namespace})
     if (request.metadataOnly) items = items.map(metadataOnly)
     return {items, resourceVersion: this.header ? '' : undefined}
   }

@@ -164,21 +164,29 @@ test("the audit's projections on arrival (slim: true): a kind no check reads bey
 
 test('own layout: an object both views recorded alike (same resourceVersion, same content) is one object; one they recorded differently stays two', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'own-shared-')), 'snap.json')
-  const lease = (name: string, resourceVersion: string, renew: string) => ({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
-    metadata: {name, namespace: 'kube-node-lease', resourceVersion}, spec: {renewTime: renew}})
+  const lease = (name: string, resourceVersion: string, renew: string) => ({
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: {name, namespace: 'kube-node-lease', resourceVersion},
+    spec: {renewTime: renew},
+  })
   // n1: the watch cache had caught up; n2: it lagged (an older version); n3: the same resourceVersion but other content
   // (a hand-edited file): only n1 may be shared, and each view still answers what it recorded.
-  const header = {format: 1, capturedAt: '2026-11-29T03:00:00Z',
-    cached: [lease('n1', '10', '2026-11-29T02:59:58Z'), lease('n2', '11', '2026-11-29T02:58:00Z'), lease('n3', '30', '2026-11-29T02:58:00Z')]}
+  const header = {
+    format: 1,
+    capturedAt: '2026-11-29T03:00:00Z',
+    cached: [lease('n1', '10', '2026-11-29T02:59:58Z'), lease('n2', '11', '2026-11-29T02:58:00Z'), lease('n3', '30', '2026-11-29T02:58:00Z')],
+  }
   const items = [lease('n1', '10', '2026-11-29T02:59:58Z'), lease('n2', '20', '2026-11-29T02:59:59Z'), lease('n3', '30', '2026-11-29T02:59:59Z')]
   writeFileSync(path, JSON.stringify({apiVersion: 'v1', kind: 'List', metadata: {resourceVersion: ''}, kubectlWhy: header, items}))
   for (const slim of [false, true]) {
     const s = await SnapshotSource.open(path, {slim})
-    const get = (name: string, view: 'fresh' | 'cached') => s.get({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-node-lease', name, view})
+    const get = (name: string, view: 'fresh' | 'cached') =>
+      s.get({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-node-lease', name, view})
     assert.equal(await get('n1', 'cached'), await get('n1', 'fresh'))
     assert.notEqual(await get('n2', 'cached'), await get('n2', 'fresh'))
     assert.equal((await get('n2', 'cached'))?.metadata?.resourceVersion, '11')
-    assert.equal(((await get('n3', 'cached'))?.spec as {renewTime: string}).renewTime, '2026-11-29T02:58:00Z')
-    assert.equal(((await get('n3', 'fresh'))?.spec as {renewTime: string}).renewTime, '2026-11-29T02:59:59Z')
+    assert.equal(((await get('n3', 'cached'))!.spec as {renewTime: string}).renewTime, '2026-11-29T02:58:00Z')
+    assert.equal(((await get('n3', 'fresh'))!.spec as {renewTime: string}).renewTime, '2026-11-29T02:59:59Z')
   }
 })
