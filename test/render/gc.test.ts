@@ -1,19 +1,12 @@
 // gc --tree's layout: kubectl-tree's columns, kubectl's AGE, and on a narrow terminal the REASON column wrapped at
 // word boundaries while NAME and the columns after REASON stay whole and aligned. The tree is built by hand.
 import assert from 'node:assert/strict'
-import {after, before, describe, it} from 'node:test'
-import chalk from 'chalk'
+import {describe, it} from 'node:test'
 import type {GcExplanation, GcTree} from '../../src/engine/garbagecollector/index.js'
 import {renderGcTree} from '../../src/render/gc.js'
+import {withoutColours} from '../support/plain-colours.js'
 
-let level: typeof chalk.level
-before(() => {
-  level = chalk.level
-  chalk.level = 0
-})
-after(() => {
-  chalk.level = level
-})
+withoutColours()
 
 const now = new Date('2026-11-29T10:00:00Z')
 const tree: GcTree = {

@@ -1,19 +1,13 @@
 // The one layout: prose wrapped at word boundaries, kubectl's table style, the aligned key/value block. Expected
 // lines worked by hand (column widths counted in the comments).
 import assert from 'node:assert/strict'
-import {after, before, describe, it} from 'node:test'
-import chalk from 'chalk'
+import {describe, it} from 'node:test'
 import {stripAnsi} from '../../src/render/colour.js'
 import {keyValues, PIPE_WIDTH, table, tableWidth, terminalWidth, wrap} from '../../src/render/layout.js'
+import chalk from 'chalk'
+import {withoutColours} from '../support/plain-colours.js'
 
-let level: typeof chalk.level
-before(() => {
-  level = chalk.level
-  chalk.level = 0
-})
-after(() => {
-  chalk.level = level
-})
+withoutColours()
 
 const SUMMARY =
   'Will be evicted at ≈ 2026-11-29T04:01:22Z, in 51m22s: 1h (the smallest first-match tolerationSeconds when the timer was armed) after the controller first saw it with the taint (≈ 2026-11-29T03:01:22Z, timeAdded of node.kubernetes.io/unreachable:NoExecute), owner uid 6f1c2a9e-3b7d-4c8e-9a0f-1d2e3f4a5b6c.'

@@ -1,20 +1,13 @@
 // The node views' layout: the settings block aligned, summaries and steps wrapped at word boundaries at the width
 // given. The explanation is built by hand (values from examples/node-zone-outage.json's settings).
 import assert from 'node:assert/strict'
-import {after, before, describe, it} from 'node:test'
-import chalk from 'chalk'
+import {describe, it} from 'node:test'
 import type {Explanation} from '../../src/explanation.js'
 import {renderExplanations} from '../../src/render/explanation-table.js'
 import {renderSettings} from '../../src/render/node.js'
+import {withoutColours} from '../support/plain-colours.js'
 
-let level: typeof chalk.level
-before(() => {
-  level = chalk.level
-  chalk.level = 0
-})
-after(() => {
-  chalk.level = level
-})
+withoutColours()
 
 const UID = '6f1c2a9e-3b7d-4c8e-9a0f-1d2e3f4a5b6c'
 const e: Explanation = {
