@@ -9,6 +9,7 @@ import type {Evidence} from '../evidence.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion} from '../source.js'
 import {any, boolean, list, mismatchText, name, object, required, string} from './shape.js'
 import {mismatchOf, nameOf} from './validate-object.js'
+import {stringifyJson} from '../../util/json.js'
 
 const LEFT_OUT = 'left out of the replay'
 
@@ -144,7 +145,7 @@ export class ValidatedSource implements ClusterSource {
         this.namespace = 'default'
         this.invalid.push({
           what: 'the recorded namespace',
-          reason: `it is ${JSON.stringify(ns)}, not a namespace name; "default" is used`,
+          reason: `it is ${stringifyJson(ns)}, not a namespace name; "default" is used`,
           hint: 'pass -n NAMESPACE',
         })
       }

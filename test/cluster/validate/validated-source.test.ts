@@ -185,6 +185,19 @@ describe('the source', () => {
     )
   })
 
+  // Found by npm run fuzz (seed 879344011): a recorded namespace beyond 2^53 is a bigint, which JSON.stringify cannot write.
+  test('a recorded namespace that is a huge number is named, not a crash', () => {
+    const s = ValidatedSource.wrap(memory([], {namespace: 18446744073709551616n}))
+    assert.equal(s.defaultNamespace(), 'default')
+    assert.deepEqual(
+      s
+        .problems()
+        .map((p) => `${p.what}: ${p.reason}`)
+        .filter((p) => p.startsWith('the recorded namespace')),
+      ['the recorded namespace: it is 18446744073709551616, not a namespace name; "default" is used'],
+    )
+  })
+
   test('a clock that is not an instant is refused when the source is opened', () => {
     assert.throws(
       () => ValidatedSource.wrap(memory([], {now: new Date(Number.NaN)})),
