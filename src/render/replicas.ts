@@ -1,9 +1,8 @@
 // The human view of `kubectl why replicas`: verdict and summary, the replayed steps, the deletion order as a
 // table (with the rule that puts each pod before the next), and the expectations window as a timeline.
-import chalk from 'chalk'
 import type {ReplicaSetReplay} from '../engine/replicaset/index.js'
 import type {Explanation, SourceDescription} from '../explanation.js'
-import {SEVERITY as COLOUR} from './colour.js'
+import {SEVERITY as COLOUR, ROLE} from './colour.js'
 import {tableBuilder as table, terminalWidth, wrap} from './layout.js'
 import {renderTimeline, type TimelineMark} from './timeline.js'
 
@@ -46,12 +45,12 @@ function deletionTable(r: ReplicaSetReplay, wide: boolean): string {
       d.ready ? 'yes' : 'no',
       cost,
       String(d.rank),
-      d.chosen ? chalk.bold('delete') : 'keep',
+      d.chosen ? ROLE.heading('delete') : 'keep',
       why,
     ])
   }
   const lines = [
-    chalk.bold(
+    ROLE.heading(
       `Deletion order${r.manage.sorted ? ' (ActivePodsWithRanks; rank = active related pods on the same node)' : ' (every pod goes: upstream does not sort)'}:`,
     ),
   ]
@@ -62,11 +61,11 @@ function deletionTable(r: ReplicaSetReplay, wide: boolean): string {
       .map((l) => `  ${l}`)
       .join('\n'),
   )
-  if (shown.length < rows.length) lines.push(chalk.dim(`  … ${rows.length - shown.length} more kept pods (-o wide shows them all)`))
+  if (shown.length < rows.length) lines.push(ROLE.muted(`  … ${rows.length - shown.length} more kept pods (-o wide shows them all)`))
   if (r.manage.tie) {
     const t = r.manage.tie
     lines.push(
-      chalk.yellow(
+      ROLE.warn(
         `  order-dependent: any ${t.slots} of ${t.pods.join(', ')} may go, depending on the informer's list order (Go's unstable sort); ${t.reason === 'equal' ? 'they compare equal on every rule' : `Less is not transitive among them${t.witness ? `: ${t.witness}` : ''}`}`,
       ),
     )
@@ -88,7 +87,7 @@ function expectationTimeline(e: Explanation, r: ReplicaSetReplay, wide: boolean)
   marks.push({label: 'now', at: e.evaluatedAt})
   if (x.expiresAt) marks.push({label: 'expectations expire', at: x.expiresAt, estimated: true})
   const head = `Expectations (${x.state}, ${x.waiting ? 'the controller waits' : 'the controller does not wait'}; inferred, ${x.confidence}):`
-  return `${chalk.bold(head)}\n${renderTimeline(marks, e.evaluatedAt).split('\n').slice(1).join('\n')}`
+  return `${ROLE.heading(head)}\n${renderTimeline(marks, e.evaluatedAt).split('\n').slice(1).join('\n')}`
 }
 
 function claimsLine(r: ReplicaSetReplay): string {
@@ -108,14 +107,14 @@ function claimsLine(r: ReplicaSetReplay): string {
 export function renderReplicaSet(e: Explanation, wide: boolean): string {
   const s = e.subject
   const out: string[] = []
-  out.push(`${chalk.bold(`ReplicaSet ${s.namespace ? `${s.namespace}/` : ''}${s.name}`)}  ${COLOUR[e.severity](`${e.verdict} (${e.severity})`)}`)
+  out.push(`${ROLE.heading(`ReplicaSet ${s.namespace ? `${s.namespace}/` : ''}${s.name}`)}  ${COLOUR[e.severity](`${e.verdict} (${e.severity})`)}`)
   out.push(...wrap(e.summary, terminalWidth(), {indent: 2}))
   const r = replayOf(e)
-  if (r) out.push(`  ${chalk.dim(claimsLine(r))}`)
+  if (r) out.push(`  ${ROLE.muted(claimsLine(r))}`)
   const steps = wide ? e.steps : e.steps.filter((x) => x.result !== 'skipped' || x.rule === 'manageReplicas')
   for (const step of steps) {
-    out.push(`  ${chalk.dim('•')} ${step.rule}: ${step.result} — ${step.why}${wide ? chalk.dim(` [${step.upstream}]`) : ''}`)
-    if (step.inferred && wide) out.push(`      ${chalk.dim(`inferred (${step.inferred.confidence})`)}`)
+    out.push(`  ${ROLE.muted('•')} ${step.rule}: ${step.result} — ${step.why}${wide ? ROLE.muted(` [${step.upstream}]`) : ''}`)
+    if (step.inferred && wide) out.push(`      ${ROLE.muted(`inferred (${step.inferred.confidence})`)}`)
   }
   if (r) {
     const del = deletionTable(r, wide)
@@ -123,9 +122,9 @@ export function renderReplicaSet(e: Explanation, wide: boolean): string {
     const tl = expectationTimeline(e, r, wide)
     if (tl) out.push(tl.replace(/^/gm, '  ').trimEnd())
   }
-  for (const n of e.next ?? []) out.push(chalk.cyan(`  next: ${n.command ? `run \`${n.command}\`` : `change ${n.change}`} — ${n.why}`))
+  for (const n of e.next ?? []) out.push(ROLE.notice(`  next: ${n.command ? `run \`${n.command}\`` : `change ${n.change}`} — ${n.why}`))
   const partial = e.source.partial ?? []
-  if (partial.length > 0) out.push(chalk.yellow(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  if (partial.length > 0) out.push(ROLE.warn(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
   return `${out.join('\n')}\n`
 }
 
@@ -136,7 +135,7 @@ export function renderReplicas(list: readonly Explanation[], wide: boolean): str
 export function renderReplicasReport(r: ReplicasReport): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
-  out.push(chalk.bold(`ReplicaSet controller replay — ${scope}: ${r.replicaSets} ReplicaSets, ${r.pods} pods, evaluated at ${r.evaluatedAt}`))
+  out.push(ROLE.heading(`ReplicaSet controller replay — ${scope}: ${r.replicaSets} ReplicaSets, ${r.pods} pods, evaluated at ${r.evaluatedAt}`))
   out.push(
     `  ${
       Object.entries(r.counts)
@@ -145,10 +144,10 @@ export function renderReplicasReport(r: ReplicasReport): string {
     }`,
   )
   const partial = r.source.partial ?? []
-  if (partial.length > 0) out.push(chalk.yellow(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  if (partial.length > 0) out.push(ROLE.warn(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
   out.push('')
   if (r.findings.length === 0) {
-    out.push(chalk.green('Every ReplicaSet is converged.'))
+    out.push(ROLE.good('Every ReplicaSet is converged.'))
     return `${out.join('\n')}\n`
   }
   const t = table(['VERDICT', 'REPLICASET', 'ACTIVE', 'DESIRED', 'SUMMARY', 'NEXT'])
