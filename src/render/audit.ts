@@ -4,7 +4,6 @@
 // each group (--limit; by default as many as keep each check's group within one terminal screen), the rest in
 // -o wide and -o json — and last the summary line a CI log shows. With -o wide every finding, each in its own
 // command's view (the registry's renderer) or with every replayed step. Colours as WhyCommand.setupOutput decides.
-import chalk from 'chalk'
 import Table from 'cli-table3'
 import {CHECK_NAMES, type CheckName} from '../audit/checks.js'
 import {checkOfController, entryOf} from '../audit/registry.js'
@@ -56,7 +55,7 @@ function sourceText(r: AuditReport): string {
 }
 
 function count(n: number, severity: Severity): string {
-  return n === 0 ? chalk.dim('0') : COLOUR[severity](String(n))
+  return n === 0 ? ROLE.muted('0') : COLOUR[severity](String(n))
 }
 
 /** What the audit covered, check by check where they differ from the scope asked for. */
@@ -111,7 +110,7 @@ export function fitLimit(verdicts: number, rows: number): number {
 }
 
 function findingLines(e: Explanation, check: string, wide: boolean, columns: number): string[] {
-  const head = `${COLOUR[e.severity](e.severity.padEnd(8))}  ${check.padEnd(8)}  ${e.verdict}  ${chalk.bold(subjectText(e))}`
+  const head = `${COLOUR[e.severity](e.severity.padEnd(8))}  ${check.padEnd(8)}  ${e.verdict}  ${ROLE.heading(subjectText(e))}`
   if (!wide) return [head, `${' '.repeat(10)}${cut(e.summary, columns - 10)}`]
   const own = entryOf(check as CheckName).render
   if (own)
@@ -124,10 +123,10 @@ function findingLines(e: Explanation, check: string, wide: boolean, columns: num
     ]
   const out = [head, `${' '.repeat(10)}${e.summary}`]
   for (const s of e.steps) {
-    out.push(`${' '.repeat(10)}${chalk.dim('•')} ${s.rule}: ${s.result} — ${s.why}${chalk.dim(` [${s.upstream}]`)}`)
-    if (s.inferred) out.push(`${' '.repeat(14)}${chalk.dim(`inferred (${s.inferred.confidence}): ${s.inferred.evidence}`)}`)
+    out.push(`${' '.repeat(10)}${ROLE.muted('•')} ${s.rule}: ${s.result} — ${s.why}${ROLE.muted(` [${s.upstream}]`)}`)
+    if (s.inferred) out.push(`${' '.repeat(14)}${ROLE.muted(`inferred (${s.inferred.confidence}): ${s.inferred.evidence}`)}`)
   }
-  for (const n of nextText(e.next)) out.push(`${' '.repeat(10)}${chalk.cyan(n)}`)
+  for (const n of nextText(e.next)) out.push(`${' '.repeat(10)}${ROLE.notice(n)}`)
   return out
 }
 
@@ -136,9 +135,9 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
   const wide = o.wide === true
   const screen = o.screen ?? terminalScreen()
   const out: string[] = []
-  out.push(chalk.bold(`kubectl why audit — ${scopeText(r)} — ${sourceText(r)}, evaluated at ${r.evaluatedAt}`))
+  out.push(ROLE.heading(`kubectl why audit — ${scopeText(r)} — ${sourceText(r)}, evaluated at ${r.evaluatedAt}`))
   const t = new Table({
-    head: ['CHECK', 'STATUS', 'OBJECTS', 'CRITICAL', 'WARNING', 'INFO', 'COVERED'].map((h) => chalk.bold(h)),
+    head: ['CHECK', 'STATUS', 'OBJECTS', 'CRITICAL', 'WARNING', 'INFO', 'COVERED'].map((h) => ROLE.heading(h)),
     colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
     style: {head: [], border: [], compact: true},
     chars: {
@@ -176,15 +175,15 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
   }
   out.push(t.toString())
   for (const c of r.summary.checks) {
-    if (c.status === 'unavailable' && wide) out.push(chalk.dim(`${c.name}: not available: ${c.notes[0]}`))
-    for (const p of c.problems) out.push(chalk.yellow(`${c.name}: ${p.what}: ${p.reason}`))
-    if (wide) for (const n of c.notes) if (c.status !== 'unavailable') out.push(chalk.dim(`${c.name}: ${n}`))
+    if (c.status === 'unavailable' && wide) out.push(ROLE.muted(`${c.name}: not available: ${c.notes[0]}`))
+    for (const p of c.problems) out.push(ROLE.warn(`${c.name}: ${p.what}: ${p.reason}`))
+    if (wide) for (const n of c.notes) if (c.status !== 'unavailable') out.push(ROLE.muted(`${c.name}: ${n}`))
   }
   const partial = r.source.partial ?? []
-  if (partial.length > 0) out.push(chalk.yellow(`source: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  if (partial.length > 0) out.push(ROLE.warn(`source: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
   if (r.summary.notChecked.length > 0) {
     out.push('')
-    out.push(chalk.bold.yellow(`Not checked (${r.summary.notChecked.length}):`))
+    out.push(ROLE.warnHeading(`Not checked (${r.summary.notChecked.length}):`))
     for (const n of r.summary.notChecked) {
       out.push(
         `  ${n.kind}${n.apiVersion.includes('/') ? `.${n.apiVersion.split('/')[0]}` : ''}${n.namespace ? ` in ${n.namespace}` : ''} (${n.checks.join(', ')}): ${n.reason}${n.status ? ` ${n.status}` : ''} — ${n.message}`,
@@ -199,7 +198,7 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
   if (sel) {
     const excluded = Object.values(sel.excluded).reduce((a, b) => a + (b ?? 0), 0)
     out.push(
-      chalk.dim(
+      ROLE.muted(
         `selected: ${[sel.labelSelector && `-l ${sel.labelSelector}`, sel.fieldSelector && `--field-selector ${sel.fieldSelector}`].filter(Boolean).join(' ')}; ${excluded} finding(s) of other objects left out`,
       ),
     )
@@ -207,30 +206,32 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
   const sup = r.suppressed
   if (sup) {
     out.push('')
-    out.push(chalk.bold(`Suppressed by --ignore${sup.file ? ` ${sup.file}` : ''}: ${sup.count} finding(s)`))
+    out.push(ROLE.heading(`Suppressed by --ignore${sup.file ? ` ${sup.file}` : ''}: ${sup.count} finding(s)`))
     for (const rule of sup.rules) {
       const what = [rule.check, rule.verdict, rule.kind, [rule.namespace, rule.name].filter((x) => x !== undefined).join('/')].filter(Boolean).join(' ')
       if (rule.expired)
         out.push(
-          chalk.yellow(
+          ROLE.warn(
             `  rule ${rule.index} (${what}) expired at ${rule.expires}: no longer applies${rule.matched > 0 ? ` — ${rule.matched} finding(s) it matched are reported again` : ''}`,
           ),
         )
-      else out.push(`  rule ${rule.index} (${what}): ${rule.matched} — ${rule.reason}${rule.expires ? chalk.dim(` (until ${rule.expires})`) : ''}`)
+      else out.push(`  rule ${rule.index} (${what}): ${rule.matched} — ${rule.reason}${rule.expires ? ROLE.muted(` (until ${rule.expires})`) : ''}`)
     }
   }
   out.push('')
   if (r.findings.length === 0) {
-    out.push(chalk.green('No findings.'))
+    out.push(ROLE.good('No findings.'))
   } else {
     const f = r.summary.findings
     out.push(
-      chalk.bold(`Findings by check and verdict, worst first: ${f.critical} critical, ${f.warning} warning, ${f.info} info${f.none ? `, ${f.none} none` : ''}`),
+      ROLE.heading(
+        `Findings by check and verdict, worst first: ${f.critical} critical, ${f.warning} warning, ${f.info} info${f.none ? `, ${f.none} none` : ''}`,
+      ),
     )
     let hidden = 0
     for (const g of groups(r.findings)) {
       const n = g.verdicts.reduce((a, v) => a + v.findings.length, 0)
-      out.push(chalk.bold(`${g.check} — ${n} finding${n === 1 ? '' : 's'}: ${g.verdicts.map((v) => `${v.verdict} ${v.findings.length}`).join(', ')}`))
+      out.push(ROLE.heading(`${g.check} — ${n} finding${n === 1 ? '' : 's'}: ${g.verdicts.map((v) => `${v.verdict} ${v.findings.length}`).join(', ')}`))
       const limit = wide || o.limit === 0 ? Number.POSITIVE_INFINITY : (o.limit ?? fitLimit(g.verdicts.length, screen.rows))
       for (const v of g.verdicts) {
         if (g.verdicts.length > 1 || limit < v.findings.length)
@@ -240,16 +241,16 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
         for (const e of v.findings.slice(0, limit)) out.push(...findingLines(e, g.check, wide, screen.columns))
         if (limit < v.findings.length) {
           hidden += v.findings.length - limit
-          if (limit > 0) out.push(chalk.dim(`  … and ${v.findings.length - limit} more ${v.verdict}`))
+          if (limit > 0) out.push(ROLE.muted(`  … and ${v.findings.length - limit} more ${v.verdict}`))
         }
       }
     }
     if (hidden > 0)
-      out.push(chalk.dim(`${hidden} finding(s) not shown: -o wide lists every finding, -o json is the whole report (--limit N, --limit 0 for all)`))
+      out.push(ROLE.muted(`${hidden} finding(s) not shown: -o wide lists every finding, -o json is the whole report (--limit N, --limit 0 for all)`))
   }
   out.push('')
-  out.push(chalk.bold(r.summary.line))
-  for (const x of r.summary.incomplete) out.push(chalk.yellow(`  incomplete: ${x}`))
+  out.push(ROLE.heading(r.summary.line))
+  for (const x of r.summary.incomplete) out.push(ROLE.warn(`  incomplete: ${x}`))
   out.push('')
   return out.join('\n')
 }
