@@ -4,13 +4,13 @@
 // each group (--limit; by default as many as keep each check's group within one terminal screen), the rest in
 // -o wide and -o json — and last the summary line a CI log shows. With -o wide every finding, each in its own
 // command's view (the registry's renderer) or with every replayed step. Colours as WhyCommand.setupOutput decides.
-import Table from 'cli-table3'
 import {CHECK_NAMES, type CheckName} from '../audit/checks.js'
 import {checkOfController, entryOf} from '../audit/registry.js'
 import type {AuditReport} from '../audit/report.js'
 import {type Explanation, type Severity, severityRank} from '../explanation.js'
 import {nextText} from './audit-junit.js'
 import {ROLE, SEVERITY} from './colour.js'
+import {table} from './layout.js'
 
 export const COLOUR: Record<Severity, (s: string) => string> = SEVERITY
 
@@ -136,34 +136,13 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
   const screen = o.screen ?? terminalScreen()
   const out: string[] = []
   out.push(ROLE.heading(`kubectl why audit — ${scopeText(r)} — ${sourceText(r)}, evaluated at ${r.evaluatedAt}`))
-  const t = new Table({
-    head: ['CHECK', 'STATUS', 'OBJECTS', 'CRITICAL', 'WARNING', 'INFO', 'COVERED'].map((h) => ROLE.heading(h)),
-    colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
-    style: {head: [], border: [], compact: true},
-    chars: {
-      top: '',
-      'top-mid': '',
-      'top-left': '',
-      'top-right': '',
-      bottom: '',
-      'bottom-mid': '',
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '',
-      'mid-mid': '',
-      right: '',
-      'right-mid': '',
-      middle: '  ',
-    },
-  })
+  const rows: string[][] = []
   for (const c of r.summary.checks) {
     if (c.status === 'notSelected' || c.status === 'unavailable') {
-      t.push([c.name, STATUS[c.status](c.status === 'unavailable' ? 'not available' : 'not selected'), '', '', '', '', ''])
+      rows.push([c.name, STATUS[c.status](c.status === 'unavailable' ? 'not available' : 'not selected'), '', '', '', '', ''])
       continue
     }
-    t.push([
+    rows.push([
       c.name,
       STATUS[c.status](c.status === 'notRun' ? 'not run' : c.status),
       String(c.evaluated),
@@ -173,7 +152,7 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
       c.coverage.text,
     ])
   }
-  out.push(t.toString())
+  out.push(...table(['CHECK', 'STATUS', 'OBJECTS', 'CRITICAL', 'WARNING', 'INFO', 'COVERED'], rows))
   for (const c of r.summary.checks) {
     if (c.status === 'unavailable' && wide) out.push(ROLE.muted(`${c.name}: not available: ${c.notes[0]}`))
     for (const p of c.problems) out.push(ROLE.warn(`${c.name}: ${p.what}: ${p.reason}`))

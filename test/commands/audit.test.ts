@@ -448,8 +448,9 @@ describe('exit codes and --fail-on', () => {
     assert.equal(r.code, 1)
     assert.ok(!r.stdout.includes('\u001B['), 'no ANSI escape')
     const lines = r.stdout.split('\n')
-    assert.match(lines[1], /^ CHECK +STATUS +OBJECTS +CRITICAL +WARNING +INFO/)
-    assert.ok(lines.some((l) => /^ replicas +complete +3 +1 +0 +0/.test(l)))
+    // The one table style (src/render/layout.ts, kubectl's): no borders, no padding before the first column.
+    assert.match(lines[1], /^CHECK +STATUS +OBJECTS +CRITICAL +WARNING +INFO/)
+    assert.ok(lines.some((l) => /^replicas +complete +3 +1 +0 +0/.test(l)))
     const findings = lines.filter((l) => /^(critical|warning|info) /.test(l))
     assert.deepEqual(
       findings.map((l) => l.split(/\s+/).slice(0, 3).join(' ')),
