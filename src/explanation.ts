@@ -83,3 +83,19 @@ export interface Explanation {
   next?: NextStep[]
   [extra: string]: unknown
 }
+
+/** Which namespaces a report covers. */
+export type ReportScope = {allNamespaces: true} | {namespace: string}
+
+export function reportScope(namespace: string | undefined): ReportScope {
+  return namespace === undefined ? {allNamespaces: true} : {namespace}
+}
+
+/** What every report (gc --all, replicas --all, hash --all, audit) starts with; each adds its own body. */
+export interface ReportHeader<K extends string> {
+  apiVersion: typeof EXPLANATION_VERSION
+  kind: K
+  scope: ReportScope
+  evaluatedAt: string
+  source: SourceDescription
+}

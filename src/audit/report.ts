@@ -1,7 +1,7 @@
 // The AuditReport: what `kubectl why audit -o json|yaml` prints (schemas/audit-report.json is its contract), and
 // what the table and JUnit views are drawn from. Findings are the engines' own Explanations, worst first.
 import type {Explanation, Problem, Severity, SourceDescription} from '../explanation.js'
-import {EXPLANATION_VERSION, failsOn, SEVERITIES, severityRank} from '../explanation.js'
+import {EXPLANATION_VERSION, failsOn, type ReportHeader, reportScope, SEVERITIES, severityRank} from '../explanation.js'
 import {CHECK_NAMES, type CheckName, CONTROLLER_OF, DESCRIPTION, UNAVAILABLE} from './checks.js'
 import type {CheckResult} from './context.js'
 import type {Gathered} from './gather.js'
@@ -57,12 +57,7 @@ export interface NotChecked {
   command?: string
 }
 
-export interface AuditReport {
-  apiVersion: string
-  kind: 'AuditReport'
-  scope: {allNamespaces: true} | {namespace: string}
-  evaluatedAt: string
-  source: SourceDescription
+export interface AuditReport extends ReportHeader<'AuditReport'> {
   summary: {
     failOn: Severity
     /** Findings at or above failOn: what the exit code follows. */
@@ -282,7 +277,7 @@ export function buildReport(input: ReportInput): AuditReport {
   return {
     apiVersion: AUDIT_REPORT_VERSION,
     kind: 'AuditReport',
-    scope: input.namespace === undefined ? {allNamespaces: true} : {namespace: input.namespace},
+    scope: reportScope(input.namespace),
     evaluatedAt: input.now.toISOString(),
     source: input.source,
     summary: {

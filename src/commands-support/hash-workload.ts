@@ -12,7 +12,7 @@ import type {ControllerRevision, HashSettings, PodMeta, ReplicaSet, Workload} fr
 import {selectorQuery} from '../engine/replicaset/selector.js'
 import {explainStatefulSetHash} from '../engine/statefulset/index.js'
 import {ReadError, UserError} from '../errors.js'
-import {EXPLANATION_VERSION, type Explanation, type Problem, severityRank, type SourceDescription} from '../explanation.js'
+import {EXPLANATION_VERSION, type Explanation, type Problem, type ReportHeader, reportScope, severityRank, type SourceDescription} from '../explanation.js'
 import {HashInputError} from '../hash/errors.js'
 import type {MinorVersion} from '../util/parse.js'
 import {chooseVersion} from '../cluster/version.js'
@@ -168,12 +168,7 @@ export interface LabelTally {
   noLabel: number
 }
 
-export interface HashReport {
-  apiVersion: typeof EXPLANATION_VERSION
-  kind: 'HashReport'
-  scope: {allNamespaces: true} | {namespace: string}
-  evaluatedAt: string
-  source: SourceDescription
+export interface HashReport extends ReportHeader<'HashReport'> {
   workloads: Record<WorkloadKind, number>
   counts: Record<string, number>
   /** Every ReplicaSet and revision label checked, the workloads' and the unowned ones. */
@@ -375,7 +370,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
   return {
     apiVersion: EXPLANATION_VERSION,
     kind: 'HashReport',
-    scope: namespace === undefined ? {allNamespaces: true} : {namespace},
+    scope: reportScope(namespace),
     evaluatedAt: new Date(now).toISOString(),
     source: finalSource,
     workloads: {Deployment: deployments?.length ?? 0, DaemonSet: daemonSets?.length ?? 0, StatefulSet: statefulSets?.length ?? 0},

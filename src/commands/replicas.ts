@@ -6,7 +6,7 @@ import {chooseVersion} from '../cluster/version.js'
 import {driveDeployment, driveReplicaSet, type DriveOptions} from '../engine/replicaset/drive.js'
 import {ReplicaSetInputError, VERDICTS} from '../engine/replicaset/index.js'
 import {UserError} from '../errors.js'
-import {EXPLANATION_VERSION} from '../explanation.js'
+import {EXPLANATION_VERSION, reportScope} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {isDataFormat} from '../render/output.js'
 import {renderReplicas, renderReplicasReport, type ReplicasReport} from '../render/replicas.js'
@@ -73,7 +73,7 @@ Verdicts: ${VERDICTS.join(', ')}.`
         const report: ReplicasReport = {
           apiVersion: EXPLANATION_VERSION,
           kind: 'ReplicasReport',
-          scope: namespace === undefined ? {allNamespaces: true} : {namespace},
+          scope: reportScope(namespace),
           evaluatedAt: source.now().toISOString(),
           source: scan.source,
           replicaSets: scan.replicaSets,

@@ -4,7 +4,7 @@
 import type {GcAllResult} from '../engine/garbagecollector/drive.js'
 import type {GcExplanation, GcTree, GcTreeNode, GcVerdict} from '../engine/garbagecollector/index.js'
 import type {NextStep, SourceDescription, Subject} from '../explanation.js'
-import {EXPLANATION_VERSION} from '../explanation.js'
+import {EXPLANATION_VERSION, type ReportHeader, reportScope} from '../explanation.js'
 import {kubectlAge} from '../util/duration.js'
 import {ROLE, SEVERITY} from './colour.js'
 import {renderExplanations} from './explanation-table.js'
@@ -12,12 +12,7 @@ import {table, tableWidth, terminalWidth, wrap as wrapTo} from './layout.js'
 
 export type {GcTree, GcTreeNode} from '../engine/garbagecollector/index.js'
 
-export interface GcReport {
-  apiVersion: string
-  kind: 'GcReport'
-  scope: {allNamespaces: true} | {namespace: string}
-  evaluatedAt: string
-  source: SourceDescription
+export interface GcReport extends ReportHeader<'GcReport'> {
   objects: number
   monitoredTypes: number
   ownerGets: number
@@ -31,7 +26,7 @@ export function gcReport(r: GcAllResult, namespace: string | undefined, now: Dat
   return {
     apiVersion: EXPLANATION_VERSION,
     kind: 'GcReport',
-    scope: namespace === undefined ? {allNamespaces: true} : {namespace},
+    scope: reportScope(namespace),
     evaluatedAt: now.toISOString(),
     source,
     objects: r.evaluated,

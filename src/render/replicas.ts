@@ -1,7 +1,7 @@
 // The human view of `kubectl why replicas`: verdict and summary, the replayed steps, the deletion order as a
 // table (with the rule that puts each pod before the next), and the expectations window as a timeline.
 import type {ReplicaSetReplay} from '../engine/replicaset/index.js'
-import type {Explanation, SourceDescription} from '../explanation.js'
+import type {Explanation, ReportHeader} from '../explanation.js'
 import {SEVERITY as COLOUR, ROLE} from './colour.js'
 import {tableBuilder as table, terminalWidth, wrap} from './layout.js'
 import {renderTimeline, type TimelineMark} from './timeline.js'
@@ -9,12 +9,7 @@ import {renderTimeline, type TimelineMark} from './timeline.js'
 /** Rows of the deletion order shown without -o wide: the chosen pods and a few kept ones after the cut. */
 const KEPT_ROWS = 3
 
-export interface ReplicasReport {
-  apiVersion: string
-  kind: 'ReplicasReport'
-  scope: {allNamespaces: true} | {namespace: string}
-  evaluatedAt: string
-  source: SourceDescription
+export interface ReplicasReport extends ReportHeader<'ReplicasReport'> {
   replicaSets: number
   pods: number
   counts: Record<string, number>
