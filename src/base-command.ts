@@ -1,6 +1,7 @@
 // What every kubectl-why command shares: flag → options conversion, opening the source, writing
 // results, exit codes (0 clean, 1 findings at or above --fail-on, 2 usage/input error, 3 internal error) and the
 // one-line error policy (stack traces only with --debug).
+import {once} from 'node:events'
 import {Command, Errors} from '@oclif/core'
 import chalk from 'chalk'
 import {openSource, type SourceOptions} from './cluster/open.js'
@@ -92,10 +93,24 @@ export abstract class WhyCommand extends Command {
   protected async writeData(value: unknown, format: DataFormat): Promise<void> {
     if (format !== 'html') return this.write(formatData(value, format))
     const {renderHtmlChunks} = await import('./render/html/index.js')
+    await this.writeChunks(renderHtmlChunks(value, this.id ?? ''))
+  }
+
+  /** Pieces of output written as the pipe takes them, about 64 KiB at a time (a 5,000-node report is never one string). */
+  protected async writeChunks(chunks: Iterable<string>): Promise<void> {
     this.statusLine.clear()
-    for (const chunk of renderHtmlChunks(value, this.id ?? '')) {
-      if (!process.stdout.write(chunk)) await new Promise((resolve) => process.stdout.once('drain', resolve))
+    let buffer = ''
+    const flush = async () => {
+      if (buffer === '') return
+      const ok = process.stdout.write(buffer)
+      buffer = ''
+      if (!ok) await once(process.stdout, 'drain')
     }
+    for (const c of chunks) {
+      buffer += c
+      if (buffer.length >= 65_536) await flush()
+    }
+    await flush()
   }
 
   /** Prints explanations; the exit code becomes 1 when one is at or above --fail-on. */

@@ -1,4 +1,3 @@
-import {once} from 'node:events'
 import {Flags} from '@oclif/core'
 import {CHECK_NAMES, DEFAULT_CHECKS, DESCRIPTION, parseChecks, UNAVAILABLE} from '../audit/checks.js'
 import {serviceAccountKubeconfig} from '../audit/in-cluster.js'
@@ -27,22 +26,6 @@ type AuditFlags = Omit<CommonFlags, 'output'> &
     'fail-on-partial': boolean
     progress: boolean
   }
-
-/** Writes pieces of output as the pipe takes them, about 64 KiB at a time. */
-async function writeChunks(chunks: Iterable<string>): Promise<void> {
-  let buffer = ''
-  const flush = async () => {
-    if (buffer === '') return
-    const ok = process.stdout.write(buffer)
-    buffer = ''
-    if (!ok) await once(process.stdout, 'drain')
-  }
-  for (const c of chunks) {
-    buffer += c
-    if (buffer.length >= 65_536) await flush()
-  }
-  await flush()
-}
 
 export default class Audit extends WhyCommand {
   static override summary = 'Run every replay over a namespace or the whole cluster, for CI and scheduled audits.'
@@ -154,10 +137,10 @@ ${Object.entries(UNAVAILABLE)
       progress.clear()
       this.statusLine.clear()
       const format = flags.output
-      if (format === 'json') await writeChunks(auditJsonChunks(report))
-      else if (format === 'junit') await writeChunks(junitChunks(report))
+      if (format === 'json') await this.writeChunks(auditJsonChunks(report))
+      else if (format === 'junit') await this.writeChunks(junitChunks(report))
       else if (format === 'yaml' || format === 'html') await this.writeData(report, format)
-      else await writeChunks([renderAudit(report, {wide: format === 'wide', limit: flags.limit})])
+      else await this.writeChunks([renderAudit(report, {wide: format === 'wide', limit: flags.limit})])
       // One --fail-on rule (the base command's); an incomplete audit fails by the report's own rule (summary.exitCode).
       this.failOnFindings(report.findings, flags as CommonFlags)
       if (report.summary.exitCode === 1) process.exitCode = 1

@@ -1,28 +1,15 @@
 // Names for completion from the cluster (or dump) the words point at: metadata-only lists with a short timeout, so a
 // slow or unreachable cluster costs the prompt at most that long and prints nothing.
-import {readFileSync} from 'node:fs'
-import {homedir} from 'node:os'
-import {delimiter} from 'node:path'
-import {parse as parseYaml} from 'yaml'
+import {kubeconfigFiles, mergeKubeconfigs} from '../cluster/live/kubeconfig.js'
 import {openSource} from '../cluster/open.js'
 import type {ClusterSource} from '../cluster/source.js'
 import type {connectionOf, NameLookup} from './complete.js'
 
 const TIMEOUT_MS = 3000
 
-/** Contexts of every kubeconfig file in force, as kubectl merges them (names only). */
+/** Contexts of the kubeconfig files in force, merged as kubectl merges them (the live source's own reading). */
 function contextNames(kubeconfig: string | undefined): string[] {
-  const files = kubeconfig ? [kubeconfig] : process.env.KUBECONFIG ? process.env.KUBECONFIG.split(delimiter).filter(Boolean) : [`${homedir()}/.kube/config`]
-  const names: string[] = []
-  for (const f of files) {
-    try {
-      const doc = parseYaml(readFileSync(f, 'utf8')) as {contexts?: {name?: unknown}[]} | null
-      for (const c of doc?.contexts ?? []) if (typeof c?.name === 'string') names.push(c.name)
-    } catch {
-      // An unreadable file offers no contexts; kubectl's own completion is as quiet.
-    }
-  }
-  return names
+  return mergeKubeconfigs(kubeconfigFiles(kubeconfig).files).contexts.flatMap((c) => (c.name ? [c.name] : []))
 }
 
 export function clusterLookup(connection: ReturnType<typeof connectionOf>): NameLookup & {close(): Promise<void>} {
