@@ -10,6 +10,8 @@ export interface ChosenVersion extends MinorVersion {
   text: string
   /** For an inferred version: how, e.g. "image of pod kube-system/kube-apiserver-cp-1 (v1.31.4)". */
   how?: string
+  /** Inferred from the kubelets: the control plane is at least this version, maybe newer. */
+  lowerBound?: boolean
 }
 
 export function chooseVersion(override: MinorVersion | undefined, server: ServerVersion | undefined): ChosenVersion | undefined {
@@ -18,7 +20,13 @@ export function chooseVersion(override: MinorVersion | undefined, server: Server
   // Managed clusters report minor as "31+"; gitVersion is the reliable field.
   const parsed = parseMinorVersion(server.gitVersion || `${server.major}.${String(server.minor).replace(/\D+$/, '')}`, 'server version')
   const how = typeof server.inferredFrom === 'string' ? server.inferredFrom : undefined
-  return {...parsed, from: how ? 'inferred' : 'server', text: `${parsed.major}.${parsed.minor}`, ...(how ? {how} : {})}
+  return {
+    ...parsed,
+    from: how ? 'inferred' : 'server',
+    text: `${parsed.major}.${parsed.minor}`,
+    ...(how ? {how} : {}),
+    ...(server.lowerBound === true ? {lowerBound: true} : {}),
+  }
 }
 
 /** Where a chosen version came from, in words, for settings blocks and explanations. */
@@ -102,7 +110,11 @@ export class VersionClues {
     if (image) return image
     const n = this.newest
     return n
-      ? {...n.v, inferredFrom: `at least the newest kubelet's: node ${n.node} runs ${n.v.gitVersion} (a control plane is never older than its kubelets)`}
+      ? {
+          ...n.v,
+          lowerBound: true,
+          inferredFrom: `at least the newest kubelet's: node ${n.node} runs ${n.v.gitVersion} (a control plane is never older than its kubelets)`,
+        }
       : undefined
   }
 }

@@ -124,7 +124,7 @@ export function resolveHashSettingsFor(
   const chosen = chooseVersion(override, server)
   // A version read off the kubelets is only a lower bound (a control plane is never older than its kubelets): the
   // labels the controller wrote say more, when they name that version or a newer one.
-  const lowerBound = chosen?.from === 'inferred' && !chosen.how?.startsWith('image of')
+  const lowerBound = chosen?.lowerBound === true
   if (chosen && !lowerBound) return resolveHashSettings(override, server)
   const inferred = inferVersionFromLabels(objects)
   if (lowerBound && (!inferred || Number(inferred.versions[inferred.versions.length - 1].split('.')[1]) < chosen.minor))
