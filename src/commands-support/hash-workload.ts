@@ -2,7 +2,8 @@
 // the watch cache — as the controllers see it; pods as metadata only) and how it hands that to the pure engines.
 // Reads that fail become reported problems; a workload whose data cannot be replayed is listed as skipped, never guessed.
 import {BUILTIN_KINDS} from '../cluster/builtin-kinds.js'
-import {parseTypeName, resolveResource} from '../cluster/resolve.js'
+import {resolveResource} from '../cluster/resolve.js'
+import type {Target} from '../cluster/target.js'
 import type {ClusterSource, KubeObject, ListRequest} from '../cluster/source.js'
 import {explainDaemonSetHash} from '../engine/daemonset/index.js'
 import {MissingDataError} from '../engine/deployment/claim.js'
@@ -22,10 +23,8 @@ export type WorkloadKind = 'Deployment' | 'DaemonSet' | 'StatefulSet'
 const KINDS: WorkloadKind[] = ['Deployment', 'DaemonSet', 'StatefulSet']
 const PAGE_SIZE = 500
 
-/** deployment/NAME, ds/NAME, statefulsets.apps/NAME … → the kind and name; anything else is a usage error. */
-export function parseHashTarget(target: string): {kind: WorkloadKind; name: string} {
-  const t = parseTypeName(target)
-  if (!t.name) throw new UserError(`"${target}" names no object`, 'write deployment/NAME, daemonset/NAME or statefulset/NAME')
+/** The object kubectl's argument forms name (src/cluster/target.ts) → a workload kind; anything else is a usage error. */
+export function parseHashTarget(t: Target): {kind: WorkloadKind; name: string} {
   const type = resolveResource(BUILTIN_KINDS, t.type)
   if (!KINDS.includes(type.kind as WorkloadKind)) {
     throw new UserError(
@@ -383,7 +382,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
 }
 
 export interface HashWorkloadRequest {
-  target?: string
+  target?: Target
   all: boolean
   allNamespaces: boolean
   /** Flags that only --template takes, to refuse them here. */

@@ -10,7 +10,7 @@ import {selectLayoutVersion} from '../hash/versions.js'
 import {renderHashRecords} from '../render/hash-template.js'
 import {renderHashExplanation, renderHashReport} from '../render/hash-workload.js'
 import {formatData, isDataFormat} from '../render/output.js'
-import {parseTarget} from '../cluster/target.js'
+import {parseTarget, type Target} from '../cluster/target.js'
 import {parseJson, parseYamlDocuments} from '../util/json.js'
 
 type ClusterFlags = CommonFlags & {all: boolean; 'collision-count'?: number; 'show-serialization': boolean}
@@ -55,7 +55,7 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
     const {args, flags} = await this.parse(Hash)
     this.setupOutput(flags)
     const target = parseTarget([args.target, args.name], {command: 'hash', example: 'deployment/web'})
-    if (flags.template === undefined) return this.runCluster(target && `${target.type}/${target.name}`, flags)
+    if (flags.template === undefined) return this.runCluster(target, flags)
     if (flags.all) throw new UserError('give either --all or --template, not both', '--all reads a cluster; --template reads a file')
     if (target !== undefined)
       throw new UserError(
@@ -89,7 +89,7 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
   }
 
   /** TYPE/NAME or --all: read a cluster or a dump and replay the controllers (src/commands-support/hash-workload.ts). */
-  private async runCluster(target: string | undefined, flags: ClusterFlags): Promise<void> {
+  private async runCluster(target: Target | undefined, flags: ClusterFlags): Promise<void> {
     const plan = planHashWorkload({
       target,
       all: flags.all,
