@@ -81,6 +81,8 @@ const split = await esbuild.build({
 })
 
 rmSync(staging, {recursive: true, force: true})
+// What went into which file, for `npx esbuild-visualizer` or bench/support/bundle-weight.mjs: KUBECTL_WHY_METAFILE=out.json.
+if (process.env.KUBECTL_WHY_METAFILE) writeFileSync(process.env.KUBECTL_WHY_METAFILE, JSON.stringify(split.metafile))
 const missing = []
 const hash = createHash('sha256')
 let bytes = 0

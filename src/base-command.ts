@@ -2,7 +2,8 @@
 // results, exit codes (0 clean, 1 findings at or above --fail-on, 2 usage/input error, 3 internal error) and the
 // one-line error policy (stack traces only with --debug).
 import {once} from 'node:events'
-import {Command, Errors} from '@oclif/core'
+import {Command} from '@oclif/core/command'
+import * as Errors from '@oclif/core/errors'
 import chalk from 'chalk'
 import {openSource, type SourceOptions} from './cluster/open.js'
 import type {ClusterSource} from './cluster/source.js'

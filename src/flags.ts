@@ -1,5 +1,5 @@
 // The flags every cluster-reading command shares, with kubectl's names and meanings. Defined once here.
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 
 export const connectionFlags = {
   kubeconfig: Flags.string({description: 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).', helpGroup: 'CLUSTER'}),

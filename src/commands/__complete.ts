@@ -1,4 +1,4 @@
-import {Command} from '@oclif/core'
+import {Command} from '@oclif/core/command'
 import {complete, type CompletableCommand, connectionOf} from '../completion/complete.js'
 import {clusterLookup} from '../completion/lookup.js'
 

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {CHECK_NAMES, DEFAULT_CHECKS, DESCRIPTION, parseChecks, UNAVAILABLE} from '../audit/checks.js'
 import {serviceAccountKubeconfig} from '../audit/in-cluster.js'
 import {runAudit} from '../audit/run.js'

@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {type CommonFlags, WhyCommand} from '../base-command.js'
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
 import {resolveResource} from '../cluster/resolve.js'

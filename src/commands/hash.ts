@@ -1,5 +1,6 @@
 import {readFileSync} from 'node:fs'
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {type CommonFlags, WhyCommand} from '../base-command.js'
 import {isHashReport, planHashWorkload, runHashWorkload} from '../commands-support/hash-workload.js'
 import {templateText} from '../commands-support/template-text.js'

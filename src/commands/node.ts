@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 import {WhyCommand} from '../base-command.js'
 import {explainWorld, readNodeLifecycle} from '../engine/nodelifecycle/drive.js'
 import {explainNode} from '../engine/nodelifecycle/explain.js'

@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {type CommonFlags, WhyCommand} from '../base-command.js'
 import {DEFAULT_MINOR, describeReplicas, replicasScan} from '../audit/checks/replicas.js'
 import {parseTarget, type Target} from '../cluster/target.js'

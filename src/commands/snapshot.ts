@@ -1,6 +1,6 @@
 import {accessSync, constants, statSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {WhyCommand} from '../base-command.js'
 import {capture} from '../cluster/snapshot/capture.js'
 import {SnapshotWriter} from '../cluster/snapshot/writer.js'

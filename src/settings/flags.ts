@@ -1,6 +1,6 @@
 // kube-controller-manager settings as flags of `kubectl why node` and `kubectl why evicted`, with upstream's
 // names: each one overrides what the controller-manager's command line says (or the release default).
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import type {SettingsOverrides} from './resolve.js'
 
 const group = 'CONTROLLER-MANAGER SETTINGS'
