@@ -37,11 +37,12 @@ const entries = (dir) =>
 // semver: only for a Node version warning that cannot fire from the bundle (it reads dist/package.json, which has
 // no engines). tinyglobby: only to find commands when there is no oclif.manifest.json.
 const LAZY = ['semver', 'tinyglobby']
-const SHIMS = {debug: join(root, 'scripts/shims/debug.cjs')}
+// string-width: an ASCII fast path in front of it (scripts/shims/string-width.cjs).
+const SHIMS = {debug: join(root, 'scripts/shims/debug.cjs'), 'string-width': join(root, 'scripts/shims/string-width.cjs')}
 const lazyLoading = {
   name: 'lazy-loading',
   setup(build) {
-    build.onResolve({filter: /^(debug|semver|tinyglobby)$/}, (args) => {
+    build.onResolve({filter: /^(debug|string-width|semver|tinyglobby)$/}, (args) => {
       if (SHIMS[args.path] && args.importer !== SHIMS[args.path]) return {path: SHIMS[args.path]}
       if (LAZY.includes(args.path) && args.namespace !== 'lazy') return {path: args.path, namespace: 'lazy', pluginData: {resolveDir: args.resolveDir}}
       return undefined
@@ -60,6 +61,8 @@ const split = await esbuild.build({
   entryPoints: [
     ...entries('commands'),
     ...entries('hooks'),
+    // The help class oclif loads for --help (package.json oclif.helpClass).
+    ...entries('help'),
     // What bin/run.js needs from oclif, from the same copy of oclif the commands are bundled with.
     ['entry/oclif', join(root, 'scripts/entry-oclif.mjs')],
   ].map(([out, input]) => ({out, in: input})),
