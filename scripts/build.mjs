@@ -37,6 +37,11 @@ const entries = (dir) =>
 // semver: only for a Node version warning that cannot fire from the bundle (it reads dist/package.json, which has
 // no engines). tinyglobby: only to find commands when there is no oclif.manifest.json.
 const LAZY = ['semver', 'tinyglobby']
+// Node's own modules that oclif requires when it loads and uses on some runs only: child_process (to ask PowerShell
+// for the parent process, on Windows), readline (to read flags from stdin), perf_hooks (its --debug timings). Only
+// for requires from node_modules: those are CommonJS that reads a property at the call (`(0, m.execSync)(…)`); the
+// project's own ES imports of them bind names when they load, which a proxy cannot defer.
+const LAZY_BUILTINS = ['node:child_process', 'node:readline', 'node:perf_hooks']
 // string-width: an ASCII fast path in front of it (scripts/shims/string-width.cjs).
 const SHIMS = {debug: join(root, 'scripts/shims/debug.cjs'), 'string-width': join(root, 'scripts/shims/string-width.cjs')}
 const lazyLoading = {
@@ -47,6 +52,11 @@ const lazyLoading = {
       if (LAZY.includes(args.path) && args.namespace !== 'lazy') return {path: args.path, namespace: 'lazy', pluginData: {resolveDir: args.resolveDir}}
       return undefined
     })
+    build.onResolve({filter: /^node:(child_process|readline|perf_hooks)$/}, (args) =>
+      LAZY_BUILTINS.includes(args.path) && args.namespace !== 'lazy' && args.importer.includes('/node_modules/')
+        ? {path: args.path, namespace: 'lazy', pluginData: {resolveDir: args.resolveDir}}
+        : undefined,
+    )
     // A property of the module, asked for, loads it: `const semver = require('semver')` alone costs nothing.
     build.onLoad({filter: /.*/, namespace: 'lazy'}, (args) => ({
       contents: `let m; module.exports = new Proxy({}, {get: (_, k) => k === '__esModule' ? undefined : (m ??= require(${JSON.stringify(args.path)}))[k]})`,
