@@ -13,6 +13,13 @@ const POD_DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost'
 type Obj = Record<string, unknown>
 
 /**
+ * Pod condition types no engine reads: the ReplicaSet replay reads Ready (pod-util.ts), the taint-eviction replay
+ * PodScheduled (process.ts) and DisruptionTarget (evidence.ts, drive.ts). A type outside this list (one a newer
+ * kubelet sets) is kept: dropping only what is known unread cannot hide what a future reader needs.
+ */
+const POD_CONDITIONS_UNREAD = new Set(['Initialized', 'ContainersReady', 'PodReadyToStartContainers'])
+
+/**
  * What each projection here returned, by the projection that made it. Projecting such an object again with the same
  * projection keeps exactly what it holds (each is idempotent), so it is returned as it is instead of copied: the
  * snapshot source applies these projections as objects arrive (cluster/snapshot/slim.ts), and the audit's gathering
@@ -112,8 +119,10 @@ export function projectPod(o: KubeObject, intern = new Interner()): KubeObject {
     const s: Obj = {}
     if (status.phase !== undefined) s.phase = intern.s(status.phase)
     if (Array.isArray(status.conditions)) {
-      // The message is read only on DisruptionTarget (the taint-eviction evidence); other conditions' messages go.
-      s.conditions = (status.conditions as Obj[]).map((c) => {
+      // The message is read only on DisruptionTarget (the taint-eviction evidence); other conditions' messages go, and
+      // so do the conditions of types no engine reads (Initialized, ContainersReady, PodReadyToStartContainers): three
+      // of a running pod's five. The engines find a condition by its type, so the order of the others stays.
+      s.conditions = (status.conditions as Obj[]).filter((c) => !POD_CONDITIONS_UNREAD.has(c?.type as string)).map((c) => {
         const kept = pick(
           c,
           c?.type === 'DisruptionTarget' ? ['type', 'status', 'reason', 'message', 'lastTransitionTime'] : ['type', 'status', 'reason', 'lastTransitionTime'],

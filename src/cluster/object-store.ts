@@ -24,10 +24,6 @@ export function groupKindKey(apiVersion: string | undefined, kind: string): stri
   return `${canonical}/${kind}`
 }
 
-function objectKey(o: KubeObject): string {
-  return `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`
-}
-
 /** Newer of two copies of one object (several files of a dump may hold it): higher resourceVersion wins. */
 function newer(a: KubeObject, b: KubeObject): KubeObject {
   const ra = Number(a.metadata?.resourceVersion)
@@ -35,28 +31,50 @@ function newer(a: KubeObject, b: KubeObject): KubeObject {
   return Number.isFinite(ra) && Number.isFinite(rb) && rb > ra ? b : a
 }
 
+/**
+ * etcd key order: "namespace/name" as strings. Neither part holds a "/", so that is the order of namespace + "/" and,
+ * within a namespace, of names — kept as two levels of maps, so that no object needs a key string of its own (150,000
+ * pods would hold 150,000 of them, each with a copy of "namespace/").
+ */
+function byKey(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** A namespace or name as a map key: unchecked objects come here (a number where a string belongs keys as its text). */
+function part(v: unknown): string {
+  return typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v)
+}
+
+type Names = Map<string, KubeObject>
+
 export class ObjectStore {
-  private readonly byKind = new Map<string, Map<string, KubeObject>>()
+  /** Per kind, per namespace ("" for cluster-scoped), objects by name. */
+  private readonly byKind = new Map<string, Map<string, Names>>()
+  private readonly sizes = new Map<string, number>()
   private sorted = new Map<string, KubeObject[]>()
-  /** Per kind, objects per namespace ("" for cluster-scoped), kept as objects arrive. */
-  private readonly perNamespace = new Map<string, Map<string, number>>()
+
+  private names(key: string, namespace: string, create: boolean): Names | undefined {
+    let namespaces = this.byKind.get(key)
+    if (!namespaces) {
+      if (!create) return undefined
+      namespaces = new Map()
+      this.byKind.set(key, namespaces)
+    }
+    let names = namespaces.get(namespace)
+    if (!names && create) {
+      names = new Map()
+      namespaces.set(namespace, names)
+    }
+    return names
+  }
 
   add(o: KubeObject): void {
     const key = groupKindKey(o.apiVersion, o.kind!)
-    let objects = this.byKind.get(key)
-    if (!objects) {
-      objects = new Map()
-      this.byKind.set(key, objects)
-    }
-    const k = objectKey(o)
-    const existing = objects.get(k)
-    objects.set(k, existing === undefined ? o : newer(existing, o))
-    if (existing === undefined) {
-      const counts = this.perNamespace.get(key) ?? new Map<string, number>()
-      this.perNamespace.set(key, counts)
-      const ns = o.metadata?.namespace ?? ''
-      counts.set(ns, (counts.get(ns) ?? 0) + 1)
-    }
+    const names = this.names(key, part(o.metadata?.namespace), true)!
+    const name = part(o.metadata?.name)
+    const existing = names.get(name)
+    names.set(name, existing === undefined ? o : newer(existing, o))
+    if (existing === undefined) this.sizes.set(key, (this.sizes.get(key) ?? 0) + 1)
     this.sorted.delete(key)
   }
 
@@ -67,13 +85,13 @@ export class ObjectStore {
   share(o: KubeObject): void {
     if (this.byKind.size === 0) return
     const key = groupKindKey(o.apiVersion, o.kind!)
-    const objects = this.byKind.get(key)
-    if (!objects) return
-    const k = objectKey(o)
-    const existing = objects.get(k)
+    const names = this.names(key, part(o.metadata?.namespace), false)
+    if (!names) return
+    const name = part(o.metadata?.name)
+    const existing = names.get(name)
     if (existing === undefined || existing === o || existing.metadata?.resourceVersion !== o.metadata?.resourceVersion || !isDeepStrictEqual(existing, o))
       return
-    objects.set(k, o)
+    names.set(name, o)
     this.sorted.delete(key)
   }
 
@@ -83,26 +101,30 @@ export class ObjectStore {
 
   count(): number {
     let n = 0
-    for (const m of this.byKind.values()) n += m.size
+    for (const size of this.sizes.values()) n += size
     return n
   }
 
   /** How many objects of a kind, and in which namespaces (empty for a cluster-scoped kind). */
   spread(groupKind: string): {count: number; namespaces: Set<string>} {
     const namespaces = new Set<string>()
-    for (const ns of this.perNamespace.get(groupKind)?.keys() ?? []) if (ns !== '') namespaces.add(ns)
-    return {count: this.byKind.get(groupKind)?.size ?? 0, namespaces}
+    for (const ns of this.byKind.get(groupKind)?.keys() ?? []) if (ns !== '') namespaces.add(ns)
+    return {count: this.sizes.get(groupKind) ?? 0, namespaces}
   }
 
   get(groupKind: string, namespace: string | undefined, name: string): KubeObject | undefined {
-    return this.byKind.get(groupKind)?.get(`${namespace ?? ''}/${name}`)
+    return this.byKind.get(groupKind)?.get(namespace ?? '')?.get(name)
   }
 
   all(groupKind: string): KubeObject[] {
     let list = this.sorted.get(groupKind)
     if (!list) {
-      const m = this.byKind.get(groupKind)
-      list = m ? [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]) : []
+      list = []
+      const namespaces = this.byKind.get(groupKind)
+      for (const ns of [...(namespaces?.keys() ?? [])].sort((a, b) => byKey(`${a}/`, `${b}/`))) {
+        const names = namespaces!.get(ns)!
+        for (const name of [...names.keys()].sort(byKey)) list.push(names.get(name)!)
+      }
       this.sorted.set(groupKind, list)
     }
     return list

@@ -45,7 +45,11 @@ describe('projectPod', () => {
       phase: 'Running',
       podIP: '10.0.0.1',
       conditions: [
+        {type: 'PodReadyToStartContainers', status: 'True', lastTransitionTime: 't0'},
+        {type: 'Initialized', status: 'True', lastTransitionTime: 't0'},
         {type: 'Ready', status: 'True', lastTransitionTime: 't', message: 'long'},
+        {type: 'ContainersReady', status: 'True', lastTransitionTime: 't'},
+        {type: 'PodScheduled', status: 'True', lastTransitionTime: 't0'},
         {
           type: 'DisruptionTarget',
           status: 'True',
@@ -74,8 +78,11 @@ describe('projectPod', () => {
       spec: {nodeName: 'n1', tolerations: [{key: 'a', operator: 'Exists'}], initContainers: [{name: 'proxy', restartPolicy: 'Always'}]},
       status: {
         phase: 'Running',
+        // Ready (the ReplicaSet replay), PodScheduled and DisruptionTarget (taint eviction), in their order; the
+        // three types no engine reads are gone.
         conditions: [
           {type: 'Ready', status: 'True', lastTransitionTime: 't'},
+          {type: 'PodScheduled', status: 'True', lastTransitionTime: 't0'},
           {
             type: 'DisruptionTarget',
             status: 'True',
