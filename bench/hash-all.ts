@@ -3,6 +3,10 @@
 // ControllerRevisions of that namespace, -o json) on the same server in the same run.
 //   node --import tsx bench/hash-all.ts            # 2,000 Deployments × 10 ReplicaSets
 //   node --import tsx bench/hash-all.ts --small    # 200 × 10
+//   node --import tsx bench/hash-all.ts --phases   # only the cold phases below, 11 rounds (--rounds N)
+// First, the cold cost of the example `hash --all -n shop -f examples/hash-drift-after-upgrade.json` by phase, each in
+// fresh processes (compiling layouts is a first-run cost a warm loop would hide), as ratios to `node -e 0`'s whole
+// process in the same interleaved run: the phases are what that command's hash work adds to its start-up.
 // The synthetic pod-template-hash labels are random (test/support/synthetic/README.md), so every ReplicaSet also goes
 // through layout inference over all 18 layouts: the worst case for the label checks. Wall time and peak RSS per process.
 import {mkdtempSync} from 'node:fs'
@@ -12,7 +16,7 @@ import {performance} from 'node:perf_hooks'
 import {fileURLToPath} from 'node:url'
 import {FakeApiServer} from '../test/support/fake-apiserver/index.js'
 import {SyntheticCluster} from '../test/support/synthetic/index.js'
-import {mib, runProcess, secs} from './support/process.js'
+import {median, mib, runProcess, secs} from './support/process.js'
 
 const small = process.argv.includes('--small')
 const deployments = small ? 200 : 2_000
@@ -30,6 +34,13 @@ const options = {
 const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
 
 const run = (cmd: string, args: string[]) => runProcess(cmd, args, {env: {...process.env, NO_COLOR: '1'}})
+
+if (process.argv.includes('--phase-child')) {
+  await phaseChild(process.argv[process.argv.indexOf('--phase-child') + 1])
+  process.exit(0)
+}
+await coldPhases()
+if (process.argv.includes('--phases')) process.exit(0)
 
 const cluster = new SyntheticCluster(options)
 const objects = [...cluster.objects()]
@@ -77,4 +88,71 @@ try {
   }
 } finally {
   await server.close()
+}
+
+/** One fresh process: the phases in order, CPU ms each (process.cpuUsage), as JSON on stdout. */
+async function phaseChild(mode: string): Promise<void> {
+  const cpu = () => {
+    const u = process.cpuUsage()
+    return (u.user + u.system) / 1000
+  }
+  const out: Record<string, number> = {}
+  let last = cpu()
+  const phase = (name: string) => {
+    const now = cpu()
+    out[name] = now - last
+    last = now
+  }
+  const example = fileURLToPath(new URL('../examples/hash-drift-after-upgrade.json', import.meta.url))
+  const {openSource} = await import('../src/cluster/open.js')
+  const {runHashWorkload} = await import('../src/commands-support/hash-workload.js')
+  const {layoutData, layoutVersions} = await import('../src/hash/layout-data.js')
+  const {getLayout} = await import('../src/hash/layouts.js')
+  phase('import (tsx)')
+  const source = await openSource({snapshot: example})
+  phase('open the snapshot')
+  if (mode === 'split') {
+    layoutData()
+    phase('parse layouts.json')
+    getLayout('1.31')
+    phase('compile the 1.31 layout')
+    for (const v of layoutVersions()) getLayout(v)
+    phase('compile the other layouts')
+  }
+  await runHashWorkload(source, {all: true}, {namespace: 'shop'})
+  phase(mode === 'split' ? 'hash --all, layouts compiled' : 'hash --all (everything)')
+  await runHashWorkload(source, {all: true}, {namespace: 'shop'})
+  phase('hash --all again (warm)')
+  process.stdout.write(JSON.stringify(out))
+}
+
+async function coldPhases(): Promise<void> {
+  const i = process.argv.indexOf('--rounds')
+  const rounds = i === -1 ? 11 : Number(process.argv[i + 1])
+  const self = fileURLToPath(import.meta.url)
+  const child = (mode: string) => run(process.execPath, ['--import', 'tsx', self, '--phase-child', mode])
+  const ref: number[] = []
+  const phases = new Map<string, number[]>()
+  for (let round = 0; round <= rounds; round++) {
+    const r = await run(process.execPath, ['-e', '0'])
+    for (const mode of ['whole', 'split']) {
+      const c = await child(mode)
+      if (c.code !== 0) throw new Error(`phase child ${mode} failed (${c.code}): ${c.stderr}`)
+      if (round === 0) continue
+      for (const [name, ms] of Object.entries(JSON.parse(c.stdout) as Record<string, number>)) {
+        if (name.startsWith('import') || name.startsWith('open')) continue
+        const l = phases.get(name) ?? []
+        l.push(ms)
+        phases.set(name, l)
+      }
+    }
+    if (round > 0) ref.push(r.cpuMs)
+  }
+  const refCpu = median(ref)
+  console.log(`cold phases of hash --all -n shop -f examples/hash-drift-after-upgrade.json (CPU, median of ${rounds} fresh processes)`)
+  console.log(`  ${'node -e 0 (whole process, the reference)'.padEnd(44)} ${refCpu.toFixed(1).padStart(7)} ms`)
+  for (const [name, l] of phases) {
+    const m = median(l)
+    console.log(`  ${name.padEnd(44)} ${m.toFixed(1).padStart(7)} ms ${(m / refCpu).toFixed(2).padStart(6)}× node`)
+  }
 }

@@ -2,6 +2,12 @@
 // constant bytes spew writes around values (field name, "(type)" prefix, and the whole rendering of a
 // field the JSON lacks), and each struct's JSON field names (from the json tags, as encoding/json
 // resolves them). Nothing here is written per field: every struct comes from the data.
+//
+// Cheap per version, because a run may need every version (layout inference) and pays this on every start:
+//  - nodes are shared by every layout: a node is keyed by its definition and the nodes it is made of, so versions
+//    whose definitions agree all the way down (most types, most versions) get the same object;
+//  - a struct's fields, zero rendering and signature are compiled on first use (ready()): a template goes through a
+//    few dozen of the hundred-odd structs of a PodTemplateSpec, and most versions share those too.
 import {layoutData, type RefTuple, type TypeDefData} from './layout-data.js'
 
 export const T_STRING = 0
@@ -64,6 +70,12 @@ export interface FieldDef {
 export interface StructDef {
   key: string
   type: string
+  /** Interned id of the type key (the same in every version). */
+  keyId: number
+  /** Go field names in declaration order (known before the fields are compiled). */
+  names: string[]
+  /** Whether the fields below are compiled: ready(sd) compiles them on first use. */
+  ready: boolean
   fields: FieldDef[]
   /** Own JSON names → field index (a null-prototype object: the fastest lookup for decoded keys). */
   jsonFields: Record<string, number>
@@ -77,8 +89,16 @@ export interface StructDef {
   offsets: Int32Array
   /** Interned id of everything that shapes this struct's output; equal ids across versions = same output. */
   sig: number
-  /** Interned id of the type key (the same in every version). */
-  keyId: number
+  /** What compiling the fields needs; null once ready. */
+  pending: PendingStruct | null
+}
+
+interface PendingStruct {
+  version: string
+  def: TypeDefData
+  node: TypeNode
+  fieldNodes: TypeNode[]
+  renderSpecialZero: ZeroRenderer
 }
 
 export interface CompiledLayout {
@@ -88,8 +108,8 @@ export interface CompiledLayout {
   goVersion: string
   root: TypeNode
   structs: Map<string, StructDef>
-  /** sig of each struct by keyId (undefined: the version has no such type). */
-  sigByKey: number[]
+  /** Each struct by keyId (undefined: the version has no such type); the same object in two layouts = same output. */
+  structByKey: (StructDef | undefined)[]
   /** Rendered bytes of quantities by JSON text, for this layout. */
   quantityCache: Map<string, Uint8Array>
 }
@@ -156,17 +176,36 @@ function parseJsonTag(tag: string | 0, goName: string, exported: boolean, embedd
 /** Renders a Go value of a special type's zero; set by spew.ts to avoid an import cycle. */
 export type ZeroRenderer = (node: TypeNode) => Uint8Array
 
+/** Nodes shared by every layout, by definition and parts (see the top of the file). */
+const shared = new Map<string, TypeNode>()
+/** A small integer per shared node, for the keys of the nodes made of it. */
+const nodeIds = new Map<TypeNode, number>()
+
+function share(key: string, make: () => TypeNode): TypeNode {
+  let node = shared.get(key)
+  if (node === undefined) {
+    node = make()
+    shared.set(key, node)
+    nodeIds.set(node, nodeIds.size)
+  }
+  return node
+}
+
+const idOf = (node: TypeNode | undefined): number => (node === undefined ? -1 : nodeIds.get(node)!)
+
 export function compileLayout(version: string, renderSpecialZero: ZeroRenderer): CompiledLayout {
   const data = layoutData()
   const v = data.versions[version]
   if (!v) throw new Error(`no layout for Kubernetes ${version}`)
-  const defs = new Map<string, TypeDefData>()
-  for (const i of v.types) defs.set(data.defs[i].key, data.defs[i])
+  const defs = new Map<string, number>()
+  for (const i of v.types) defs.set(data.defs[i].key, i)
 
-  const refNodes = new Map<number, TypeNode>()
+  // This version's node for each named type and each type reference (shared objects).
   const namedNodes = new Map<string, TypeNode>()
+  const refNodes = new Map<number, TypeNode>()
   const structs = new Map<string, StructDef>()
-  const pendingStructs: {def: TypeDefData; node: TypeNode}[] = []
+  /** Named types being walked: nodes are built bottom-up, which needs a type graph without cycles (a PodTemplateSpec's has none). */
+  const open = new Set<string>()
 
   const basic = (kind: string, type: string): TypeNode => {
     if (kind === 'string') return makeNode(T_STRING, type, 0, new Uint8Array(0), `s:${type}`)
@@ -176,6 +215,14 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     throw new Error(`layout ${version}: unsupported Go kind ${kind} (${type})`)
   }
 
+  /** A pointer, slice or map node over compiled parts (a named composite: under its own type string). */
+  const composite = (kind: string, type: string, elem: TypeNode, mapKey: TypeNode | undefined, desc: string): TypeNode => {
+    const node = makeNode(kind === 'ptr' ? T_PTR : kind === 'slice' ? T_SLICE : T_MAP, type, 0, NIL, desc)
+    node.elem = elem
+    node.mapKey = mapKey
+    return node
+  }
+
   const nodeFor = (ref: number): TypeNode => {
     const known = refNodes.get(ref)
     if (known) return known
@@ -183,25 +230,16 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     let node: TypeNode
     if (named !== 0) {
       node = namedNode(named, type)
-    } else if (kind === 'ptr') {
-      node = makeNode(T_PTR, type, 0, NIL, '')
-      refNodes.set(ref, node)
-      node.elem = nodeFor(elem)
-      node.desc = `p:${type}[${node.elem.desc}]`
-    } else if (kind === 'slice') {
-      node = makeNode(T_SLICE, type, 0, NIL, '')
-      refNodes.set(ref, node)
-      node.elem = nodeFor(elem)
-      node.desc = `l:${type}[${node.elem.desc}]`
+    } else if (kind === 'ptr' || kind === 'slice') {
+      const e = nodeFor(elem)
+      node = share(`${ref}:${idOf(e)}`, () => composite(kind, type, e, undefined, `${kind === 'ptr' ? 'p' : 'l'}:${type}[${e.desc}]`))
     } else if (kind === 'map') {
-      node = makeNode(T_MAP, type, 0, NIL, '')
-      refNodes.set(ref, node)
-      node.mapKey = nodeFor(key)
-      node.elem = nodeFor(elem)
-      if (node.mapKey.tag !== T_STRING) throw new Error(`layout ${version}: map key ${node.mapKey.type} is not a string kind`)
-      node.desc = `m:${type}[${node.mapKey.desc}][${node.elem.desc}]`
+      const k = nodeFor(key)
+      const e = nodeFor(elem)
+      if (k.tag !== T_STRING) throw new Error(`layout ${version}: map key ${k.type} is not a string kind`)
+      node = share(`${ref}:${idOf(k)}:${idOf(e)}`, () => composite(kind, type, e, k, `m:${type}[${k.desc}][${e.desc}]`))
     } else {
-      node = basic(kind, type)
+      node = share(`${ref}`, () => basic(kind, type))
     }
     refNodes.set(ref, node)
     return node
@@ -210,123 +248,126 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
   const namedNode = (key: string, type: string): TypeNode => {
     const known = namedNodes.get(key)
     if (known) return known
-    const def = defs.get(key)
-    if (!def) throw new Error(`layout ${version}: type ${key} is referenced but not defined`)
+    const defIndex = defs.get(key)
+    if (defIndex === undefined) throw new Error(`layout ${version}: type ${key} is referenced but not defined`)
+    if (open.has(key)) throw new Error(`layout ${version}: type ${key} contains itself; recursive types are not supported`)
+    open.add(key)
+    const def = data.defs[defIndex]
     let node: TypeNode
     if (def.kind === 'struct') {
-      node = makeNode(SPECIAL[key] ?? T_STRUCT, type, 0, new Uint8Array(0), `S:${key}`)
-      namedNodes.set(key, node)
-      pendingStructs.push({def, node})
+      const fieldNodes: TypeNode[] = []
+      let id = `d${defIndex}:${type}`
+      for (const f of def.fields ?? []) {
+        const n = nodeFor(f[1])
+        fieldNodes.push(n)
+        id += `,${idOf(n)}`
+      }
+      node = share(id, () => structNode(def, type, {version, def, node: undefined!, fieldNodes, renderSpecialZero}))
     } else {
       if (def.underlying === undefined) throw new Error(`layout ${version}: ${key} has no underlying type`)
       const [ukind, , , uelem, ukey] = data.refs[def.underlying]
       if (ukind === 'ptr' || ukind === 'slice' || ukind === 'map') {
         // A named composite (v1.ResourceList, big.nat): the underlying shape under the named type string.
-        node = makeNode(ukind === 'ptr' ? T_PTR : ukind === 'slice' ? T_SLICE : T_MAP, type, 0, NIL, '')
-        namedNodes.set(key, node)
-        node.elem = nodeFor(uelem)
-        if (ukind === 'map') node.mapKey = nodeFor(ukey)
-        node.desc = `${ukind}:${type}[${node.mapKey?.desc ?? ''}][${node.elem.desc}]`
+        const e = nodeFor(uelem)
+        const k = ukind === 'map' ? nodeFor(ukey) : undefined
+        node = share(`d${defIndex}:${type}:${idOf(e)}:${idOf(k)}`, () => composite(ukind, type, e, k, `${ukind}:${type}[${k?.desc ?? ''}][${e.desc}]`))
       } else {
-        node = basic(ukind, type)
-        namedNodes.set(key, node)
+        node = share(`d${defIndex}:${type}`, () => basic(ukind, type))
       }
     }
+    open.delete(key)
+    namedNodes.set(key, node)
+    if (node.struct) structs.set(key, node.struct)
     return node
   }
 
   const root = nodeFor(v.root)
+  const structByKey: (StructDef | undefined)[] = []
+  for (const sd of structs.values()) structByKey[sd.keyId] = sd
+  return {version, index: compiledCount++, goVersion: v.goVersion, root, structs, structByKey, quantityCache: new Map()}
+}
 
-  // Fields after every node exists (pointers may point back up the tree).
-  for (let n = 0; n < pendingStructs.length; n++) {
-    const {def, node} = pendingStructs[n]
-    const fields: FieldDef[] = []
-    const jsonFields = Object.create(null) as Record<string, number>
-    const inlines: number[] = []
-    for (const [i, [name, ref, tag, flags]] of (def.fields ?? []).entries()) {
-      const fnode = nodeFor(ref)
-      const embedded = (flags & 2) !== 0
-      const {json, inline} = parseJsonTag(tag, name, (flags & 1) !== 0, embedded, fnode.tag === T_STRUCT)
-      const pre = bytes(`${i === 0 ? '{' : ' '}${name}:(${fnode.type})`)
-      fields.push({name, node: fnode, pre, absent: pre, json, inline})
-      if (inline) inlines.push(i)
-      if (json) jsonFields[json.name] = i
-    }
-    const sd: StructDef = {
-      key: def.key,
-      type: node.type,
-      fields,
-      jsonFields,
-      known: new Set(),
-      inlines,
-      zero: new Uint8Array(0),
-      offsets: new Int32Array(fields.length + 1),
-      sig: -1,
-      keyId: keyIdOf(def.key),
-    }
-    structs.set(def.key, sd)
-    node.struct = sd
+const EMPTY_FIELDS = Object.freeze(Object.create(null)) as Record<string, number>
+
+/** A named struct's node, its fields not compiled yet (ready() does it). */
+function structNode(def: TypeDefData, type: string, pending: PendingStruct): TypeNode {
+  const node = makeNode(SPECIAL[def.key] ?? T_STRUCT, type, 0, new Uint8Array(0), `S:${def.key}`)
+  pending.node = node
+  node.struct = {
+    key: def.key,
+    type,
+    keyId: keyIdOf(def.key),
+    names: (def.fields ?? []).map((f) => f[0]),
+    ready: false,
+    fields: [],
+    jsonFields: EMPTY_FIELDS,
+    known: new Set(),
+    inlines: [],
+    zero: node.zero,
+    offsets: new Int32Array(1),
+    sig: -1,
+    pending,
   }
+  return node
+}
 
+/** What a value of this node's type renders when the JSON has null or nothing (compiling its struct if need be). */
+export function zeroOf(node: TypeNode): Uint8Array {
+  if (node.struct !== undefined && !node.struct.ready) ready(node.struct)
+  return node.zero
+}
+
+/** The struct's fields, JSON names, zero rendering and signature, compiled on first use (its parts' first). */
+export function ready(sd: StructDef): StructDef {
+  if (sd.ready) return sd
+  const {version, def, node, fieldNodes, renderSpecialZero} = sd.pending!
+  const fields: FieldDef[] = []
+  const jsonFields = Object.create(null) as Record<string, number>
+  const inlines: number[] = []
+  const defFields = def.fields ?? []
+  for (let i = 0; i < defFields.length; i++) {
+    const [name, , tag, flags] = defFields[i]
+    const fnode = fieldNodes[i]
+    const {json, inline} = parseJsonTag(tag, name, (flags & 1) !== 0, (flags & 2) !== 0, fnode.tag === T_STRUCT)
+    const pre = bytes(`${i === 0 ? '{' : ' '}${name}:(${fnode.type})`)
+    // Innermost first: a struct's zero embeds its non-pointer struct fields' zeros.
+    fields.push({name, node: fnode, pre, absent: concat([pre, zeroOf(fnode)]), json, inline})
+    if (inline) inlines.push(i)
+    if (json) jsonFields[json.name] = i
+  }
   // JSON names promoted through inline fields; a name defined twice is ambiguous in encoding/json
   // (dropped or shadowed by depth), which no layout has needed so far — refuse rather than guess.
-  const resolveKnown = (sd: StructDef, seen: Set<string>): Set<string> => {
-    if (sd.known.size > 0 || seen.has(sd.key)) return sd.known
-    seen.add(sd.key)
-    const known = new Set(Object.keys(sd.jsonFields))
-    for (const i of sd.inlines) {
-      const inner = sd.fields[i].node.struct!
-      for (const name of resolveKnown(inner, seen)) {
-        if (known.has(name)) throw new Error(`layout ${version}: JSON field ${name} of ${sd.type} is ambiguous`)
-        known.add(name)
-      }
+  const known = new Set(Object.keys(jsonFields))
+  for (const i of inlines) {
+    for (const name of ready(fields[i].node.struct!).known) {
+      if (known.has(name)) throw new Error(`layout ${version}: JSON field ${name} of ${sd.type} is ambiguous`)
+      known.add(name)
     }
-    sd.known = known
-    return known
   }
-  for (const sd of structs.values()) resolveKnown(sd, new Set())
-
-  // Zero renderings, innermost first (a struct's zero embeds its non-pointer struct fields' zeros).
-  const done = new Set<StructDef>()
-  const finish = (sd: StructDef): void => {
-    if (done.has(sd)) return
-    done.add(sd)
-    const parts: Uint8Array[] = []
-    let offset = 0
-    for (const [i, f] of sd.fields.entries()) {
-      f.absent = concat([f.pre, zeroOf(f.node)])
-      parts.push(f.absent)
-      sd.offsets[i] = offset
-      offset += f.absent.length
-    }
-    sd.offsets[sd.fields.length] = offset
-    parts.push(sd.fields.length === 0 ? bytes('{}') : bytes('}'))
-    sd.zero = concat(parts)
+  const offsets = new Int32Array(fields.length + 1)
+  let offset = 0
+  for (let i = 0; i < fields.length; i++) {
+    offsets[i] = offset
+    offset += fields[i].absent.length
   }
-  const zeroOf = (node: TypeNode): Uint8Array => {
-    if (node.tag === T_STRUCT) {
-      finish(node.struct!)
-      return node.struct!.zero
-    }
-    if (node.struct && !node.family) {
-      node.family = familyOf(node.struct)
-      for (const sd of node.family) finish(sd)
-      node.zero = renderSpecialZero(node)
-    }
-    return node.zero
+  offsets[fields.length] = offset
+  sd.fields = fields
+  sd.jsonFields = jsonFields
+  sd.known = known
+  sd.inlines = inlines
+  sd.offsets = offsets
+  sd.zero = concat([...fields.map((f) => f.absent), fields.length === 0 ? bytes('{}') : bytes('}')])
+  sd.ready = true
+  sd.pending = null
+  if (node.tag === T_STRUCT) {
+    node.zero = sd.zero
+  } else {
+    node.family = familyOf(sd)
+    node.zero = renderSpecialZero(node)
   }
-  for (const sd of structs.values()) finish(sd)
-  for (const {node} of pendingStructs) node.zero = zeroOf(node)
-
   const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1')
-  for (const sd of structs.values()) {
-    const node = namedNodes.get(sd.key)!
-    sd.sig = intern(JSON.stringify([sd.key, sd.type, node.tag, sd.fields.map((f) => [f.name, latin1(f.absent), f.json, f.inline, f.node.desc])]))
-  }
-
-  const sigByKey: number[] = []
-  for (const sd of structs.values()) sigByKey[sd.keyId] = sd.sig
-  return {version, index: compiledCount++, goVersion: v.goVersion, root, structs, sigByKey, quantityCache: new Map()}
+  sd.sig = intern(JSON.stringify([sd.key, sd.type, node.tag, fields.map((f) => [f.name, latin1(f.absent), f.json, f.inline, f.node.desc])]))
+  return sd
 }
 
 /** Every struct reachable from sd (through fields, pointers, slices and maps). */
@@ -335,7 +376,7 @@ function familyOf(sd: StructDef): StructDef[] {
   const walk = (s: StructDef): void => {
     if (out.includes(s)) return
     out.push(s)
-    for (const f of s.fields) {
+    for (const f of ready(s).fields) {
       for (let n: TypeNode | undefined = f.node; n; n = n.elem) if (n.struct) walk(n.struct)
     }
   }

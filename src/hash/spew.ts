@@ -8,7 +8,7 @@
 // "<*>value" as an element; maps "map[k:v k:v]" with keys sorted as Go strings.
 // The round trip adds: empty slices and maps become nil; quantities are re-parsed from String().
 import * as compiled from './compile.js'
-import {keyIdCount} from './compile.js'
+import {keyIdCount, ready, zeroOf} from './compile.js'
 import type {CompiledLayout, StructDef, TypeNode} from './compile.js'
 import {sameUnder} from './def-bits.js'
 import {fnv1a32} from './fnv.js'
@@ -186,6 +186,7 @@ class SpewRenderer extends ByteSink {
 
   private structJson(sd: StructDef, obj: unknown, inline: boolean): void {
     if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) this.fail(`expected an object (${sd.type}), got ${describeJson(obj)}`)
+    if (!sd.ready) ready(sd)
     if (this.memo !== null) {
       this.memoStruct(sd, obj, inline)
       return
@@ -321,7 +322,7 @@ class SpewRenderer extends ByteSink {
   /** A value without its type prefix (the caller wrote it, or its position has none). */
   private value(node: TypeNode, v: unknown): void {
     if (v === null || v === undefined) {
-      this.bytes(node.zero)
+      this.bytes(zeroOf(node))
       return
     }
     switch (node.tag) {
@@ -481,7 +482,7 @@ class SpewRenderer extends ByteSink {
 
   goValue(node: TypeNode, v: GoValue | undefined): void {
     if (v === null || v === undefined) {
-      this.bytes(node.tag === T_PTR || node.tag === T_SLICE || node.tag === T_MAP ? NIL : node.struct ? node.struct.zero : node.zero)
+      this.bytes(node.tag === T_PTR || node.tag === T_SLICE || node.tag === T_MAP ? NIL : node.struct ? ready(node.struct).zero : node.zero)
       return
     }
     switch (node.tag) {
@@ -520,6 +521,7 @@ class SpewRenderer extends ByteSink {
       default: {
         const sd = node.struct
         if (!sd) throw new Error(`internal: Go value for ${node.type}`)
+        ready(sd)
         if (this.recording) this.mark(sd)
         const o = v as Record<string, GoValue>
         for (const f of sd.fields) {
@@ -537,6 +539,8 @@ class SpewRenderer extends ByteSink {
   }
 
   renderGo(node: TypeNode, v: GoValue): Uint8Array {
+    // Compiling a special type renders its zero with this renderer: done before this rendering starts, not inside it.
+    zeroOf(node)
     this.startSink(false)
     this.goValue(node, v)
     return this.takeBytes()

@@ -4,7 +4,7 @@
 // gone, omitempty drops empty values, a field without it is written even when zero ("containers":
 // null, "resources":{}), and omitzero (from 1.34) drops a zero creationTimestamp.
 import * as compiled from './compile.js'
-import type {CompiledLayout, StructDef, TypeNode} from './compile.js'
+import {type CompiledLayout, ready, type StructDef, type TypeNode} from './compile.js'
 import {HashInputError} from './errors.js'
 import type {GoJson} from './go-json.js'
 import {controllerQuantity, QuantityError, quantityString} from './quantity.js'
@@ -48,7 +48,7 @@ function isZero(node: TypeNode, v: unknown): boolean {
   if (isNil(v)) return true
   if (node.tag === compiled.T_STRUCT) {
     const o = v as Record<string, unknown>
-    return node.struct!.fields.every((f) => f.json === null || isZero(f.node, o[f.json.name]))
+    return ready(node.struct!).fields.every((f) => f.json === null || isZero(f.node, o[f.json.name]))
   }
   return node.struct === undefined && isEmpty(node, v)
 }
@@ -65,6 +65,7 @@ let unknownFields: string[] = []
 function structJson(sd: StructDef, obj: unknown, path: Path, out: Record<string, GoJson>, inline = false): Record<string, GoJson> {
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) fail(path, `expected an object (${sd.type}), got ${describeJson(obj)}`)
   const o = obj as Record<string, unknown>
+  ready(sd)
   if (!inline) for (const k of Object.keys(o)) if (!sd.known.has(k)) unknownFields.push(formatPath([...path, k]))
   for (const f of sd.fields) {
     if (f.inline) {

@@ -7,6 +7,7 @@
 //  - JSON fields the struct does not have are dropped by the decoder, so they never count.
 import {
   type CompiledLayout,
+  ready,
   T_BOOL,
   T_FIELDSV1,
   T_INT,
@@ -88,7 +89,7 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 function structEqual(sd: StructDef, a: unknown, b: unknown): boolean {
   const x = isObj(a) ? a : {}
   const y = isObj(b) ? b : {}
-  for (const f of sd.fields) {
+  for (const f of ready(sd).fields) {
     if (f.inline) {
       if (!structEqual(f.node.struct!, x, y)) return false
       continue
