@@ -32,11 +32,13 @@ const entries = (dir) =>
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
     .map((f) => [`${dir}/${f.slice(0, -3)}`, join(root, 'src', dir, f)])
 
-// Packages oclif requires when it loads but uses only on some runs: in the bundle they are loaded on first use.
-// debug: its loggers are made at load time, so a shim stands in for it unless DEBUG is set (scripts/shims/debug.cjs).
-// semver: only for a Node version warning that cannot fire from the bundle (it reads dist/package.json, which has
-// no engines). tinyglobby: only to find commands when there is no oclif.manifest.json.
-const LAZY = ['semver', 'tinyglobby']
+// Packages loaded on first use. Each is bundled apart, as dist/vendor/NAME.js, and required from there when a run
+// first needs it: code in a chunk costs its load (~30 µs of CPU per KiB) even when nothing calls it.
+//   tinyglobby (with picomatch and fdir): oclif's, only to find commands when there is no oclif.manifest.json. minimatch: oclif's, only for plugin name patterns (the CLI has no plugins).
+//     oclif requires these from CommonJS, so a proxy stands in: a property asked for loads the package.
+//   yaml: the project's, through src/util/yaml-lib.ts (a require() at first use); YAML snapshots are read by js-yaml.
+const VENDOR = ['tinyglobby', 'minimatch', 'yaml']
+const PROXIED = ['tinyglobby', 'minimatch']
 // Node's own modules that oclif requires when it loads and uses on some runs only: child_process (to ask PowerShell
 // for the parent process, on Windows), readline (to read flags from stdin), perf_hooks (its --debug timings). Only
 // for requires from node_modules: those are CommonJS that reads a property at the call (`(0, m.execSync)(…)`); the
@@ -44,23 +46,26 @@ const LAZY = ['semver', 'tinyglobby']
 const LAZY_BUILTINS = ['node:child_process', 'node:readline', 'node:perf_hooks']
 // string-width: an ASCII fast path in front of it (scripts/shims/string-width.cjs).
 const SHIMS = {debug: join(root, 'scripts/shims/debug.cjs'), 'string-width': join(root, 'scripts/shims/string-width.cjs')}
+// Every output file sits two levels below the package root, so this path names dist/vendor/ from any of them.
+const vendorPath = (name) => `../vendor/${name}.js`
 const lazyLoading = {
   name: 'lazy-loading',
   setup(build) {
-    build.onResolve({filter: /^(debug|string-width|semver|tinyglobby)$/}, (args) => {
+    build.onResolve({filter: /^(debug|string-width|tinyglobby|minimatch|yaml)$/}, (args) => {
       if (SHIMS[args.path] && args.importer !== SHIMS[args.path]) return {path: SHIMS[args.path]}
-      if (LAZY.includes(args.path) && args.namespace !== 'lazy') return {path: args.path, namespace: 'lazy', pluginData: {resolveDir: args.resolveDir}}
+      if (PROXIED.includes(args.path)) return {path: args.path, namespace: 'lazy', pluginData: {module: vendorPath(args.path)}}
+      if (VENDOR.includes(args.path)) return {path: vendorPath(args.path), external: true}
       return undefined
     })
     build.onResolve({filter: /^node:(child_process|readline|perf_hooks)$/}, (args) =>
       LAZY_BUILTINS.includes(args.path) && args.namespace !== 'lazy' && args.importer.includes('/node_modules/')
-        ? {path: args.path, namespace: 'lazy', pluginData: {resolveDir: args.resolveDir}}
+        ? {path: args.path, namespace: 'lazy', pluginData: {module: args.path}}
         : undefined,
     )
+    build.onResolve({filter: /^\.\.\/vendor\//, namespace: 'lazy'}, (args) => ({path: args.path, external: true}))
     // A property of the module, asked for, loads it: `const semver = require('semver')` alone costs nothing.
     build.onLoad({filter: /.*/, namespace: 'lazy'}, (args) => ({
-      contents: `let m; module.exports = new Proxy({}, {get: (_, k) => k === '__esModule' ? undefined : (m ??= require(${JSON.stringify(args.path)}))[k]})`,
-      resolveDir: args.pluginData.resolveDir,
+      contents: `let m; module.exports = new Proxy({}, {get: (_, k) => k === '__esModule' ? undefined : (m ??= require(${JSON.stringify(args.pluginData.module)}))[k]})`,
       loader: 'js',
     }))
   },
@@ -128,20 +133,46 @@ for (const out of split.outputFiles) {
   hash.update(file).update(cjs.code)
   bytes += cjs.code.length
 }
+// The vendored packages, each one CommonJS file of its own (see VENDOR).
+const vendorInputs = []
+for (const name of VENDOR) {
+  const out = await esbuild.build({
+    absWorkingDir: root,
+    stdin: {contents: `module.exports = require(${JSON.stringify(name)})`, resolveDir: root, loader: 'js'},
+    outfile: join(staging, 'vendor', `${name}.js`),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'eof',
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  })
+  for (const o of out.outputFiles) {
+    mkdirSync(dirname(o.path), {recursive: true})
+    writeFileSync(o.path, o.text)
+    hash.update(relative(staging, o.path)).update(o.text)
+    bytes += o.text.length
+  }
+  vendorInputs.push(...Object.keys(out.metafile.inputs))
+}
 if (missing.length > 0) {
   rmSync(staging, {recursive: true, force: true})
   console.error(`build: files the bundle refers to by relative URL are not there:\n  ${missing.join('\n  ')}`)
   process.exit(1)
 }
-writeFileSync(join(staging, 'THIRD-PARTY-NOTICES.txt'), notices(split.metafile))
+writeFileSync(join(staging, 'THIRD-PARTY-NOTICES.txt'), notices([...Object.keys(split.metafile.inputs), ...vendorInputs]))
 // The build id keys the compile cache (bin/compile-cache.js): V8 checks a cached file only by its length.
 const buildId = hash.digest('hex').slice(0, 16)
 writeFileSync(join(staging, 'package.json'), `${JSON.stringify({type: 'commonjs', buildId}, null, 2)}\n`)
 
 /** The licence of every package whose code is in the bundle: the bundle ships without their node_modules copies. */
-function notices(metafile) {
+function notices(inputs) {
   const packages = new Map()
-  for (const input of Object.keys(metafile.inputs)) {
+  for (const input of inputs) {
     const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)
     if (m && !packages.has(m[1])) packages.set(m[1], join(root, m[1]))
   }

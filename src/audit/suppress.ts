@@ -12,10 +12,10 @@
 //       reason: the release job collects canary configs   # required
 //       expires: 2026-12-31            # optional: a date (the rule applies through that day, UTC) or an RFC 3339 time
 import {readFileSync} from 'node:fs'
-import {parse} from 'yaml'
 import {UserError} from '../errors.js'
 import type {Explanation, Severity, Subject} from '../explanation.js'
 import {rfc3339Millis} from '../util/parse.js'
+import {yamlLib} from '../util/yaml-lib.js'
 import {CHECK_NAMES, type CheckName} from './checks.js'
 import type {CheckResult} from './context.js'
 
@@ -83,7 +83,7 @@ function expiryOf(file: string, where: string, v: unknown): string {
 export function readSuppressions(file: string): Suppression[] {
   let doc: unknown
   try {
-    doc = parse(readFileSync(file, 'utf8'))
+    doc = yamlLib().parse(readFileSync(file, 'utf8'))
   } catch (err) {
     throw new UserError(`--ignore ${file}: ${(err as Error).message.split('\n')[0]}`, 'give a readable YAML file')
   }

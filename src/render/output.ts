@@ -1,6 +1,6 @@
 // Writes results in the chosen format. JSON keeps int64 values exact (bigint-aware writer).
-import {stringify as toYaml} from 'yaml'
 import {stringifyJson} from '../util/json.js'
+import {yamlLib} from '../util/yaml-lib.js'
 
 export type OutputFormat = 'table' | 'wide' | 'json' | 'yaml' | 'html'
 
@@ -14,5 +14,5 @@ export function isDataFormat(format: string | undefined): format is DataFormat {
 /** Plain data for -o json / -o yaml, written with a trailing newline. */
 export function formatData(value: unknown, format: 'json' | 'yaml'): string {
   if (format === 'json') return `${stringifyJson(value, 2)}\n`
-  return toYaml(value, {lineWidth: 0, aliasDuplicateObjects: false})
+  return yamlLib().stringify(value, {lineWidth: 0, aliasDuplicateObjects: false})
 }

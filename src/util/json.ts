@@ -1,8 +1,8 @@
 // JSON and YAML reading that keeps Kubernetes int64 values exact (they exceed 2^53) and reports
 // malformed input with file, line and column.
 import {parse as parseLossless, stringify as stringifyLossless} from 'lossless-json'
-import {isDocument, LineCounter, parseAllDocuments} from 'yaml'
 import {UserError} from '../errors.js'
+import {yamlLib} from './yaml-lib.js'
 
 /** A number token in value position with 16 or more digits: the only case where JSON.parse can lose precision. */
 const LONG_INTEGER = /[:,[]\s*-?\d{16,}\s*[,}\]]/
@@ -77,6 +77,7 @@ function convertBigInts(v: unknown): unknown {
 
 /** Parses every YAML document in the text; integers beyond 2^53 become bigint. Empty documents are dropped. */
 export function parseYamlDocuments(text: string, where = 'input'): unknown[] {
+  const {isDocument, LineCounter, parseAllDocuments} = yamlLib()
   const lineCounter = new LineCounter()
   const docs = parseAllDocuments(text, {intAsBigInt: true, lineCounter, uniqueKeys: false})
   if (!Array.isArray(docs) && !isDocument(docs)) return []
