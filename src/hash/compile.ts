@@ -118,21 +118,45 @@ const encoder = new TextEncoder()
 const bytes = (s: string): Uint8Array => encoder.encode(s)
 const NIL = bytes('<nil>')
 
-const keyIds = new Map<string, number>()
-function keyIdOf(key: string): number {
-  let id = keyIds.get(key)
-  if (id === undefined) {
-    id = keyIds.size
-    keyIds.set(key, id)
+/** The data's struct keys and references, indexed once: per-version work is then array lookups. */
+interface DataIndex {
+  /** Key id of each definition (the same for a key in every version). */
+  keyOfDef: Int32Array
+  /** Key id of the named type each reference names, or -1. */
+  keyOfRef: Int32Array
+  keyCount: number
+}
+
+let index: DataIndex | undefined
+
+function dataIndex(): DataIndex {
+  if (index) return index
+  const data = layoutData()
+  const ids = new Map<string, number>()
+  const idOfKey = (key: string): number => {
+    let id = ids.get(key)
+    if (id === undefined) {
+      id = ids.size
+      ids.set(key, id)
+    }
+    return id
   }
-  return id
+  const keyOfDef = new Int32Array(data.defs.length)
+  for (let d = 0; d < data.defs.length; d++) keyOfDef[d] = idOfKey(data.defs[d].key)
+  const keyOfRef = new Int32Array(data.refs.length)
+  for (let r = 0; r < data.refs.length; r++) {
+    const named = data.refs[r][2]
+    keyOfRef[r] = named === 0 ? -1 : idOfKey(named)
+  }
+  index = {keyOfDef, keyOfRef, keyCount: ids.size}
+  return index
 }
 
 let compiledCount = 0
 
-/** How many struct keys have an id so far (bitsets over key ids need this many bits). */
+/** How many struct keys there are (bitsets over key ids need this many bits). */
 export function keyIdCount(): number {
-  return keyIds.size
+  return dataIndex().keyCount
 }
 
 const signatures = new Map<string, number>()
@@ -176,36 +200,32 @@ function parseJsonTag(tag: string | 0, goName: string, exported: boolean, embedd
 /** Renders a Go value of a special type's zero; set by spew.ts to avoid an import cycle. */
 export type ZeroRenderer = (node: TypeNode) => Uint8Array
 
-/** Nodes shared by every layout, by definition and parts (see the top of the file). */
-const shared = new Map<string, TypeNode>()
-/** A small integer per shared node, for the keys of the nodes made of it. */
-const nodeIds = new Map<TypeNode, number>()
+// Nodes shared by every layout (see the top of the file): the variants met so far of each unnamed reference and
+// each definition; a version reuses a variant whose parts are the very nodes it has for them.
+const refVariants: TypeNode[][] = []
+const defVariants: {parts: TypeNode[]; node: TypeNode}[][] = []
 
-function share(key: string, make: () => TypeNode): TypeNode {
-  let node = shared.get(key)
-  if (node === undefined) {
-    node = make()
-    shared.set(key, node)
-    nodeIds.set(node, nodeIds.size)
-  }
-  return node
+function sameParts(a: readonly TypeNode[], b: readonly TypeNode[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
-
-const idOf = (node: TypeNode | undefined): number => (node === undefined ? -1 : nodeIds.get(node)!)
 
 export function compileLayout(version: string, renderSpecialZero: ZeroRenderer): CompiledLayout {
   const data = layoutData()
   const v = data.versions[version]
   if (!v) throw new Error(`no layout for Kubernetes ${version}`)
-  const defs = new Map<string, number>()
-  for (const i of v.types) defs.set(data.defs[i].key, i)
+  const {keyOfDef, keyOfRef, keyCount} = dataIndex()
+  const defOfKey = new Int32Array(keyCount).fill(-1)
+  for (const d of v.types) defOfKey[keyOfDef[d]] = d
 
-  // This version's node for each named type and each type reference (shared objects).
-  const namedNodes = new Map<string, TypeNode>()
-  const refNodes = new Map<number, TypeNode>()
-  const structs = new Map<string, StructDef>()
+  // This version's node for each named type (by key id) and each type reference.
+  const keyNodes: (TypeNode | undefined)[] = new Array(keyCount)
+  const refNodes: (TypeNode | undefined)[] = new Array(data.refs.length)
   /** Named types being walked: nodes are built bottom-up, which needs a type graph without cycles (a PodTemplateSpec's has none). */
-  const open = new Set<string>()
+  const open = new Uint8Array(keyCount)
+  const structByKey: (StructDef | undefined)[] = []
+  const structs = new Map<string, StructDef>()
 
   const basic = (kind: string, type: string): TypeNode => {
     if (kind === 'string') return makeNode(T_STRING, type, 0, new Uint8Array(0), `s:${type}`)
@@ -224,79 +244,99 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
   }
 
   const nodeFor = (ref: number): TypeNode => {
-    const known = refNodes.get(ref)
-    if (known) return known
-    const [kind, type, named, elem, key] = data.refs[ref] as RefTuple
-    let node: TypeNode
-    if (named !== 0) {
-      node = namedNode(named, type)
-    } else if (kind === 'ptr' || kind === 'slice') {
-      const e = nodeFor(elem)
-      node = share(`${ref}:${idOf(e)}`, () => composite(kind, type, e, undefined, `${kind === 'ptr' ? 'p' : 'l'}:${type}[${e.desc}]`))
-    } else if (kind === 'map') {
-      const k = nodeFor(key)
-      const e = nodeFor(elem)
-      if (k.tag !== T_STRING) throw new Error(`layout ${version}: map key ${k.type} is not a string kind`)
-      node = share(`${ref}:${idOf(k)}:${idOf(e)}`, () => composite(kind, type, e, k, `m:${type}[${k.desc}][${e.desc}]`))
+    const known = refNodes[ref]
+    if (known !== undefined) return known
+    const [kind, type, , elem, key] = data.refs[ref] as RefTuple
+    let node: TypeNode | undefined
+    if (keyOfRef[ref] >= 0) {
+      node = namedNode(keyOfRef[ref], type)
     } else {
-      node = share(`${ref}`, () => basic(kind, type))
+      const variants = (refVariants[ref] ??= [])
+      if (kind === 'ptr' || kind === 'slice' || kind === 'map') {
+        const e = nodeFor(elem)
+        const k = kind === 'map' ? nodeFor(key) : undefined
+        if (k !== undefined && k.tag !== T_STRING) throw new Error(`layout ${version}: map key ${k.type} is not a string kind`)
+        for (let i = variants.length - 1; i >= 0 && node === undefined; i--) if (variants[i].elem === e && variants[i].mapKey === k) node = variants[i]
+        if (node === undefined) {
+          const desc = kind === 'map' ? `m:${type}[${k!.desc}][${e.desc}]` : `${kind === 'ptr' ? 'p' : 'l'}:${type}[${e.desc}]`
+          node = composite(kind, type, e, k, desc)
+          variants.push(node)
+        }
+      } else {
+        node = variants[0]
+        if (node === undefined) {
+          node = basic(kind, type)
+          variants.push(node)
+        }
+      }
     }
-    refNodes.set(ref, node)
+    refNodes[ref] = node
     return node
   }
 
-  const namedNode = (key: string, type: string): TypeNode => {
-    const known = namedNodes.get(key)
-    if (known) return known
-    const defIndex = defs.get(key)
-    if (defIndex === undefined) throw new Error(`layout ${version}: type ${key} is referenced but not defined`)
-    if (open.has(key)) throw new Error(`layout ${version}: type ${key} contains itself; recursive types are not supported`)
-    open.add(key)
-    const def = data.defs[defIndex]
-    let node: TypeNode
+  const namedNode = (keyId: number, type: string): TypeNode => {
+    const known = keyNodes[keyId]
+    if (known !== undefined) return known
+    const d = defOfKey[keyId]
+    const def = d < 0 ? undefined : data.defs[d]
+    if (def === undefined) throw new Error(`layout ${version}: type ${keyName(keyId)} is referenced but not defined`)
+    if (open[keyId] === 1) throw new Error(`layout ${version}: type ${def.key} contains itself; recursive types are not supported`)
+    open[keyId] = 1
+    let parts: TypeNode[]
+    let ukind = ''
     if (def.kind === 'struct') {
-      const fieldNodes: TypeNode[] = []
-      let id = `d${defIndex}:${type}`
-      for (const f of def.fields ?? []) {
-        const n = nodeFor(f[1])
-        fieldNodes.push(n)
-        id += `,${idOf(n)}`
-      }
-      node = share(id, () => structNode(def, type, {version, def, node: undefined!, fieldNodes, renderSpecialZero}))
+      const fields = def.fields ?? []
+      parts = new Array(fields.length)
+      for (let i = 0; i < fields.length; i++) parts[i] = nodeFor(fields[i][1])
     } else {
-      if (def.underlying === undefined) throw new Error(`layout ${version}: ${key} has no underlying type`)
-      const [ukind, , , uelem, ukey] = data.refs[def.underlying]
-      if (ukind === 'ptr' || ukind === 'slice' || ukind === 'map') {
-        // A named composite (v1.ResourceList, big.nat): the underlying shape under the named type string.
-        const e = nodeFor(uelem)
-        const k = ukind === 'map' ? nodeFor(ukey) : undefined
-        node = share(`d${defIndex}:${type}:${idOf(e)}:${idOf(k)}`, () => composite(ukind, type, e, k, `${ukind}:${type}[${k?.desc ?? ''}][${e.desc}]`))
-      } else {
-        node = share(`d${defIndex}:${type}`, () => basic(ukind, type))
-      }
+      if (def.underlying === undefined) throw new Error(`layout ${version}: ${def.key} has no underlying type`)
+      const [k, , , uelem, ukey] = data.refs[def.underlying]
+      ukind = k
+      // A named composite (v1.ResourceList, big.nat): the underlying shape under the named type string.
+      parts = k === 'map' ? [nodeFor(uelem), nodeFor(ukey)] : k === 'ptr' || k === 'slice' ? [nodeFor(uelem)] : []
     }
-    open.delete(key)
-    namedNodes.set(key, node)
-    if (node.struct) structs.set(key, node.struct)
+    const variants = (defVariants[d] ??= [])
+    let node: TypeNode | undefined
+    for (let i = variants.length - 1; i >= 0 && node === undefined; i--) {
+      if (variants[i].node.type === type && sameParts(variants[i].parts, parts)) node = variants[i].node
+    }
+    if (node === undefined) {
+      if (def.kind === 'struct') node = structNode(def, keyId, type, {version, def, node: undefined!, fieldNodes: parts, renderSpecialZero})
+      else if (parts.length > 0) node = composite(ukind, type, parts[0], parts[1], `${ukind}:${type}[${parts[1]?.desc ?? ''}][${parts[0].desc}]`)
+      else node = basic(ukind, type)
+      variants.push({parts, node})
+    }
+    open[keyId] = 0
+    keyNodes[keyId] = node
+    if (node.struct) {
+      structByKey[keyId] = node.struct
+      structs.set(def.key, node.struct)
+    }
     return node
   }
 
   const root = nodeFor(v.root)
-  const structByKey: (StructDef | undefined)[] = []
-  for (const sd of structs.values()) structByKey[sd.keyId] = sd
   return {version, index: compiledCount++, goVersion: v.goVersion, root, structs, structByKey, quantityCache: new Map()}
+}
+
+function keyName(keyId: number): string {
+  const data = layoutData()
+  const {keyOfDef, keyOfRef} = dataIndex()
+  const d = keyOfDef.indexOf(keyId)
+  if (d >= 0) return data.defs[d].key
+  return String(data.refs[keyOfRef.indexOf(keyId)]?.[2] ?? keyId)
 }
 
 const EMPTY_FIELDS = Object.freeze(Object.create(null)) as Record<string, number>
 
 /** A named struct's node, its fields not compiled yet (ready() does it). */
-function structNode(def: TypeDefData, type: string, pending: PendingStruct): TypeNode {
+function structNode(def: TypeDefData, keyId: number, type: string, pending: PendingStruct): TypeNode {
   const node = makeNode(SPECIAL[def.key] ?? T_STRUCT, type, 0, new Uint8Array(0), `S:${def.key}`)
   pending.node = node
   node.struct = {
     key: def.key,
     type,
-    keyId: keyIdOf(def.key),
+    keyId,
     names: (def.fields ?? []).map((f) => f[0]),
     ready: false,
     fields: [],
