@@ -34,11 +34,14 @@ const entries = (dir) =>
 
 // Packages loaded on first use. Each is bundled apart, as dist/vendor/NAME.js, and required from there when a run
 // first needs it: code in a chunk costs its load (~30 µs of CPU per KiB) even when nothing calls it.
-//   tinyglobby (with picomatch and fdir): oclif's, only to find commands when there is no oclif.manifest.json. minimatch: oclif's, only for plugin name patterns (the CLI has no plugins).
-//     oclif requires these from CommonJS, so a proxy stands in: a property asked for loads the package.
-//   yaml: the project's, through src/util/yaml-lib.ts (a require() at first use); YAML snapshots are read by js-yaml.
-const VENDOR = ['tinyglobby', 'minimatch', 'yaml']
-const PROXIED = ['tinyglobby', 'minimatch']
+//   oclif's, which it requires from CommonJS, so a proxy stands in (a property asked for loads the package):
+//     tinyglobby (with picomatch and fdir), only to find commands when there is no oclif.manifest.json;
+//     minimatch, only for plugin name patterns (the CLI has no plugins); cli-spinners, only for ux.action, which the
+//     CLI does not use; ejs, only for help templates other than <%= config.bin %> (src/help/help.ts).
+//   behind the shims below: debug (only when DEBUG is set), string-width (only for text that is not ASCII).
+//   the project's: yaml and js-yaml, through src/util/yaml-lib.ts (a require() at first use).
+const VENDOR = ['tinyglobby', 'minimatch', 'cli-spinners', 'ejs', 'debug', 'string-width', 'yaml', 'js-yaml']
+const PROXIED = ['tinyglobby', 'minimatch', 'cli-spinners', 'ejs']
 // Node's own modules that oclif requires when it loads and uses on some runs only: child_process (to ask PowerShell
 // for the parent process, on Windows), readline (to read flags from stdin), perf_hooks (its --debug timings). Only
 // for requires from node_modules: those are CommonJS that reads a property at the call (`(0, m.execSync)(…)`); the
@@ -51,11 +54,10 @@ const vendorPath = (name) => `../vendor/${name}.js`
 const lazyLoading = {
   name: 'lazy-loading',
   setup(build) {
-    build.onResolve({filter: /^(debug|string-width|tinyglobby|minimatch|yaml)$/}, (args) => {
+    build.onResolve({filter: new RegExp(`^(${VENDOR.join('|')})$`)}, (args) => {
       if (SHIMS[args.path] && args.importer !== SHIMS[args.path]) return {path: SHIMS[args.path]}
       if (PROXIED.includes(args.path)) return {path: args.path, namespace: 'lazy', pluginData: {module: vendorPath(args.path)}}
-      if (VENDOR.includes(args.path)) return {path: vendorPath(args.path), external: true}
-      return undefined
+      return {path: vendorPath(args.path), external: true}
     })
     build.onResolve({filter: /^node:(child_process|readline|perf_hooks)$/}, (args) =>
       LAZY_BUILTINS.includes(args.path) && args.namespace !== 'lazy' && args.importer.includes('/node_modules/')

@@ -7,7 +7,6 @@
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {inClusterConfig, resolveKubeconfig} from '../cluster/live/kubeconfig.js'
 import {UserError} from '../errors.js'
 
 export const SERVICE_ACCOUNT_DIR_ENV = 'KUBECTL_WHY_SERVICE_ACCOUNT_DIR'
@@ -17,12 +16,14 @@ export interface InClusterKubeconfig {
   remove(): void
 }
 
-export function serviceAccountKubeconfig(
+export async function serviceAccountKubeconfig(
   flags: {kubeconfig?: string; context?: string; snapshot?: string},
   env: NodeJS.ProcessEnv = process.env,
-): InClusterKubeconfig | undefined {
+): Promise<InClusterKubeconfig | undefined> {
   const dir = env[SERVICE_ACCOUNT_DIR_ENV]
   if (!dir || flags.snapshot !== undefined || flags.kubeconfig) return undefined
+  // Loaded only here: a snapshot audit, or one without the variable, never loads the live source's code.
+  const {inClusterConfig, resolveKubeconfig} = await import('../cluster/live/kubeconfig.js')
   if (resolveKubeconfig({context: flags.context}, env)) return undefined
   const config = inClusterConfig(env, dir)
   if (!config) {

@@ -115,7 +115,7 @@ ${Object.entries(UNAVAILABLE)
     const selection = {labelSelector: flags.selector, fieldSelector: flags['field-selector']}
     checkSelection(selection)
     const suppressions = flags.ignore === undefined ? undefined : readSuppressions(flags.ignore)
-    const inCluster = serviceAccountKubeconfig(flags)
+    const inCluster = await serviceAccountKubeconfig(flags)
     // The one progress line (src/render/progress.ts); --progress also logs the lines worth keeping off a terminal.
     const progress = flags.progress ? new Progress(process.stderr, true) : this.statusLine
     const source = await this.openSource({...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig} as CommonFlags)

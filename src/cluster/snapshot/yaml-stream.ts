@@ -2,9 +2,9 @@
 // split at their `---` markers, and the entries of a document's top-level `items:` sequence (what
 // `kubectl get -o yaml` prints for a List of any size) cut out one by one and parsed alone. Anything that is not
 // that shape (a single object, flow-style items, an empty list) is parsed as the whole document it is.
-import {CORE_SCHEMA, loadAll} from 'js-yaml'
 import {UserError} from '../../errors.js'
 import {parseYamlDocuments} from '../../util/json.js'
+import {jsYamlLib} from '../../util/yaml-lib.js'
 import type {JsonStreamSink} from './json-stream.js'
 
 /** A plain scalar of 16 or more digits: beyond 2^53 js-yaml would round it. */
@@ -139,6 +139,7 @@ export class YamlStreamReader {
     if (!LONG_INTEGER.test(text)) {
       try {
         const docs: unknown[] = []
+        const {CORE_SCHEMA, loadAll} = jsYamlLib()
         loadAll(
           text,
           (d) => {
