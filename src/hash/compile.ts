@@ -188,12 +188,17 @@ const INT_BITS: Record<string, [number, boolean]> = {
   uintptr: [64, false],
 }
 
+const NOT_JSON = {json: null, inline: false}
+const INLINE = {json: null, inline: true}
+
 function parseJsonTag(tag: string | 0, goName: string, exported: boolean, embedded: boolean, isStruct: boolean): {json: JsonName | null; inline: boolean} {
-  if (tag === '-') return {json: null, inline: false}
-  const [name = '', ...opts] = tag === 0 ? [] : tag.split(',')
+  if (tag === '-') return NOT_JSON
+  const comma = tag === 0 ? -1 : tag.indexOf(',')
+  const name = tag === 0 ? '' : comma < 0 ? tag : tag.slice(0, comma)
   // encoding/json: an embedded struct without a JSON name has its fields promoted (exported or not).
-  if (embedded && isStruct && name === '') return {json: null, inline: true}
-  if (!exported) return {json: null, inline: false}
+  if (embedded && isStruct && name === '') return INLINE
+  if (!exported) return NOT_JSON
+  const opts = tag === 0 || comma < 0 ? [] : tag.slice(comma + 1).split(',')
   return {json: {name: name === '' ? goName : name, omitempty: opts.includes('omitempty'), omitzero: opts.includes('omitzero')}, inline: false}
 }
 
@@ -361,20 +366,45 @@ export function zeroOf(node: TypeNode): Uint8Array {
 export function ready(sd: StructDef): StructDef {
   if (sd.ready) return sd
   const {version, def, node, fieldNodes, renderSpecialZero} = sd.pending!
-  const fields: FieldDef[] = []
+  const defFields = def.fields ?? []
+  const n = defFields.length
+  // The zero rendering in one buffer: each field's "Name:(type)" and absent rendering are views of it.
+  const pres: (string | Uint8Array)[] = new Array(n)
+  const zeros: Uint8Array[] = new Array(n)
+  let total = n === 0 ? 2 : 1
+  for (let i = 0; i < n; i++) {
+    const pre = `${i === 0 ? '{' : ' '}${defFields[i][0]}:(${fieldNodes[i].type})`
+    pres[i] = isAscii(pre) ? pre : bytes(pre)
+    zeros[i] = zeroOf(fieldNodes[i])
+    total += pres[i].length + zeros[i].length
+  }
+  const zero = new Uint8Array(total)
+  const offsets = new Int32Array(n + 1)
+  const fields: FieldDef[] = new Array(n)
   const jsonFields = Object.create(null) as Record<string, number>
   const inlines: number[] = []
-  const defFields = def.fields ?? []
-  for (let i = 0; i < defFields.length; i++) {
+  let o = 0
+  for (let i = 0; i < n; i++) {
     const [name, , tag, flags] = defFields[i]
     const fnode = fieldNodes[i]
+    offsets[i] = o
+    const pre = pres[i]
+    if (typeof pre === 'string') for (let c = 0; c < pre.length; c++) zero[o++] = pre.charCodeAt(c)
+    else {
+      zero.set(pre, o)
+      o += pre.length
+    }
+    const preEnd = o
+    zero.set(zeros[i], o)
+    o += zeros[i].length
     const {json, inline} = parseJsonTag(tag, name, (flags & 1) !== 0, (flags & 2) !== 0, fnode.tag === T_STRUCT)
-    const pre = bytes(`${i === 0 ? '{' : ' '}${name}:(${fnode.type})`)
-    // Innermost first: a struct's zero embeds its non-pointer struct fields' zeros.
-    fields.push({name, node: fnode, pre, absent: concat([pre, zeroOf(fnode)]), json, inline})
+    fields[i] = {name, node: fnode, pre: zero.subarray(offsets[i], preEnd), absent: zero.subarray(offsets[i], o), json, inline}
     if (inline) inlines.push(i)
     if (json) jsonFields[json.name] = i
   }
+  offsets[n] = o
+  if (n === 0) zero[o++] = 0x7b // {
+  zero[o] = 0x7d // }
   // JSON names promoted through inline fields; a name defined twice is ambiguous in encoding/json
   // (dropped or shadowed by depth), which no layout has needed so far — refuse rather than guess.
   const known = new Set(Object.keys(jsonFields))
@@ -384,30 +414,40 @@ export function ready(sd: StructDef): StructDef {
       known.add(name)
     }
   }
-  const offsets = new Int32Array(fields.length + 1)
-  let offset = 0
-  for (let i = 0; i < fields.length; i++) {
-    offsets[i] = offset
-    offset += fields[i].absent.length
-  }
-  offsets[fields.length] = offset
   sd.fields = fields
   sd.jsonFields = jsonFields
   sd.known = known
   sd.inlines = inlines
   sd.offsets = offsets
-  sd.zero = concat([...fields.map((f) => f.absent), fields.length === 0 ? bytes('{}') : bytes('}')])
+  sd.zero = zero
   sd.ready = true
   sd.pending = null
   if (node.tag === T_STRUCT) {
-    node.zero = sd.zero
+    node.zero = zero
   } else {
     node.family = familyOf(sd)
     node.zero = renderSpecialZero(node)
   }
-  const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1')
-  sd.sig = intern(JSON.stringify([sd.key, sd.type, node.tag, fields.map((f) => [f.name, latin1(f.absent), f.json, f.inline, f.node.desc])]))
+  // Everything the output depends on: a field's absent rendering is its "Name:(type)" and its type's zero bytes.
+  sd.sig = intern(JSON.stringify([sd.key, sd.type, node.tag, fields.map((f) => [f.name, f.node.type, f.json, f.inline, f.node.desc, zeroId(f.node)])]))
   return sd
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false
+  return true
+}
+
+/** Interned zero bytes of a node (the same id = the same bytes). */
+const zeroIds = new Map<TypeNode, number>()
+function zeroId(node: TypeNode): number {
+  let id = zeroIds.get(node)
+  if (id === undefined) {
+    const z = zeroOf(node)
+    id = intern(`z${Buffer.from(z.buffer, z.byteOffset, z.byteLength).toString('latin1')}`)
+    zeroIds.set(node, id)
+  }
+  return id
 }
 
 /** Every struct reachable from sd (through fields, pointers, slices and maps). */
