@@ -5,8 +5,8 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {delimiter, dirname, isAbsolute, join, resolve} from 'node:path'
-import {parse as parseYaml} from 'yaml'
 import {UserError} from '../../errors.js'
+import {yamlLib} from '../../util/yaml-lib.js'
 import {parseSimpleYaml} from './simple-yaml.js'
 
 type Named = {name?: string; [k: string]: unknown}
@@ -83,8 +83,9 @@ function readKubeconfig(path: string): KubeconfigFile {
   }
   let doc: unknown
   try {
-    // The common kubeconfig is read without the library's parser (~7 ms cold); the rest, and broken files, by it.
-    doc = parseSimpleYaml(text) ?? parseYaml(text)
+    // The common kubeconfig is read without the library (loading it and its parser, cold: ~5 ms); the rest, and
+    // broken files, by it.
+    doc = parseSimpleYaml(text) ?? yamlLib().parse(text)
   } catch (err) {
     throw new UserError(`kubeconfig ${path} is not valid YAML: ${(err as Error).message.split('\n')[0]}`, 'fix the file or point --kubeconfig elsewhere')
   }
