@@ -4,7 +4,6 @@
 // over only when interactive, stderr passed through. The credential is kept for the whole process until its
 // expirationTimestamp, shared by every request (kubectl runs the plugin once per command), and the plugin is run
 // again when the server answers 401 to the credential it gave.
-import {spawn} from 'node:child_process'
 import {UserError} from '../../errors.js'
 import type {TlsSettings} from './connect.js'
 import type {Credential} from './credentials.js'
@@ -89,6 +88,8 @@ export class ExecPlugin {
     for (const e of this.exec.env ?? []) env[e.name] = e.value
     env.KUBERNETES_EXEC_INFO = JSON.stringify(info)
     this.runs++
+    // Loaded here, not at the top: a run whose credentials need no plugin does not load child_process for it.
+    const {spawn} = await import('node:child_process')
     const {code, stdout, error} = await new Promise<{code: number | null; stdout: string; error?: NodeJS.ErrnoException}>((resolve) => {
       const child = spawn(command, this.exec.args ?? [], {env, stdio: [interactive ? 'inherit' : 'ignore', 'pipe', 'inherit']})
       const out: Buffer[] = []
