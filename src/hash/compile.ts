@@ -110,6 +110,9 @@ export interface CompiledLayout {
   structs: Map<string, StructDef>
   /** Each struct by keyId (undefined: the version has no such type); the same object in two layouts = same output. */
   structByKey: (StructDef | undefined)[]
+  /** The definition of each key id (-1: none) and its node: the next layout compiled starts from these. */
+  defOfKey: Int32Array
+  keyNodes: (TypeNode | undefined)[]
   /** Rendered bytes of quantities by JSON text, for this layout. */
   quantityCache: Map<string, Uint8Array>
 }
@@ -125,6 +128,8 @@ interface DataIndex {
   /** Key id of the named type each reference names, or -1. */
   keyOfRef: Int32Array
   keyCount: number
+  /** Key ids of the named types whose definition (in some version) refers to each key's type. */
+  parents: number[][]
 }
 
 let index: DataIndex | undefined
@@ -148,7 +153,22 @@ function dataIndex(): DataIndex {
     const named = data.refs[r][2]
     keyOfRef[r] = named === 0 ? -1 : idOfKey(named)
   }
-  index = {keyOfDef, keyOfRef, keyCount: ids.size}
+  const parents: number[][] = Array.from({length: ids.size}, () => [])
+  const under = (ref: number, parent: number): void => {
+    if (ref < 0) return
+    if (keyOfRef[ref] >= 0) {
+      if (!parents[keyOfRef[ref]].includes(parent)) parents[keyOfRef[ref]].push(parent)
+      return
+    }
+    under(data.refs[ref][3], parent)
+    under(data.refs[ref][4], parent)
+  }
+  for (let d = 0; d < data.defs.length; d++) {
+    const def = data.defs[d]
+    for (const f of def.fields ?? []) under(f[1], keyOfDef[d])
+    if (def.underlying !== undefined) under(def.underlying, keyOfDef[d])
+  }
+  index = {keyOfDef, keyOfRef, keyCount: ids.size, parents}
   return index
 }
 
@@ -207,8 +227,8 @@ export type ZeroRenderer = (node: TypeNode) => Uint8Array
 
 // Nodes shared by every layout (see the top of the file): the variants met so far of each unnamed reference and
 // each definition; a version reuses a variant whose parts are the very nodes it has for them.
-const refVariants: TypeNode[][] = []
-const defVariants: {parts: TypeNode[]; node: TypeNode}[][] = []
+let refVariants: (TypeNode[] | undefined)[] = []
+let defVariants: ({parts: TypeNode[]; node: TypeNode}[] | undefined)[] = []
 
 function sameParts(a: readonly TypeNode[], b: readonly TypeNode[]): boolean {
   if (a.length !== b.length) return false
@@ -216,21 +236,40 @@ function sameParts(a: readonly TypeNode[], b: readonly TypeNode[]): boolean {
   return true
 }
 
+/** The layout compiled last: the next one only walks the types whose definitions differ from it, and their users. */
+let previous: CompiledLayout | undefined
+
 export function compileLayout(version: string, renderSpecialZero: ZeroRenderer): CompiledLayout {
   const data = layoutData()
   const v = data.versions[version]
   if (!v) throw new Error(`no layout for Kubernetes ${version}`)
-  const {keyOfDef, keyOfRef, keyCount} = dataIndex()
+  const {keyOfDef, keyOfRef, keyCount, parents} = dataIndex()
+  if (refVariants.length === 0) {
+    refVariants = new Array(data.refs.length).fill(undefined)
+    defVariants = new Array(data.defs.length).fill(undefined)
+  }
   const defOfKey = new Int32Array(keyCount).fill(-1)
   for (const d of v.types) defOfKey[keyOfDef[d]] = d
 
-  // This version's node for each named type (by key id) and each type reference.
-  const keyNodes: (TypeNode | undefined)[] = new Array(keyCount)
-  const refNodes: (TypeNode | undefined)[] = new Array(data.refs.length)
+  // This version's node for each named type (by key id) and each type reference. A type whose definition is the
+  // previous layout's, and so are those of every type under it, has the previous layout's node: copied, not walked.
+  let keyNodes: (TypeNode | undefined)[]
+  if (previous === undefined) {
+    keyNodes = new Array(keyCount).fill(undefined)
+  } else {
+    keyNodes = previous.keyNodes.slice()
+    const changed: number[] = []
+    for (let k = 0; k < keyCount; k++) if (defOfKey[k] !== previous.defOfKey[k]) changed.push(k)
+    while (changed.length > 0) {
+      const k = changed.pop()!
+      if (keyNodes[k] === undefined && defOfKey[k] === previous.defOfKey[k]) continue
+      keyNodes[k] = undefined
+      for (const p of parents[k]) if (keyNodes[p] !== undefined) changed.push(p)
+    }
+  }
+  const refNodes: (TypeNode | undefined)[] = new Array(data.refs.length).fill(undefined)
   /** Named types being walked: nodes are built bottom-up, which needs a type graph without cycles (a PodTemplateSpec's has none). */
   const open = new Uint8Array(keyCount)
-  const structByKey: (StructDef | undefined)[] = []
-  const structs = new Map<string, StructDef>()
 
   const basic = (kind: string, type: string): TypeNode => {
     if (kind === 'string') return makeNode(T_STRING, type, 0, new Uint8Array(0), `s:${type}`)
@@ -313,15 +352,21 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     }
     open[keyId] = 0
     keyNodes[keyId] = node
-    if (node.struct) {
-      structByKey[keyId] = node.struct
-      structs.set(def.key, node.struct)
-    }
     return node
   }
 
   const root = nodeFor(v.root)
-  return {version, index: compiledCount++, goVersion: v.goVersion, root, structs, structByKey, quantityCache: new Map()}
+  // Every type of a version is one the root refers to, directly or not (the data is that closure).
+  const structByKey: (StructDef | undefined)[] = new Array(keyCount).fill(undefined)
+  const structs = new Map<string, StructDef>()
+  for (const d of v.types) {
+    const sd = keyNodes[keyOfDef[d]]?.struct
+    if (sd === undefined) continue
+    structByKey[sd.keyId] = sd
+    structs.set(sd.key, sd)
+  }
+  previous = {version, index: compiledCount++, goVersion: v.goVersion, root, structs, structByKey, defOfKey, keyNodes, quantityCache: new Map()}
+  return previous
 }
 
 function keyName(keyId: number): string {
