@@ -62,6 +62,9 @@ export class Interner {
 /** metadata without managedFields and the last-applied annotation; `annotations` limits which are kept. */
 export function projectMeta(m: ObjectMeta | undefined, annotations?: readonly string[]): ObjectMeta {
   if (!m) return {}
+  // Nothing to leave out: a spread copy keeps the parsed object's layout, its keys in the object itself (one built a
+  // key at a time keeps those past the fourth in an array of their own: ~30 bytes more on each of 150,000 pods).
+  if (!('managedFields' in m) && !('annotations' in m)) return {...m}
   const out: ObjectMeta = {}
   for (const k of Object.keys(m)) {
     if (k === 'managedFields' || k === 'annotations') continue
@@ -106,14 +109,15 @@ export function projectPod(o: KubeObject, intern = new Interner()): KubeObject {
   if (meta.generateName) meta.generateName = intern.s(meta.generateName)
   if (meta.labels) meta.labels = intern.same(meta.labels)
   if (meta.ownerReferences) meta.ownerReferences = intern.same(meta.ownerReferences)
-  const out: KubeObject = {apiVersion: intern.s(o.apiVersion), kind: intern.s(o.kind), metadata: meta}
+  let podSpec: Obj | undefined
+  let podStatus: Obj | undefined
   if (spec) {
     const s: Obj = {}
     if (spec.nodeName !== undefined) s.nodeName = intern.s(spec.nodeName)
     if (spec.tolerations !== undefined) s.tolerations = intern.same(spec.tolerations)
     const init = pickEach(spec.initContainers, ['name', 'restartPolicy'])
     if (init) s.initContainers = intern.same(init)
-    out.spec = s
+    podSpec = s
   }
   if (status) {
     const s: Obj = {}
@@ -135,8 +139,19 @@ export function projectPod(o: KubeObject, intern = new Interner()): KubeObject {
     if (cs) s.containerStatuses = intern.same(cs)
     const ics = pickEach(status.initContainerStatuses, ['name', 'restartCount'])
     if (ics) s.initContainerStatuses = intern.same(ics)
-    out.status = s
+    podStatus = s
   }
+  // Each shape as one literal, for the same reason as in projectMeta: five keys added one by one would put the fifth apart.
+  const apiVersion = intern.s(o.apiVersion)
+  const kind = intern.s(o.kind)
+  const out: KubeObject =
+    podSpec && podStatus
+      ? {apiVersion, kind, metadata: meta, spec: podSpec, status: podStatus}
+      : podSpec
+        ? {apiVersion, kind, metadata: meta, spec: podSpec}
+        : podStatus
+          ? {apiVersion, kind, metadata: meta, status: podStatus}
+          : {apiVersion, kind, metadata: meta}
   return made(out, 'pod')
 }
 
