@@ -137,6 +137,17 @@ export class YamlStreamReader {
    */
   private parse(text: string, lineOf: number | ((n: number) => number)): unknown[] {
     if (!LONG_INTEGER.test(text)) {
+      // An item written as one JSON value (`- {"kind": …}`, as the examples and JSON-minded tools write them):
+      // YAML 1.2 reads JSON as JSON.parse does, and JSON.parse is ~20× faster than js-yaml's flow-style reader.
+      const first = text.trimStart()[0]
+      if (first === '{' || first === '[') {
+        try {
+          const value = JSON.parse(text)
+          return value === null ? [] : [value]
+        } catch {
+          // Not JSON alone (a comment after it, YAML flow syntax): js-yaml reads it.
+        }
+      }
       try {
         const docs: unknown[] = []
         const {CORE_SCHEMA, loadAll} = jsYamlLib()

@@ -1,0 +1,52 @@
+// Items and documents written as JSON in a YAML stream (`- {"kind": …}`) are read by JSON.parse, which must give
+// what a YAML 1.2 reader gives for them (JSON is a subset of YAML 1.2). The expected values come from js-yaml
+// itself (core schema, as the reader uses it), over generated JSON values and the shapes the reader must still
+// leave to YAML: a comment after the JSON, YAML flow syntax, and integers too long for a double.
+import assert from 'node:assert/strict'
+import {test} from 'node:test'
+import fc from 'fast-check'
+import {CORE_SCHEMA, loadAll} from 'js-yaml'
+import type {JsonStreamSink} from '../../../src/cluster/snapshot/json-stream.js'
+import {YamlStreamReader} from '../../../src/cluster/snapshot/yaml-stream.js'
+
+function readItems(text: string): unknown[] {
+  const items: unknown[] = []
+  const sink: JsonStreamSink = {listStart() {}, item: (v) => void items.push(v), documentEnd() {}}
+  const reader = new YamlStreamReader(sink, 'test.yaml')
+  reader.push(Buffer.from(text))
+  reader.end()
+  return items
+}
+
+function jsYamlItems(text: string): unknown[] {
+  const docs: unknown[] = []
+  loadAll(text, (d) => docs.push(d), {schema: CORE_SCHEMA, json: true})
+  return (docs[0] as {items: unknown[]}).items
+}
+
+const list = (items: string[]) => `apiVersion: v1\nkind: List\nitems:\n${items.map((i) => `- ${i}`).join('\n')}\n`
+
+test('JSON items read as js-yaml reads them, on generated JSON values', () => {
+  // fc.jsonValue: objects, arrays, strings with any characters (escaped by JSON.stringify), numbers, booleans.
+  const value = fc.jsonValue({maxDepth: 3}).filter((v) => !/\d{16,}/.test(JSON.stringify(v)))
+  fc.assert(
+    fc.property(fc.array(fc.dictionary(fc.string(), value), {minLength: 1, maxLength: 5}), (objects) => {
+      const text = list(objects.map((o) => JSON.stringify(o)))
+      assert.deepEqual(readItems(text), jsYamlItems(text))
+    }),
+    {seed: 14, numRuns: 300},
+  )
+})
+
+test('what is not JSON alone is still read as YAML', () => {
+  const text = list([
+    '{"kind": "Pod", "metadata": {"name": "a"}} # a comment after the JSON',
+    '{kind: Pod, metadata: {name: b}}',
+    '{\'kind\': \'Pod\', "metadata": {"name": "c"},}',
+    '{"kind": "Pod", "spec": {"tolerations": [{"tolerationSeconds": 9223372036854775807}]}}',
+  ])
+  const items = readItems(text) as Record<string, unknown>[]
+  assert.deepEqual(items.slice(0, 3), jsYamlItems(text).slice(0, 3))
+  // The long integer stays exact (the yaml package reads it), where JSON.parse and js-yaml would round it.
+  assert.equal((items[3] as {spec: {tolerations: {tolerationSeconds: unknown}[]}}).spec.tolerations[0].tolerationSeconds, 9223372036854775807n)
+})
