@@ -46,6 +46,8 @@ export interface TypeNode {
   zero: Uint8Array
   /** Shape of the node for layout comparison; named structs appear by key (they are compared on their own). */
   desc: string
+  /** zero as a latin1 string (one char per byte): what a struct's zero is assembled from. */
+  zeroText: string
 }
 
 export interface JsonName {
@@ -57,10 +59,8 @@ export interface JsonName {
 export interface FieldDef {
   name: string
   node: TypeNode
-  /** "{Name:(T)" for the first field, " Name:(T)" after. */
-  pre: Uint8Array
-  /** pre followed by the zero rendering: what a field the JSON lacks prints. */
-  absent: Uint8Array
+  /** Bytes of "{Name:(T)" (the first field) or " Name:(T)" (after): in the struct's zero from offsets[i], then the zero rendering. */
+  preLength: number
   /** How encoding/json names it; null when JSON never sets it (unexported, "-", promoted-into-parent). */
   json: JsonName | null
   /** An embedded struct whose JSON fields are promoted into the parent object. */
@@ -191,7 +191,7 @@ function intern(s: string): number {
 
 /** Every node has the same properties in the same order: one hidden class for the serializers' loads. */
 function makeNode(tag: number, type: string, bits: number, zero: Uint8Array, desc: string): TypeNode {
-  return {tag, type, bits, elem: undefined, mapKey: undefined, struct: undefined, family: undefined, zero, desc}
+  return {tag, type, bits, elem: undefined, mapKey: undefined, struct: undefined, family: undefined, zero, desc, zeroText: latin1(zero)}
 }
 
 const INT_BITS: Record<string, [number, boolean]> = {
@@ -413,43 +413,30 @@ export function ready(sd: StructDef): StructDef {
   const {version, def, node, fieldNodes, renderSpecialZero} = sd.pending!
   const defFields = def.fields ?? []
   const n = defFields.length
-  // The zero rendering in one buffer: each field's "Name:(type)" and absent rendering are views of it.
-  const pres: (string | Uint8Array)[] = new Array(n)
-  const zeros: Uint8Array[] = new Array(n)
-  let total = n === 0 ? 2 : 1
-  for (let i = 0; i < n; i++) {
-    const pre = `${i === 0 ? '{' : ' '}${defFields[i][0]}:(${fieldNodes[i].type})`
-    pres[i] = isAscii(pre) ? pre : bytes(pre)
-    zeros[i] = zeroOf(fieldNodes[i])
-    total += pres[i].length + zeros[i].length
-  }
-  const zero = new Uint8Array(total)
+  // The zero rendering as one latin1 string, then one buffer: each field's "Name:(type)" and absent rendering are
+  // ranges of it (offsets), nothing is allocated per field but the FieldDef.
   const offsets = new Int32Array(n + 1)
   const fields: FieldDef[] = new Array(n)
   const jsonFields = Object.create(null) as Record<string, number>
   const inlines: number[] = []
-  let o = 0
+  let text = ''
   for (let i = 0; i < n; i++) {
     const [name, , tag, flags] = defFields[i]
     const fnode = fieldNodes[i]
-    offsets[i] = o
-    const pre = pres[i]
-    if (typeof pre === 'string') for (let c = 0; c < pre.length; c++) zero[o++] = pre.charCodeAt(c)
-    else {
-      zero.set(pre, o)
-      o += pre.length
-    }
-    const preEnd = o
-    zero.set(zeros[i], o)
-    o += zeros[i].length
+    let pre = `${i === 0 ? '{' : ' '}${name}:(${fnode.type})`
+    if (NON_ASCII.test(pre)) pre = latin1(bytes(pre))
+    offsets[i] = text.length
+    // Innermost first: a struct's zero embeds its non-pointer struct fields' zeros.
+    text += pre + zeroTextOf(fnode)
     const {json, inline} = parseJsonTag(tag, name, (flags & 1) !== 0, (flags & 2) !== 0, fnode.tag === T_STRUCT)
-    fields[i] = {name, node: fnode, pre: zero.subarray(offsets[i], preEnd), absent: zero.subarray(offsets[i], o), json, inline}
+    fields[i] = {name, node: fnode, preLength: pre.length, json, inline}
     if (inline) inlines.push(i)
     if (json) jsonFields[json.name] = i
   }
-  offsets[n] = o
-  if (n === 0) zero[o++] = 0x7b // {
-  zero[o] = 0x7d // }
+  offsets[n] = text.length
+  text += n === 0 ? '{}' : '}'
+  const buf = Buffer.from(text, 'latin1')
+  const zero = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)
   // JSON names promoted through inline fields; a name defined twice is ambiguous in encoding/json
   // (dropped or shadowed by depth), which no layout has needed so far — refuse rather than guess.
   const known = new Set(Object.keys(jsonFields))
@@ -469,18 +456,26 @@ export function ready(sd: StructDef): StructDef {
   sd.pending = null
   if (node.tag === T_STRUCT) {
     node.zero = zero
+    node.zeroText = text
   } else {
     node.family = familyOf(sd)
     node.zero = renderSpecialZero(node)
+    node.zeroText = latin1(node.zero)
   }
   // Everything the output depends on: a field's absent rendering is its "Name:(type)" and its type's zero bytes.
   sd.sig = intern(JSON.stringify([sd.key, sd.type, node.tag, fields.map((f) => [f.name, f.node.type, f.json, f.inline, f.node.desc, zeroId(f.node)])]))
   return sd
 }
 
-function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false
-  return true
+const NON_ASCII = /[^\x00-\x7f]/
+
+function latin1(b: Uint8Array): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1')
+}
+
+function zeroTextOf(node: TypeNode): string {
+  if (node.struct !== undefined && !node.struct.ready) ready(node.struct)
+  return node.zeroText
 }
 
 /** Interned zero bytes of a node (the same id = the same bytes). */
@@ -488,8 +483,7 @@ const zeroIds = new Map<TypeNode, number>()
 function zeroId(node: TypeNode): number {
   let id = zeroIds.get(node)
   if (id === undefined) {
-    const z = zeroOf(node)
-    id = intern(`z${Buffer.from(z.buffer, z.byteOffset, z.byteLength).toString('latin1')}`)
+    id = intern(`z${zeroTextOf(node)}`)
     zeroIds.set(node, id)
   }
   return id

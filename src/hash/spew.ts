@@ -295,7 +295,7 @@ class SpewRenderer extends ByteSink {
       const i = idxs[p]
       const f = fields[i]
       // The absent fields before this one and this field's "Name:(type)" are one slice of zero.
-      this.bytesRange(zero, offsets[run], offsets[i] + f.pre.length)
+      this.bytesRange(zero, offsets[run], offsets[i] + f.preLength)
       const v = vals[p]
       if (f.inline) {
         this.structJson(f.node.struct!, obj, true)
@@ -524,13 +524,15 @@ class SpewRenderer extends ByteSink {
         ready(sd)
         if (this.recording) this.mark(sd)
         const o = v as Record<string, GoValue>
-        for (const f of sd.fields) {
+        const {fields, offsets, zero} = sd
+        for (let i = 0; i < fields.length; i++) {
+          const f = fields[i]
           const fv = o[f.name]
           if (fv === undefined) {
-            this.bytes(f.absent)
+            this.bytesRange(zero, offsets[i], offsets[i + 1])
             continue
           }
-          this.bytes(f.pre)
+          this.bytesRange(zero, offsets[i], offsets[i] + f.preLength)
           this.goValue(f.node, fv)
         }
         this.bytes(CLOSE_BRACE)
