@@ -5,13 +5,13 @@
 //   npm run bench:live                       # 11 rounds
 //   npm run bench:live -- --rounds 21        # steadier medians
 //   npm run bench:live -- --bin /other/bin/run.js   # another checkout's build (before/after)
-// The cases: the live source alone (open, one GET of the node, close; bundled from src/ with esbuild), `kubectl-why node NAME`
+// The cases: the live source alone (open, one GET of the node, close; the build's chunk, else bundled from src/), `kubectl-why node NAME`
 // (the whole CLI: oclif, the source, the node replay's reads), the same with an exec credential plugin (counting how
 // often the plugin ran), kubectl, and `node -e 0`. "first request" includes the meter's own spawn (bench/support).
 import {spawnSync} from 'node:child_process'
-import {chmodSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join, resolve} from 'node:path'
+import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
 import {FakeApiServer} from '../test/support/fake-apiserver/index.js'
@@ -71,27 +71,38 @@ interface Case {
   args: string[]
   requests: boolean
 }
-// The live source alone, bundled from src/ as the build ships code (esbuild, one file): the cost of authentication,
-// TLS and the first GET without the CLI around it, whatever layout dist/ has.
-const liveBundle = join(dir, 'live-source.mjs')
-await build({
-  entryPoints: [join(ROOT, 'src/cluster/live/live-source.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile: liveBundle,
-  logLevel: 'error',
-  // CommonJS dependencies bundled into ESM need a require (the usual esbuild banner).
-  banner: {js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);"},
-})
-const probe = `import {LiveSource} from ${JSON.stringify(liveBundle)}
-const s = await LiveSource.open({kubeconfig: ${JSON.stringify(kubeconfig)}, requestTimeout: 10000})
+// The live source alone: without the CLI around it, the cost of authentication, TLS and the first GET. As the build
+// ships it when the build has it (its chunk in dist/chunks/, loaded with bin/compile-cache.js as bin/run.js loads
+// it); else bundled from src/ with esbuild (one file, no compile cache), whatever layout dist/ has.
+const packageRoot = join(dirname(BIN), '..')
+const chunks = join(packageRoot, 'dist', 'chunks')
+const shippedChunk = existsSync(chunks) ? readdirSync(chunks).find((f) => /^live-source-[\w-]*\.js$/.test(f)) : undefined
+const steps = `const s = await LiveSource.open({kubeconfig: ${JSON.stringify(kubeconfig)}, requestTimeout: 10000})
 await s.get({kind: 'Node', name: ${JSON.stringify(NODE)}})
 await s.close()`
+let probeArgs: string[]
+if (shippedChunk) {
+  const cache = join(packageRoot, 'bin', 'compile-cache.js')
+  const load = `${existsSync(cache) ? `require(${JSON.stringify(cache)});` : ''}const {LiveSource} = require(${JSON.stringify(join(chunks, shippedChunk))})`
+  probeArgs = ['-e', `${load}\n;(async () => {\n${steps}\n})()`]
+} else {
+  const liveBundle = join(dir, 'live-source.mjs')
+  await build({
+    entryPoints: [join(ROOT, 'src/cluster/live/live-source.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: liveBundle,
+    logLevel: 'error',
+    // CommonJS dependencies bundled into ESM need a require (the usual esbuild banner).
+    banner: {js: "import {createRequire as __createRequire} from 'node:module'; const require = __createRequire(import.meta.url);"},
+  })
+  probeArgs = ['--input-type=module', '-e', `import {LiveSource} from ${JSON.stringify(liveBundle)}\n${steps}`]
+}
 const cases: Case[] = [
   {label: 'node -e 0', cmd: process.execPath, args: ['-e', '0'], requests: false},
-  {label: 'live source: open + GET node', cmd: process.execPath, args: ['--input-type=module', '-e', probe], requests: true},
+  {label: 'live source: open + GET node', cmd: process.execPath, args: probeArgs, requests: true},
   {label: `kubectl-why node ${NODE}`, cmd: process.execPath, args: [BIN, 'node', NODE, '--kubeconfig', kubeconfig], requests: true},
   {label: `kubectl-why node ${NODE} (exec plugin)`, cmd: process.execPath, args: [BIN, 'node', NODE, '--kubeconfig', execKubeconfig], requests: true},
   ...(haveKubectl
@@ -135,6 +146,7 @@ const kubectlLabel = cases.find((c) => c.cmd === 'kubectl')?.label
 const x = (a: number, b: number | undefined) => (b === undefined || !Number.isFinite(a) || !b ? '   n/a' : `${(a / b).toFixed(2).padStart(5)}×`)
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0).padStart(5)} ms` : '      —')
 console.log(`bench:live — ${rounds} interleaved rounds, medians; meter ${meter}; ${BIN}`)
+console.log(`live source alone: ${shippedChunk ? `dist/chunks/${shippedChunk} (as shipped, compile cache)` : 'bundled from src/ (no dist/ chunk found)'}`)
 console.log(`${'case'.padEnd(42)} ${'wall'.padStart(8)} ${'CPU'.padStart(8)} ${'1st req'.padStart(8)} reqs  CPU÷node  CPU÷kubectl  1st req÷kubectl`)
 for (const c of cases) {
   const wall = med(c.label, (s) => s.run.wallMs)
