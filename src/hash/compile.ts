@@ -72,8 +72,8 @@ export interface StructDef {
   type: string
   /** Interned id of the type key (the same in every version). */
   keyId: number
-  /** Go field names in declaration order (known before the fields are compiled). */
-  names: string[]
+  /** The definition from the data (its Go field names are known before the fields are compiled). */
+  def: TypeDefData
   /** Whether the fields below are compiled: ready(sd) compiles them on first use. */
   ready: boolean
   fields: FieldDef[]
@@ -87,7 +87,7 @@ export interface StructDef {
   zero: Uint8Array
   /** Where field i's absent rendering starts in zero (offsets[fields.length]: the closing brace). */
   offsets: Int32Array
-  /** Interned id of everything that shapes this struct's output; equal ids across versions = same output. */
+  /** Interned id of everything that shapes this struct's output; equal ids across versions = same output. -1 until sigOf() asks. */
   sig: number
   /** What compiling the fields needs; null once ready. */
   pending: PendingStruct | null
@@ -377,7 +377,12 @@ function keyName(keyId: number): string {
   return String(data.refs[keyOfRef.indexOf(keyId)]?.[2] ?? keyId)
 }
 
+// Placeholders of a struct not compiled yet (replaced, never written to).
 const EMPTY_FIELDS = Object.freeze(Object.create(null)) as Record<string, number>
+const NO_FIELDS: FieldDef[] = []
+const NO_NAMES = new Set<string>()
+const NO_INLINES: number[] = []
+const NO_OFFSETS = new Int32Array(1)
 
 /** A named struct's node, its fields not compiled yet (ready() does it). */
 function structNode(def: TypeDefData, keyId: number, type: string, pending: PendingStruct): TypeNode {
@@ -387,14 +392,14 @@ function structNode(def: TypeDefData, keyId: number, type: string, pending: Pend
     key: def.key,
     type,
     keyId,
-    names: (def.fields ?? []).map((f) => f[0]),
+    def,
     ready: false,
-    fields: [],
+    fields: NO_FIELDS,
     jsonFields: EMPTY_FIELDS,
-    known: new Set(),
-    inlines: [],
+    known: NO_NAMES,
+    inlines: NO_INLINES,
     zero: node.zero,
-    offsets: new Int32Array(1),
+    offsets: NO_OFFSETS,
     sig: -1,
     pending,
   }
@@ -417,29 +422,26 @@ export function ready(sd: StructDef): StructDef {
   // ranges of it (offsets), nothing is allocated per field but the FieldDef.
   const offsets = new Int32Array(n + 1)
   const fields: FieldDef[] = new Array(n)
-  const jsonFields = Object.create(null) as Record<string, number>
-  const inlines: number[] = []
+  const names = jsonNames(def, fieldNodes)
   let text = ''
   for (let i = 0; i < n; i++) {
-    const [name, , tag, flags] = defFields[i]
+    const name = defFields[i][0]
     const fnode = fieldNodes[i]
     let pre = `${i === 0 ? '{' : ' '}${name}:(${fnode.type})`
     if (NON_ASCII.test(pre)) pre = latin1(bytes(pre))
     offsets[i] = text.length
     // Innermost first: a struct's zero embeds its non-pointer struct fields' zeros.
     text += pre + zeroTextOf(fnode)
-    const {json, inline} = parseJsonTag(tag, name, (flags & 1) !== 0, (flags & 2) !== 0, fnode.tag === T_STRUCT)
-    fields[i] = {name, node: fnode, preLength: pre.length, json, inline}
-    if (inline) inlines.push(i)
-    if (json) jsonFields[json.name] = i
+    fields[i] = {name, node: fnode, preLength: pre.length, json: names.json[i], inline: names.inline[i]}
   }
   offsets[n] = text.length
+  const {jsonFields, inlines} = names
   text += n === 0 ? '{}' : '}'
   const buf = Buffer.from(text, 'latin1')
   const zero = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)
   // JSON names promoted through inline fields; a name defined twice is ambiguous in encoding/json
   // (dropped or shadowed by depth), which no layout has needed so far — refuse rather than guess.
-  const known = new Set(Object.keys(jsonFields))
+  const known = inlines.length === 0 ? names.own : new Set(names.own)
   for (const i of inlines) {
     for (const name of ready(fields[i].node.struct!).known) {
       if (known.has(name)) throw new Error(`layout ${version}: JSON field ${name} of ${sd.type} is ambiguous`)
@@ -462,9 +464,51 @@ export function ready(sd: StructDef): StructDef {
     node.zero = renderSpecialZero(node)
     node.zeroText = latin1(node.zero)
   }
-  // Everything the output depends on: a field's absent rendering is its "Name:(type)" and its type's zero bytes.
-  sd.sig = intern(JSON.stringify([sd.key, sd.type, node.tag, fields.map((f) => [f.name, f.node.type, f.json, f.inline, f.node.desc, zeroId(f.node)])]))
   return sd
+}
+
+/** The struct's signature (compiled on first use): only structs that two layouts do not share are ever compared. */
+export function sigOf(sd: StructDef): number {
+  if (sd.sig < 0) {
+    const {fields} = ready(sd)
+    const tag = SPECIAL[sd.key] ?? T_STRUCT
+    // Everything the output depends on: a field's absent rendering is its "Name:(type)" and its type's zero bytes.
+    sd.sig = intern(JSON.stringify([sd.key, sd.type, tag, fields.map((f) => [f.name, f.node.type, f.json, f.inline, f.node.desc, zeroId(f.node)])]))
+  }
+  return sd.sig
+}
+
+interface JsonNames {
+  json: (JsonName | null)[]
+  inline: boolean[]
+  jsonFields: Record<string, number>
+  inlines: number[]
+  /** The own JSON names (shared: copied before promoted names are added). */
+  own: Set<string>
+}
+
+/** A definition's JSON names, shared by its variants (an embedded field's depends on its type being a struct). */
+const jsonNamesByDef = new Map<TypeDefData, JsonNames>()
+
+function jsonNames(def: TypeDefData, fieldNodes: TypeNode[]): JsonNames {
+  const defFields = def.fields ?? []
+  const embedded = defFields.some((f) => (f[3] & 2) !== 0)
+  const known = embedded ? undefined : jsonNamesByDef.get(def)
+  if (known) return known
+  const names: JsonNames = {json: [], inline: [], jsonFields: Object.create(null) as Record<string, number>, inlines: [], own: new Set()}
+  for (let i = 0; i < defFields.length; i++) {
+    const [name, , tag, flags] = defFields[i]
+    const {json, inline} = parseJsonTag(tag, name, (flags & 1) !== 0, (flags & 2) !== 0, fieldNodes[i].tag === T_STRUCT)
+    names.json.push(json)
+    names.inline.push(inline)
+    if (inline) names.inlines.push(i)
+    if (json) {
+      names.jsonFields[json.name] = i
+      names.own.add(json.name)
+    }
+  }
+  if (!embedded) jsonNamesByDef.set(def, names)
+  return names
 }
 
 const NON_ASCII = /[^\x00-\x7f]/

@@ -37,6 +37,9 @@ export function layoutData(): LayoutData {
 }
 
 /** The minor versions there are layouts for ("1.20" …), oldest first. */
+let versions: readonly string[] | undefined
+
 export function layoutVersions(): string[] {
-  return Object.keys(layoutData().versions).sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]))
+  versions ??= Object.freeze(Object.keys(layoutData().versions).sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1])))
+  return versions as string[]
 }

@@ -48,7 +48,7 @@ export function checkSpecialLayout(version: string, structs: Map<string, StructD
   for (const [key, names] of Object.entries(EXPECTED_FIELDS)) {
     const sd = structs.get(key)
     if (!sd) continue
-    const got = sd.names
+    const got = (sd.def.fields ?? []).map((f) => f[0])
     if (got.join(',') !== names.join(',')) {
       throw new Error(`layout ${version}: ${key} has fields ${got.join(', ')}, expected ${names.join(', ')}; src/hash/special.ts needs updating`)
     }
