@@ -3,6 +3,7 @@
 // kinds (test/audit/deploy.test.ts holds the two together); a kind that answers 403 is reported with its rule.
 import type {ResourceType} from '../cluster/source.js'
 import type {ReadPlan} from './plan.js'
+import {compareStrings} from '../util/compare.js'
 
 export interface PolicyRule {
   apiGroups: string[]
@@ -33,7 +34,7 @@ export function rulesFor(plan: Pick<ReadPlan, 'needs' | 'gets'>): PolicyRule[] {
     rules.set(k, r)
   }
   for (const r of rules.values()) r.resources.sort()
-  return [...rules.values()].sort((a, b) => a.apiGroups[0].localeCompare(b.apiGroups[0]) || a.verbs.join().localeCompare(b.verbs.join()))
+  return [...rules.values()].sort((a, b) => compareStrings(a.apiGroups[0], b.apiGroups[0]) || compareStrings(a.verbs.join(), b.verbs.join()))
 }
 
 /** The rule a refused read needs: list (and get, when a check also GETs that kind), on that one resource. */

@@ -12,6 +12,7 @@ import type {SuppressionSummary} from './suppress.js'
 import type {PolicyRule} from './rbac.js'
 import {ruleCommand, ruleForType} from './rbac.js'
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
+import {compareStrings} from '../util/compare.js'
 
 /** The report's apiVersion: the one version of every output (src/explanation.ts). */
 export const AUDIT_REPORT_VERSION = EXPLANATION_VERSION
@@ -163,7 +164,9 @@ function sortFindings(findings: Explanation[], order: SortOrder, gathered: Gathe
   }
   if (order === 'name') {
     const name = (e: Explanation) => `${e.subject.namespace ?? ''}/${e.subject.name}`
-    findings.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0) || a.subject.kind.localeCompare(b.subject.kind) || checkRank(a) - checkRank(b))
+    findings.sort(
+      (a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0) || compareStrings(a.subject.kind, b.subject.kind) || checkRank(a) - checkRank(b),
+    )
     return
   }
   // age: the subject's creationTimestamp as listed; subjects the audit did not list (or without one) last.

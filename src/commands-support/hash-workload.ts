@@ -18,6 +18,7 @@ import {HashInputError} from '../hash/errors.js'
 import type {MinorVersion} from '../util/parse.js'
 import {chooseVersion} from '../cluster/version.js'
 import {newestKubelet, resolveHashSettings, resolveHashSettingsFor, type ResolvedHashSettings} from './hash-settings.js'
+import {compareStrings} from '../util/compare.js'
 
 export type WorkloadKind = 'Deployment' | 'DaemonSet' | 'StatefulSet'
 const KINDS: WorkloadKind[] = ['Deployment', 'DaemonSet', 'StatefulSet']
@@ -358,9 +359,9 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     (a, b) =>
       severityRank(b.severity) - severityRank(a.severity) ||
       VERDICTS.indexOf(a.verdict as never) - VERDICTS.indexOf(b.verdict as never) ||
-      `${a.subject.namespace}/${a.subject.name}`.localeCompare(`${b.subject.namespace}/${b.subject.name}`),
+      compareStrings(`${a.subject.namespace}/${a.subject.name}`, `${b.subject.namespace}/${b.subject.name}`),
   )
-  unowned.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || `${a.namespace}/${a.name}`.localeCompare(`${b.namespace}/${b.name}`))
+  unowned.sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || compareStrings(`${a.namespace}/${a.name}`, `${b.namespace}/${b.name}`))
   const counts: Record<string, number> = {}
   for (const e of results) counts[e.verdict] = (counts[e.verdict] ?? 0) + 1
   // Problems met after the shared description was built (pods read late) belong in every result's source.

@@ -6,6 +6,7 @@ import {ROLE, SEVERITY} from './colour.js'
 import {partialLines, renderExplanations, stepLines, verdictLine} from './explanation-table.js'
 import {keyValues, table, tableWidth, terminalWidth, wrap} from './layout.js'
 import {renderTimeline} from './timeline.js'
+import {compareStrings} from '../util/compare.js'
 
 const RANK: Record<Severity, number> = {none: 0, info: 1, warning: 2, critical: 3}
 
@@ -80,10 +81,10 @@ export function renderCluster(e: Explanation, wide: boolean, width = terminalWid
   const byZone = new Map<string, NodeLine[]>()
   for (const n of nodes) byZone.set(n.zone, [...(byZone.get(n.zone) ?? []), n])
   const worst = (list: NodeLine[]) => Math.max(0, ...list.map((n) => RANK[n.severity]))
-  const zoneNames = [...byZone.keys()].sort((a, b) => worst(byZone.get(b)!) - worst(byZone.get(a)!) || a.localeCompare(b))
+  const zoneNames = [...byZone.keys()].sort((a, b) => worst(byZone.get(b)!) - worst(byZone.get(a)!) || compareStrings(a, b))
   for (const zn of zoneNames) {
     const z = zones.find((x) => x.name === zn)
-    const list = byZone.get(zn)!.sort((a, b) => RANK[b.severity] - RANK[a.severity] || a.name.localeCompare(b.name))
+    const list = byZone.get(zn)!.sort((a, b) => RANK[b.severity] - RANK[a.severity] || compareStrings(a.name, b.name))
     out.push(
       ROLE.heading(`Zone ${zn}`) +
         (z

@@ -1,6 +1,7 @@
 // Finding kube-controller-manager's flags: its static (mirror) pod in kube-system, when the cluster shows one
 // (kubeadm, kind, k3s-free clusters; managed control planes do not).
 import type {KubeObject} from '../cluster/source.js'
+import {compareStrings} from '../util/compare.js'
 
 export interface ControllerManagerArgs {
   pod: string
@@ -40,7 +41,7 @@ function argsOf(p: PodShape): string[] {
 }
 
 export function controllerManagerArgs(pods: readonly KubeObject[]): ControllerManagerArgs | undefined {
-  const candidates = pods.filter(isControllerManagerPod).sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''))
+  const candidates = pods.filter(isControllerManagerPod).sort((a, b) => compareStrings(a.metadata?.name ?? '', b.metadata?.name ?? ''))
   if (candidates.length === 0) return undefined
   const [first, ...rest] = candidates.map((p) => ({pod: p.metadata?.name ?? '', flags: parseCommandLine(argsOf(p as PodShape))}))
   const same = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v)

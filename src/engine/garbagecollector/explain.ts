@@ -5,6 +5,7 @@ import type {Explanation, Severity, SourceDescription, Step, Subject} from '../.
 import {describeObject, type GcObject, type GcVerdict} from './model.js'
 import {gcNext} from './next.js'
 import type {BlockingReport, CollectorRequest, GcEvent, GcReplay, RefOutcome, RefReport} from './replay.js'
+import {compareStrings} from '../../util/compare.js'
 
 export interface GcOwnerRefReport extends OwnerReference {
   classification: RefOutcome
@@ -290,9 +291,9 @@ export function compareFindings(a: GcExplanation, b: GcExplanation): number {
   return (
     SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
     VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict) ||
-    (a.subject.namespace ?? '').localeCompare(b.subject.namespace ?? '') ||
-    a.subject.kind.localeCompare(b.subject.kind) ||
-    a.subject.name.localeCompare(b.subject.name)
+    compareStrings(a.subject.namespace ?? '', b.subject.namespace ?? '') ||
+    compareStrings(a.subject.kind, b.subject.kind) ||
+    compareStrings(a.subject.name, b.subject.name)
   )
 }
 

@@ -5,6 +5,7 @@ import type {KubeObject} from '../../cluster/source.js'
 import {getControllerOf} from './pod-util.js'
 import {instant} from './time.js'
 import type {ReplicaSet} from './types.js'
+import {compareStrings} from '../../util/compare.js'
 
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision'
 
@@ -30,7 +31,7 @@ export function replicaSetsOfDeployment(deployment: KubeObject, replicaSets: rea
       (a, b) =>
         revision(b) - revision(a) ||
         (instant(b.metadata.creationTimestamp) ?? 0) - (instant(a.metadata.creationTimestamp) ?? 0) ||
-        a.metadata.name.localeCompare(b.metadata.name),
+        compareStrings(a.metadata.name, b.metadata.name),
     )
   return {ordered: newRs ? [newRs, ...rest] : rest, newName: newRs?.metadata.name}
 }
