@@ -87,8 +87,8 @@ export interface StructDef {
   zero: Uint8Array
   /** Where field i's absent rendering starts in zero (offsets[fields.length]: the closing brace). */
   offsets: Int32Array
-  /** Interned id of everything that shapes this struct's output; equal ids across versions = same output. -1 until sigOf() asks. */
-  sig: number
+  /** Structs of other layouts compared with this one by sameOutput(), and the answer. */
+  compared: Map<StructDef, boolean> | undefined
   /** What compiling the fields needs; null once ready. */
   pending: PendingStruct | null
 }
@@ -177,16 +177,6 @@ let compiledCount = 0
 /** How many struct keys there are (bitsets over key ids need this many bits). */
 export function keyIdCount(): number {
   return dataIndex().keyCount
-}
-
-const signatures = new Map<string, number>()
-function intern(s: string): number {
-  let id = signatures.get(s)
-  if (id === undefined) {
-    id = signatures.size
-    signatures.set(s, id)
-  }
-  return id
 }
 
 /** Every node has the same properties in the same order: one hidden class for the serializers' loads. */
@@ -295,7 +285,8 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     if (keyOfRef[ref] >= 0) {
       node = namedNode(keyOfRef[ref], type)
     } else {
-      const variants = (refVariants[ref] ??= [])
+      const variants = refVariants[ref] ?? []
+      refVariants[ref] = variants
       if (kind === 'ptr' || kind === 'slice' || kind === 'map') {
         const e = nodeFor(elem)
         const k = kind === 'map' ? nodeFor(key) : undefined
@@ -339,7 +330,8 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
       // A named composite (v1.ResourceList, big.nat): the underlying shape under the named type string.
       parts = k === 'map' ? [nodeFor(uelem), nodeFor(ukey)] : k === 'ptr' || k === 'slice' ? [nodeFor(uelem)] : []
     }
-    const variants = (defVariants[d] ??= [])
+    const variants = defVariants[d] ?? []
+    defVariants[d] = variants
     let node: TypeNode | undefined
     for (let i = variants.length - 1; i >= 0 && node === undefined; i--) {
       if (variants[i].node.type === type && sameParts(variants[i].parts, parts)) node = variants[i].node
@@ -400,7 +392,7 @@ function structNode(def: TypeDefData, keyId: number, type: string, pending: Pend
     inlines: NO_INLINES,
     zero: node.zero,
     offsets: NO_OFFSETS,
-    sig: -1,
+    compared: undefined,
     pending,
   }
   return node
@@ -467,15 +459,34 @@ export function ready(sd: StructDef): StructDef {
   return sd
 }
 
-/** The struct's signature (compiled on first use): only structs that two layouts do not share are ever compared. */
-export function sigOf(sd: StructDef): number {
-  if (sd.sig < 0) {
-    const {fields} = ready(sd)
-    const tag = SPECIAL[sd.key] ?? T_STRUCT
-    // Everything the output depends on: a field's absent rendering is its "Name:(type)" and its type's zero bytes.
-    sd.sig = intern(JSON.stringify([sd.key, sd.type, tag, fields.map((f) => [f.name, f.node.type, f.json, f.inline, f.node.desc, zeroId(f.node)])]))
+/**
+ * Whether two structs of the same key (from layouts that do not share it) write the same bytes wherever a text goes
+ * through them: the same fields, JSON names and node shapes, and each field absent renders the same bytes.
+ */
+export function sameOutput(a: StructDef, b: StructDef): boolean {
+  if (a === b) return true
+  const known = a.compared?.get(b)
+  if (known !== undefined) return known
+  const same = compareStructs(ready(a), ready(b))
+  a.compared ??= new Map()
+  b.compared ??= new Map()
+  a.compared.set(b, same)
+  b.compared.set(a, same)
+  return same
+}
+
+function compareStructs(a: StructDef, b: StructDef): boolean {
+  if (a.key !== b.key || a.type !== b.type || a.fields.length !== b.fields.length) return false
+  for (let i = 0; i < a.fields.length; i++) {
+    const x = a.fields[i]
+    const y = b.fields[i]
+    if (x.name !== y.name || x.inline !== y.inline || x.node.type !== y.node.type || x.node.desc !== y.node.desc) return false
+    if (x.json !== y.json && (x.json === null || y.json === null || x.json.name !== y.json.name || x.json.omitempty !== y.json.omitempty || x.json.omitzero !== y.json.omitzero))
+      return false
+    // The absent rendering: "Name:(type)" (equal by now) and the zero bytes of the field's type.
+    if (x.node !== y.node && zeroTextOf(x.node) !== zeroTextOf(y.node)) return false
   }
-  return sd.sig
+  return true
 }
 
 interface JsonNames {
@@ -511,7 +522,7 @@ function jsonNames(def: TypeDefData, fieldNodes: TypeNode[]): JsonNames {
   return names
 }
 
-const NON_ASCII = /[^\x00-\x7f]/
+const NON_ASCII = /[^ -~]/
 
 function latin1(b: Uint8Array): string {
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1')
@@ -520,17 +531,6 @@ function latin1(b: Uint8Array): string {
 function zeroTextOf(node: TypeNode): string {
   if (node.struct !== undefined && !node.struct.ready) ready(node.struct)
   return node.zeroText
-}
-
-/** Interned zero bytes of a node (the same id = the same bytes). */
-const zeroIds = new Map<TypeNode, number>()
-function zeroId(node: TypeNode): number {
-  let id = zeroIds.get(node)
-  if (id === undefined) {
-    id = intern(`z${zeroTextOf(node)}`)
-    zeroIds.set(node, id)
-  }
-  return id
 }
 
 /** Every struct reachable from sd (through fields, pointers, slices and maps). */
@@ -544,17 +544,5 @@ function familyOf(sd: StructDef): StructDef[] {
     }
   }
   walk(sd)
-  return out
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let n = 0
-  for (const p of parts) n += p.length
-  const out = new Uint8Array(n)
-  let o = 0
-  for (const p of parts) {
-    out.set(p, o)
-    o += p.length
-  }
   return out
 }

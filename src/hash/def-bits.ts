@@ -1,7 +1,7 @@
 // Sets of struct definitions as bitsets over their global key ids — so "does layout V write this text exactly as
 // layout S did?" asks only about the definitions the text went through: the same shared struct object in both
-// layouts (most of them), or, where they differ, the same signature.
-import {type CompiledLayout, sigOf} from './compile.js'
+// layouts (most of them), or, where they differ, structs that write the same bytes (compared once per pair).
+import {type CompiledLayout, sameOutput} from './compile.js'
 
 /** Whether layout `to` renders the same bytes as layout `from` did for a text over these definitions. */
 export function sameUnder(from: CompiledLayout, to: CompiledLayout, bits: Uint32Array): boolean {
@@ -16,7 +16,7 @@ export function sameUnder(from: CompiledLayout, to: CompiledLayout, bits: Uint32
       const k = (w << 5) + 31 - Math.clz32(low)
       const x = a[k]
       const y = b[k]
-      if (x !== y && (x === undefined || y === undefined || sigOf(x) !== sigOf(y))) return false
+      if (x !== y && (x === undefined || y === undefined || !sameOutput(x, y))) return false
     }
   }
   return true
