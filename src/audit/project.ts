@@ -50,8 +50,14 @@ export class Interner {
   /** Identical small structures (a workload's tolerations, its pods' labels) shared by reference; read-only after. */
   same<T>(v: T): T {
     if (v === undefined || v === null) return v
-    const key = JSON.stringify(v)
-    if (key.length > 2048) return v
+    let key: string
+    try {
+      key = JSON.stringify(v)
+    } catch {
+      // An integer beyond 2^53, read exactly (a bigint), has no JSON text here: that structure is not shared.
+      return v
+    }
+    if (key === undefined || key.length > 2048) return v
     const seen = this.shared.get(key)
     if (seen !== undefined) return seen as T
     this.shared.set(key, v)
@@ -179,9 +185,26 @@ export function projectObject(o: KubeObject): KubeObject {
   return made(out, 'object')
 }
 
-/** An object as a metadata-only read returns it: type and metadata (without managedFields and the last-applied annotation). */
-export function projectMetadata(o: KubeObject): KubeObject {
-  return {apiVersion: o.apiVersion, kind: o.kind, metadata: projectMeta(o.metadata)}
+/**
+ * An object as a metadata-only read returns it: type and metadata (without managedFields and the last-applied
+ * annotation). With an interner, its repeated strings are shared: a Job's labels repeat its uid and name twice each
+ * (controller-uid, job-name, with and without the batch.kubernetes.io/ prefix), and the Jobs of one CronJob have the
+ * same owner reference — a third of what 33,000 Jobs hold at 5,000 nodes.
+ */
+export function projectMetadata(o: KubeObject, intern?: Interner): KubeObject {
+  const meta = projectMeta(o.metadata)
+  if (intern) {
+    if (typeof meta.namespace === 'string') meta.namespace = intern.s(meta.namespace)
+    if (typeof meta.name === 'string') meta.name = intern.s(meta.name)
+    if (typeof meta.uid === 'string') meta.uid = intern.s(meta.uid)
+    if (meta.labels && typeof meta.labels === 'object') {
+      const labels = {...meta.labels}
+      for (const k of Object.keys(labels)) labels[k] = intern.s(labels[k])
+      meta.labels = labels
+    }
+    if (meta.ownerReferences) meta.ownerReferences = intern.same(meta.ownerReferences)
+  }
+  return {apiVersion: intern ? intern.s(o.apiVersion) : o.apiVersion, kind: intern ? intern.s(o.kind) : o.kind, metadata: meta}
 }
 
 /**

@@ -5,7 +5,7 @@ import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {parse} from 'yaml'
-import {Interner, projectMetadataOnly, projectNode, projectObject, projector, projectPod, projectReplicaSet} from '../../src/audit/project.js'
+import {Interner, projectMetadata, projectMetadataOnly, projectNode, projectObject, projector, projectPod, projectReplicaSet} from '../../src/audit/project.js'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {analyzeCluster} from '../../src/engine/nodelifecycle/analyze.js'
 import type {LeaseLike, NodeLike} from '../../src/engine/nodelifecycle/types.js'
@@ -183,6 +183,38 @@ describe('projectPod', () => {
     assert.equal(a.metadata!.labels, b.metadata!.labels)
     assert.notEqual((a.spec as {tolerations: unknown}).tolerations, (b.spec as {tolerations: unknown}).tolerations)
     assert.deepEqual((b.spec as {tolerations: unknown}).tolerations, [{key: 'b', operator: 'Exists'}])
+  })
+
+  test("metadata-only kinds with an interner: the same metadata, the owner reference of one CronJob's Jobs shared", () => {
+    const job = (n: number): KubeObject => ({
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: {
+        name: `backup-${n}`,
+        namespace: 'ops',
+        uid: `u${n}`,
+        labels: {'batch.kubernetes.io/controller-uid': `u${n}`, 'job-name': `backup-${n}`},
+        annotations: {'batch.kubernetes.io/cronjob-scheduled-timestamp': 't'},
+        ownerReferences: [{apiVersion: 'batch/v1', kind: 'CronJob', name: 'backup', uid: 'cj', controller: true}],
+        managedFields: [{manager: 'kube-controller-manager'}],
+      },
+      spec: {template: {spec: {containers: [{name: 'b', image: 'x'}]}}},
+    })
+    const intern = new Interner()
+    const [a, b] = [projectMetadata(job(1), intern), projectMetadata(job(2), intern)]
+    const {managedFields: _, ...kept} = job(2).metadata!
+    assert.deepEqual(b, {apiVersion: 'batch/v1', kind: 'Job', metadata: kept})
+    assert.equal(a.metadata!.ownerReferences, b.metadata!.ownerReferences)
+    // Without an interner, the same answer.
+    assert.deepEqual(projectMetadata(job(2)), b)
+  })
+
+  test('a structure holding an integer beyond 2^53 (read exactly, a bigint) is kept, not shared', () => {
+    const intern = new Interner()
+    const refs = [{apiVersion: 'v1', kind: 'X', name: 'x', uid: 'u', extra: 2n ** 60n}]
+    assert.equal(intern.same(refs), refs)
+    const again = [...refs]
+    assert.equal(intern.same(again), again)
   })
 
   test('what a projection made passes that projection again as it is; an object read as it was (live) is projected', () => {

@@ -21,6 +21,6 @@ export function auditSlim(): (o: KubeObject) => KubeObject {
     if (o.kind === 'Pod' && o.apiVersion === 'v1') return projectPod(o, intern)
     if (o.kind === 'Node' && o.apiVersion === 'v1') return projectNode(o)
     const key = groupKindKey(o.apiVersion, o.kind!)
-    return KIND_SHAPES.has(key) || key === CRD ? projectObject(o) : projectMetadata(o)
+    return KIND_SHAPES.has(key) || key === CRD ? projectObject(o) : projectMetadata(o, intern)
   }
 }
