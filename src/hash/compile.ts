@@ -110,9 +110,10 @@ export interface CompiledLayout {
   structs: Map<string, StructDef>
   /** Each struct by keyId (undefined: the version has no such type); the same object in two layouts = same output. */
   structByKey: (StructDef | undefined)[]
-  /** The definition of each key id (-1: none) and its node: the next layout compiled starts from these. */
+  /** The definition of each key id (-1: none), its node and each reference's: the next layout compiled starts from these. */
   defOfKey: Int32Array
   keyNodes: (TypeNode | undefined)[]
+  refNodes: (TypeNode | undefined)[]
   /** Rendered bytes of quantities by JSON text, for this layout. */
   quantityCache: Map<string, Uint8Array>
 }
@@ -130,6 +131,8 @@ interface DataIndex {
   keyCount: number
   /** Key ids of the named types whose definition (in some version) refers to each key's type. */
   parents: number[][]
+  /** Key ids of the named types each reference is made of (itself when named; the element and key types' else). */
+  refKeys: number[][]
 }
 
 let index: DataIndex | undefined
@@ -168,7 +171,14 @@ function dataIndex(): DataIndex {
     for (const f of def.fields ?? []) under(f[1], keyOfDef[d])
     if (def.underlying !== undefined) under(def.underlying, keyOfDef[d])
   }
-  index = {keyOfDef, keyOfRef, keyCount: ids.size, parents}
+  const refKeys: number[][] = []
+  const keysOf = (ref: number): number[] => {
+    if (ref < 0) return []
+    if (keyOfRef[ref] >= 0) return [keyOfRef[ref]]
+    return [...keysOf(data.refs[ref][3]), ...keysOf(data.refs[ref][4])]
+  }
+  for (let r = 0; r < data.refs.length; r++) refKeys.push(keysOf(r))
+  index = {keyOfDef, keyOfRef, keyCount: ids.size, parents, refKeys}
   return index
 }
 
@@ -233,31 +243,29 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
   const data = layoutData()
   const v = data.versions[version]
   if (!v) throw new Error(`no layout for Kubernetes ${version}`)
-  const {keyOfDef, keyOfRef, keyCount, parents} = dataIndex()
+  const {keyOfDef, keyOfRef, keyCount, parents, refKeys} = dataIndex()
   if (refVariants.length === 0) {
     refVariants = new Array(data.refs.length).fill(undefined)
     defVariants = new Array(data.defs.length).fill(undefined)
   }
   const defOfKey = new Int32Array(keyCount).fill(-1)
   for (const d of v.types) defOfKey[keyOfDef[d]] = d
+  // (Loops over every key and reference are in small functions of their own: a hot loop here would have the
+  // optimizing compiler spend more on this big function than the loop costs.)
 
   // This version's node for each named type (by key id) and each type reference. A type whose definition is the
   // previous layout's, and so are those of every type under it, has the previous layout's node: copied, not walked.
   let keyNodes: (TypeNode | undefined)[]
+  let refNodes: (TypeNode | undefined)[]
   if (previous === undefined) {
     keyNodes = new Array(keyCount).fill(undefined)
+    refNodes = new Array(data.refs.length).fill(undefined)
   } else {
+    const stale = staleKeys(previous.defOfKey, defOfKey, parents)
     keyNodes = previous.keyNodes.slice()
-    const changed: number[] = []
-    for (let k = 0; k < keyCount; k++) if (defOfKey[k] !== previous.defOfKey[k]) changed.push(k)
-    while (changed.length > 0) {
-      const k = changed.pop()!
-      if (keyNodes[k] === undefined && defOfKey[k] === previous.defOfKey[k]) continue
-      keyNodes[k] = undefined
-      for (const p of parents[k]) if (keyNodes[p] !== undefined) changed.push(p)
-    }
+    refNodes = previous.refNodes.slice()
+    dropStale(stale, keyNodes, refNodes, refKeys)
   }
-  const refNodes: (TypeNode | undefined)[] = new Array(data.refs.length).fill(undefined)
   /** Named types being walked: nodes are built bottom-up, which needs a type graph without cycles (a PodTemplateSpec's has none). */
   const open = new Uint8Array(keyCount)
 
@@ -357,8 +365,31 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     structByKey[sd.keyId] = sd
     structs.set(sd.key, sd)
   }
-  previous = {version, index: compiledCount++, goVersion: v.goVersion, root, structs, structByKey, defOfKey, keyNodes, quantityCache: new Map()}
+  previous = {version, index: compiledCount++, goVersion: v.goVersion, root, structs, structByKey, defOfKey, keyNodes, refNodes, quantityCache: new Map()}
   return previous
+}
+
+/** The keys whose definition differs between two versions, and the keys whose types use theirs (1 in the result). */
+function staleKeys(before: Int32Array, after: Int32Array, parents: number[][]): Uint8Array {
+  const stale = new Uint8Array(after.length)
+  const changed: number[] = []
+  for (let k = 0; k < after.length; k++) if (after[k] !== before[k]) changed.push(k)
+  while (changed.length > 0) {
+    const k = changed.pop()!
+    if (stale[k] === 1) continue
+    stale[k] = 1
+    for (const p of parents[k]) if (stale[p] === 0) changed.push(p)
+  }
+  return stale
+}
+
+/** Forgets the nodes of stale keys and of the references made of them. */
+function dropStale(stale: Uint8Array, keyNodes: (TypeNode | undefined)[], refNodes: (TypeNode | undefined)[], refKeys: number[][]): void {
+  for (let k = 0; k < stale.length; k++) if (stale[k] === 1) keyNodes[k] = undefined
+  for (let r = 0; r < refNodes.length; r++) {
+    const keys = refKeys[r]
+    for (let i = 0; i < keys.length; i++) if (stale[keys[i]] === 1) refNodes[r] = undefined
+  }
 }
 
 function keyName(keyId: number): string {
