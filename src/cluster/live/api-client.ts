@@ -3,13 +3,12 @@
 // runs the plugin again and retries once. It has no other verb: kubectl-why is read-only by construction.
 // The timeout is client-go's request timeout (rest.Config.Timeout, --request-timeout): one deadline for the whole
 // request, its retries and their waits included; connections come from connect.ts (dial and TLS handshake timeouts,
-// proxies) and credentials from credentials.ts.
-import http from 'node:http'
-import https from 'node:https'
+// proxies), HTTP from http1.ts and credentials from credentials.ts.
 import {ReadError, type ReadFailure} from '../../errors.js'
 import {parseJson} from '../../util/json.js'
-import {ConnectError, makeAgent, requestTarget, type TlsSettings} from './connect.js'
+import {ConnectError, connector, requestTarget, type TlsSettings} from './connect.js'
 import type {Credential, Credentials} from './credentials.js'
+import {ConnectionPool, requestHead} from './http1.js'
 
 export interface ApiClientOptions {
   /** Milliseconds per request, retries included; 0 = none. */
@@ -45,7 +44,7 @@ const RESET = new Set(['ECONNRESET', 'EPIPE'])
 const REASON_BY_STATUS: Record<number, ReadFailure> = {401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 410: 'Gone', 429: 'TooManyRequests'}
 
 export class ApiClient {
-  private readonly agents = new Map<string, http.Agent>()
+  private readonly pools = new Map<string, ConnectionPool>()
   private readonly sleep: (ms: number) => Promise<void>
   /**
    * Set when a request could not even connect (refused, no such host, TLS never completed, timed out before the
@@ -53,7 +52,6 @@ export class ApiClient {
    * timeout — a command that carries on past an optional read would otherwise take one timeout per read.
    */
   private unreachable: ReadError | undefined
-  private readonly connectedSockets = new WeakSet<object>()
   readonly server: URL
   requestCount = 0
 
@@ -119,91 +117,72 @@ export class ApiClient {
     })
   }
 
-  /** One agent per client certificate: an exec plugin may hand out a new one, and TLS sessions carry it. */
-  private agentFor(credential: Credential): http.Agent {
+  /** One pool of connections per client certificate: an exec plugin may hand out a new one, and TLS sessions carry it. */
+  private poolFor(credential: Credential): ConnectionPool {
     const key = credential.cert ? `cert-${credential.generation}` : 'none'
-    let agent = this.agents.get(key)
-    if (!agent) {
-      agent = makeAgent({
+    let pool = this.pools.get(key)
+    if (!pool) {
+      const connect = connector({
         server: this.server,
         tls: {...this.tls, cert: credential.cert, key: credential.key},
         proxy: this.options.proxy,
-        maxSockets: this.options.maxSockets ?? 16,
         handshakeTimeoutMs: this.options.handshakeTimeoutMs,
       })
-      this.agents.set(key, agent)
+      pool = new ConnectionPool(connect, this.options.maxSockets ?? 16)
+      this.pools.set(key, pool)
     }
-    return agent
+    return pool
   }
 
   private async once(path: string, accept: string, credential: Credential, deadline: number): Promise<unknown> {
     const target = requestTarget({server: this.server, proxy: this.options.proxy}, path)
-    const opts: https.RequestOptions = {
-      hostname: this.server.hostname.replace(/^\[|\]$/g, ''),
-      port: this.server.port || (this.server.protocol === 'https:' ? 443 : 80),
-      method: 'GET',
-      path: target.path,
-      agent: this.agentFor(credential),
-      headers: {...credential.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'},
-    }
+    const host = this.server.host // as Node's client sends it: the port only when not the scheme's own
+    const head = requestHead(host, target.path, {...credential.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'})
     this.requestCount++
     this.options.debug?.(`GET ${path}`)
-    const request = this.server.protocol === 'https:' ? https.request : http.request
+    const exchange = this.poolFor(credential).get(head)
     return new Promise((resolve, reject) => {
+      let settled = false
       let timer: NodeJS.Timeout | undefined
-      const done =
-        <T>(f: (v: T) => void) =>
-        (v: T) => {
-          if (timer) clearTimeout(timer)
-          f(v)
-        }
-      const ok = done(resolve)
-      const fail = done(reject)
-      let connected = false
+      const settle = (f: () => void) => {
+        if (settled) return
+        settled = true
+        if (timer) clearTimeout(timer)
+        f()
+      }
+      // Not connected: refused, no such host, TLS never completed, or timed out before the connection was made.
       const notConnected = (e: ReadError) => {
-        if (!connected && !RESET.has(((e.cause ?? {}) as {code?: string}).code ?? '')) this.unreachable ??= e
+        if (!exchange.connected() && !RESET.has(((e.cause ?? {}) as {code?: string}).code ?? '')) this.unreachable ??= e
         return e
       }
-      const req = request(opts, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('error', (e) => fail(networkError(e, this.server, path)))
-        res.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8')
-          const status = res.statusCode ?? 0
-          if (status >= 200 && status < 300) {
-            try {
-              ok(parseJson(body, `response of GET ${path}`))
-            } catch (e) {
-              fail(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
+      exchange.response.then(
+        (res) =>
+          settle(() => {
+            const body = res.body.toString('utf8')
+            const status = res.status
+            if (status >= 200 && status < 300) {
+              try {
+                resolve(parseJson(body, `response of GET ${path}`))
+              } catch (e) {
+                reject(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
+              }
+              return
             }
-            return
-          }
-          const retryAfter = Number(res.headers['retry-after'])
-          fail(new ApiHttpError(status, path, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined))
-        })
-      })
-      req.on('socket', (socket) => {
-        // Connected: a reused keep-alive socket, or a new one once TLS completes (for http: once TCP is up).
-        if (this.connectedSockets.has(socket) || (this.server.protocol === 'http:' && !socket.connecting)) connected = true
-        else
-          socket.once(this.server.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
-            connected = true
-            this.connectedSockets.add(socket)
-          })
-      })
-      req.on('error', (e) => fail(notConnected(networkError(e, this.server, path))))
+            const retryAfter = Number(res.headers['retry-after'])
+            reject(new ApiHttpError(status, path, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined))
+          }),
+        (e: Error) => settle(() => reject(notConnected(networkError(e, this.server, path)))),
+      )
       if (Number.isFinite(deadline)) {
         timer = setTimeout(
-          () => {
-            const e = notConnected(this.timeoutError(path))
-            reject(e)
-            req.destroy(e)
-          },
+          () =>
+            settle(() => {
+              reject(notConnected(this.timeoutError(path)))
+              exchange.cancel()
+            }),
           Math.max(0, deadline - Date.now()),
         )
       }
-      req.end()
     })
   }
 
@@ -212,7 +191,7 @@ export class ApiClient {
   }
 
   close(): void {
-    for (const a of this.agents.values()) a.destroy()
+    for (const p of this.pools.values()) p.close()
   }
 }
 

@@ -2,11 +2,10 @@
 // SetTransportDefaults, client-go transport/cache.go): a 30 s dial timeout, a 10 s TLS handshake timeout
 // (TLSHandshakeTimeout), keep-alive, and the proxy rest.Config chose — an http or https proxy through CONNECT for
 // https servers (absolute-form requests for http servers, as Go's Transport sends them), or SOCKS5.
-import http from 'node:http'
-import https from 'node:https'
 import net, {isIP} from 'node:net'
 import type {Duplex} from 'node:stream'
 import tls from 'node:tls'
+import type {Connection} from './http1.js'
 
 export const DIAL_TIMEOUT_MS = 30_000
 export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000
@@ -24,7 +23,6 @@ export interface ConnectOptions {
   server: URL
   tls: TlsSettings
   proxy?: URL
-  maxSockets: number
   handshakeTimeoutMs?: number
   dialTimeoutMs?: number
 }
@@ -67,20 +65,23 @@ function tlsOver(socket: Duplex, host: string, t: TlsSettings, handshakeMs: numb
   return withTimeout(s, handshakeMs, 'secureConnect', () => new ConnectError('ETLSHANDSHAKETIMEOUT', 'TLS handshake timeout'))
 }
 
-async function proxySocket(proxy: URL, t: TlsSettings, dialMs: number, handshakeMs: number): Promise<Duplex> {
+async function proxySocket(proxy: URL, t: TlsSettings, dialMs: number, handshakeMs: number): Promise<Connection> {
   const raw = await tcp(hostOf(proxy), portOf(proxy), dialMs)
-  if (proxy.protocol !== 'https:') return raw
+  if (proxy.protocol !== 'https:') return {stream: raw, tcp: raw}
   // Go verifies an https proxy with the transport's TLS config (the kubeconfig's CA), its name as ServerName.
   const name = hostOf(proxy)
-  const s = tlsOver(raw, name, {...t, cert: undefined, key: undefined}, handshakeMs, isIP(name) ? undefined : name)
-  await new Promise<void>((resolve, reject) => {
+  return {stream: await secured(tlsOver(raw, name, {...t, cert: undefined, key: undefined}, handshakeMs, isIP(name) ? undefined : name)), tcp: raw}
+}
+
+/** The TLS socket once its handshake is done (or its error: a certificate refused, the handshake timeout). */
+function secured(s: tls.TLSSocket): Promise<tls.TLSSocket> {
+  return new Promise((resolve, reject) => {
     s.once('secureConnect', () => {
       s.removeListener('error', reject)
-      resolve()
+      resolve(s)
     })
     s.once('error', reject)
   })
-  return s
 }
 
 function proxyAuthorization(proxy: URL): string | undefined {
@@ -89,12 +90,12 @@ function proxyAuthorization(proxy: URL): string | undefined {
 }
 
 /** An HTTP CONNECT tunnel to host:port through the proxy (what Go's Transport sends for https through a proxy). */
-async function connectTunnel(proxy: URL, host: string, port: number, t: TlsSettings, dialMs: number, handshakeMs: number): Promise<Duplex> {
-  const socket = await proxySocket(proxy, t, dialMs, handshakeMs)
+async function connectTunnel(proxy: URL, host: string, port: number, t: TlsSettings, dialMs: number, handshakeMs: number): Promise<Connection> {
+  const {stream: socket, tcp: under} = await proxySocket(proxy, t, dialMs, handshakeMs)
   const authority = `${isIP(host) === 6 ? `[${host}]` : host}:${port}`
   const auth = proxyAuthorization(proxy)
   socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`)
-  return new Promise((resolve, reject) => {
+  return new Promise<Connection>((resolve, reject) => {
     let head = Buffer.alloc(0)
     const timer = setTimeout(() => fail(new ConnectError('ETIMEDOUT', `proxy ${proxy.host} did not answer CONNECT`)), dialMs)
     const fail = (e: Error) => {
@@ -113,7 +114,7 @@ async function connectTunnel(proxy: URL, host: string, port: number, t: TlsSetti
       if (status?.[1] !== '200')
         return fail(new ConnectError('EPROXY', `proxy ${proxy.host} refused the tunnel: ${status ? `${status[1]}${status[2]}` : 'not an HTTP answer'}`))
       if (head.length > end + 4) socket.unshift(head.subarray(end + 4))
-      resolve(socket)
+      resolve({stream: socket, tcp: under})
     }
     socket.on('data', onData)
     socket.once('error', fail)
@@ -121,7 +122,7 @@ async function connectTunnel(proxy: URL, host: string, port: number, t: TlsSetti
   })
 }
 
-async function socksTunnel(proxy: URL, host: string, port: number, dialMs: number): Promise<Duplex> {
+async function socksTunnel(proxy: URL, host: string, port: number, dialMs: number): Promise<Connection> {
   // socks is CommonJS: its named export is on the module, or on `default` when a bundler wrapped it.
   const mod = (await import('socks')) as typeof import('socks') & {default?: typeof import('socks')}
   const SocksClient = mod.SocksClient ?? mod.default!.SocksClient
@@ -137,48 +138,36 @@ async function socksTunnel(proxy: URL, host: string, port: number, dialMs: numbe
     destination: {host, port},
     timeout: dialMs,
   })
-  return socket
+  return {stream: socket, tcp: socket}
 }
 
 /** A byte stream to the API server (TLS not yet added). */
-function tunnel(o: ConnectOptions, dialMs: number, handshakeMs: number): Promise<Duplex> {
+async function tunnel(o: ConnectOptions, dialMs: number, handshakeMs: number): Promise<Connection> {
   const host = hostOf(o.server)
   const port = portOf(o.server)
-  if (!o.proxy) return tcp(host, port, dialMs)
+  if (!o.proxy) {
+    const raw = await tcp(host, port, dialMs)
+    return {stream: raw, tcp: raw}
+  }
   if (o.proxy.protocol === 'socks5:') return socksTunnel(o.proxy, host, port, dialMs)
   return connectTunnel(o.proxy, host, port, o.tls, dialMs, handshakeMs)
 }
 
-type Callback = (err: Error | null, socket?: Duplex) => void
-
-/** The agent every request uses: one per credential's client certificate (an exec plugin may rotate it). */
-export function makeAgent(o: ConnectOptions): http.Agent {
+/**
+ * How every request's connection is opened (http1.ts keeps them): one per client certificate (an exec plugin may
+ * rotate it). Resolves once the connection can carry a request: for https, once TLS is through.
+ */
+export function connector(o: ConnectOptions): () => Promise<Connection> {
   const dialMs = o.dialTimeoutMs ?? DIAL_TIMEOUT_MS
   const handshakeMs = o.handshakeTimeoutMs ?? TLS_HANDSHAKE_TIMEOUT_MS
-  const base = {keepAlive: true, maxSockets: o.maxSockets}
-  if (o.server.protocol === 'https:') {
-    const agent = new https.Agent(base)
-    // Node's Agent takes a socket from createConnection either returned or through the callback.
-    agent.createConnection = ((_opts: unknown, cb: Callback) => {
-      tunnel(o, dialMs, handshakeMs).then(
-        (raw) => cb(null, tlsOver(raw, hostOf(o.server), o.tls, handshakeMs)),
-        (e: Error) => cb(e),
-      )
-      return undefined
-    }) as unknown as typeof agent.createConnection
-    return agent
-  }
-  const agent = new http.Agent(base)
+  if (o.server.protocol === 'https:')
+    return async () => {
+      const raw = await tunnel(o, dialMs, handshakeMs)
+      return {stream: await secured(tlsOver(raw.stream, hostOf(o.server), o.tls, handshakeMs)), tcp: raw.tcp}
+    }
   // An http server: through an http(s) proxy the request itself goes to the proxy (absolute-form); else a stream.
-  const connect = o.proxy && o.proxy.protocol !== 'socks5:' ? () => proxySocket(o.proxy!, o.tls, dialMs, handshakeMs) : () => tunnel(o, dialMs, handshakeMs)
-  agent.createConnection = ((_opts: unknown, cb: Callback) => {
-    connect().then(
-      (s) => cb(null, s),
-      (e: Error) => cb(e),
-    )
-    return undefined
-  }) as unknown as typeof agent.createConnection
-  return agent
+  if (o.proxy && o.proxy.protocol !== 'socks5:') return () => proxySocket(o.proxy!, o.tls, dialMs, handshakeMs)
+  return () => tunnel(o, dialMs, handshakeMs)
 }
 
 /** The request target: absolute-form when an http server is reached through an http(s) proxy. */
