@@ -131,8 +131,8 @@ interface DataIndex {
   keyCount: number
   /** Key ids of the named types whose definition (in some version) refers to each key's type. */
   parents: number[][]
-  /** Key ids of the named types each reference is made of (itself when named; the element and key types' else). */
-  refKeys: number[][]
+  /** The references made of each key's type (named by it, or a pointer, slice or map of it). */
+  refsOfKey: number[][]
 }
 
 let index: DataIndex | undefined
@@ -171,14 +171,17 @@ function dataIndex(): DataIndex {
     for (const f of def.fields ?? []) under(f[1], keyOfDef[d])
     if (def.underlying !== undefined) under(def.underlying, keyOfDef[d])
   }
-  const refKeys: number[][] = []
-  const keysOf = (ref: number): number[] => {
-    if (ref < 0) return []
-    if (keyOfRef[ref] >= 0) return [keyOfRef[ref]]
-    return [...keysOf(data.refs[ref][3]), ...keysOf(data.refs[ref][4])]
+  const refsOfKey: number[][] = Array.from({length: ids.size}, () => [])
+  const addRef = (ref: number, of: number): void => {
+    if (of < 0) return
+    if (keyOfRef[of] >= 0) refsOfKey[keyOfRef[of]].push(ref)
+    else {
+      addRef(ref, data.refs[of][3])
+      addRef(ref, data.refs[of][4])
+    }
   }
-  for (let r = 0; r < data.refs.length; r++) refKeys.push(keysOf(r))
-  index = {keyOfDef, keyOfRef, keyCount: ids.size, parents, refKeys}
+  for (let r = 0; r < data.refs.length; r++) addRef(r, r)
+  index = {keyOfDef, keyOfRef, keyCount: ids.size, parents, refsOfKey}
   return index
 }
 
@@ -243,7 +246,7 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
   const data = layoutData()
   const v = data.versions[version]
   if (!v) throw new Error(`no layout for Kubernetes ${version}`)
-  const {keyOfDef, keyOfRef, keyCount, parents, refKeys} = dataIndex()
+  const {keyOfDef, keyOfRef, keyCount, parents, refsOfKey} = dataIndex()
   if (refVariants.length === 0) {
     refVariants = new Array(data.refs.length).fill(undefined)
     defVariants = new Array(data.defs.length).fill(undefined)
@@ -264,7 +267,10 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     const stale = staleKeys(previous.defOfKey, defOfKey, parents)
     keyNodes = previous.keyNodes.slice()
     refNodes = previous.refNodes.slice()
-    dropStale(stale, keyNodes, refNodes, refKeys)
+    for (const k of stale) {
+      keyNodes[k] = undefined
+      for (const r of refsOfKey[k]) refNodes[r] = undefined
+    }
   }
   /** Named types being walked: nodes are built bottom-up, which needs a type graph without cycles (a PodTemplateSpec's has none). */
   const open = new Uint8Array(keyCount)
@@ -369,27 +375,20 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
   return previous
 }
 
-/** The keys whose definition differs between two versions, and the keys whose types use theirs (1 in the result). */
-function staleKeys(before: Int32Array, after: Int32Array, parents: number[][]): Uint8Array {
-  const stale = new Uint8Array(after.length)
+/** The keys whose definition differs between two versions, and the keys whose types use theirs. */
+function staleKeys(before: Int32Array, after: Int32Array, parents: number[][]): number[] {
+  const seen = new Uint8Array(after.length)
+  const stale: number[] = []
   const changed: number[] = []
   for (let k = 0; k < after.length; k++) if (after[k] !== before[k]) changed.push(k)
   while (changed.length > 0) {
     const k = changed.pop()!
-    if (stale[k] === 1) continue
-    stale[k] = 1
-    for (const p of parents[k]) if (stale[p] === 0) changed.push(p)
+    if (seen[k] === 1) continue
+    seen[k] = 1
+    stale.push(k)
+    for (const p of parents[k]) if (seen[p] === 0) changed.push(p)
   }
   return stale
-}
-
-/** Forgets the nodes of stale keys and of the references made of them. */
-function dropStale(stale: Uint8Array, keyNodes: (TypeNode | undefined)[], refNodes: (TypeNode | undefined)[], refKeys: number[][]): void {
-  for (let k = 0; k < stale.length; k++) if (stale[k] === 1) keyNodes[k] = undefined
-  for (let r = 0; r < refNodes.length; r++) {
-    const keys = refKeys[r]
-    for (let i = 0; i < keys.length; i++) if (stale[keys[i]] === 1) refNodes[r] = undefined
-  }
 }
 
 function keyName(keyId: number): string {

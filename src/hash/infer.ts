@@ -53,19 +53,18 @@ interface TextClass {
   lcp: number[]
 }
 
-/** Length of the common prefix of a and b, knowing they agree on the first `from` bytes. */
+/** Length of the common prefix of a and b, knowing they agree on the first `from` bytes (binary search over memcmp). */
 function commonPrefix(a: Uint8Array, b: Uint8Array, from = 0): number {
-  const n = Math.min(a.length, b.length)
-  let i = from
-  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
-    const wa = new Uint32Array(a.buffer, a.byteOffset, n >>> 2)
-    const wb = new Uint32Array(b.buffer, b.byteOffset, n >>> 2)
-    let w = from >>> 2
-    while (w < wa.length && wa[w] === wb[w]) w++
-    i = Math.max(i, w * 4)
+  let lo = from
+  let hi = Math.min(a.length, b.length)
+  // Invariant: the first lo bytes agree; the first hi+1 do not (or hi is the shorter length).
+  if (Buffer.compare(a.subarray(lo, hi), b.subarray(lo, hi)) === 0) return hi
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1
+    if (Buffer.compare(a.subarray(lo, mid), b.subarray(lo, mid)) === 0) lo = mid
+    else hi = mid
   }
-  while (i < n && a[i] === b[i]) i++
-  return i
+  return lo
 }
 
 /** FNV-1a of text from byte `from` (a checkpoint) with state h, filling checkpoints from there on. */
