@@ -263,6 +263,9 @@ export class ConnectionPool {
     this.connect().then(
       (c) => {
         this.opening--
+        // An error between requests (none of send's listeners on) must not go unhandled: send and the idle
+        // listeners below see it too, this one only keeps it from being thrown.
+        c.stream.on('error', () => {})
         this.busy.add(c)
         w.take(c)
       },
