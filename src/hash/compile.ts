@@ -48,6 +48,8 @@ export interface TypeNode {
   desc: string
   /** zero as a latin1 string (one char per byte): what a struct's zero is assembled from. */
   zeroText: string
+  /** A number per node (for the hashes that find a shared node by its parts). */
+  id: number
 }
 
 export interface JsonName {
@@ -193,8 +195,10 @@ export function keyIdCount(): number {
 }
 
 /** Every node has the same properties in the same order: one hidden class for the serializers' loads. */
+let nodeCount = 0
+
 function makeNode(tag: number, type: string, bits: number, zero: Uint8Array, desc: string): TypeNode {
-  return {tag, type, bits, elem: undefined, mapKey: undefined, struct: undefined, family: undefined, zero, desc, zeroText: latin1(zero)}
+  return {tag, type, bits, elem: undefined, mapKey: undefined, struct: undefined, family: undefined, zero, desc, zeroText: latin1(zero), id: nodeCount++}
 }
 
 const INT_BITS: Record<string, [number, boolean]> = {
@@ -231,7 +235,13 @@ export type ZeroRenderer = (node: TypeNode) => Uint8Array
 // Nodes shared by every layout (see the top of the file): the variants met so far of each unnamed reference and
 // each definition; a version reuses a variant whose parts are the very nodes it has for them.
 let refVariants: (TypeNode[] | undefined)[] = []
-let defVariants: ({parts: TypeNode[]; node: TypeNode}[] | undefined)[] = []
+let defVariants: ({parts: TypeNode[]; node: TypeNode; hash: number}[] | undefined)[] = []
+
+function partsHash(parts: readonly TypeNode[]): number {
+  let h = parts.length
+  for (let i = 0; i < parts.length; i++) h = Math.imul(h ^ parts[i].id, 0x01000193)
+  return h
+}
 
 function sameParts(a: readonly TypeNode[], b: readonly TypeNode[]): boolean {
   if (a.length !== b.length) return false
@@ -346,15 +356,17 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
     }
     const variants = defVariants[d] ?? []
     defVariants[d] = variants
+    const hash = partsHash(parts)
     let node: TypeNode | undefined
     for (let i = variants.length - 1; i >= 0 && node === undefined; i--) {
-      if (variants[i].node.type === type && sameParts(variants[i].parts, parts)) node = variants[i].node
+      const x = variants[i]
+      if (x.hash === hash && x.node.type === type && sameParts(x.parts, parts)) node = x.node
     }
     if (node === undefined) {
       if (def.kind === 'struct') node = structNode(def, keyId, type, {version, def, node: undefined!, fieldNodes: parts, renderSpecialZero})
       else if (parts.length > 0) node = composite(ukind, type, parts[0], parts[1], `${ukind}:${type}[${parts[1]?.desc ?? ''}][${parts[0].desc}]`)
       else node = basic(ukind, type)
-      variants.push({parts, node})
+      variants.push({parts, node, hash})
     }
     open[keyId] = 0
     keyNodes[keyId] = node
