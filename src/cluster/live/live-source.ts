@@ -1,6 +1,7 @@
 // The live source: reads a cluster through the API server, GETs only. Built-in kinds map to URLs
 // without a discovery round trip; other kinds (CRDs) trigger discovery once. Authentication, TLS and proxies are
 // done here (credentials.ts, connect.ts, proxy.ts), without the client library: loading it cost ~1.3 s per run.
+import {isatty} from 'node:tty'
 import {ReadError, UserError} from '../../errors.js'
 import type {Problem, SourceDescription} from '../../explanation.js'
 import {apiVersionOf, BUILTIN_KINDS} from '../builtin-kinds.js'
@@ -41,8 +42,11 @@ const anonymous: Credentials = {
 
 /** Whether a person is at a terminal: stdin or stdout is a TTY. */
 export function isInteractive(): boolean {
-  return Boolean(process.stdin.isTTY || process.stdout.isTTY)
+  return stdinIsTerminal() || Boolean(process.stdout.isTTY)
 }
+
+/** process.stdin.isTTY without making process.stdin (a stream over fd 0 that a run reading no input need not open). */
+const stdinIsTerminal = () => isatty(0)
 
 /** --request-timeout when given; else none at a terminal and DEFAULT_UNATTENDED_TIMEOUT_MS in a CronJob or CI. */
 export function effectiveTimeout(requested: number | undefined, interactive: boolean): number {
@@ -97,7 +101,7 @@ export class LiveSource implements ClusterSource {
     const secure = server.protocol === 'https:'
     const tls = secure ? tlsSettings(config, config.user) : {rejectUnauthorized: true}
     // client-go's exec authenticator hands the plugin stdin only when stdin itself is a terminal.
-    const credentials = secure ? credentialsFor(config, tls, {interactive: options.interactive ?? Boolean(process.stdin.isTTY), env}) : anonymous
+    const credentials = secure ? credentialsFor(config, tls, {interactive: options.interactive ?? stdinIsTerminal(), env}) : anonymous
     const proxyUrl = config.cluster['proxy-url'] ? parseProxyUrl(config.cluster['proxy-url'], `the cluster of context "${config.context}"`) : undefined
     const proxy = chooseProxy(server, proxyUrl, env)
     if (!secure && !isLoopback(server.hostname))
