@@ -6,8 +6,9 @@
 // Cheap per version, because a run may need every version (layout inference) and pays this on every start:
 //  - nodes are shared by every layout: a node is keyed by its definition and the nodes it is made of, so versions
 //    whose definitions agree all the way down (most types, most versions) get the same object;
-//  - a struct's fields, zero rendering and signature are compiled on first use (ready()): a template goes through a
-//    few dozen of the hundred-odd structs of a PodTemplateSpec, and most versions share those too.
+//  - a layout compiled after another walks only the types whose definitions differ from it, and the types above them;
+//  - a struct's fields and zero rendering are compiled on first use (ready()): a template goes through a few dozen
+//    of the hundred-odd structs of a PodTemplateSpec, and most versions share those too.
 import {layoutData, type RefTuple, type TypeDefData} from './layout-data.js'
 
 export const T_STRING = 0
@@ -194,9 +195,9 @@ export function keyIdCount(): number {
   return dataIndex().keyCount
 }
 
-/** Every node has the same properties in the same order: one hidden class for the serializers' loads. */
 let nodeCount = 0
 
+/** Every node has the same properties in the same order: one hidden class for the serializers' loads. */
 function makeNode(tag: number, type: string, bits: number, zero: Uint8Array, desc: string): TypeNode {
   return {tag, type, bits, elem: undefined, mapKey: undefined, struct: undefined, family: undefined, zero, desc, zeroText: latin1(zero), id: nodeCount++}
 }
@@ -446,7 +447,7 @@ export function zeroOf(node: TypeNode): Uint8Array {
   return node.zero
 }
 
-/** The struct's fields, JSON names, zero rendering and signature, compiled on first use (its parts' first). */
+/** The struct's fields, JSON names and zero rendering, compiled on first use (its parts' first). */
 export function ready(sd: StructDef): StructDef {
   if (sd.ready) return sd
   const {version, def, node, fieldNodes, renderSpecialZero} = sd.pending!

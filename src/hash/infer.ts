@@ -57,7 +57,7 @@ interface TextClass {
 function commonPrefix(a: Uint8Array, b: Uint8Array, from = 0): number {
   let lo = from
   let hi = Math.min(a.length, b.length)
-  // Invariant: the first lo bytes agree; the first hi+1 do not (or hi is the shorter length).
+  // Invariant: the first lo bytes agree, and (past the first check) a and b differ somewhere in [lo, hi).
   if (Buffer.compare(a.subarray(lo, hi), b.subarray(lo, hi)) === 0) return hi
   while (hi - lo > 1) {
     const mid = (lo + hi) >>> 1

@@ -36,9 +36,9 @@ export function layoutData(): LayoutData {
   return data
 }
 
-/** The minor versions there are layouts for ("1.20" …), oldest first. */
 let versions: readonly string[] | undefined
 
+/** The minor versions there are layouts for ("1.20" …), oldest first (one frozen array). */
 export function layoutVersions(): string[] {
   versions ??= Object.freeze(Object.keys(layoutData().versions).sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1])))
   return versions as string[]
