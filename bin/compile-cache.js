@@ -2,14 +2,17 @@
 // Node 22.1+: module.enableCompileCache() does it for every module. Node 20: the files of dist/ (CommonJS, see
 // scripts/build.mjs) are compiled through vm.Script with cachedData instead of Node's own compile step.
 // The cache lives in $XDG_CACHE_HOME/kubectl-why (else the OS cache directory), one directory per build of dist/,
-// Node and architecture; a file is written atomically (temporary name, then rename) once, at exit, after the run
-// compiled what it uses; a cache that is stale, rejected by V8, unreadable or unwritable is ignored.
+// Node and architecture; a file is written atomically (temporary name, then rename) once, at exit, holding every
+// function of the file compiled (not only those the first run happened to call: a cache made by `--help` would
+// leave every later command to compile oclif's parser and runner again, ~100 M instructions a run); a cache that is
+// stale, rejected by V8, unreadable or unwritable is ignored.
 // KUBECTL_WHY_NO_COMPILE_CACHE=1 turns it off.
 'use strict'
 const Module = require('node:module')
 const {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} = require('node:fs')
 const {homedir} = require('node:os')
 const {dirname, join, relative, sep} = require('node:path')
+const v8 = require('node:v8')
 const vm = require('node:vm')
 
 function cacheRoot() {
@@ -55,8 +58,9 @@ function enable() {
     try {
       cachedData = readFileSync(file)
     } catch {}
-    const script = new vm.Script(Module.wrap(content), {filename, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER})
-    if (cachedData === undefined || script.cachedDataRejected) pending.push({script, file})
+    const source = Module.wrap(content)
+    const script = new vm.Script(source, {filename, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER})
+    if (cachedData === undefined || script.cachedDataRejected) pending.push({source, filename, file})
     const req = (id) => this.require(id)
     req.resolve = (request, options) => Module._resolveFilename(request, this, false, options)
     req.cache = Module._cache
@@ -72,7 +76,18 @@ function enable() {
         const old = Date.now() - 30 * 86_400_000
         for (const other of readdirSync(parent)) if (statSync(join(parent, other)).mtimeMs < old) rmSync(join(parent, other), {recursive: true, force: true})
       }
-      for (const {script, file} of pending) {
+      // Compiled again, eagerly: --no-compilation-cache, or V8 would hand back the lazily compiled script it has.
+      // The flags are back to their defaults before the data is made: V8 stamps it with the flags' hash.
+      const eager = []
+      v8.setFlagsFromString('--no-lazy')
+      v8.setFlagsFromString('--no-compilation-cache')
+      try {
+        for (const {source, filename, file} of pending) eager.push({script: new vm.Script(source, {filename}), file})
+      } finally {
+        v8.setFlagsFromString('--lazy')
+        v8.setFlagsFromString('--compilation-cache')
+      }
+      for (const {script, file} of eager) {
         const tmp = `${file}.${process.pid}.tmp`
         writeFileSync(tmp, script.createCachedData())
         renameSync(tmp, file)

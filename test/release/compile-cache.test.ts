@@ -55,3 +55,24 @@ test('a cache directory that cannot be made (a file stands where it should be) c
   assert.equal(r.stdout, clean.stdout)
   assert.equal(r.stderr, clean.stderr)
 })
+
+test('a file is cached whole, whichever run cached it first: `--help` first leaves the audit nothing to compile', {
+  skip: !v8Cache && 'this Node keeps its own cache (module.enableCompileCache)',
+}, async () => {
+  // --help loads oclif's chunks and calls only its help path; the audit calls its parser and runner too. Cached as
+  // the first run left them, the two caches of one chunk would differ; compiled whole, they are the same size.
+  const byHelp = join(dir, 'help-first')
+  const byAudit = join(dir, 'audit-first')
+  await runCli(['--help'], {env: {XDG_CACHE_HOME: byHelp}})
+  await runCli(audit, {env: {XDG_CACHE_HOME: byAudit}})
+  const sizes = (root: string) => new Map(cacheFiles(root).map((f) => [f.slice(f.lastIndexOf('/') + 1), readFileSync(f).length]))
+  const help = sizes(byHelp)
+  const full = sizes(byAudit)
+  const shared = [...help.keys()].filter((f) => full.has(f))
+  assert.ok(shared.some((f) => f === 'entry__oclif.js.v8') && shared.length >= 3, `chunks both runs load: ${shared.join(', ')}`)
+  for (const f of shared) assert.equal(help.get(f), full.get(f), `${f}: cached by --help ${help.get(f)} bytes, by the audit ${full.get(f)}`)
+  // And the audit, run on the cache --help began, rewrites none of it.
+  const before = new Map(cacheFiles(byHelp).map((f) => [f, readFileSync(f)]))
+  await runCli(audit, {env: {XDG_CACHE_HOME: byHelp}})
+  for (const [f, bytes] of before) assert.ok(readFileSync(f).equals(bytes), `${f} was rewritten`)
+})
