@@ -9,7 +9,6 @@ import type {SettingsOverrides} from '../settings/resolve.js'
 import type {CheckName} from './checks.js'
 import type {Check, CheckContext, CheckEnvironment, CheckResult} from './context.js'
 import {gather} from './gather.js'
-import {boundHeapGrowth} from './heap.js'
 import type {CheckNeeds} from './needs.js'
 import {planReads, type ReadPlan} from './plan.js'
 import {entryOf} from './registry.js'
@@ -60,7 +59,6 @@ export function auditPlan(checks: readonly CheckName[], types: readonly Resource
 }
 
 export async function runAudit(source: ClusterSource, options: AuditOptions): Promise<AuditReport> {
-  boundHeapGrowth()
   const types = await source.discovery()
   const plan = auditPlan(options.checks, types, options.namespace)
   const selection = options.selection ?? {}

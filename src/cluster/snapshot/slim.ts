@@ -4,7 +4,6 @@
 // template as it is. Metadata-only kinds arrive as metadata already. A kind with no shape (validate/kinds.ts: every
 // field the checks read, by kind) is read by no check beyond its metadata (the collector's graph): its body (a Job's
 // pod template, a ConfigMap's data, a Secret the audit never reads) is not kept — but a CRD's, which discovery reads.
-import {boundHeapGrowth} from '../../audit/heap.js'
 import {Interner, projectMetadata, projectNode, projectObject, projectPod} from '../../audit/project.js'
 import {groupKindKey} from '../object-store.js'
 import type {KubeObject} from '../source.js'
@@ -13,9 +12,6 @@ import {KIND_SHAPES} from '../validate/kinds.js'
 const CRD = 'apiextensions.k8s.io/CustomResourceDefinition'
 
 export function auditSlim(): (o: KubeObject) => KubeObject {
-  // From the first object on: a limit V8 set while the file was read (with its default growth) would hold until the
-  // checks reach it.
-  boundHeapGrowth()
   const intern = new Interner()
   return (o) => {
     if (o.kind === 'Pod' && o.apiVersion === 'v1') return projectPod(o, intern)
