@@ -84,11 +84,63 @@ export interface InferOptions {
   versions?: string[]
 }
 
+/** The distinct texts' FNV states of one template, by the versions that write each. */
+interface Inference {
+  classes: {versions: string[]; state: number}[]
+  stats: InferenceStats
+}
+
+/**
+ * Inferences by template content: a run checks several labels against the same template (a DaemonSet's revision and
+ * its pods' labels), and each would cost one inference. Only templates whose JSON text says all there is to them are
+ * kept (no bigint, undefined, NaN or Infinity, no object other than plain ones and arrays).
+ */
+const inferences = new Map<string, Inference>()
+
+function contentKey(template: unknown, versions: readonly string[]): string | undefined {
+  let exact = true
+  const text = JSON.stringify(template, function (this: Record<string, unknown>, k, v: unknown) {
+    const original = this[k]
+    const type = typeof original
+    if (type === 'bigint' || type === 'undefined' || type === 'function' || type === 'symbol' || (type === 'number' && !Number.isFinite(original))) exact = false
+    else if (typeof original === 'object' && original !== null && !Array.isArray(original)) {
+      const proto = Object.getPrototypeOf(original)
+      if (proto !== Object.prototype && proto !== null) exact = false
+    }
+    return typeof v === 'bigint' ? String(v) : v
+  })
+  return exact && text !== undefined ? `${versions.join(',')}\n${text}` : undefined
+}
+
 /** Every (versions, collision count) whose hash of the template equals label. */
 export function inferLayouts(template: unknown, label: string, opts: InferOptions): {matches: InferredLayout[]; stats: InferenceStats} {
   const versions = [...(opts.versions ?? layoutVersions())].reverse()
-  // Compiled up front, so every struct key has its id before texts are compared by definitions.
-  for (const v of versions) getLayout(v)
+  const key = contentKey(template, versions)
+  let inference = key === undefined ? undefined : inferences.get(key)
+  if (inference === undefined) {
+    inference = infer(template, versions)
+    if (key !== undefined) {
+      if (inferences.size >= 256) inferences.clear()
+      inferences.set(key, inference)
+    }
+  }
+  const {classes, stats} = inference
+  const counts: (number | null)[] = [null]
+  for (let c = 0; c <= opts.maxCollisionCount; c++) counts.push(c)
+  const matches: InferredLayout[] = []
+  const wanted = decodeSum32(label)
+  for (const cc of counts) {
+    if (wanted === null) break
+    const found: string[] = []
+    for (const c of classes) {
+      if (sum32(withCollisionCount(c.state, cc)) === wanted) found.push(...c.versions)
+    }
+    if (found.length > 0) matches.push({versions: found.sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1])), collisionCount: cc})
+  }
+  return {matches, stats: {...stats}}
+}
+
+function infer(template: unknown, versions: string[]): Inference {
   const classes: TextClass[] = []
   const memo: SpanMemo = new Map()
   let hashedBytes = 0
@@ -143,17 +195,8 @@ export function inferLayouts(template: unknown, label: string, opts: InferOption
     hashedBytes += text.length - from
     classes.push({versions: [version], layout, bits: r.visited!, text, checkpoints, state, lcp})
   }
-  const counts: (number | null)[] = [null]
-  for (let c = 0; c <= opts.maxCollisionCount; c++) counts.push(c)
-  const matches: InferredLayout[] = []
-  const wanted = decodeSum32(label)
-  for (const cc of counts) {
-    if (wanted === null) break
-    const found: string[] = []
-    for (const c of classes) {
-      if (sum32(withCollisionCount(c.state, cc)) === wanted) found.push(...c.versions)
-    }
-    if (found.length > 0) matches.push({versions: found.sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1])), collisionCount: cc})
+  return {
+    classes: classes.map((c) => ({versions: c.versions, state: c.state})),
+    stats: {versions: versions.length, texts: classes.length, hashedBytes, textBytes: classes[0]?.text.length ?? 0},
   }
-  return {matches, stats: {versions: versions.length, texts: classes.length, hashedBytes, textBytes: classes[0]?.text.length ?? 0}}
 }

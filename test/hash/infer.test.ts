@@ -2,6 +2,7 @@
 // collision count, the versions reported must be exactly those whose upstream hash is that label.
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
+import {hashPodTemplate} from '../../src/hash/compute-hash.js'
 import {inferLayouts} from '../../src/hash/infer.js'
 import {expectedHash, inputFor, loadFixture} from './fixture.js'
 
@@ -35,6 +36,27 @@ describe('inferLayouts', () => {
     assert.equal(stats.versions, 18)
     assert.ok(stats.texts < 18, `${stats.texts} texts`)
     assert.ok(stats.hashedBytes < stats.texts * stats.textBytes, 'shared prefixes were not reused')
+  })
+
+  it('answers a template with the same content the same way, and one that differs by its own hashes', () => {
+    // Labels from the upstream vectors; inferences are kept by template content, so each copy below is a new object.
+    const t = f.templates.find((x) => x.id === 'p-docs-nginx-defaulted')!
+    const input = inputFor(t, '1.30')
+    const label = expectedHash(t, '1.30', 'nil')
+    const first = inferLayouts(input, label, {maxCollisionCount: 2}).matches
+    assert.ok(first.some((m) => m.collisionCount === null && m.versions.includes('1.30')))
+    assert.deepEqual(inferLayouts(structuredClone(input), label, {maxCollisionCount: 2}).matches, first)
+    // Another image is another text: the same label is reproduced by no version.
+    const other = structuredClone(input) as {spec: {containers: {image: string}[]}}
+    other.spec.containers[0].image = 'nginx:other'
+    assert.deepEqual(inferLayouts(other, label, {maxCollisionCount: 2}).matches, [])
+    // A label key whose value is undefined (not JSON, so not part of the content key) still makes a map entry in the
+    // text (spew writes map[k:] for it, an empty map is <nil>): what the undefined copy's own 1.30 hash says differs.
+    const withUndefined = structuredClone(input) as {metadata: {labels?: Record<string, unknown>}}
+    withUndefined.metadata.labels = {...withUndefined.metadata.labels, extra: undefined}
+    const own = hashPodTemplate(withUndefined, {version: '1.30'}).hash
+    assert.notEqual(own, label)
+    assert.ok(inferLayouts(withUndefined, own, {maxCollisionCount: 2}).matches.some((m) => m.versions.includes('1.30')))
   })
 
   it('reports nothing for a label that is not a SafeEncoded hash', () => {
