@@ -123,7 +123,11 @@ export interface CompiledLayout {
 
 const encoder = new TextEncoder()
 const bytes = (s: string): Uint8Array => encoder.encode(s)
+// The zero renderings of basic kinds, shared by their nodes (never written to).
 const NIL = bytes('<nil>')
+const EMPTY = new Uint8Array(0)
+const FALSE = bytes('false')
+const ZERO = bytes('0')
 
 /** The data's struct keys and references, indexed once: per-version work is then array lookups. */
 interface DataIndex {
@@ -198,8 +202,8 @@ export function keyIdCount(): number {
 let nodeCount = 0
 
 /** Every node has the same properties in the same order: one hidden class for the serializers' loads. */
-function makeNode(tag: number, type: string, bits: number, zero: Uint8Array, desc: string): TypeNode {
-  return {tag, type, bits, elem: undefined, mapKey: undefined, struct: undefined, family: undefined, zero, desc, zeroText: latin1(zero), id: nodeCount++}
+function makeNode(tag: number, type: string, bits: number, zero: Uint8Array, zeroText: string, desc: string): TypeNode {
+  return {tag, type, bits, elem: undefined, mapKey: undefined, struct: undefined, family: undefined, zero, desc, zeroText, id: nodeCount++}
 }
 
 const INT_BITS: Record<string, [number, boolean]> = {
@@ -287,16 +291,16 @@ export function compileLayout(version: string, renderSpecialZero: ZeroRenderer):
   const open = new Uint8Array(keyCount)
 
   const basic = (kind: string, type: string): TypeNode => {
-    if (kind === 'string') return makeNode(T_STRING, type, 0, new Uint8Array(0), `s:${type}`)
-    if (kind === 'bool') return makeNode(T_BOOL, type, 0, bytes('false'), `b:${type}`)
+    if (kind === 'string') return makeNode(T_STRING, type, 0, EMPTY, '', `s:${type}`)
+    if (kind === 'bool') return makeNode(T_BOOL, type, 0, FALSE, 'false', `b:${type}`)
     const ib = INT_BITS[kind]
-    if (ib) return makeNode(ib[1] ? T_INT : T_UINT, type, ib[0], bytes('0'), `${kind}:${type}`)
+    if (ib) return makeNode(ib[1] ? T_INT : T_UINT, type, ib[0], ZERO, '0', `${kind}:${type}`)
     throw new Error(`layout ${version}: unsupported Go kind ${kind} (${type})`)
   }
 
   /** A pointer, slice or map node over compiled parts (a named composite: under its own type string). */
   const composite = (kind: string, type: string, elem: TypeNode, mapKey: TypeNode | undefined, desc: string): TypeNode => {
-    const node = makeNode(kind === 'ptr' ? T_PTR : kind === 'slice' ? T_SLICE : T_MAP, type, 0, NIL, desc)
+    const node = makeNode(kind === 'ptr' ? T_PTR : kind === 'slice' ? T_SLICE : T_MAP, type, 0, NIL, '<nil>', desc)
     node.elem = elem
     node.mapKey = mapKey
     return node
@@ -421,7 +425,7 @@ const NO_OFFSETS = new Int32Array(1)
 
 /** A named struct's node, its fields not compiled yet (ready() does it). */
 function structNode(def: TypeDefData, keyId: number, type: string, pending: PendingStruct): TypeNode {
-  const node = makeNode(SPECIAL[def.key] ?? T_STRUCT, type, 0, new Uint8Array(0), `S:${def.key}`)
+  const node = makeNode(SPECIAL[def.key] ?? T_STRUCT, type, 0, EMPTY, '', `S:${def.key}`)
   pending.node = node
   node.struct = {
     key: def.key,
