@@ -5,10 +5,10 @@
 // request, its retries and their waits included; connections come from connect.ts (dial and TLS handshake timeouts,
 // proxies), HTTP from http1.ts and credentials from credentials.ts.
 import {ReadError, type ReadFailure} from '../../errors.js'
-import {parseJson} from '../../util/json.js'
 import {ConnectError, connector, requestTarget, type TlsSettings} from './connect.js'
 import type {Credential, Credentials} from './credentials.js'
 import {ConnectionPool, requestHead} from './http1.js'
+import {parseJsonBody} from './json-body.js'
 
 export interface ApiClientOptions {
   /** Milliseconds per request, retries included; 0 = none. */
@@ -158,16 +158,16 @@ export class ApiClient {
       exchange.response.then(
         (res) =>
           settle(() => {
-            const body = res.body.toString('utf8')
             const status = res.status
             if (status >= 200 && status < 300) {
               try {
-                resolve(parseJson(body, `response of GET ${path}`))
+                resolve(parseJsonBody(res.body, `response of GET ${path}`))
               } catch (e) {
                 reject(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
               }
               return
             }
+            const body = res.body.toString('utf8')
             const retryAfter = Number(res.headers['retry-after'])
             reject(new ApiHttpError(status, path, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined))
           }),

@@ -1,0 +1,38 @@
+// A response body as JSON. A large one (a List of every pod of a big cluster, which the watch cache serves in one
+// piece whatever the limit) is read by the snapshot's streaming reader, each item parsed on its own: as one string
+// it would pass V8's limit (2^29 - 24 characters, ~512 MiB; a 150,000-pod list is ~530 MB), and hold the whole
+// text in memory beside the objects made from it. Either way integers beyond 2^53 stay exact (src/util/json.ts).
+import {JsonStreamReader, type JsonStreamSink} from '../snapshot/json-stream.js'
+import {parseJson} from '../../util/json.js'
+
+/** Above this, the body is streamed (64 MiB: well below V8's string limit, and where a List's text starts to weigh). */
+export const STREAM_BODIES_ABOVE = 64 * 1024 * 1024
+
+export function parseJsonBody(body: Buffer, where: string, streamAbove = STREAM_BODIES_ABOVE): unknown {
+  if (body.length <= streamAbove) return parseJson(body.toString('utf8'), where)
+  // A top-level array's elements come as items too, without a listStart.
+  let items: unknown[] = []
+  let inObject = false
+  let value: unknown
+  let documents = 0
+  const sink: JsonStreamSink = {
+    listStart: () => {
+      inObject = true
+    },
+    item: (v) => {
+      items.push(v)
+    },
+    documentEnd: (envelope, hadItems) => {
+      documents++
+      value = !hadItems ? envelope : inObject ? {...(envelope as object), items} : items
+      items = []
+      inObject = false
+    },
+  }
+  const reader = new JsonStreamReader(sink, where)
+  for (let at = 0; at < body.length; at += 1 << 20) reader.push(body.subarray(at, at + (1 << 20)))
+  reader.end()
+  // One JSON document, as JSON.parse would insist: a bare array or a second document is not an API answer.
+  if (documents !== 1) throw new SyntaxError(`${where}: ${documents === 0 ? 'not a JSON object' : 'more than one JSON document'}`)
+  return value
+}

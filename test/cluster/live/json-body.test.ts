@@ -1,0 +1,41 @@
+// A response body read as a stream (the path taken above 64 MiB, forced here with a threshold of 0) gives what
+// JSON.parse (src/util/json.ts's parseJson) gives: the List, its items in order, integers beyond 2^53 exact.
+import assert from 'node:assert/strict'
+import {test} from 'node:test'
+import {parseJsonBody, STREAM_BODIES_ABOVE} from '../../../src/cluster/live/json-body.js'
+import {parseJson} from '../../../src/util/json.js'
+
+const list = {
+  kind: 'PodList',
+  apiVersion: 'v1',
+  metadata: {resourceVersion: '42', continue: ''},
+  items: Array.from({length: 50}, (_, i) => ({
+    metadata: {name: `p${i}`, namespace: 'shop', labels: {app: 'web', note: 'quote " and \\ and ünï'}},
+    spec: {nodeName: `n${i % 7}`},
+  })),
+}
+
+test('a List streamed equals the List parsed whole, in any item count and any key order', () => {
+  for (const value of [list, {...list, items: []}, {items: list.items.slice(0, 1), kind: 'PodList'}, {kind: 'Status', status: 'Success'}]) {
+    const body = Buffer.from(JSON.stringify(value))
+    assert.deepEqual(parseJsonBody(body, 'test', 0), parseJson(body.toString('utf8'), 'test'))
+  }
+})
+
+test('integers beyond 2^53 stay exact when streamed', () => {
+  const body = Buffer.from('{"kind":"PodList","items":[{"spec":{"tolerations":[{"tolerationSeconds":9223372036854775807}]}}]}')
+  const value = parseJsonBody(body, 'test', 0) as {items: {spec: {tolerations: {tolerationSeconds: unknown}[]}}[]}
+  assert.equal(value.items[0].spec.tolerations[0].tolerationSeconds, 9223372036854775807n)
+})
+
+test('what is not one JSON document is refused either way; a bare array is what JSON.parse makes of it', () => {
+  for (const text of ['{"kind":"PodList","items":[{"a":1},', '{"a":1}{"b":2}']) {
+    assert.throws(() => parseJsonBody(Buffer.from(text), 'test', 0), text)
+    assert.throws(() => parseJson(text, 'test'), text)
+  }
+  assert.deepEqual(parseJsonBody(Buffer.from('[1,{"a":[2]}]'), 'test', 0), [1, {a: [2]}])
+})
+
+test('the threshold sits well below V8 string limit (2^29 - 24 characters)', () => {
+  assert.ok(STREAM_BODIES_ABOVE < 2 ** 29 - 24)
+})
