@@ -2,7 +2,7 @@
 import {groupKindKey} from '../object-store.js'
 import type {KubeObject} from '../source.js'
 import {KIND_SHAPES, OBJECT} from './kinds.js'
-import {type Check, type Mismatch, mismatchText} from './shape.js'
+import {type Check, compiledOf, type Mismatch, mismatchText} from './shape.js'
 
 export interface Invalid {
   /** "Pod shop/web-1", or the kind and the object's place when its name is unusable. */
@@ -22,14 +22,18 @@ function shapeOf(apiVersion: string, kind: string): Check | null {
   }
   let shape = kinds.get(kind)
   if (shape === undefined) {
-    shape = KIND_SHAPES.get(groupKindKey(apiVersion, kind)) ?? null
+    const check = KIND_SHAPES.get(groupKindKey(apiVersion, kind))
+    shape = check ? compiledOf(check) : null
     kinds.set(kind, shape)
   }
   return shape
 }
 
+let object: Check | undefined
+
 export function mismatchOf(o: unknown): Mismatch | undefined {
-  const m = OBJECT(o)
+  object ??= compiledOf(OBJECT)
+  const m = object(o)
   if (m) return m
   const k = o as KubeObject
   return shapeOf(k.apiVersion!, k.kind!)?.(o)
