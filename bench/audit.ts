@@ -99,7 +99,8 @@ async function main(): Promise<void> {
     if (live) console.log(row('kubectl why audit -A (live)', live.audit))
     if (live && live.kubectl.code === 0) console.log(row(`kubectl get (${live.resources} kinds, each)`, live.kubectl))
     if (offline) console.log(row('kubectl why audit -A -f snapshot', offline))
-    if (offline) console.log(`snapshot audit peak: ${offline.peakMiB.toFixed(0)} MiB (goal: under 1 GiB at 5,000 nodes, aimed at 850 MiB so that noise never crosses it)`)
+    if (offline)
+      console.log(`snapshot audit peak: ${offline.peakMiB.toFixed(0)} MiB (goal: under 1 GiB at 5,000 nodes, aimed at 850 MiB so that noise never crosses it)`)
     if (live && live.kubectl.code === 0) {
       const {audit, kubectl} = live
       console.log(

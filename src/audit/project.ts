@@ -134,14 +134,16 @@ export function projectPod(o: KubeObject, intern = new Interner()): KubeObject {
       // The message is read only on DisruptionTarget (the taint-eviction evidence); other conditions' messages go, and
       // so do the conditions of types no engine reads (Initialized, ContainersReady, PodReadyToStartContainers): three
       // of a running pod's five. The engines find a condition by its type, so the order of the others stays.
-      s.conditions = (status.conditions as Obj[]).filter((c) => !POD_CONDITIONS_UNREAD.has(c?.type as string)).map((c) => {
-        const kept = pick(
-          c,
-          c?.type === 'DisruptionTarget' ? ['type', 'status', 'reason', 'message', 'lastTransitionTime'] : ['type', 'status', 'reason', 'lastTransitionTime'],
-        )!
-        for (const k of ['type', 'status', 'reason', 'lastTransitionTime']) if (kept[k] !== undefined) kept[k] = intern.s(kept[k])
-        return kept
-      })
+      s.conditions = (status.conditions as Obj[])
+        .filter((c) => !POD_CONDITIONS_UNREAD.has(c?.type as string))
+        .map((c) => {
+          const kept = pick(
+            c,
+            c?.type === 'DisruptionTarget' ? ['type', 'status', 'reason', 'message', 'lastTransitionTime'] : ['type', 'status', 'reason', 'lastTransitionTime'],
+          )!
+          for (const k of ['type', 'status', 'reason', 'lastTransitionTime']) if (kept[k] !== undefined) kept[k] = intern.s(kept[k])
+          return kept
+        })
     }
     const cs = pickEach(status.containerStatuses, ['name', 'restartCount'])
     if (cs) s.containerStatuses = intern.same(cs)

@@ -113,7 +113,10 @@ export class ObjectStore {
   }
 
   get(groupKind: string, namespace: string | undefined, name: string): KubeObject | undefined {
-    return this.byKind.get(groupKind)?.get(namespace ?? '')?.get(name)
+    return this.byKind
+      .get(groupKind)
+      ?.get(namespace ?? '')
+      ?.get(name)
   }
 
   all(groupKind: string): KubeObject[] {

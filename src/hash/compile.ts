@@ -528,7 +528,10 @@ function compareStructs(a: StructDef, b: StructDef): boolean {
     const x = a.fields[i]
     const y = b.fields[i]
     if (x.name !== y.name || x.inline !== y.inline || x.node.type !== y.node.type || x.node.desc !== y.node.desc) return false
-    if (x.json !== y.json && (x.json === null || y.json === null || x.json.name !== y.json.name || x.json.omitempty !== y.json.omitempty || x.json.omitzero !== y.json.omitzero))
+    if (
+      x.json !== y.json &&
+      (x.json === null || y.json === null || x.json.name !== y.json.name || x.json.omitempty !== y.json.omitempty || x.json.omitzero !== y.json.omitzero)
+    )
       return false
     // The absent rendering: "Name:(type)" (equal by now) and the zero bytes of the field's type.
     if (x.node !== y.node && zeroTextOf(x.node) !== zeroTextOf(y.node)) return false

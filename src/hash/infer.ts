@@ -102,7 +102,8 @@ function contentKey(template: unknown, versions: readonly string[]): string | un
   const text = JSON.stringify(template, function (this: Record<string, unknown>, k, v: unknown) {
     const original = this[k]
     const type = typeof original
-    if (type === 'bigint' || type === 'undefined' || type === 'function' || type === 'symbol' || (type === 'number' && !Number.isFinite(original))) exact = false
+    if (type === 'bigint' || type === 'undefined' || type === 'function' || type === 'symbol' || (type === 'number' && !Number.isFinite(original)))
+      exact = false
     else if (typeof original === 'object' && original !== null && !Array.isArray(original)) {
       const proto = Object.getPrototypeOf(original)
       if (proto !== Object.prototype && proto !== null) exact = false

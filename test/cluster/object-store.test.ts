@@ -3,7 +3,11 @@ import {describe, test} from 'node:test'
 import {ObjectStore} from '../../src/cluster/object-store.js'
 import type {KubeObject} from '../../src/cluster/source.js'
 
-const pod = (namespace: string, name: string, resourceVersion = '1'): KubeObject => ({apiVersion: 'v1', kind: 'Pod', metadata: {namespace, name, resourceVersion}})
+const pod = (namespace: string, name: string, resourceVersion = '1'): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: {namespace, name, resourceVersion},
+})
 const names = (list: KubeObject[]) => list.map((o) => `${o.metadata?.namespace}/${o.metadata?.name}`)
 
 describe('ObjectStore', () => {

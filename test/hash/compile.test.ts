@@ -40,7 +40,10 @@ describe('compiled layouts', () => {
   it('has every struct type of each version, and no other', () => {
     const data = layoutData()
     for (const v of all) {
-      const structKeys = data.versions[v].types.map((d) => data.defs[d]).filter((d) => d.kind === 'struct').map((d) => d.key)
+      const structKeys = data.versions[v].types
+        .map((d) => data.defs[d])
+        .filter((d) => d.kind === 'struct')
+        .map((d) => d.key)
       assert.deepEqual([...layouts.get(v)!.structs.keys()].sort(), structKeys.sort(), v)
     }
   })

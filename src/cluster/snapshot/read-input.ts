@@ -67,7 +67,8 @@ export function inputsOf(path: string, stdin: () => Readable = () => process.std
     throw new UserError(`cannot read snapshot ${path}: ${why(err)}`, 'pass a file or directory written by `kubectl why snapshot` or `kubectl get -o json|yaml`')
   }
   // A FIFO, /dev/stdin or a pipe given directly is read once as a stream, as a file is.
-  if (!st.isDirectory()) return {inputs: [{name: path, relative: '', open: () => createReadStream(path, {highWaterMark: READ_CHUNK})}], directory: false, skipped: [], logs: 0}
+  if (!st.isDirectory())
+    return {inputs: [{name: path, relative: '', open: () => createReadStream(path, {highWaterMark: READ_CHUNK})}], directory: false, skipped: [], logs: 0}
   const out: Inputs = {inputs: [], directory: true, skipped: [], logs: 0}
   const skip = (p: string, reason: string) => out.skipped.push({what: relative(path, p) || p, reason, file: p})
   const walk = (d: string): void => {

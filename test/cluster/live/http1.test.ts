@@ -57,7 +57,11 @@ const RESET = -2
 describe('HTTP/1.1 client', () => {
   it('reads a Content-Length body written in pieces, and keeps the connection for the next request', async () => {
     const ok = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n'
-    const s = await rawServer([[ok.slice(0, 20), 5, ok.slice(20), '{"a":', 5, '"bcd"}'], [ok, '{"a":"efg"}'], [ok, '{"a":"hij"}']])
+    const s = await rawServer([
+      [ok.slice(0, 20), 5, ok.slice(20), '{"a":', 5, '"bcd"}'],
+      [ok, '{"a":"efg"}'],
+      [ok, '{"a":"hij"}'],
+    ])
     const pool = new ConnectionPool(connectTo(s.port), 4)
     const bodies: string[] = []
     for (let i = 0; i < 3; i++) {

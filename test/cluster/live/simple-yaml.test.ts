@@ -15,8 +15,52 @@ const RUNS = 3000
 // Pieces scalars are made of: ordinary text, and text that changes a scalar's meaning or ends it.
 const ORDINARY = ['a', 'b', 'x-y', 'yes', 'on', '0', '7', '12', '--flag', '-x', 'a:b', 'a#b', 'https://h:6443', '=', 'a.b/c']
 const TRICKY = [
-  'true', 'False', 'TRUE', 'null', 'Null', 'NULL', '~', '007', '-3', '1.5', '.5', '1e3', '0x1', '.nan', '-', ':', 'a: b', 'a:', '#', ' #c', '&', '*', '!', '|',
-  '>', '%', '@', '`', '?', ',', '[', ']', '{', '}', '{}', '[]', "'", "''", '"', '\\', '\\"', '\\n', '\\x', ' ', '  ', '<<',
+  'true',
+  'False',
+  'TRUE',
+  'null',
+  'Null',
+  'NULL',
+  '~',
+  '007',
+  '-3',
+  '1.5',
+  '.5',
+  '1e3',
+  '0x1',
+  '.nan',
+  '-',
+  ':',
+  'a: b',
+  'a:',
+  '#',
+  ' #c',
+  '&',
+  '*',
+  '!',
+  '|',
+  '>',
+  '%',
+  '@',
+  '`',
+  '?',
+  ',',
+  '[',
+  ']',
+  '{',
+  '}',
+  '{}',
+  '[]',
+  "'",
+  "''",
+  '"',
+  '\\',
+  '\\"',
+  '\\n',
+  '\\x',
+  ' ',
+  '  ',
+  '<<',
 ]
 
 /** The fast path's answer, checked against the library: equal when given, and given only where the library succeeds. */
@@ -183,7 +227,9 @@ describe('kubeconfig YAML fast path', () => {
       {arbitrary: fc.constantFrom('true', 'null', '"q"', 'a b', '__proto__', '-', '? k'), weight: 1},
     )
     // step: how far a block below a key is indented; marker: a sequence's `- ` with the spaces after it.
-    type Tree = {kind: 'map'; entries: [string, Tree | string][]; step: number} | {kind: 'seq'; items: (Tree | string)[]; compact: boolean; step: number; marker: string}
+    type Tree =
+      | {kind: 'map'; entries: [string, Tree | string][]; step: number}
+      | {kind: 'seq'; items: (Tree | string)[]; compact: boolean; step: number; marker: string}
     const step = fc.integer({min: 1, max: 4})
     const marker = fc.constantFrom('- ', '- ', '-  ', '-   ')
     const {value} = fc.letrec<{tree: Tree; value: Tree | string}>((tie) => ({
