@@ -86,6 +86,7 @@ export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (
       metadataOnly: list.metadataOnly,
       view: list.view,
       pageSize: PAGE_SIZE,
+      project,
     }
     const outcome: ListOutcome = {list, items: []}
     for (let attempt = 0; ; attempt++) {

@@ -59,6 +59,13 @@ export interface ListRequest extends TypeRef {
    * skipped that existed throughout, the part before and after the restart read at two resourceVersions.
    */
   onRestart?: () => void
+  /**
+   * What the caller keeps of each item. A source may apply it as the items are read (the live source does, so that
+   * a watch-cache list of 150,000 pods, which comes in one piece, is never held whole), and only to objects that fit
+   * their kind's shape (the validation boundary reports the others whole); the caller applies it again, so it must
+   * give the same object back for an object it made.
+   */
+  project?: (o: KubeObject) => KubeObject
 }
 
 export interface ListResult {

@@ -65,8 +65,11 @@ export class ApiClient {
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)))
   }
 
-  /** GET a path; returns the decoded JSON body. Non-2xx responses throw ReadError carrying the Status. */
-  async get(path: string, query: Record<string, string | undefined> = {}, accept = 'application/json'): Promise<unknown> {
+  /**
+   * GET a path; returns the decoded JSON body. Non-2xx responses throw ReadError carrying the Status. `mapItem`, for
+   * a list, makes each element of its `items` as it is read (json-body.ts), so a large list is never held whole.
+   */
+  async get(path: string, query: Record<string, string | undefined> = {}, accept = 'application/json', mapItem?: (item: unknown) => unknown): Promise<unknown> {
     const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString()
     const fullPath = `${this.server.pathname.replace(/\/$/, '')}${path}${qs ? `?${qs}` : ''}`
     if (this.unreachable) throw this.unreachable
@@ -75,7 +78,7 @@ export class ApiClient {
     for (let attempt = 0; ; attempt++) {
       const credential = await this.credentials.current()
       try {
-        return await this.once(fullPath, accept, credential, deadline)
+        return await this.once(fullPath, accept, credential, deadline, mapItem)
       } catch (err) {
         if (err instanceof ApiHttpError && err.status === 401 && !refreshed) {
           refreshed = true
@@ -134,7 +137,7 @@ export class ApiClient {
     return pool
   }
 
-  private async once(path: string, accept: string, credential: Credential, deadline: number): Promise<unknown> {
+  private async once(path: string, accept: string, credential: Credential, deadline: number, mapItem?: (item: unknown) => unknown): Promise<unknown> {
     const target = requestTarget({server: this.server, proxy: this.options.proxy}, path)
     const host = this.server.host // as Node's client sends it: the port only when not the scheme's own
     const head = requestHead(host, target.path, {...credential.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'})
@@ -161,7 +164,7 @@ export class ApiClient {
             const status = res.status
             if (status >= 200 && status < 300) {
               try {
-                resolve(parseJsonBody(res.body, `response of GET ${path}`))
+                resolve(parseJsonBody(res.body, `response of GET ${path}`, mapItem))
               } catch (e) {
                 reject(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
               }

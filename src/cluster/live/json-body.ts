@@ -8,8 +8,14 @@ import {parseJson} from '../../util/json.js'
 /** Above this, the body is streamed (64 MiB: well below V8's string limit, and where a List's text starts to weigh). */
 export const STREAM_BODIES_ABOVE = 64 * 1024 * 1024
 
-export function parseJsonBody(body: Buffer, where: string, streamAbove = STREAM_BODIES_ABOVE): unknown {
-  if (body.length <= streamAbove) return parseJson(body.toString('utf8'), where)
+/** The body's JSON; with `mapItem`, a List's items each as it makes them (made as they are read when streamed). */
+export function parseJsonBody(body: Buffer, where: string, mapItem?: (item: unknown) => unknown, streamAbove = STREAM_BODIES_ABOVE): unknown {
+  if (body.length <= streamAbove) {
+    const value = parseJson(body.toString('utf8'), where)
+    const items = (value as {items?: unknown} | null)?.items
+    if (mapItem && Array.isArray(items)) for (let i = 0; i < items.length; i++) items[i] = mapItem(items[i])
+    return value
+  }
   // A top-level array's elements come as items too, without a listStart.
   let items: unknown[] = []
   let inObject = false
@@ -20,7 +26,7 @@ export function parseJsonBody(body: Buffer, where: string, streamAbove = STREAM_
       inObject = true
     },
     item: (v) => {
-      items.push(v)
+      items.push(inObject && mapItem ? mapItem(v) : v)
     },
     documentEnd: (envelope, hadItems) => {
       documents++

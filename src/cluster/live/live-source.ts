@@ -230,6 +230,13 @@ export class LiveSource implements ClusterSource {
   private async page(t: ResourceType, request: ListRequest, token: string | undefined): Promise<ListResult & {continue?: string}> {
     const metadataOnly = request.metadataOnly === true || (t.kind === 'Secret' && t.group === '')
     const pageSize = request.pageSize ?? DEFAULT_PAGE
+    const typed = (o: KubeObject): KubeObject => {
+      if (metadataOnly) return realType(o, t)
+      o.apiVersion ??= apiVersionOf(t)
+      o.kind ??= t.kind
+      return o
+    }
+    const project = request.project
     const raw = (await this.client.get(
       this.path(t, request.namespace),
       {
@@ -240,14 +247,10 @@ export class LiveSource implements ClusterSource {
         resourceVersion: request.view === 'cached' && token === undefined ? '0' : undefined,
       },
       metadataOnly ? METADATA_LIST : 'application/json',
+      // Each item typed, and kept as the caller keeps it, as it is read.
+      (o) => (project ? project(typed(o as KubeObject)) : typed(o as KubeObject)),
     )) as RawList
-    const items = metadataOnly ? (raw.items ?? []).map((o) => realType(o, t)) : (raw.items ?? [])
-    if (!metadataOnly)
-      for (const o of items) {
-        o.apiVersion ??= apiVersionOf(t)
-        o.kind ??= t.kind
-      }
-    return {items, resourceVersion: raw.metadata?.resourceVersion, continue: raw.metadata?.continue || undefined}
+    return {items: raw.items ?? [], resourceVersion: raw.metadata?.resourceVersion, continue: raw.metadata?.continue || undefined}
   }
 
   now(): Date {

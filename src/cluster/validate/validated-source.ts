@@ -8,7 +8,7 @@ import type {Problem, SourceDescription} from '../../explanation.js'
 import type {Evidence} from '../evidence.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion} from '../source.js'
 import {any, boolean, list, mismatchText, name, object, required, string} from './shape.js'
-import {mismatchOf, nameOf} from './validate-object.js'
+import {fitsFirst, mismatchOf, nameOf} from './validate-object.js'
 import {stringifyJson} from '../../util/json.js'
 
 const LEFT_OUT = 'left out of the replay'
@@ -124,14 +124,14 @@ export class ValidatedSource implements ClusterSource {
   }
 
   async list(request: ListRequest): Promise<ListResult> {
-    const r = await this.inner.list(request)
+    const r = await this.inner.list(projectedIfFits(request))
     const items = this.keep(r.items, request)
     return items === r.items ? r : {...r, items}
   }
 
   async *pages(request: ListRequest): AsyncIterable<KubeObject[]> {
     let offset = 0
-    for await (const page of this.inner.pages(request)) {
+    for await (const page of this.inner.pages(projectedIfFits(request))) {
       yield this.keep(page, request, offset)
       offset += page.length
     }
@@ -160,4 +160,9 @@ export class ValidatedSource implements ClusterSource {
   problems(): Problem[] {
     return [...this.inner.problems(), ...this.invalid]
   }
+}
+
+/** The request with its projection applied only to objects that fit: a misfit reaches keep() whole, to be named. */
+function projectedIfFits(request: ListRequest): ListRequest {
+  return request.project ? {...request, project: fitsFirst(request.project)} : request
 }

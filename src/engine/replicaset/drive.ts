@@ -57,6 +57,7 @@ async function listAll<T extends KubeObject>(source: ClusterSource, request: Lis
   const pages = source.pages({
     pageSize: PAGE_SIZE,
     ...request,
+    project: map,
     onRestart: () => {
       out.length = 0
     },

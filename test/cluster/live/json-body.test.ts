@@ -18,24 +18,39 @@ const list = {
 test('a List streamed equals the List parsed whole, in any item count and any key order', () => {
   for (const value of [list, {...list, items: []}, {items: list.items.slice(0, 1), kind: 'PodList'}, {kind: 'Status', status: 'Success'}]) {
     const body = Buffer.from(JSON.stringify(value))
-    assert.deepEqual(parseJsonBody(body, 'test', 0), parseJson(body.toString('utf8'), 'test'))
+    assert.deepEqual(parseJsonBody(body, 'test', undefined, 0), parseJson(body.toString('utf8'), 'test'))
   }
 })
 
 test('integers beyond 2^53 stay exact when streamed', () => {
   const body = Buffer.from('{"kind":"PodList","items":[{"spec":{"tolerations":[{"tolerationSeconds":9223372036854775807}]}}]}')
-  const value = parseJsonBody(body, 'test', 0) as {items: {spec: {tolerations: {tolerationSeconds: unknown}[]}}[]}
+  const value = parseJsonBody(body, 'test', undefined, 0) as {items: {spec: {tolerations: {tolerationSeconds: unknown}[]}}[]}
   assert.equal(value.items[0].spec.tolerations[0].tolerationSeconds, 9223372036854775807n)
 })
 
 test('what is not one JSON document is refused either way; a bare array is what JSON.parse makes of it', () => {
   for (const text of ['{"kind":"PodList","items":[{"a":1},', '{"a":1}{"b":2}']) {
-    assert.throws(() => parseJsonBody(Buffer.from(text), 'test', 0), text)
+    assert.throws(() => parseJsonBody(Buffer.from(text), 'test', undefined, 0), text)
     assert.throws(() => parseJson(text, 'test'), text)
   }
-  assert.deepEqual(parseJsonBody(Buffer.from('[1,{"a":[2]}]'), 'test', 0), [1, {a: [2]}])
+  assert.deepEqual(parseJsonBody(Buffer.from('[1,{"a":[2]}]'), 'test', undefined, 0), [1, {a: [2]}])
 })
 
 test('the threshold sits well below V8 string limit (2^29 - 24 characters)', () => {
   assert.ok(STREAM_BODIES_ABOVE < 2 ** 29 - 24)
+})
+
+test("each item is made as mapItem makes it, streamed or not; a List's other members and a non-List are left alone", () => {
+  const name = (o: unknown) => (o as {metadata: {name: string}}).metadata.name
+  const body = Buffer.from(JSON.stringify(list))
+  for (const streamAbove of [0, Number.POSITIVE_INFINITY]) {
+    const value = parseJsonBody(body, 'test', name, streamAbove) as typeof list & {items: string[]}
+    assert.deepEqual(
+      value.items,
+      list.items.map((o) => o.metadata.name),
+    )
+    assert.deepEqual(value.metadata, list.metadata)
+    const status = {kind: 'Status', items: 'not a list'}
+    assert.deepEqual(parseJsonBody(Buffer.from(JSON.stringify(status)), 'test', name, streamAbove), status)
+  }
 })
