@@ -164,7 +164,7 @@ export class ApiClient {
             const status = res.status
             if (status >= 200 && status < 300) {
               try {
-                resolve(parseJsonBody(res.body, `response of GET ${path}`, mapItem))
+                resolve(parseJsonBody(res.pieces, `response of GET ${path}`, mapItem))
               } catch (e) {
                 reject(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
               }

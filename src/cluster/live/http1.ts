@@ -12,7 +12,10 @@ export interface HttpResponse {
   status: number
   /** Lower-case names; repeated headers joined with ", " (as Node joins them). */
   headers: Record<string, string>
-  body: Buffer
+  /** The body, joined when first asked for. */
+  readonly body: Buffer
+  /** The body as it came, in pieces: a large one is parsed piece by piece, never copied into one buffer. */
+  pieces: Buffer[]
 }
 
 /** A connection as connect.ts hands it over: the stream to talk on (TLS done) and the TCP socket under it. */
@@ -93,7 +96,17 @@ class ResponseReader {
   }
 
   result(): HttpResponse {
-    return {status: this.status, headers: this.headers, body: Buffer.concat(this.body)}
+    const pieces = this.body
+    let body: Buffer | undefined
+    return {
+      status: this.status,
+      headers: this.headers,
+      pieces,
+      get body() {
+        body ??= Buffer.concat(pieces)
+        return body
+      },
+    }
   }
 
   /** Whether the connection can carry another request after this response. */

@@ -8,10 +8,17 @@ import {parseJson} from '../../util/json.js'
 /** Above this, the body is streamed (64 MiB: well below V8's string limit, and where a List's text starts to weigh). */
 export const STREAM_BODIES_ABOVE = 64 * 1024 * 1024
 
-/** The body's JSON; with `mapItem`, a List's items each as it makes them (made as they are read when streamed). */
-export function parseJsonBody(body: Buffer, where: string, mapItem?: (item: unknown) => unknown, streamAbove = STREAM_BODIES_ABOVE): unknown {
-  if (body.length <= streamAbove) {
-    const value = parseJson(body.toString('utf8'), where)
+const EMPTY = Buffer.alloc(0)
+
+/**
+ * The body's JSON, from the pieces it came in; with `mapItem`, a List's items each as it makes them (made as they
+ * are read when streamed). Streamed, each piece is let go once read, so the text and the objects never peak together.
+ */
+export function parseJsonBody(pieces: Buffer[], where: string, mapItem?: (item: unknown) => unknown, streamAbove = STREAM_BODIES_ABOVE): unknown {
+  let length = 0
+  for (const p of pieces) length += p.length
+  if (length <= streamAbove) {
+    const value = parseJson((pieces.length === 1 ? pieces[0] : Buffer.concat(pieces)).toString('utf8'), where)
     const items = (value as {items?: unknown} | null)?.items
     if (mapItem && Array.isArray(items)) for (let i = 0; i < items.length; i++) items[i] = mapItem(items[i])
     return value
@@ -36,7 +43,11 @@ export function parseJsonBody(body: Buffer, where: string, mapItem?: (item: unkn
     },
   }
   const reader = new JsonStreamReader(sink, where)
-  for (let at = 0; at < body.length; at += 1 << 20) reader.push(body.subarray(at, at + (1 << 20)))
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]
+    pieces[i] = EMPTY
+    reader.push(piece)
+  }
   reader.end()
   // One JSON document, as JSON.parse would insist: a bare array or a second document is not an API answer.
   if (documents !== 1) throw new SyntaxError(`${where}: ${documents === 0 ? 'not a JSON object' : 'more than one JSON document'}`)

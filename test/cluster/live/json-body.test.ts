@@ -5,6 +5,9 @@ import {test} from 'node:test'
 import {parseJsonBody, STREAM_BODIES_ABOVE} from '../../../src/cluster/live/json-body.js'
 import {parseJson} from '../../../src/util/json.js'
 
+/** The body cut where a socket might cut it: in 7-byte pieces, through strings, escapes and multi-byte characters. */
+const pieces = (b: Buffer): Buffer[] => Array.from({length: Math.ceil(b.length / 7)}, (_, i) => b.subarray(i * 7, i * 7 + 7))
+
 const list = {
   kind: 'PodList',
   apiVersion: 'v1',
@@ -18,22 +21,22 @@ const list = {
 test('a List streamed equals the List parsed whole, in any item count and any key order', () => {
   for (const value of [list, {...list, items: []}, {items: list.items.slice(0, 1), kind: 'PodList'}, {kind: 'Status', status: 'Success'}]) {
     const body = Buffer.from(JSON.stringify(value))
-    assert.deepEqual(parseJsonBody(body, 'test', undefined, 0), parseJson(body.toString('utf8'), 'test'))
+    assert.deepEqual(parseJsonBody(pieces(body), 'test', undefined, 0), parseJson(body.toString('utf8'), 'test'))
   }
 })
 
 test('integers beyond 2^53 stay exact when streamed', () => {
   const body = Buffer.from('{"kind":"PodList","items":[{"spec":{"tolerations":[{"tolerationSeconds":9223372036854775807}]}}]}')
-  const value = parseJsonBody(body, 'test', undefined, 0) as {items: {spec: {tolerations: {tolerationSeconds: unknown}[]}}[]}
+  const value = parseJsonBody(pieces(body), 'test', undefined, 0) as {items: {spec: {tolerations: {tolerationSeconds: unknown}[]}}[]}
   assert.equal(value.items[0].spec.tolerations[0].tolerationSeconds, 9223372036854775807n)
 })
 
 test('what is not one JSON document is refused either way; a bare array is what JSON.parse makes of it', () => {
   for (const text of ['{"kind":"PodList","items":[{"a":1},', '{"a":1}{"b":2}']) {
-    assert.throws(() => parseJsonBody(Buffer.from(text), 'test', undefined, 0), text)
+    assert.throws(() => parseJsonBody([Buffer.from(text)], 'test', undefined, 0), text)
     assert.throws(() => parseJson(text, 'test'), text)
   }
-  assert.deepEqual(parseJsonBody(Buffer.from('[1,{"a":[2]}]'), 'test', undefined, 0), [1, {a: [2]}])
+  assert.deepEqual(parseJsonBody([Buffer.from('[1,{"a":[2]}]')], 'test', undefined, 0), [1, {a: [2]}])
 })
 
 test('the threshold sits well below V8 string limit (2^29 - 24 characters)', () => {
@@ -44,13 +47,13 @@ test("each item is made as mapItem makes it, streamed or not; a List's other mem
   const name = (o: unknown) => (o as {metadata: {name: string}}).metadata.name
   const body = Buffer.from(JSON.stringify(list))
   for (const streamAbove of [0, Number.POSITIVE_INFINITY]) {
-    const value = parseJsonBody(body, 'test', name, streamAbove) as typeof list & {items: string[]}
+    const value = parseJsonBody(pieces(body), 'test', name, streamAbove) as typeof list & {items: string[]}
     assert.deepEqual(
       value.items,
       list.items.map((o) => o.metadata.name),
     )
     assert.deepEqual(value.metadata, list.metadata)
     const status = {kind: 'Status', items: 'not a list'}
-    assert.deepEqual(parseJsonBody(Buffer.from(JSON.stringify(status)), 'test', name, streamAbove), status)
+    assert.deepEqual(parseJsonBody([Buffer.from(JSON.stringify(status))], 'test', name, streamAbove), status)
   }
 })
