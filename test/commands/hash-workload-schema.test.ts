@@ -9,10 +9,10 @@ import {SnapshotSource} from '../../src/cluster/snapshot/snapshot-source.js'
 import {hashContext, hashReport} from '../../src/commands-support/hash-workload.js'
 import {explainDaemonSetHash} from '../../src/engine/daemonset/explain.js'
 import {explainDeploymentHash} from '../../src/engine/deployment/explain.js'
-import type {ControllerRevision, PodMeta, ReplicaSet} from '../../src/engine/deployment/types.js'
+import type {ReplicaSet} from '../../src/engine/deployment/types.js'
 import {explainStatefulSetHash} from '../../src/engine/statefulset/explain.js'
 import {findTemplates, hashRecords} from '../../src/hash/template-records.js'
-import {load, ofKind, SOURCE} from '../engine/deployment/fixture.js'
+import {daemonSetInput, deploymentInput, load, ofKind, SOURCE, statefulSetInput} from '../engine/deployment/fixture.js'
 import {validatorFor} from '../support/schemas.js'
 
 const validate = validatorFor('hash')
@@ -24,47 +24,20 @@ describe('schemas/hash.json', () => {
   for (const f of files('deployment')) {
     test(`deployment/${f}`, () => {
       const l = load('deployment', f, 'Deployment')
-      ok(
-        explainDeploymentHash({
-          workload: l.workload,
-          replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'),
-          pods: ofKind<PodMeta>(l.items, 'Pod'),
-          settings: l.settings,
-          now: l.now,
-          source: SOURCE,
-        }),
-      )
+      ok(explainDeploymentHash(deploymentInput(l)))
     })
   }
   for (const f of files('daemonset')) {
     test(`daemonset/${f}`, () => {
       const l = load('daemonset', f, 'DaemonSet')
-      ok(
-        explainDaemonSetHash({
-          workload: l.workload,
-          controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'),
-          pods: ofKind<PodMeta>(l.items, 'Pod'),
-          settings: l.settings,
-          now: l.now,
-          source: SOURCE,
-        }),
-      )
+      ok(explainDaemonSetHash(daemonSetInput(l)))
     })
   }
   for (const f of files('statefulset')) {
     for (const version of [undefined, {minor: 34, patch: 0}]) {
       test(`statefulset/${f}${version ? ' as 1.34.0' : ''}`, () => {
         const l = load('statefulset', f, 'StatefulSet', undefined, version)
-        ok(
-          explainStatefulSetHash({
-            workload: l.workload,
-            controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'),
-            pods: ofKind<PodMeta>(l.items, 'Pod'),
-            settings: l.settings,
-            now: l.now,
-            source: SOURCE,
-          }),
-        )
+        ok(explainStatefulSetHash(statefulSetInput(l)))
       })
     }
   }
@@ -80,40 +53,13 @@ describe('schemas/hash.json', () => {
 
   test('dumps without revisions: DaemonSet pods, StatefulSet status, a redacted Deployment', () => {
     const ds = load('daemonset', 'collision-count.yaml', 'DaemonSet')
-    ok(
-      explainDaemonSetHash({
-        workload: ds.workload,
-        controllerRevisions: [],
-        pods: ofKind<PodMeta>(ds.items, 'Pod'),
-        settings: ds.settings,
-        now: ds.now,
-        source: SOURCE,
-      }),
-    )
+    ok(explainDaemonSetHash({...daemonSetInput(ds), controllerRevisions: []}))
     const sts = load('statefulset', 'three-revisions.yaml', 'StatefulSet')
-    ok(
-      explainStatefulSetHash({
-        workload: sts.workload,
-        controllerRevisions: [],
-        pods: ofKind<PodMeta>(sts.items, 'Pod'),
-        settings: sts.settings,
-        now: sts.now,
-        source: SOURCE,
-      }),
-    )
+    ok(explainStatefulSetHash({...statefulSetInput(sts), controllerRevisions: []}))
     const d = load('deployment', 'missing-replicaset.yaml', 'Deployment')
     const redacted = structuredClone(d.workload) as {spec: {template: {spec: {containers: {image: string}[]}}}}
     redacted.spec.template.spec.containers[0].image = '***HIDDEN***'
-    ok(
-      explainDeploymentHash({
-        workload: redacted as never,
-        replicaSets: [],
-        pods: ofKind<PodMeta>(d.items, 'Pod'),
-        settings: d.settings,
-        now: d.now,
-        source: SOURCE,
-      }),
-    )
+    ok(explainDeploymentHash({...deploymentInput(d), workload: redacted as never, replicaSets: []}))
   })
 
   test('--template records', () => {

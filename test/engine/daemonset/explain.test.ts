@@ -4,19 +4,11 @@
 import assert from 'node:assert/strict'
 import {describe, test} from 'node:test'
 import {explainDaemonSetHash, type DaemonSetHashReplay} from '../../../src/engine/daemonset/explain.js'
-import type {ControllerRevision, PodMeta} from '../../../src/engine/deployment/types.js'
-import {load, ofKind, SOURCE} from '../deployment/fixture.js'
+import {daemonSetInput, load} from '../deployment/fixture.js'
 
 function run(file: string) {
   const l = load('daemonset', file, 'DaemonSet', 'agent')
-  const e = explainDaemonSetHash({
-    workload: l.workload,
-    controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'),
-    pods: ofKind<PodMeta>(l.items, 'Pod'),
-    settings: l.settings,
-    now: l.now,
-    source: SOURCE,
-  })
+  const e = explainDaemonSetHash(daemonSetInput(l))
   return {e, r: e.daemonSet as DaemonSetHashReplay}
 }
 

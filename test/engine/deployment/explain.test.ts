@@ -3,19 +3,11 @@
 import assert from 'node:assert/strict'
 import {describe, test} from 'node:test'
 import {explainDeploymentHash, type DeploymentHashReplay} from '../../../src/engine/deployment/explain.js'
-import type {PodMeta, ReplicaSet} from '../../../src/engine/deployment/types.js'
-import {load, ofKind, SOURCE} from './fixture.js'
+import {deploymentInput, load} from './fixture.js'
 
 function run(file: string, name = 'web', version?: {minor: number; patch?: number}) {
   const l = load('deployment', file, 'Deployment', name, version)
-  const e = explainDeploymentHash({
-    workload: l.workload,
-    replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'),
-    pods: ofKind<PodMeta>(l.items, 'Pod'),
-    settings: l.settings,
-    now: l.now,
-    source: SOURCE,
-  })
+  const e = explainDeploymentHash(deploymentInput(l))
   return {e, r: e.deployment as DeploymentHashReplay}
 }
 

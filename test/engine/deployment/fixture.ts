@@ -4,7 +4,10 @@ import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {parse} from 'yaml'
 import type {KubeObject} from '../../../src/cluster/source.js'
-import type {HashSettings, Workload} from '../../../src/engine/deployment/types.js'
+import type {DaemonSetHashInput} from '../../../src/engine/daemonset/explain.js'
+import type {DeploymentHashInput} from '../../../src/engine/deployment/explain.js'
+import type {ControllerRevision, HashSettings, PodMeta, ReplicaSet, Workload} from '../../../src/engine/deployment/types.js'
+import type {StatefulSetHashInput} from '../../../src/engine/statefulset/explain.js'
 
 export interface Loaded {
   workload: Workload
@@ -43,4 +46,19 @@ export const SOURCE = {mode: 'snapshot' as const}
 
 export function ofKind<T>(items: KubeObject[], kind: string): T[] {
   return items.filter((o) => o.kind === kind) as T[]
+}
+
+// Each engine's replay input from a loaded fixture, as the command builds it from the workload's namespace.
+const common = (l: Loaded) => ({workload: l.workload, pods: ofKind<PodMeta>(l.items, 'Pod'), settings: l.settings, now: l.now, source: SOURCE})
+
+export function deploymentInput(l: Loaded): DeploymentHashInput {
+  return {...common(l), replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet')}
+}
+
+export function daemonSetInput(l: Loaded): DaemonSetHashInput {
+  return {...common(l), controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision')}
+}
+
+export function statefulSetInput(l: Loaded): StatefulSetHashInput {
+  return {...common(l), controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision')}
 }

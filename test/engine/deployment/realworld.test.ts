@@ -5,19 +5,12 @@ import assert from 'node:assert/strict'
 import {describe, test} from 'node:test'
 import {explainDaemonSetHash, type DaemonSetHashReplay} from '../../../src/engine/daemonset/explain.js'
 import {explainDeploymentHash, type DeploymentHashReplay} from '../../../src/engine/deployment/explain.js'
-import type {ControllerRevision, PodMeta, ReplicaSet} from '../../../src/engine/deployment/types.js'
-import {load, ofKind, SOURCE} from './fixture.js'
+import type {ControllerRevision} from '../../../src/engine/deployment/types.js'
+import {deploymentInput, load, ofKind, SOURCE} from './fixture.js'
 
 function deployment(file: string, version?: {minor: number}) {
   const l = load('deployment', file, 'Deployment', undefined, version)
-  const e = explainDeploymentHash({
-    workload: l.workload,
-    replicaSets: ofKind<ReplicaSet>(l.items, 'ReplicaSet'),
-    pods: ofKind<PodMeta>(l.items, 'Pod'),
-    settings: l.settings,
-    now: l.now,
-    source: SOURCE,
-  })
+  const e = explainDeploymentHash(deploymentInput(l))
   return {e, r: e.deployment as DeploymentHashReplay}
 }
 

@@ -3,21 +3,13 @@
 // the upstream compatibility case sts-getStatefulSetRevisions-compat-1.33-revision under each gate setting.
 import assert from 'node:assert/strict'
 import {describe, test} from 'node:test'
-import type {ControllerRevision, PodMeta} from '../../../src/engine/deployment/types.js'
 import {explainStatefulSetHash, semanticGate, type StatefulSetHashReplay} from '../../../src/engine/statefulset/explain.js'
 import {ControllerRevisionName} from '../../../src/hash/controller-revision.js'
-import {load, ofKind, SOURCE} from '../deployment/fixture.js'
+import {load, statefulSetInput} from '../deployment/fixture.js'
 
 function run(file: string, name = 'web', version?: {minor: number; patch?: number}) {
   const l = load('statefulset', file, 'StatefulSet', name, version)
-  const e = explainStatefulSetHash({
-    workload: l.workload,
-    controllerRevisions: ofKind<ControllerRevision>(l.items, 'ControllerRevision'),
-    pods: ofKind<PodMeta>(l.items, 'Pod'),
-    settings: l.settings,
-    now: l.now,
-    source: SOURCE,
-  })
+  const e = explainStatefulSetHash(statefulSetInput(l))
   return {e, r: e.statefulSet as StatefulSetHashReplay}
 }
 
