@@ -26,4 +26,9 @@ export class UnreproducibleHashError extends UserError {
     this.name = 'UnreproducibleHashError'
     this.path = path
   }
+
+  /** What a replay says instead of a hash (the only such value, spew.ts, is a time printed in the local zone). */
+  get computeError(): string {
+    return `${this.message}: the hash depends on the controller-manager's time zone and cannot be recomputed offline`
+  }
 }

@@ -99,7 +99,7 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
       computed = {hash, name: daemonSetRevisionName(ds.metadata.name, hash)}
     } catch (err) {
       if (!(err instanceof UnreproducibleHashError)) throw err
-      computeError = `${err.message}: the hash depends on the controller-manager's time zone and cannot be recomputed offline`
+      computeError = err.computeError
     }
   }
   steps.push(

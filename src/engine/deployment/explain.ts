@@ -168,7 +168,7 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
       }
     } catch (err) {
       if (!(err instanceof UnreproducibleHashError)) throw err
-      computeError = `${err.message}: the hash depends on the controller-manager's time zone and cannot be recomputed offline`
+      computeError = err.computeError
     }
   }
   steps.push(
