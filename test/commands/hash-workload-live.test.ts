@@ -10,7 +10,8 @@ import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {runCli} from '../support/cli.js'
-import {FakeApiServer, type RequestRecord} from '../support/fake-apiserver/index.js'
+import {FakeApiServer} from '../support/fake-apiserver/index.js'
+import {lists, onlyGets} from '../support/fake-apiserver/requests.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
@@ -34,16 +35,6 @@ async function run(kubeconfig: string, args: string[]): Promise<{code: number; o
   }
   return {code: r.code, out, stderr: r.stderr}
 }
-
-const onlyGets = (reqs: RequestRecord[]) =>
-  assert.ok(
-    reqs.every((r) => r.method === 'GET'),
-    reqs
-      .filter((r) => r.method !== 'GET')
-      .map((r) => `${r.method} ${r.path}`)
-      .join(', '),
-  )
-const lists = (reqs: RequestRecord[], resource: string) => reqs.filter((r) => r.path.endsWith(`/${resource}`))
 
 describe('live, against the fake API server', () => {
   test('a clean Deployment: upToDate; ReplicaSets from the watch cache, pods as metadata with the selector', async () => {

@@ -10,7 +10,8 @@ import {fileURLToPath} from 'node:url'
 import {parse} from 'yaml'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {runCli} from '../support/cli.js'
-import {FakeApiServer, type RequestRecord} from '../support/fake-apiserver/index.js'
+import {FakeApiServer} from '../support/fake-apiserver/index.js'
+import {lists, onlyGets} from '../support/fake-apiserver/requests.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
 type Any = any
@@ -50,16 +51,6 @@ async function run(kubeconfig: string, args: string[]): Promise<{code: number; j
   }
   return {code: r.code, json, stderr: r.stderr}
 }
-
-const lists = (reqs: RequestRecord[], resource: string) => reqs.filter((r) => r.path.endsWith(`/${resource}`))
-const onlyGets = (reqs: RequestRecord[]) =>
-  assert.ok(
-    reqs.every((r) => r.method === 'GET'),
-    reqs
-      .filter((r) => r.method !== 'GET')
-      .map((r) => `${r.method} ${r.path}`)
-      .join(', '),
-  )
 
 describe('live, against the fake API server', () => {
   test('quota: createsFailing with the upstream error text; events read by field selector', async () => {
