@@ -60,10 +60,8 @@ const lazyLoading = {
       if (PROXIED.includes(args.path)) return {path: args.path, namespace: 'lazy', pluginData: {module: vendorPath(args.path)}}
       return {path: vendorPath(args.path), external: true}
     })
-    build.onResolve({filter: /^node:(child_process|readline|perf_hooks)$/}, (args) =>
-      LAZY_BUILTINS.includes(args.path) && args.namespace !== 'lazy' && args.importer.includes('/node_modules/')
-        ? {path: args.path, namespace: 'lazy', pluginData: {module: args.path}}
-        : undefined,
+    build.onResolve({filter: new RegExp(`^(${LAZY_BUILTINS.join('|')})$`)}, (args) =>
+      args.namespace !== 'lazy' && args.importer.includes('/node_modules/') ? {path: args.path, namespace: 'lazy', pluginData: {module: args.path}} : undefined,
     )
     build.onResolve({filter: /^\.\.\/vendor\//, namespace: 'lazy'}, (args) => ({path: args.path, external: true}))
     // A property of the module, asked for, loads it: `const m = require('minimatch')` alone costs nothing.
