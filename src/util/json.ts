@@ -5,7 +5,7 @@ import {UserError} from '../errors.js'
 import {yamlLib} from './yaml-lib.js'
 
 /** A number token in value position with 16 or more digits: the only case where JSON.parse can lose precision. */
-const LONG_INTEGER = /[:,[]\s*-?\d{16,}\s*[,}\]]/
+export const LONG_INTEGER = /[:,[]\s*-?\d{16,}\s*[,}\]]/
 
 function exactNumber(text: string): number | bigint {
   if (/^-?\d+$/.test(text)) {

@@ -6,7 +6,7 @@
 // exact parser when it holds an integer beyond 2^53 — src/util/json.ts). Any line layout is fine.
 import {isUtf8} from 'node:buffer'
 import {UserError} from '../../errors.js'
-import {parseJson} from '../../util/json.js'
+import {LONG_INTEGER, parseJson} from '../../util/json.js'
 
 export interface JsonStreamSink {
   /** The members of a top-level object seen before its `items` array (kind, apiVersion, kubectlWhy...). */
@@ -20,6 +20,12 @@ export interface JsonStreamSink {
 }
 
 const C = {Quote: 0x22, Comma: 0x2c, Colon: 0x3a, LBrace: 0x7b, RBrace: 0x7d, LBracket: 0x5b, RBracket: 0x5d, Backslash: 0x5c, NewLine: 0x0a} as const
+
+/**
+ * An input up to this size is parsed whole when it is one JSON value (readWholeDocument); a larger one is scanned
+ * as it arrives, so that a List of any size is never one string and its items are kept only as the sink keeps them.
+ */
+const WHOLE_MAX = 8 << 20
 
 type State = 'top' | 'key' | 'colon' | 'value' | 'afterValue' | 'element' | 'afterElement' | 'logs' | 'text'
 
@@ -59,10 +65,15 @@ export class JsonStreamReader {
   private depth = 0
   private scanPos = 0
   private inString = false
+  /** The input's first pieces, while they add up to no more than wholeMax bytes. */
+  private held: Buffer[] | undefined = []
+  private heldBytes = 0
 
   constructor(
     private readonly sink: JsonStreamSink,
     private readonly where: string,
+    /** Inputs up to this many bytes are parsed whole when they can be (readWholeDocument); 0 scans every input. */
+    private readonly wholeMax = WHOLE_MAX,
   ) {}
 
   /** Documents completed so far. */
@@ -71,14 +82,42 @@ export class JsonStreamReader {
   }
 
   push(chunk: Buffer): void {
-    this.compact()
-    this.buf = this.buf.length === 0 ? chunk : Buffer.concat([this.buf, chunk])
-    this.run(false)
+    // The first wholeMax bytes wait: if they are the whole input, end() reads them in one go.
+    if (this.held !== undefined && this.heldBytes + chunk.length <= this.wholeMax) {
+      this.held.push(chunk)
+      this.heldBytes += chunk.length
+      return
+    }
+    this.release()
+    this.append(chunk)
   }
 
   end(): void {
+    if (this.held !== undefined) {
+      const whole = this.held.length === 1 ? this.held[0] : Buffer.concat(this.held)
+      this.held = undefined
+      if (readWholeDocument(whole, this.sink, this.where)) {
+        this.docs = 1
+        return
+      }
+      this.append(whole)
+    }
     this.run(true)
     if (this.state !== 'top' && this.state !== 'logs' && this.state !== 'text') this.fail(this.base + this.buf.length, 'the input ends (truncated?)')
+  }
+
+  /** The pieces held back go to the scan: the input is larger than wholeMax. */
+  private release(): void {
+    if (this.held === undefined) return
+    const held = this.held
+    this.held = undefined
+    for (const piece of held) this.append(piece)
+  }
+
+  private append(chunk: Buffer): void {
+    this.compact()
+    this.buf = this.buf.length === 0 ? chunk : Buffer.concat([this.buf, chunk])
+    this.run(false)
   }
 
   /** Drops what has been consumed, keeping the line and column of the buffer's start. */
@@ -335,6 +374,54 @@ export class JsonStreamReader {
     this.envelope = {}
     this.state = 'top'
   }
+}
+
+/** An array index as a member name: JSON.parse puts those first, out of the text's order. */
+const INDEX_KEY = /^(0|[1-9]\d*)$/
+
+/**
+ * The whole input as one JSON value, when it is exactly one object or array: JSON.parse reads it at once instead
+ * of the byte-by-byte scan (most of a small file's reading time), and the sink gets the calls the scan would make.
+ * Declines (false, the sink untouched) whenever the scan could answer otherwise: not UTF-8, not one JSON object or
+ * array (several documents, cluster-info dump's log blocks, malformed text: the scan says where), an integer beyond
+ * 2^53 (parsed exactly by the scan, item by item), or a top-level member named like an array index (JSON.parse
+ * would reorder it). A member named twice at the top level is read as JSON.parse (and Go's encoding/json) read it:
+ * the last one, in the first one's place.
+ */
+export function readWholeDocument(bytes: Buffer, sink: JsonStreamSink, where: string): boolean {
+  let start = 0
+  while (start < bytes.length && isSpace(bytes[start])) start++
+  if (bytes[start] !== C.LBrace && bytes[start] !== C.LBracket) return false
+  if (!isUtf8(bytes)) return false
+  const text = bytes.toString('utf8')
+  if (LONG_INTEGER.test(text)) return false
+  let doc: unknown
+  try {
+    doc = JSON.parse(text)
+  } catch {
+    return false
+  }
+  if (Array.isArray(doc)) {
+    for (let i = 0; i < doc.length; i++) sink.item(doc[i], `${where}[${i}]`, i)
+    sink.documentEnd({}, true, where)
+    return true
+  }
+  const members = doc as Record<string, unknown>
+  const keys = Object.keys(members)
+  if (keys.some((k) => INDEX_KEY.test(k))) return false
+  const envelope: Record<string, unknown> = {}
+  let hadItems = false
+  for (const key of keys) {
+    const value = members[key]
+    const kind = envelope.kind
+    if (key === 'items' && Array.isArray(value) && !(typeof kind === 'string' && !kind.endsWith('List'))) {
+      hadItems = true
+      sink.listStart(envelope, where)
+      for (let i = 0; i < value.length; i++) sink.item(value[i], `${where} items[${i}]`, i)
+    } else envelope[key] = value
+  }
+  sink.documentEnd(envelope, hadItems, where)
+  return true
 }
 
 function countLines(b: Buffer, from: number, to: number): number {
