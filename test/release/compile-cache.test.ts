@@ -1,6 +1,7 @@
 // bin/compile-cache.js: V8's compiled code for dist/ kept between runs. A run with it answers exactly as a run
 // without it; a corrupt, unreadable or unwritable cache changes nothing but speed. Needs dist/ (npm run build).
 import assert from 'node:assert/strict'
+import {spawnSync} from 'node:child_process'
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -9,6 +10,7 @@ import {runCli} from '../support/cli.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'))
 after(() => rmSync(dir, {recursive: true, force: true}))
+const ROOT = new URL('../..', import.meta.url).pathname
 const INCIDENT = new URL('../../examples/incident.yaml', import.meta.url).pathname
 const audit = ['audit', '-A', '-f', INCIDENT, '-o', 'json']
 // Node 22.1+ keeps its own cache (module.enableCompileCache) in the same place, under node/; before, the files are
@@ -75,4 +77,28 @@ test('a file is cached whole, whichever run cached it first: `--help` first leav
   const before = new Map(cacheFiles(byHelp).map((f) => [f, readFileSync(f)]))
   await runCli(audit, {env: {XDG_CACHE_HOME: byHelp}})
   for (const [f, bytes] of before) assert.ok(readFileSync(f).equals(bytes), `${f} was rewritten`)
+})
+
+test('a file of dist/ required by another is loaded once, under the name Node would give it', {
+  skip: !v8Cache && 'this Node keeps its own cache (module.enableCompileCache) and its own loader',
+}, () => {
+  // bin/compile-cache.js resolves dist/'s ./NAME.js and ../DIR/NAME.js requires by string. Were its names not Node's,
+  // a later require() through Node would load a second copy of a chunk (oclif's settings and Command class twice).
+  const script = `
+    require(${JSON.stringify(join(ROOT, 'bin/compile-cache.js'))})
+    require(${JSON.stringify(join(ROOT, 'dist/commands/gc.js'))})
+    const loaded = Object.values(require.cache).filter((m) => m.filename.includes('/dist/'))
+    const wrong = loaded.filter((m) => require.resolve(m.filename) !== m.filename || !m.loaded || !Array.isArray(m.paths))
+    const before = new Set(Object.keys(require.cache))
+    for (const m of loaded) require(m.filename)
+    const added = Object.keys(require.cache).filter((k) => !before.has(k))
+    console.log(JSON.stringify({loaded: loaded.length, wrong: wrong.map((m) => m.filename), added}))
+  `
+  const r = spawnSync(process.execPath, ['-e', script], {encoding: 'utf8', env: {...process.env, XDG_CACHE_HOME: join(dir, 'loader')}})
+  assert.equal(r.status, 0, r.stderr)
+  const out = JSON.parse(r.stdout) as {loaded: number; wrong: string[]; added: string[]}
+  // gc.js shares chunks with the other commands: it requires several besides itself.
+  assert.ok(out.loaded >= 4, `${out.loaded} files of dist/ loaded`)
+  assert.deepEqual(out.wrong, [])
+  assert.deepEqual(out.added, [], 'requiring a loaded file again through Node loaded another copy')
 })
