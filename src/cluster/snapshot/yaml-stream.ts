@@ -23,6 +23,20 @@ function indentOf(line: string): number {
   return i
 }
 
+/**
+ * The text without the comment and blank lines that end it (a comment between two items belongs to the entry
+ * before it). After a complete JSON value, such a line is a comment to YAML too.
+ */
+function withoutTrailingComments(text: string): string {
+  let end = text.length
+  for (;;) {
+    const nl = text.lastIndexOf('\n', end - 1)
+    const line = text.slice(nl + 1, end).trim()
+    if (nl === -1 || (line !== '' && !line.startsWith('#'))) return text.slice(0, end)
+    end = nl
+  }
+}
+
 export class YamlStreamReader {
   private readonly decoder = new TextDecoder('utf-8', {fatal: true})
   private partial = ''
@@ -142,10 +156,10 @@ export class YamlStreamReader {
       const first = text.trimStart()[0]
       if (first === '{' || first === '[') {
         try {
-          const value = JSON.parse(text)
+          const value = JSON.parse(withoutTrailingComments(text))
           return value === null ? [] : [value]
         } catch {
-          // Not JSON alone (a comment after it, YAML flow syntax): js-yaml reads it.
+          // Not JSON alone (a comment on its line, YAML flow syntax): js-yaml reads it.
         }
       }
       try {

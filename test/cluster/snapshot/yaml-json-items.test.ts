@@ -50,3 +50,17 @@ test('what is not JSON alone is still read as YAML', () => {
   // The long integer stays exact (the yaml package reads it), where JSON.parse and js-yaml would round it.
   assert.equal((items[3] as {spec: {tolerations: {tolerationSeconds: unknown}[]}}).spec.tolerations[0].tolerationSeconds, 9223372036854775807n)
 })
+
+test('comment and blank lines between JSON items are read as YAML reads them', () => {
+  // A comment line after an item belongs to that item's entry; the JSON before it is what YAML reads (as the
+  // examples write them: `- {…}` then `# why this object is here`).
+  const comment = fc.constantFrom('# a note', '  # indented note', '#', '', '   ', '# {"kind": "Not", "an": "item"}')
+  const value = fc.jsonValue({maxDepth: 2}).filter((v) => !/\d{16,}/.test(JSON.stringify(v)))
+  fc.assert(
+    fc.property(fc.array(fc.tuple(fc.dictionary(fc.string(), value), fc.array(comment, {maxLength: 3})), {minLength: 1, maxLength: 4}), (entries) => {
+      const text = list(entries.map(([o, after]) => [JSON.stringify(o), ...after].join('\n')))
+      assert.deepEqual(readItems(text), jsYamlItems(text))
+    }),
+    {seed: 14, numRuns: 300},
+  )
+})
