@@ -50,9 +50,10 @@ export class GatheredSource implements ClusterSource {
       if (union) return union
     }
     // A list read with a label selector answers a request with that same selector (the controller-manager's pods).
+    const key = typeKey(t)
     const outcome = [...this.ctx.gathered.outcomes.values()].find(
       (o) =>
-        typeKey(o.list.type) === typeKey(t) &&
+        typeKey(o.list.type) === key &&
         (o.list.labelSelector === undefined || o.list.labelSelector === request.labelSelector) &&
         (o.list.namespace === undefined || o.list.namespace === namespace),
     )
@@ -72,7 +73,8 @@ export class GatheredSource implements ClusterSource {
 
   /** Every namespace's list of a kind the audit read (CheckContext.wholeGathered); undefined when one list has them all. */
   private union(t: ResourceType, request: ListRequest): ListResult | undefined {
-    const lists = [...this.ctx.gathered.outcomes.values()].filter((o) => typeKey(o.list.type) === typeKey(t) && o.list.labelSelector === undefined)
+    const key = typeKey(t)
+    const lists = [...this.ctx.gathered.outcomes.values()].filter((o) => typeKey(o.list.type) === key && o.list.labelSelector === undefined)
     if (lists.length === 0 || lists.some((o) => o.list.namespace === undefined)) return undefined
     const failed = lists.find((o) => o.error)
     if (failed) throw failed.error
