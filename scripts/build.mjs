@@ -48,8 +48,12 @@ const PROXIED = ['tinyglobby', 'minimatch', 'cli-spinners', 'ejs']
 // for requires from node_modules: those are CommonJS that reads a property at the call (`(0, m.execSync)(…)`); the
 // project's own ES imports of them bind names when they load, which a proxy cannot defer.
 const LAZY_BUILTINS = ['node:child_process', 'node:readline', 'node:perf_hooks']
-// string-width: an ASCII fast path in front of it (scripts/shims/string-width.cjs).
-const SHIMS = {debug: join(root, 'scripts/shims/debug.cjs'), 'string-width': join(root, 'scripts/shims/string-width.cjs')}
+// string-width: an ASCII fast path in front of it (scripts/shims/string-width.cjs). wsl-utils: only isWsl at load.
+const SHIMS = {
+  debug: join(root, 'scripts/shims/debug.cjs'),
+  'string-width': join(root, 'scripts/shims/string-width.cjs'),
+  'wsl-utils': join(root, 'scripts/shims/wsl-utils.mjs'),
+}
 // Every output file sits two levels below the package root, so this path names dist/vendor/ from any of them.
 const vendorPath = (name) => `../vendor/${name}.js`
 const lazyLoading = {
@@ -60,6 +64,8 @@ const lazyLoading = {
       if (PROXIED.includes(args.path)) return {path: args.path, namespace: 'lazy', pluginData: {module: vendorPath(args.path)}}
       return {path: vendorPath(args.path), external: true}
     })
+    // A shim bundled in the package's place (not vendored): the package it imports is the real one.
+    build.onResolve({filter: /^wsl-utils$/}, (args) => (args.importer === SHIMS[args.path] ? undefined : {path: SHIMS[args.path]}))
     build.onResolve({filter: new RegExp(`^(${LAZY_BUILTINS.join('|')})$`)}, (args) =>
       args.namespace !== 'lazy' && args.importer.includes('/node_modules/') ? {path: args.path, namespace: 'lazy', pluginData: {module: args.path}} : undefined,
     )

@@ -1,5 +1,6 @@
 // The shims bundled in place of packages (scripts/shims/, scripts/build.mjs) answer as the packages do.
 import assert from 'node:assert/strict'
+import {spawnSync} from 'node:child_process'
 import {createRequire} from 'node:module'
 import {test} from 'node:test'
 import fc from 'fast-check'
@@ -24,4 +25,26 @@ test('string-width shim: the width string-width gives, on ASCII, ANSI-coloured, 
     ),
     {seed: 14, numRuns: 2000},
   )
+})
+
+test('wsl-utils shim: isWsl and PowerShell’s path are the package’s, and loading it loads no child_process', async () => {
+  const real = await import('wsl-utils')
+  const shimmed = await import('../../scripts/shims/wsl-utils.mjs')
+  assert.equal(shimmed.isWsl, real.isWsl)
+  assert.equal(await shimmed.powerShellPath(), await real.powerShellPath())
+  // What the shim is for: in a fresh process, importing it leaves child_process unloaded (wsl-utils loads it).
+  const loads = (module: string) =>
+    spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(module)}); console.log(process.moduleLoadList.some((m) => m === 'NativeModule child_process'))`,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    ).stdout.trim()
+  assert.equal(loads(new URL('../../scripts/shims/wsl-utils.mjs', import.meta.url).href), 'false')
+  assert.equal(loads(require.resolve('wsl-utils').replace(/^/, 'file://')), 'true')
 })

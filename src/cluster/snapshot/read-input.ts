@@ -5,7 +5,6 @@
 import {createReadStream, type Dirent, readdirSync, statSync} from 'node:fs'
 import {join, relative} from 'node:path'
 import type {Readable} from 'node:stream'
-import {createGunzip} from 'node:zlib'
 import {UserError} from '../../errors.js'
 import type {Problem} from '../../explanation.js'
 import type {JsonStreamSink} from './json-stream.js'
@@ -124,6 +123,8 @@ async function* plainChunks(stream: Readable, where: string): AsyncGenerator<Buf
     for (let n = await next(); !n.done; n = await next()) yield n.value
     return
   }
+  // node:zlib only for gzip: most inputs are plain, and loading it costs every run.
+  const {createGunzip} = await import('node:zlib')
   const gunzip = createGunzip()
   const feed = (async () => {
     try {
