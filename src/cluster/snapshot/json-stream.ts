@@ -216,6 +216,30 @@ export class JsonStreamReader {
     return -1
   }
 
+  /**
+   * An element that is its line (the snapshot layout kubectl-why writes: one item a line), found by the newline
+   * instead of the byte scan. A JSON text holds no raw newline, and a complete value from the element's start is
+   * the element, whatever follows it: so when the rest of the line, less one trailing comma, parses, it is the
+   * element. Anything else (an element over several lines, two on one line, the list's end on the same line) is
+   * left to the scan; undefined then.
+   */
+  private lineElement(): {value: unknown; end: number} | undefined {
+    const b = this.buf
+    if (b[this.pos] !== C.LBrace) return undefined
+    const nl = b.indexOf(C.NewLine, this.pos)
+    if (nl === -1) return undefined
+    let end = nl
+    while (end > this.pos && isSpace(b[end - 1])) end--
+    if (b[end - 1] === C.Comma) end--
+    if (b[end - 1] !== C.RBrace) return undefined
+    const text = this.text(this.pos, end)
+    try {
+      return {value: LONG_INTEGER.test(text) ? parseJson(text) : JSON.parse(text), end}
+    } catch {
+      return undefined
+    }
+  }
+
   private beginValue(at: number): void {
     this.valueStart = at
     this.scanPos = this.buf[at] === C.Quote ? at + 1 : at
@@ -331,10 +355,19 @@ export class JsonStreamReader {
             this.endItems()
             break
           }
-          if (this.valueStart === -1) this.beginValue(this.pos)
+          const where = this.bareArray ? `${this.where}[${this.index}]` : `${this.where} items[${this.index}]`
+          if (this.valueStart === -1) {
+            const line = this.lineElement()
+            if (line !== undefined) {
+              this.pos = line.end
+              this.sink.item(line.value, where, this.index++)
+              this.state = 'afterElement'
+              break
+            }
+            this.beginValue(this.pos)
+          }
           const end = this.scanValue(final)
           if (end === -1) return
-          const where = this.bareArray ? `${this.where}[${this.index}]` : `${this.where} items[${this.index}]`
           const value = this.parseSlice(this.valueStart, end)
           this.valueStart = -1
           this.pos = end

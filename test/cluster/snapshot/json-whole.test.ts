@@ -19,13 +19,17 @@ function recorder(calls: Call[]): JsonStreamSink {
   }
 }
 
-/** What the reader makes of the text pushed in one piece; with `scan`, in 7-byte pieces and never read whole. */
-function read(text: string, scan = false): {calls: Call[]; error?: string} {
+/**
+ * What the reader makes of the text: `whole`, pushed in one piece (read whole where it can be); `lines`, in one piece
+ * but never read whole (an element that is its line is found by its newline); `scan`, in 7-byte pieces and never read
+ * whole (every element is scanned byte by byte: its line is never all there when it starts).
+ */
+function read(text: string, mode: 'whole' | 'lines' | 'scan' = 'whole'): {calls: Call[]; error?: string} {
   const calls: Call[] = []
-  const reader = new JsonStreamReader(recorder(calls), 'dump.json', scan ? 0 : undefined)
+  const reader = new JsonStreamReader(recorder(calls), 'dump.json', mode === 'whole' ? undefined : 0)
   const bytes = Buffer.from(text)
   try {
-    if (!scan) reader.push(bytes)
+    if (mode !== 'scan') reader.push(bytes)
     else for (let i = 0; i < bytes.length; i += 7) reader.push(bytes.subarray(i, i + 7))
     reader.end()
   } catch (err) {
@@ -34,7 +38,7 @@ function read(text: string, scan = false): {calls: Call[]; error?: string} {
   return {calls}
 }
 
-const scanned = (text: string) => read(text, true)
+const scanned = (text: string) => read(text, 'scan')
 
 const wholeTaken = (text: string) => readWholeDocument(Buffer.from(text), recorder([]), 'dump.json')
 
@@ -69,8 +73,51 @@ for (const c of cases) {
   test(`whole-document read: ${c.name}`, () => {
     assert.equal(wholeTaken(c.text), c.whole, c.whole ? 'the fast path should read this' : 'the fast path should decline this')
     assert.deepEqual(read(c.text), scanned(c.text))
+    assert.deepEqual(read(c.text, 'lines'), scanned(c.text))
   })
 }
+
+// Elements laid out a line each (kubectl-why's snapshot layout), and the layouts where a line is not an element.
+const lineCases: {name: string; text: string}[] = [
+  {name: 'the snapshot layout', text: '{"apiVersion":"v1","kind":"List","items":[\n{"kind":"Pod","metadata":{"name":"a"}},\n{"kind":"Node"}\n]}\n'},
+  {name: 'CRLF and spaces after the comma', text: '{"kind":"List","items":[\r\n  {"kind":"Pod"} ,  \r\n  {"kind":"Node"}\r\n]}'},
+  {name: 'a bare array a line each', text: '[\n{"a":1},\n{"b":[1,2]}\n]\n'},
+  {
+    name: 'kubectl get -o json (pretty-printed)',
+    text: JSON.stringify({apiVersion: 'v1', kind: 'List', items: [{kind: 'Pod', metadata: {name: 'a', labels: {x: '}'}}}, {kind: 'Node'}]}, null, 4),
+  },
+  {name: 'a line ending in } that is not the whole element', text: '{"kind":"List","items":[\n{"a": {"b": 1}\n, "c": 2},\n{"d": 3}\n]}'},
+  {name: 'two elements on one line', text: '{"kind":"List","items":[\n{"a":1}, {"b":2},\n{"c":3}\n]}'},
+  {name: "the list ends on the last element's line", text: '{"kind":"List","items":[\n{"a":1},\n{"b":2}]}\n'},
+  {name: 'a string holding an escaped newline and braces', text: '{"kind":"List","items":[\n{"s":"x\\n},\\n{"},\n{"t":"}"}\n]}'},
+  {name: 'an element with an integer beyond 2^53', text: '{"kind":"List","items":[\n{"n":9007199254740993},\n{"m":1}\n]}'},
+  {name: 'a malformed element on its line', text: '{"kind":"List","items":[\n{"a":1,},\n{"b":2}\n]}'},
+]
+
+for (const c of lineCases) {
+  test(`line-element read: ${c.name}`, () => {
+    assert.deepEqual(read(c.text, 'lines'), scanned(c.text))
+  })
+}
+
+test('line-element read: in the snapshot layout no element is scanned byte by byte', () => {
+  // The scan still reads the envelope's members; only the one member name "items" is scanned here.
+  const proto = JsonStreamReader.prototype as unknown as {scanValue: (final: boolean) => number}
+  const scan = proto.scanValue
+  let calls = 0
+  proto.scanValue = function (this: unknown, final: boolean) {
+    calls++
+    return scan.call(this, final)
+  }
+  try {
+    const items = Array.from({length: 50}, (_, i) => JSON.stringify({kind: 'Pod', metadata: {name: `p${i}`, labels: {a: '{'}}}))
+    const {calls: seen} = read(`{"items":[\n${items.join(',\n')}\n]}\n`, 'lines')
+    assert.equal(seen.filter((c) => c[0] === 'item').length, 50)
+  } finally {
+    proto.scanValue = scan
+  }
+  assert.equal(calls, 1)
+})
 
 test('whole-document read: not UTF-8 is declined and the scan names it', () => {
   const bytes = Buffer.concat([Buffer.from('{"kind":"List","items":[{"s":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}]}')])
@@ -90,6 +137,8 @@ test('whole-document read: the sink sees what the scan gives it, on generated Li
     fc.property(fc.dictionary(key, value, {maxKeys: 4}), fc.array(value, {maxLength: 5}), fc.dictionary(key, value, {maxKeys: 3}), (before, items, after) => {
       const text = JSON.stringify({...before, items, ...after}, null, items.length % 2 === 0 ? 2 : undefined)
       assert.deepEqual(read(text), scanned(text))
+      const lines = `{"items":[\n${items.map((v) => JSON.stringify(v)).join(',\n')}\n]}`
+      assert.deepEqual(read(lines, 'lines'), scanned(lines))
     }),
     {seed: 14, numRuns: 300},
   )
