@@ -5,7 +5,7 @@
 //   node --import tsx bench/hash-all.ts --small    # 200 × 10
 //   node --import tsx bench/hash-all.ts --phases   # only the cold phases below, 11 rounds (--rounds N)
 // First, the cold cost of the example `hash --all -n shop -f examples/hash-drift-after-upgrade.json` by phase, each in
-// fresh processes (compiling layouts is a first-run cost a warm loop would hide), as ratios to `node -e 0`'s whole
+// fresh processes (loading layouts is a first-run cost a warm loop would hide), as ratios to `node -e 0`'s whole
 // process in the same interleaved run: the phases are what that command's hash work adds to its start-up.
 // The synthetic pod-template-hash labels are random (test/support/synthetic/README.md), so every ReplicaSet also goes
 // through layout inference over all 18 layouts: the worst case for the label checks. Wall time and peak RSS per process.
@@ -113,11 +113,11 @@ async function phaseChild(mode: string): Promise<void> {
   phase('open the snapshot')
   if (mode === 'split') {
     layoutData()
-    phase('parse layouts.json')
+    phase('parse data/layouts/compiled.json')
     getLayout('1.31')
-    phase('compile the 1.31 layout')
+    phase('load the 1.31 layout')
     for (const v of layoutVersions()) getLayout(v)
-    phase('compile the other layouts')
+    phase('load the other layouts')
   }
   await runHashWorkload(source, {all: true}, {namespace: 'shop'})
   phase(mode === 'split' ? 'hash --all, layouts compiled' : 'hash --all (everything)')

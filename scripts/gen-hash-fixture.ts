@@ -1,12 +1,17 @@
 // Regenerates the hash data the project keeps so a clone without ../shared still works and tests:
-//   data/layouts/layouts.json        every per-version struct layout, deduplicated (runtime data)
+//   data/layouts/layouts.json        every per-version struct layout, deduplicated
+//   data/layouts/compiled.json       the same compiled (src/hash/precompile/): what a run reads
 //   test/fixtures/hash/vectors.json  every public template vector: each input once (newest version's,
 //                                    with small patches down the versions), the hashes per version
 //                                    and collision count, and the ControllerRevision vectors.
 // Run: node --import tsx scripts/gen-hash-fixture.ts [path/to/shared/k8s-hash]
+//      node --import tsx scripts/gen-hash-fixture.ts --compiled-only   (compiled.json from layouts.json alone)
 import {readdirSync, readFileSync, writeFileSync, mkdirSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {NODE_STRIDE, STRUCT_STRIDE} from '../src/hash/compiled-format.js'
+import {compiledData, compiledJsonText} from '../src/hash/precompile/serialize.js'
+import type {LayoutData} from '../src/hash/precompile/raw-data.js'
 import {parseJson, stringifyJson} from '../src/util/json.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -191,7 +196,21 @@ function vectorFixture(): string {
   ].join('\n')}\n`
 }
 
+/** data/layouts/compiled.json, what a run reads: layouts.json compiled (src/hash/precompile/serialize.ts). */
+function compiledLayouts(): void {
+  const raw = JSON.parse(readFileSync(join(ROOT, 'data', 'layouts', 'layouts.json'), 'utf8')) as LayoutData
+  const data = compiledData(raw)
+  writeFileSync(join(ROOT, 'data', 'layouts', 'compiled.json'), compiledJsonText(data))
+  console.log(`compiled layouts: ${data.nodes.length / NODE_STRIDE} nodes, ${data.structs.length / STRUCT_STRIDE} structs, ${data.zeros.length} bytes of zero renderings`)
+}
+
+// --compiled-only: compiled.json again from the layouts.json there is (no ../shared needed).
+if (process.argv.includes('--compiled-only')) {
+  compiledLayouts()
+  process.exit(0)
+}
 compactLayouts()
+compiledLayouts()
 mkdirSync(join(ROOT, 'test', 'fixtures', 'hash'), {recursive: true})
 const fixture = vectorFixture()
 writeFileSync(join(ROOT, 'test', 'fixtures', 'hash', 'vectors.json'), fixture)

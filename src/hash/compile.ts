@@ -1,15 +1,14 @@
-// Turns one version's layout data into the tree the serializers walk: a node per Go type with the
-// constant bytes spew writes around values (field name, "(type)" prefix, and the whole rendering of a
-// field the JSON lacks), and each struct's JSON field names (from the json tags, as encoding/json
-// resolves them). Nothing here is written per field: every struct comes from the data.
+// The tree the serializers walk: a node per Go type with the constant bytes spew writes around values (field name,
+// "(type)" prefix, and the whole rendering of a field the JSON lacks), and each struct's JSON field names (from the
+// json tags, as encoding/json resolves them). Nothing here is written per field: every struct comes from the data.
 //
-// Cheap per version, because a run may need every version (layout inference) and pays this on every start:
-//  - nodes are shared by every layout: a node is keyed by its definition and the nodes it is made of, so versions
-//    whose definitions agree all the way down (most types, most versions) get the same object;
-//  - a layout compiled after another walks only the types whose definitions differ from it, and the types above them;
-//  - a struct's fields and zero rendering are compiled on first use (ready()): a template goes through a few dozen
-//    of the hundred-odd structs of a PodTemplateSpec, and most versions share those too.
-import {layoutData, type RefTuple, type TypeDefData} from './layout-data.js'
+// Compiled at generation time (src/hash/precompile/, from the raw layouts) into data/layouts/compiled.json: a run
+// parses no tags, shares out no nodes and assembles no zero renderings, it only makes the objects — every node and
+// struct shell when the file is first read (a few hundred), a struct's fields when a text first goes through it
+// (ready()). Nodes and structs are shared by every layout: versions whose definitions agree all the way down (most
+// types, most versions) hold the same object.
+import {FIELD_INLINE, FIELD_JSON, FIELD_OMITEMPTY, FIELD_OMITZERO, FIELD_STRIDE, NODE_STRIDE, STRUCT_STRIDE} from './compiled-format.js'
+import {layoutData} from './layout-data.js'
 
 export const T_STRING = 0
 export const T_BOOL = 1
@@ -29,7 +28,6 @@ export const QUANTITY_KEY = 'k8s.io/apimachinery/pkg/api/resource.Quantity'
 export const INTORSTRING_KEY = 'k8s.io/apimachinery/pkg/util/intstr.IntOrString'
 export const TIME_KEY = 'k8s.io/apimachinery/pkg/apis/meta/v1.Time'
 export const FIELDSV1_KEY = 'k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1'
-const SPECIAL: Record<string, number> = {[QUANTITY_KEY]: T_QUANTITY, [INTORSTRING_KEY]: T_INTORSTRING, [TIME_KEY]: T_TIME, [FIELDSV1_KEY]: T_FIELDSV1}
 
 export interface TypeNode {
   tag: number
@@ -37,20 +35,14 @@ export interface TypeNode {
   type: string
   /** Integer width and signedness (T_INT, T_UINT). */
   bits: number
-  elem?: TypeNode
-  mapKey?: TypeNode
+  elem: TypeNode | undefined
+  mapKey: TypeNode | undefined
   /** The struct behind T_STRUCT and the special types. */
-  struct?: StructDef
-  /** Struct definitions a special type's rendering goes through (for layout comparison). */
-  family?: StructDef[]
-  /** spew of the value a controller holds when the JSON has null or nothing here, without type prefix. */
+  struct: StructDef | undefined
+  /** Struct definitions a special type's rendering goes through (layout inference records them). */
+  family: StructDef[] | undefined
+  /** spew of the value a controller holds when the JSON has null or nothing here, without type prefix (zeroOf). */
   zero: Uint8Array
-  /** Shape of the node for layout comparison; named structs appear by key (they are compared on their own). */
-  desc: string
-  /** zero as a latin1 string (one char per byte): what a struct's zero is assembled from. */
-  zeroText: string
-  /** A number per node (for the hashes that find a shared node by its parts). */
-  id: number
 }
 
 export interface JsonName {
@@ -75,9 +67,7 @@ export interface StructDef {
   type: string
   /** Interned id of the type key (the same in every version). */
   keyId: number
-  /** The definition from the data (its Go field names are known before the fields are compiled). */
-  def: TypeDefData
-  /** Whether the fields below are compiled: ready(sd) compiles them on first use. */
+  /** Whether the fields below are made: ready(sd) makes them on first use. */
   ready: boolean
   fields: FieldDef[]
   /** Own JSON names → field index (a null-prototype object: the fastest lookup for decoded keys). */
@@ -90,401 +80,217 @@ export interface StructDef {
   zero: Uint8Array
   /** Where field i's absent rendering starts in zero (offsets[fields.length]: the closing brace). */
   offsets: Int32Array
-  /** Structs of other layouts compared with this one by sameOutput(), and the answer. */
-  compared: Map<StructDef, boolean> | undefined
-  /** What compiling the fields needs; null once ready. */
-  pending: PendingStruct | null
-}
-
-interface PendingStruct {
-  version: string
-  def: TypeDefData
-  node: TypeNode
-  fieldNodes: TypeNode[]
-  renderSpecialZero: ZeroRenderer
+  /** Output class: two structs of one class write the same bytes wherever a text goes through them. */
+  cls: number
+  /** Its record in compiled.json. */
+  index: number
 }
 
 export interface CompiledLayout {
   version: string
-  /** Order of compilation (a small integer for tables indexed by layout). */
-  index: number
   goVersion: string
   root: TypeNode
-  structs: Map<string, StructDef>
   /** Each struct by keyId (undefined: the version has no such type); the same object in two layouts = same output. */
   structByKey: (StructDef | undefined)[]
-  /** The definition of each key id (-1: none), its node and each reference's: the next layout compiled starts from these. */
-  defOfKey: Int32Array
-  keyNodes: (TypeNode | undefined)[]
-  refNodes: (TypeNode | undefined)[]
+  /** Each struct's output class by keyId (-1: the version has no such type). */
+  classByKey: Int32Array
+  /** The structs by type key. */
+  readonly structs: Map<string, StructDef>
   /** Rendered bytes of quantities by JSON text, for this layout. */
   quantityCache: Map<string, Uint8Array>
 }
 
 const encoder = new TextEncoder()
-const bytes = (s: string): Uint8Array => encoder.encode(s)
 // The zero renderings of basic kinds, shared by their nodes (never written to).
-const NIL = bytes('<nil>')
+const NIL = encoder.encode('<nil>')
 const EMPTY = new Uint8Array(0)
-const FALSE = bytes('false')
-const ZERO = bytes('0')
+const FALSE = encoder.encode('false')
+const ZERO = encoder.encode('0')
 
-/** The data's struct keys and references, indexed once: per-version work is then array lookups. */
-interface DataIndex {
-  /** Key id of each definition (the same for a key in every version). */
-  keyOfDef: Int32Array
-  /** Key id of the named type each reference names, or -1. */
-  keyOfRef: Int32Array
-  keyCount: number
-  /** Key ids of the named types whose definition (in some version) refers to each key's type. */
-  parents: number[][]
-  /** The references made of each key's type (named by it, or a pointer, slice or map of it). */
-  refsOfKey: number[][]
+function basicZero(tag: number): Uint8Array {
+  if (tag === T_STRING) return EMPTY
+  if (tag === T_BOOL) return FALSE
+  if (tag === T_INT || tag === T_UINT) return ZERO
+  // Pointers, slices, maps; a struct's (and a special type's) is set by ready().
+  return tag === T_PTR || tag === T_SLICE || tag === T_MAP ? NIL : EMPTY
 }
 
-let index: DataIndex | undefined
-
-function dataIndex(): DataIndex {
-  if (index) return index
-  const data = layoutData()
-  const ids = new Map<string, number>()
-  const idOfKey = (key: string): number => {
-    let id = ids.get(key)
-    if (id === undefined) {
-      id = ids.size
-      ids.set(key, id)
-    }
-    return id
-  }
-  const keyOfDef = new Int32Array(data.defs.length)
-  for (let d = 0; d < data.defs.length; d++) keyOfDef[d] = idOfKey(data.defs[d].key)
-  const keyOfRef = new Int32Array(data.refs.length)
-  for (let r = 0; r < data.refs.length; r++) {
-    const named = data.refs[r][2]
-    keyOfRef[r] = named === 0 ? -1 : idOfKey(named)
-  }
-  const parents: number[][] = Array.from({length: ids.size}, () => [])
-  const under = (ref: number, parent: number): void => {
-    if (ref < 0) return
-    if (keyOfRef[ref] >= 0) {
-      if (!parents[keyOfRef[ref]].includes(parent)) parents[keyOfRef[ref]].push(parent)
-      return
-    }
-    under(data.refs[ref][3], parent)
-    under(data.refs[ref][4], parent)
-  }
-  for (let d = 0; d < data.defs.length; d++) {
-    const def = data.defs[d]
-    for (const f of def.fields ?? []) under(f[1], keyOfDef[d])
-    if (def.underlying !== undefined) under(def.underlying, keyOfDef[d])
-  }
-  const refsOfKey: number[][] = Array.from({length: ids.size}, () => [])
-  const addRef = (ref: number, of: number): void => {
-    if (of < 0) return
-    if (keyOfRef[of] >= 0) refsOfKey[keyOfRef[of]].push(ref)
-    else {
-      addRef(ref, data.refs[of][3])
-      addRef(ref, data.refs[of][4])
-    }
-  }
-  for (let r = 0; r < data.refs.length; r++) addRef(r, r)
-  index = {keyOfDef, keyOfRef, keyCount: ids.size, parents, refsOfKey}
-  return index
-}
-
-let compiledCount = 0
-
-/** How many struct keys there are (bitsets over key ids need this many bits). */
-export function keyIdCount(): number {
-  return dataIndex().keyCount
-}
-
-let nodeCount = 0
-
-/** Every node has the same properties in the same order: one hidden class for the serializers' loads. */
-function makeNode(tag: number, type: string, bits: number, zero: Uint8Array, zeroText: string, desc: string): TypeNode {
-  return {tag, type, bits, elem: undefined, mapKey: undefined, struct: undefined, family: undefined, zero, desc, zeroText, id: nodeCount++}
-}
-
-const INT_BITS: Record<string, [number, boolean]> = {
-  int: [64, true],
-  int8: [8, true],
-  int16: [16, true],
-  int32: [32, true],
-  int64: [64, true],
-  uint: [64, false],
-  uint8: [8, false],
-  uint16: [16, false],
-  uint32: [32, false],
-  uint64: [64, false],
-  uintptr: [64, false],
-}
-
-const NOT_JSON = {json: null, inline: false}
-const INLINE = {json: null, inline: true}
-
-function parseJsonTag(tag: string | 0, goName: string, exported: boolean, embedded: boolean, isStruct: boolean): {json: JsonName | null; inline: boolean} {
-  if (tag === '-') return NOT_JSON
-  const comma = tag === 0 ? -1 : tag.indexOf(',')
-  const name = tag === 0 ? '' : comma < 0 ? tag : tag.slice(0, comma)
-  // encoding/json: an embedded struct without a JSON name has its fields promoted (exported or not).
-  if (embedded && isStruct && name === '') return INLINE
-  if (!exported) return NOT_JSON
-  const opts = tag === 0 || comma < 0 ? [] : tag.slice(comma + 1).split(',')
-  return {json: {name: name === '' ? goName : name, omitempty: opts.includes('omitempty'), omitzero: opts.includes('omitzero')}, inline: false}
-}
-
-/** Renders a Go value of a special type's zero; set by spew.ts to avoid an import cycle. */
-export type ZeroRenderer = (node: TypeNode) => Uint8Array
-
-// Nodes shared by every layout (see the top of the file): the variants met so far of each unnamed reference and
-// each definition; a version reuses a variant whose parts are the very nodes it has for them.
-let refVariants: (TypeNode[] | undefined)[] = []
-let defVariants: ({parts: TypeNode[]; node: TypeNode; hash: number}[] | undefined)[] = []
-
-function partsHash(parts: readonly TypeNode[]): number {
-  let h = parts.length
-  for (let i = 0; i < parts.length; i++) h = Math.imul(h ^ parts[i].id, 0x01000193)
-  return h
-}
-
-function sameParts(a: readonly TypeNode[], b: readonly TypeNode[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
-/** The layout compiled last: the next one only walks the types whose definitions differ from it, and their users. */
-let previous: CompiledLayout | undefined
-
-export function compileLayout(version: string, renderSpecialZero: ZeroRenderer): CompiledLayout {
-  const data = layoutData()
-  const v = data.versions[version]
-  if (!v) throw new Error(`no layout for Kubernetes ${version}`)
-  const {keyOfDef, keyOfRef, keyCount, parents, refsOfKey} = dataIndex()
-  if (refVariants.length === 0) {
-    refVariants = new Array(data.refs.length).fill(undefined)
-    defVariants = new Array(data.defs.length).fill(undefined)
-  }
-  const defOfKey = new Int32Array(keyCount).fill(-1)
-  for (const d of v.types) defOfKey[keyOfDef[d]] = d
-  // (Loops over every key and reference are in small functions of their own: a hot loop here would have the
-  // optimizing compiler spend more on this big function than the loop costs.)
-
-  // This version's node for each named type (by key id) and each type reference. A type whose definition is the
-  // previous layout's, and so are those of every type under it, has the previous layout's node: copied, not walked.
-  let keyNodes: (TypeNode | undefined)[]
-  let refNodes: (TypeNode | undefined)[]
-  if (previous === undefined) {
-    keyNodes = new Array(keyCount).fill(undefined)
-    refNodes = new Array(data.refs.length).fill(undefined)
-  } else {
-    const stale = staleKeys(previous.defOfKey, defOfKey, parents)
-    keyNodes = previous.keyNodes.slice()
-    refNodes = previous.refNodes.slice()
-    for (const k of stale) {
-      keyNodes[k] = undefined
-      for (const r of refsOfKey[k]) refNodes[r] = undefined
-    }
-  }
-  /** Named types being walked: nodes are built bottom-up, which needs a type graph without cycles (a PodTemplateSpec's has none). */
-  const open = new Uint8Array(keyCount)
-
-  const basic = (kind: string, type: string): TypeNode => {
-    if (kind === 'string') return makeNode(T_STRING, type, 0, EMPTY, '', `s:${type}`)
-    if (kind === 'bool') return makeNode(T_BOOL, type, 0, FALSE, 'false', `b:${type}`)
-    const ib = INT_BITS[kind]
-    if (ib) return makeNode(ib[1] ? T_INT : T_UINT, type, ib[0], ZERO, '0', `${kind}:${type}`)
-    throw new Error(`layout ${version}: unsupported Go kind ${kind} (${type})`)
-  }
-
-  /** A pointer, slice or map node over compiled parts (a named composite: under its own type string). */
-  const composite = (kind: string, type: string, elem: TypeNode, mapKey: TypeNode | undefined, desc: string): TypeNode => {
-    const node = makeNode(kind === 'ptr' ? T_PTR : kind === 'slice' ? T_SLICE : T_MAP, type, 0, NIL, '<nil>', desc)
-    node.elem = elem
-    node.mapKey = mapKey
-    return node
-  }
-
-  const nodeFor = (ref: number): TypeNode => {
-    const known = refNodes[ref]
-    if (known !== undefined) return known
-    const [kind, type, , elem, key] = data.refs[ref] as RefTuple
-    let node: TypeNode | undefined
-    if (keyOfRef[ref] >= 0) {
-      node = namedNode(keyOfRef[ref], type)
-    } else {
-      const variants = refVariants[ref] ?? []
-      refVariants[ref] = variants
-      if (kind === 'ptr' || kind === 'slice' || kind === 'map') {
-        const e = nodeFor(elem)
-        const k = kind === 'map' ? nodeFor(key) : undefined
-        if (k !== undefined && k.tag !== T_STRING) throw new Error(`layout ${version}: map key ${k.type} is not a string kind`)
-        for (let i = variants.length - 1; i >= 0 && node === undefined; i--) if (variants[i].elem === e && variants[i].mapKey === k) node = variants[i]
-        if (node === undefined) {
-          const desc = kind === 'map' ? `m:${type}[${k!.desc}][${e.desc}]` : `${kind === 'ptr' ? 'p' : 'l'}:${type}[${e.desc}]`
-          node = composite(kind, type, e, k, desc)
-          variants.push(node)
-        }
-      } else {
-        node = variants[0]
-        if (node === undefined) {
-          node = basic(kind, type)
-          variants.push(node)
-        }
-      }
-    }
-    refNodes[ref] = node
-    return node
-  }
-
-  const namedNode = (keyId: number, type: string): TypeNode => {
-    const known = keyNodes[keyId]
-    if (known !== undefined) return known
-    const d = defOfKey[keyId]
-    const def = d < 0 ? undefined : data.defs[d]
-    if (def === undefined) throw new Error(`layout ${version}: type ${keyName(keyId)} is referenced but not defined`)
-    if (open[keyId] === 1) throw new Error(`layout ${version}: type ${def.key} contains itself; recursive types are not supported`)
-    open[keyId] = 1
-    let parts: TypeNode[]
-    let ukind = ''
-    if (def.kind === 'struct') {
-      const fields = def.fields ?? []
-      parts = new Array(fields.length)
-      for (let i = 0; i < fields.length; i++) parts[i] = nodeFor(fields[i][1])
-    } else {
-      if (def.underlying === undefined) throw new Error(`layout ${version}: ${def.key} has no underlying type`)
-      const [k, , , uelem, ukey] = data.refs[def.underlying]
-      ukind = k
-      // A named composite (v1.ResourceList, big.nat): the underlying shape under the named type string.
-      parts = k === 'map' ? [nodeFor(uelem), nodeFor(ukey)] : k === 'ptr' || k === 'slice' ? [nodeFor(uelem)] : []
-    }
-    const variants = defVariants[d] ?? []
-    defVariants[d] = variants
-    const hash = partsHash(parts)
-    let node: TypeNode | undefined
-    for (let i = variants.length - 1; i >= 0 && node === undefined; i--) {
-      const x = variants[i]
-      if (x.hash === hash && x.node.type === type && sameParts(x.parts, parts)) node = x.node
-    }
-    if (node === undefined) {
-      if (def.kind === 'struct') node = structNode(def, keyId, type, {version, def, node: undefined!, fieldNodes: parts, renderSpecialZero})
-      else if (parts.length > 0) node = composite(ukind, type, parts[0], parts[1], `${ukind}:${type}[${parts[1]?.desc ?? ''}][${parts[0].desc}]`)
-      else node = basic(ukind, type)
-      variants.push({parts, node, hash})
-    }
-    open[keyId] = 0
-    keyNodes[keyId] = node
-    return node
-  }
-
-  const root = nodeFor(v.root)
-  // Every type of a version is one the root refers to, directly or not (the data is that closure).
-  const structByKey: (StructDef | undefined)[] = new Array(keyCount).fill(undefined)
-  const structs = new Map<string, StructDef>()
-  for (const d of v.types) {
-    const sd = keyNodes[keyOfDef[d]]?.struct
-    if (sd === undefined) continue
-    structByKey[sd.keyId] = sd
-    structs.set(sd.key, sd)
-  }
-  previous = {version, index: compiledCount++, goVersion: v.goVersion, root, structs, structByKey, defOfKey, keyNodes, refNodes, quantityCache: new Map()}
-  return previous
-}
-
-/** The keys whose definition differs between two versions, and the keys whose types use theirs. */
-function staleKeys(before: Int32Array, after: Int32Array, parents: number[][]): number[] {
-  const seen = new Uint8Array(after.length)
-  const stale: number[] = []
-  const changed: number[] = []
-  for (let k = 0; k < after.length; k++) if (after[k] !== before[k]) changed.push(k)
-  while (changed.length > 0) {
-    const k = changed.pop()!
-    if (seen[k] === 1) continue
-    seen[k] = 1
-    stale.push(k)
-    for (const p of parents[k]) if (seen[p] === 0) changed.push(p)
-  }
-  return stale
-}
-
-function keyName(keyId: number): string {
-  const data = layoutData()
-  const {keyOfDef, keyOfRef} = dataIndex()
-  const d = keyOfDef.indexOf(keyId)
-  if (d >= 0) return data.defs[d].key
-  return String(data.refs[keyOfRef.indexOf(keyId)]?.[2] ?? keyId)
-}
-
-// Placeholders of a struct not compiled yet (replaced, never written to).
+// Placeholders of a struct not made yet (replaced, never written to).
 const EMPTY_FIELDS = Object.freeze(Object.create(null)) as Record<string, number>
 const NO_FIELDS: FieldDef[] = []
 const NO_NAMES = new Set<string>()
 const NO_INLINES: number[] = []
 const NO_OFFSETS = new Int32Array(1)
 
-/** A named struct's node, its fields not compiled yet (ready() does it). */
-function structNode(def: TypeDefData, keyId: number, type: string, pending: PendingStruct): TypeNode {
-  const node = makeNode(SPECIAL[def.key] ?? T_STRUCT, type, 0, EMPTY, '', `S:${def.key}`)
-  pending.node = node
-  node.struct = {
-    key: def.key,
-    type,
-    keyId,
-    def,
-    ready: false,
-    fields: NO_FIELDS,
-    jsonFields: EMPTY_FIELDS,
-    known: NO_NAMES,
-    inlines: NO_INLINES,
-    zero: node.zero,
-    offsets: NO_OFFSETS,
-    compared: undefined,
-    pending,
+let nodes: TypeNode[] | undefined
+let structs: StructDef[] = []
+let zeros: Uint8Array | undefined
+
+/** Every node and struct shell, in the file's order (a node after the nodes it is made of). */
+function allNodes(): TypeNode[] {
+  if (nodes) return nodes
+  const d = layoutData()
+  const nd = d.nodes
+  const sr = d.structs
+  const strings = d.strings
+  const count = nd.length / NODE_STRIDE
+  const out: TypeNode[] = new Array(count)
+  structs = new Array(sr.length / STRUCT_STRIDE)
+  for (let i = 0, p = 0; i < count; i++, p += NODE_STRIDE) {
+    const tag = nd[p]
+    const elem = nd[p + 3]
+    const key = nd[p + 4]
+    const s = nd[p + 5]
+    // Every node has the same properties in the same order: one hidden class for the serializers' loads.
+    const node: TypeNode = {
+      tag,
+      type: strings[nd[p + 1]],
+      bits: nd[p + 2],
+      elem: elem < 0 ? undefined : out[elem],
+      mapKey: key < 0 ? undefined : out[key],
+      struct: undefined,
+      family: undefined,
+      zero: basicZero(tag),
+    }
+    out[i] = node
+    if (s < 0) continue
+    const q = s * STRUCT_STRIDE
+    const sd: StructDef = {
+      key: strings[d.keys[sr[q + 1]]],
+      type: node.type,
+      keyId: sr[q + 1],
+      ready: false,
+      fields: NO_FIELDS,
+      jsonFields: EMPTY_FIELDS,
+      known: NO_NAMES,
+      inlines: NO_INLINES,
+      zero: EMPTY,
+      offsets: NO_OFFSETS,
+      cls: sr[q + 2],
+      index: s,
+    }
+    structs[s] = sd
+    node.struct = sd
+    const familySize = sr[q + 10]
+    if (familySize > 0) {
+      const family: StructDef[] = new Array(familySize)
+      for (let k = 0; k < familySize; k++) family[k] = structs[d.families[sr[q + 9] + k]]
+      node.family = family
+    }
   }
-  return node
+  nodes = out
+  return out
 }
 
-/** What a value of this node's type renders when the JSON has null or nothing (compiling its struct if need be). */
+/** How many struct keys there are (bitsets over key ids need this many bits). */
+export function keyIdCount(): number {
+  return layoutData().keys.length
+}
+
+class Layout implements CompiledLayout {
+  quantityCache = new Map<string, Uint8Array>()
+  private byKey: Map<string, StructDef> | undefined
+
+  constructor(
+    readonly version: string,
+    readonly goVersion: string,
+    readonly root: TypeNode,
+    readonly structByKey: (StructDef | undefined)[],
+    readonly classByKey: Int32Array,
+  ) {}
+
+  get structs(): Map<string, StructDef> {
+    if (this.byKey === undefined) {
+      this.byKey = new Map()
+      for (const sd of this.structByKey) if (sd !== undefined) this.byKey.set(sd.key, sd)
+    }
+    return this.byKey
+  }
+}
+
+/** A version's layout: its root and which struct it has for each key. */
+export function compileLayout(version: string): CompiledLayout {
+  const d = layoutData()
+  const v = d.versions[version]
+  if (!v) throw new Error(`no layout for Kubernetes ${version}`)
+  const all = allNodes()
+  const keyCount = d.keys.length
+  const structByKey: (StructDef | undefined)[] = new Array(keyCount).fill(undefined)
+  const classByKey = new Int32Array(keyCount).fill(-1)
+  const own = v.structs
+  for (let i = 0; i < own.length; i++) {
+    const sd = structs[own[i]]
+    structByKey[sd.keyId] = sd
+    classByKey[sd.keyId] = sd.cls
+  }
+  return new Layout(version, v.goVersion, all[v.root], structByKey, classByKey)
+}
+
+/** What a value of this node's type renders when the JSON has null or nothing (making its struct if need be). */
 export function zeroOf(node: TypeNode): Uint8Array {
   if (node.struct !== undefined && !node.struct.ready) ready(node.struct)
   return node.zero
 }
 
-/** The struct's fields, JSON names and zero rendering, compiled on first use (its parts' first). */
+/** The zero length of a field's node, without making its struct. */
+function zeroLength(node: TypeNode, sr: number[]): number {
+  return node.struct === undefined ? node.zero.length : sr[node.struct.index * STRUCT_STRIDE + 8]
+}
+
+/** The struct's fields, JSON names and zero rendering, made on first use. */
 export function ready(sd: StructDef): StructDef {
   if (sd.ready) return sd
-  const {version, def, node, fieldNodes, renderSpecialZero} = sd.pending!
-  const defFields = def.fields ?? []
-  const n = defFields.length
-  // The zero rendering as one latin1 string, then one buffer: each field's "Name:(type)" and absent rendering are
-  // ranges of it (offsets), nothing is allocated per field but the FieldDef.
+  const d = layoutData()
+  const all = allNodes()
+  const sr = d.structs
+  const fd = d.fields
+  const strings = d.strings
+  zeros ??= Buffer.from(d.zeros, 'latin1')
+  const q = sd.index * STRUCT_STRIDE
+  const node = all[sr[q]]
+  const first = sr[q + 3]
+  const n = sr[q + 4]
+  const zero = zeros.subarray(sr[q + 5], sr[q + 5] + sr[q + 6])
+  // Each field's "Name:(type)" and absent rendering are ranges of the zero rendering (offsets): nothing is
+  // allocated per field but the FieldDef and its JSON name.
   const offsets = new Int32Array(n + 1)
   const fields: FieldDef[] = new Array(n)
-  const names = jsonNames(def, fieldNodes)
-  let text = ''
-  for (let i = 0; i < n; i++) {
-    const name = defFields[i][0]
-    const fnode = fieldNodes[i]
-    let pre = `${i === 0 ? '{' : ' '}${name}:(${fnode.type})`
-    if (NON_ASCII.test(pre)) pre = latin1(bytes(pre))
-    offsets[i] = text.length
-    // Innermost first: a struct's zero embeds its non-pointer struct fields' zeros.
-    text += pre + zeroTextOf(fnode)
-    fields[i] = {name, node: fnode, preLength: pre.length, json: names.json[i], inline: names.inline[i]}
+  const jsonFields = Object.create(null) as Record<string, number>
+  const own = new Set<string>()
+  let inlines = NO_INLINES
+  let at = 0
+  for (let i = 0, p = first * FIELD_STRIDE; i < n; i++, p += FIELD_STRIDE) {
+    const name = strings[fd[p]]
+    const fnode = all[fd[p + 1]]
+    const flags = fd[p + 3]
+    const json = (flags & FIELD_JSON) === 0 ? null : {name: strings[fd[p + 2]], omitempty: (flags & FIELD_OMITEMPTY) !== 0, omitzero: (flags & FIELD_OMITZERO) !== 0}
+    const inline = (flags & FIELD_INLINE) !== 0
+    // "{Name:(type)" or " Name:(type)": ASCII (the generator refuses anything else).
+    const preLength = name.length + fnode.type.length + 4
+    offsets[i] = at
+    at += preLength + zeroLength(fnode, sr)
+    fields[i] = {name, node: fnode, preLength, json, inline}
+    if (json !== null) {
+      jsonFields[json.name] = i
+      own.add(json.name)
+    }
+    if (inline) {
+      if (inlines === NO_INLINES) inlines = []
+      inlines.push(i)
+    }
   }
-  offsets[n] = text.length
-  const {jsonFields, inlines} = names
-  text += n === 0 ? '{}' : '}'
-  const buf = Buffer.from(text, 'latin1')
-  const zero = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)
+  offsets[n] = at
+  if (at + (n === 0 ? 2 : 1) !== zero.length) throw new Error(`compiled layouts: ${sd.key}'s fields do not add up to its zero rendering`)
   // JSON names promoted through inline fields; a name defined twice is ambiguous in encoding/json
   // (dropped or shadowed by depth), which no layout has needed so far — refuse rather than guess.
-  const known = inlines.length === 0 ? names.own : new Set(names.own)
-  for (const i of inlines) {
-    for (const name of ready(fields[i].node.struct!).known) {
-      if (known.has(name)) throw new Error(`layout ${version}: JSON field ${name} of ${sd.type} is ambiguous`)
-      known.add(name)
+  let known = own
+  if (inlines !== NO_INLINES) {
+    known = new Set(own)
+    for (const i of inlines) {
+      for (const name of ready(fields[i].node.struct!).known) {
+        if (known.has(name)) throw new Error(`JSON field ${name} of ${sd.type} is ambiguous`)
+        known.add(name)
+      }
     }
   }
   sd.fields = fields
@@ -494,105 +300,6 @@ export function ready(sd: StructDef): StructDef {
   sd.offsets = offsets
   sd.zero = zero
   sd.ready = true
-  sd.pending = null
-  if (node.tag === T_STRUCT) {
-    node.zero = zero
-    node.zeroText = text
-  } else {
-    node.family = familyOf(sd)
-    node.zero = renderSpecialZero(node)
-    node.zeroText = latin1(node.zero)
-  }
+  node.zero = node.tag === T_STRUCT ? zero : zeros.subarray(sr[q + 7], sr[q + 7] + sr[q + 8])
   return sd
-}
-
-/**
- * Whether two structs of the same key (from layouts that do not share it) write the same bytes wherever a text goes
- * through them: the same fields, JSON names and node shapes, and each field absent renders the same bytes.
- */
-export function sameOutput(a: StructDef, b: StructDef): boolean {
-  if (a === b) return true
-  const known = a.compared?.get(b)
-  if (known !== undefined) return known
-  const same = compareStructs(ready(a), ready(b))
-  a.compared ??= new Map()
-  b.compared ??= new Map()
-  a.compared.set(b, same)
-  b.compared.set(a, same)
-  return same
-}
-
-function compareStructs(a: StructDef, b: StructDef): boolean {
-  if (a.key !== b.key || a.type !== b.type || a.fields.length !== b.fields.length) return false
-  for (let i = 0; i < a.fields.length; i++) {
-    const x = a.fields[i]
-    const y = b.fields[i]
-    if (x.name !== y.name || x.inline !== y.inline || x.node.type !== y.node.type || x.node.desc !== y.node.desc) return false
-    if (
-      x.json !== y.json &&
-      (x.json === null || y.json === null || x.json.name !== y.json.name || x.json.omitempty !== y.json.omitempty || x.json.omitzero !== y.json.omitzero)
-    )
-      return false
-    // The absent rendering: "Name:(type)" (equal by now) and the zero bytes of the field's type.
-    if (x.node !== y.node && zeroTextOf(x.node) !== zeroTextOf(y.node)) return false
-  }
-  return true
-}
-
-interface JsonNames {
-  json: (JsonName | null)[]
-  inline: boolean[]
-  jsonFields: Record<string, number>
-  inlines: number[]
-  /** The own JSON names (shared: copied before promoted names are added). */
-  own: Set<string>
-}
-
-/** A definition's JSON names, shared by its variants (an embedded field's depends on its type being a struct). */
-const jsonNamesByDef = new Map<TypeDefData, JsonNames>()
-
-function jsonNames(def: TypeDefData, fieldNodes: TypeNode[]): JsonNames {
-  const defFields = def.fields ?? []
-  const embedded = defFields.some((f) => (f[3] & 2) !== 0)
-  const known = embedded ? undefined : jsonNamesByDef.get(def)
-  if (known) return known
-  const names: JsonNames = {json: [], inline: [], jsonFields: Object.create(null) as Record<string, number>, inlines: [], own: new Set()}
-  for (let i = 0; i < defFields.length; i++) {
-    const [name, , tag, flags] = defFields[i]
-    const {json, inline} = parseJsonTag(tag, name, (flags & 1) !== 0, (flags & 2) !== 0, fieldNodes[i].tag === T_STRUCT)
-    names.json.push(json)
-    names.inline.push(inline)
-    if (inline) names.inlines.push(i)
-    if (json) {
-      names.jsonFields[json.name] = i
-      names.own.add(json.name)
-    }
-  }
-  if (!embedded) jsonNamesByDef.set(def, names)
-  return names
-}
-
-const NON_ASCII = /[^ -~]/
-
-function latin1(b: Uint8Array): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1')
-}
-
-function zeroTextOf(node: TypeNode): string {
-  if (node.struct !== undefined && !node.struct.ready) ready(node.struct)
-  return node.zeroText
-}
-
-/** Every struct reachable from sd (through fields, pointers, slices and maps). */
-function familyOf(sd: StructDef): StructDef[] {
-  const out: StructDef[] = []
-  const walk = (s: StructDef): void => {
-    if (out.includes(s)) return
-    out.push(s)
-    for (const f of ready(s).fields) {
-      for (let n: TypeNode | undefined = f.node; n; n = n.elem) if (n.struct) walk(n.struct)
-    }
-  }
-  walk(sd)
-  return out
 }

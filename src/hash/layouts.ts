@@ -1,8 +1,6 @@
-// Compiled layouts by Kubernetes minor version, built on first use.
+// Layouts by Kubernetes minor version, made on first use (src/hash/compile.ts).
 import {type CompiledLayout, compileLayout} from './compile.js'
 import {layoutVersions} from './layout-data.js'
-import {checkSpecialLayout} from './special.js'
-import {renderGoBytes, specialZeroGoValue} from './spew.js'
 
 const compiled = new Map<string, CompiledLayout>()
 
@@ -10,8 +8,7 @@ export function getLayout(version: string): CompiledLayout {
   let layout = compiled.get(version)
   if (!layout) {
     if (!layoutVersions().includes(version)) throw new Error(`no layout for Kubernetes ${version}`)
-    layout = compileLayout(version, (node) => renderGoBytes(node, specialZeroGoValue(node)))
-    checkSpecialLayout(version, layout.structs)
+    layout = compileLayout(version)
     compiled.set(version, layout)
   }
   return layout

@@ -1,7 +1,6 @@
 // The four types whose JSON is not their struct (custom UnmarshalJSON), as the Go values a controller
 // ends up holding after decoding and the protobuf round trip. Their struct layouts still come from the
 // data; the field names used here are checked against it so a layout change fails loudly.
-import type {StructDef} from './compile.js'
 import type {Quantity} from './quantity.js'
 
 /** Go struct values by Go field name; nil as null; ints as number or bigint; []uint8 as Uint8Array. */
@@ -43,12 +42,15 @@ const EXPECTED_FIELDS: Record<string, string[]> = {
   'k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1': ['Raw'],
 }
 
-/** Throws when a layout gives one of these types fields other than the ones the values above fill. */
-export function checkSpecialLayout(version: string, structs: Map<string, StructDef>): void {
+/**
+ * Throws when a layout gives one of these types fields other than the ones the values above fill (run when
+ * compiled.json is made: src/hash/precompile/serialize.ts).
+ */
+export function checkSpecialLayout(version: string, structs: Map<string, {fields: readonly {name: string}[]}>): void {
   for (const [key, names] of Object.entries(EXPECTED_FIELDS)) {
     const sd = structs.get(key)
     if (!sd) continue
-    const got = (sd.def.fields ?? []).map((f) => f[0])
+    const got = sd.fields.map((f) => f.name)
     if (got.join(',') !== names.join(',')) {
       throw new Error(`layout ${version}: ${key} has fields ${got.join(', ')}, expected ${names.join(', ')}; src/hash/special.ts needs updating`)
     }

@@ -1,0 +1,12 @@
+// The record sizes and flags of data/layouts/compiled.json (written by src/hash/precompile/serialize.ts, which says
+// what each array holds; read by src/hash/compile.ts).
+export const NODE_STRIDE = 6
+export const STRUCT_STRIDE = 11
+export const FIELD_STRIDE = 4
+
+/** encoding/json sets the field (its name is the field's JSON name). */
+export const FIELD_JSON = 1
+export const FIELD_OMITEMPTY = 2
+export const FIELD_OMITZERO = 4
+/** An embedded struct whose JSON fields are promoted into the parent object. */
+export const FIELD_INLINE = 8
