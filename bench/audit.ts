@@ -9,19 +9,21 @@
 //   ... --skip-kubectl                            # the audit alone
 //   ... --skip-snapshot                           # the live audit only
 //   ... --skip-live                               # the snapshot audit only (no fake server, no kubectl)
+//   ... --rounds 3                                # the two audits 3 times each, alternating: medians and their ratio
 import {mkdtempSync, rmSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {BIN} from '../test/support/cli.js'
 import {FakeApiServer, type RequestRecord} from '../test/support/fake-apiserver/index.js'
 import {SyntheticCluster, writeSnapshot} from '../test/support/synthetic/index.js'
-import {runProcess} from './support/process.js'
+import {median, runProcess} from './support/process.js'
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name)
   return i === -1 ? undefined : process.argv[i + 1]
 }
 const nodes = Number(arg('--nodes') ?? 5000)
+const rounds = Number(arg('--rounds') ?? 1)
 // The issue's cluster at 5,000 nodes (the generator's defaults scale with nodes), and some trouble for every check.
 const options = {seed: 11, nodes, notReadyNodes: Math.ceil(nodes / 100), danglingOwners: Math.ceil(nodes / 50), stuckForeground: 3}
 
@@ -67,7 +69,7 @@ function listedResources(requests: readonly RequestRecord[]): string[] {
 }
 
 const row = (label: string, r: Run) =>
-  `${label.padEnd(34)} ${r.seconds.toFixed(1).padStart(7)} s wall ${r.cpu.toFixed(1).padStart(7)} s CPU ${r.peakMiB.toFixed(0).padStart(6)} MiB peak  (load average ${r.load})`
+  `${label.padEnd(48)} ${r.seconds.toFixed(1).padStart(7)} s wall ${r.cpu.toFixed(1).padStart(7)} s CPU ${r.peakMiB.toFixed(0).padStart(6)} MiB peak  (load average ${r.load})`
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-audit-'))
@@ -82,33 +84,59 @@ async function main(): Promise<void> {
     console.log(`load average at start ${load()} (2 cores, shared with other work)`)
     const skipLive = process.argv.includes('--skip-live')
     const skipSnapshot = process.argv.includes('--skip-snapshot')
-    const live = skipLive ? undefined : await liveRuns(cluster, dir)
-    let offline: (Run & {stderr: string}) | undefined
+    const live = skipLive ? undefined : await liveSetup(cluster, dir)
+    let file: string | undefined
     if (!skipSnapshot) {
       const t = Date.now()
-      const file = join(dir, 'cluster.json')
+      file = join(dir, 'cluster.json')
       const written = await writeSnapshot(file, options)
       console.log(
         `snapshot file: ${written.objects} objects, ${(written.fileBytes / 2 ** 20).toFixed(0)} MiB, written in ${((Date.now() - t) / 1000).toFixed(1)} s`,
       )
-      offline = await timed(process.execPath, [BIN, 'audit', '-A', '-f', file, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
-      if (offline.code !== 0) throw new Error(`audit -f exited ${offline.code}: ${offline.stderr}`)
     }
+    // Round after round, the two audits one after the other, the first of them alternating: load on the shared
+    // machine falls on both alike. The figures are medians over the rounds.
+    const liveRuns: Run[] = []
+    const offlineRuns: Run[] = []
+    let liveFailed = false
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? ['live', 'snapshot'] : ['snapshot', 'live']
+      for (const which of order) {
+        if (which === 'live' && live && !liveFailed) {
+          // Said, and the snapshot runs still made: a live failure must not hide the other figure.
+          try {
+            liveRuns.push(await live.audit())
+          } catch (err) {
+            console.log((err as Error).message)
+            liveFailed = true
+          }
+        }
+        if (which === 'snapshot' && file) {
+          const r = await timed(process.execPath, [BIN, 'audit', '-A', '-f', file, '-o', 'json', '--fail-on', 'none'], {...process.env, NO_COLOR: '1'})
+          if (r.code !== 0) throw new Error(`audit -f exited ${r.code}: ${r.stderr}`)
+          offlineRuns.push(r)
+        }
+      }
+    }
+    const audit = liveRuns.length > 0 ? medianRun(liveRuns) : undefined
+    const offline = offlineRuns.length > 0 ? medianRun(offlineRuns) : undefined
+    const kubectlRun = live && audit ? await live.kubectl() : undefined
+    await live?.close()
+    const runs = rounds > 1 ? ` (median of ${rounds})` : ''
 
     console.log('')
-    if (live) console.log(row('kubectl why audit -A (live)', live.audit))
-    if (live && live.kubectl.code === 0) console.log(row(`kubectl get (${live.resources} kinds, each)`, live.kubectl))
-    if (offline) console.log(row('kubectl why audit -A -f snapshot', offline))
+    if (audit) console.log(row(`kubectl why audit -A (live)${runs}`, audit))
+    if (kubectlRun && kubectlRun.run.code === 0) console.log(row(`kubectl get (${kubectlRun.resources} kinds, each)`, kubectlRun.run))
+    if (offline) console.log(row(`kubectl why audit -A -f snapshot${runs}`, offline))
     if (offline)
       console.log(`snapshot audit peak: ${offline.peakMiB.toFixed(0)} MiB (goal: under 1 GiB at 5,000 nodes, aimed at 850 MiB so that noise never crosses it)`)
-    if (live && live.kubectl.code === 0) {
-      const {audit, kubectl} = live
+    if (audit && kubectlRun && kubectlRun.run.code === 0) {
+      const kubectl = kubectlRun.run
       console.log(
         `ratio audit / kubectl get: ${(audit.seconds / kubectl.seconds).toFixed(2)}× wall time, ${(audit.cpu / kubectl.cpu).toFixed(2)}× CPU, ${(audit.peakMiB / kubectl.peakMiB).toFixed(2)}× peak memory (goal, issue 14: at most 0.15× kubectl get)`,
       )
     }
-    if (live && offline) {
-      const {audit} = live
+    if (audit && offline) {
       console.log(
         `ratio snapshot audit / live audit: ${(offline.seconds / audit.seconds).toFixed(2)}× wall time, ${(offline.cpu / audit.cpu).toFixed(2)}× CPU, ${(offline.peakMiB / audit.peakMiB).toFixed(2)}× peak memory (goal: no slower than live)`,
       )
@@ -118,49 +146,69 @@ async function main(): Promise<void> {
   }
 }
 
-/** The live audit against the fake API server, then kubectl get of the lists it read, on the same server. */
-async function liveRuns(cluster: SyntheticCluster, dir: string): Promise<{audit: Run; kubectl: Run; resources: number} | undefined> {
+/** Medians of each figure over the runs (each its own median: the runs need not agree on which was slowest). */
+function medianRun(runs: Run[]): Run {
+  return {
+    seconds: median(runs.map((r) => r.seconds)),
+    cpu: median(runs.map((r) => r.cpu)),
+    peakMiB: median(runs.map((r) => r.peakMiB)),
+    code: runs[0].code,
+    load: runs.length === 1 ? runs[0].load : `${runs[0].load.split(' → ')[0]} → ${runs[runs.length - 1].load.split(' → ')[1]}`,
+  }
+}
+
+/**
+ * The fake API server with the cluster loaded, and the runs against it: the live audit (any number of times), then
+ * kubectl get of the lists the first audit read, on the same server.
+ */
+async function liveSetup(cluster: SyntheticCluster, dir: string) {
   const t = Date.now()
   const server = await FakeApiServer.start({objects: cluster.objects(), version: cluster.plan.o.kubernetesVersion})
   console.log(`fake API server loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`)
   const kubeconfig = server.writeKubeconfig(dir)
   const now = cluster.plan.o.now
+  let resources: string[] | undefined
 
-  server.clearRequests()
-  const audit = await timed(process.execPath, [BIN, 'audit', '-A', '--kubeconfig', kubeconfig, '--now', now, '-o', 'json', '--fail-on', 'none'], {
-    ...process.env,
-    NO_COLOR: '1',
-  })
-  if (audit.code !== 0) {
-    // Said, and the snapshot run still made: a live failure must not hide the other figure.
-    const last = audit.stderr.split('\n').find((l) => /Error/.test(l)) ?? audit.stderr.split('\n')[0]
-    console.log(`live audit FAILED (exit ${audit.code}) after ${audit.seconds.toFixed(1)} s, ${audit.peakMiB.toFixed(0)} MiB peak: ${last}`)
-    await server.close()
-    return undefined
+  const audit = async (): Promise<Run> => {
+    server.clearRequests()
+    const r = await timed(process.execPath, [BIN, 'audit', '-A', '--kubeconfig', kubeconfig, '--now', now, '-o', 'json', '--fail-on', 'none'], {
+      ...process.env,
+      NO_COLOR: '1',
+    })
+    if (r.code !== 0) {
+      const last = r.stderr.split('\n').find((l) => /Error/.test(l)) ?? r.stderr.split('\n')[0]
+      throw new Error(`live audit FAILED (exit ${r.code}) after ${r.seconds.toFixed(1)} s, ${r.peakMiB.toFixed(0)} MiB peak: ${last}`)
+    }
+    if (resources === undefined) {
+      const requests = [...server.requests]
+      resources = listedResources(requests)
+      console.log(`audit -A: ${requests.length} requests, ${resources.length} kinds listed, ${(r.stdoutBytes / 2 ** 20).toFixed(1)} MiB of JSON report`)
+    }
+    return r
   }
-  const requests = [...server.requests]
-  const resources = listedResources(requests)
-  console.log(`audit -A: ${requests.length} requests, ${resources.length} kinds listed, ${(audit.stdoutBytes / 2 ** 20).toFixed(1)} MiB of JSON report`)
 
   // One kubectl per kind, one after the other: a single `kubectl get a,b,c -o json` holds every list in memory at once
   // to print one List (about 2 GiB at a tenth of this size), which a shared machine cannot give it at full size.
   // Its discovery cache goes to a fresh HOME, so it starts cold as the audit does.
-  const home = join(dir, 'home')
-  const kubectl: Run = {seconds: 0, cpu: 0, peakMiB: 0, code: process.argv.includes('--skip-kubectl') ? -1 : 0, load: load()}
-  for (const resource of kubectl.code === 0 ? resources : []) {
-    const r = await timed('kubectl', ['--kubeconfig', kubeconfig, 'get', resource, '-A', '-o', 'json', '--chunk-size=500'], {...process.env, HOME: home})
-    if (r.code !== 0) {
-      console.log(`kubectl get ${resource} failed or kubectl is missing (exit ${r.code}): ${r.stderr.split('\n')[0]}`)
-      kubectl.code = r.code
-      break
+  const kubectl = async (): Promise<{run: Run; resources: number}> => {
+    const home = join(dir, 'home')
+    const run: Run = {seconds: 0, cpu: 0, peakMiB: 0, code: process.argv.includes('--skip-kubectl') ? -1 : 0, load: load()}
+    for (const resource of run.code === 0 ? (resources ?? []) : []) {
+      const r = await timed('kubectl', ['--kubeconfig', kubeconfig, 'get', resource, '-A', '-o', 'json', '--chunk-size=500'], {...process.env, HOME: home})
+      if (r.code !== 0) {
+        console.log(`kubectl get ${resource} failed or kubectl is missing (exit ${r.code}): ${r.stderr.split('\n')[0]}`)
+        run.code = r.code
+        break
+      }
+      run.seconds += r.seconds
+      run.cpu += r.cpu
+      run.peakMiB = Math.max(run.peakMiB, r.peakMiB)
     }
-    kubectl.seconds += r.seconds
-    kubectl.cpu += r.cpu
-    kubectl.peakMiB = Math.max(kubectl.peakMiB, r.peakMiB)
+    run.load += ` → ${load()}`
+    return {run, resources: resources?.length ?? 0}
   }
-  kubectl.load += ` → ${load()}`
-  await server.close()
-  return {audit, kubectl, resources: resources.length}
+
+  return {audit, kubectl, close: () => server.close()}
 }
 
 main().catch((err) => {
