@@ -1,5 +1,6 @@
 // ComputeHash (pkg/controller/controller_utils.go): FNV-1a 32 over the spew dump of the template,
 // then the collision count, SafeEncoded — for a given Kubernetes version's struct layout.
+import {contentKey} from './content-key.js'
 import {encodeSum32} from './safe-encode.js'
 import {sum32, withCollisionCount} from './fnv.js'
 import {getLayout} from './layouts.js'
@@ -26,17 +27,33 @@ export interface HashOptions {
   basePath?: (string | number)[]
 }
 
+/** Renderings by layout, base path (unknown fields are named from it) and template content (content-key.ts). */
+const rendered = new Map<string, {state: number; unknownFields: string[]}>()
+
+function render(version: string, template: unknown, basePath: (string | number)[] | undefined): {state: number; unknownFields: string[]} {
+  const content = contentKey(template)
+  const key = content === undefined ? undefined : `${version}\n${JSON.stringify(basePath ?? [])}\n${content}`
+  const known = key === undefined ? undefined : rendered.get(key)
+  if (known !== undefined) return {state: known.state, unknownFields: known.unknownFields.slice()}
+  const r = spewTemplate(getLayout(version), template, {basePath})
+  if (key !== undefined) {
+    if (rendered.size >= 256) rendered.clear()
+    rendered.set(key, {state: r.state, unknownFields: r.unknownFields.slice()})
+  }
+  return r
+}
+
 export function hashPodTemplate(template: unknown, opts: HashOptions = {}): TemplateHash {
   const version = opts.version ?? newestLayoutVersion()
   const collisionCount = opts.collisionCount ?? null
-  const r = spewTemplate(getLayout(version), template, {text: opts.text, basePath: opts.basePath})
+  const r = opts.text ? spewTemplate(getLayout(version), template, {text: true, basePath: opts.basePath}) : render(version, template, opts.basePath)
   return {
     version,
     collisionCount,
     hash: encodeSum32(sum32(withCollisionCount(r.state, collisionCount))),
     state: r.state,
     unknownFields: r.unknownFields,
-    text: r.text,
+    text: opts.text ? (r as {text?: Uint8Array}).text : undefined,
   }
 }
 

@@ -11,15 +11,14 @@
 //  - every collision count only adds its 8 bytes to the state before the suffix.
 import type {CompiledLayout} from './compile.js'
 import {sameUnder} from './def-bits.js'
-import {FNV32_OFFSET, FNV32_PRIME, sum32, withCollisionCount} from './fnv.js'
+import {FNV32_OFFSET, fnv1a32, sum32, withCollisionCount} from './fnv.js'
 import {layoutVersions} from './layout-data.js'
 import {getLayout} from './layouts.js'
+import {contentKey} from './content-key.js'
 import {decodeSum32} from './safe-encode.js'
 import {type SpanMemo, spewTemplate} from './spew.js'
 
 const CHECKPOINT = 256
-// A local copy: module interop may turn an imported binding into a getter call per byte.
-const PRIME = FNV32_PRIME
 /** One inference's texts are written one after the other here (reused: nothing outlives the call). */
 let arena = new Uint8Array(1 << 19)
 
@@ -67,12 +66,15 @@ function commonPrefix(a: Uint8Array, b: Uint8Array, from = 0): number {
   return lo
 }
 
-/** FNV-1a of text from byte `from` (a checkpoint) with state h, filling checkpoints from there on. */
+/**
+ * FNV-1a of text from byte `from` (a checkpoint) with state h, filling checkpoints from there on. One call of
+ * fnv1a32 per checkpoint: no call loops long enough for V8 to compile it while it runs (on-stack replacement), which
+ * on a short run is a second compile of the same loop.
+ */
 function hashFrom(text: Uint8Array, from: number, h: number, checkpoints: Int32Array): number {
   for (let start = from; start < text.length; start += CHECKPOINT) {
     checkpoints[start / CHECKPOINT] = h
-    const end = Math.min(start + CHECKPOINT, text.length)
-    for (let i = start; i < end; i++) h = Math.imul(h ^ text[i], PRIME)
+    h = fnv1a32(text, h, start, Math.min(start + CHECKPOINT, text.length))
   }
   return h
 }
@@ -92,31 +94,16 @@ interface Inference {
 
 /**
  * Inferences by template content: a run checks several labels against the same template (a DaemonSet's revision and
- * its pods' labels), and each would cost one inference. Only templates whose JSON text says all there is to them are
- * kept (no bigint, undefined, NaN or Infinity, no object other than plain ones and arrays).
+ * its pods' labels), and each would cost one inference.
  */
 const inferences = new Map<string, Inference>()
 
-function contentKey(template: unknown, versions: readonly string[]): string | undefined {
-  let exact = true
-  const text = JSON.stringify(template, function (this: Record<string, unknown>, k, v: unknown) {
-    const original = this[k]
-    const type = typeof original
-    if (type === 'bigint' || type === 'undefined' || type === 'function' || type === 'symbol' || (type === 'number' && !Number.isFinite(original)))
-      exact = false
-    else if (typeof original === 'object' && original !== null && !Array.isArray(original)) {
-      const proto = Object.getPrototypeOf(original)
-      if (proto !== Object.prototype && proto !== null) exact = false
-    }
-    return typeof v === 'bigint' ? String(v) : v
-  })
-  return exact && text !== undefined ? `${versions.join(',')}\n${text}` : undefined
-}
 
 /** Every (versions, collision count) whose hash of the template equals label. */
 export function inferLayouts(template: unknown, label: string, opts: InferOptions): {matches: InferredLayout[]; stats: InferenceStats} {
   const versions = [...(opts.versions ?? layoutVersions())].reverse()
-  const key = contentKey(template, versions)
+  const content = contentKey(template)
+  const key = content === undefined ? undefined : `${versions.join(',')}\n${content}`
   let inference = key === undefined ? undefined : inferences.get(key)
   if (inference === undefined) {
     inference = infer(template, versions)
