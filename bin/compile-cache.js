@@ -73,7 +73,8 @@ function enable() {
   const simpleId = /^(\.\.\/[\w-]+|\.)\/[\w.-]+\.js$/
   function requireFromDist(parent, here, id) {
     if (!simpleId.test(id)) return parent.require(id)
-    const file = id.charCodeAt(1) === 46 ? dirname(here) + id.slice(2) : here + id.slice(1)
+    const rest = sep === '/' ? id : id.replaceAll('/', sep)
+    const file = id.charCodeAt(1) === 46 ? dirname(here) + rest.slice(2) : here + rest.slice(1)
     const cached = Module._cache[file]
     if (cached !== undefined) return cached.exports
     let content
