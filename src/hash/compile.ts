@@ -124,7 +124,10 @@ const NO_OFFSETS = new Int32Array(1)
 
 let nodes: TypeNode[] | undefined
 let structs: StructDef[] = []
-let zeros: Uint8Array | undefined
+/** FieldDefs by their record in compiled.bin: structs of one key share most of their fields. */
+let fieldDefs: (FieldDef | undefined)[] = []
+/** A name list's JSON names (the same for every struct of the list without inline fields). */
+let nameLists: ({jsonFields: Record<string, number>; own: Set<string>; inlines: number[]} | undefined)[] = []
 
 /** Every node and struct shell, in the file's order (a node after the nodes it is made of). */
 function allNodes(): TypeNode[] {
@@ -136,6 +139,8 @@ function allNodes(): TypeNode[] {
   const count = nd.length / NODE_STRIDE
   const out: TypeNode[] = new Array(count)
   structs = new Array(sr.length / STRUCT_STRIDE)
+  fieldDefs = new Array(d.fields.length / FIELD_STRIDE).fill(undefined)
+  nameLists = []
   for (let i = 0, p = 0; i < count; i++, p += NODE_STRIDE) {
     const tag = nd[p]
     const elem = nd[p + 3]
@@ -217,8 +222,8 @@ export function compileLayout(version: string): CompiledLayout {
   const keyCount = d.keys.length
   const structByKey: (StructDef | undefined)[] = new Array(keyCount).fill(undefined)
   const classByKey = new Int32Array(keyCount).fill(-1)
-  const own = v.structs
-  for (let i = 0; i < own.length; i++) {
+  const own = d.versionStructs
+  for (let i = v.structs[0], end = v.structs[0] + v.structs[1]; i < end; i++) {
     const sd = structs[own[i]]
     structByKey[sd.keyId] = sd
     classByKey[sd.keyId] = sd.cls
@@ -233,8 +238,21 @@ export function zeroOf(node: TypeNode): Uint8Array {
 }
 
 /** The zero length of a field's node, without making its struct. */
-function zeroLength(node: TypeNode, sr: number[]): number {
+function zeroLength(node: TypeNode, sr: Int32Array): number {
   return node.struct === undefined ? node.zero.length : sr[node.struct.index * STRUCT_STRIDE + 8]
+}
+
+function fieldDef(record: number): FieldDef {
+  const d = layoutData()
+  const p = record * FIELD_STRIDE
+  const name = d.strings[d.fields[p]]
+  const node = allNodes()[d.fields[p + 1]]
+  const flags = d.fields[p + 3]
+  const json = (flags & FIELD_JSON) === 0 ? null : {name: d.strings[d.fields[p + 2]], omitempty: (flags & FIELD_OMITEMPTY) !== 0, omitzero: (flags & FIELD_OMITZERO) !== 0}
+  // "{Name:(type)" or " Name:(type)": ASCII (the generator refuses anything else).
+  const field: FieldDef = {name, node, preLength: name.length + node.type.length + 4, json, inline: (flags & FIELD_INLINE) !== 0}
+  fieldDefs[record] = field
+  return field
 }
 
 /** The struct's fields, JSON names and zero rendering, made on first use. */
@@ -243,50 +261,32 @@ export function ready(sd: StructDef): StructDef {
   const d = layoutData()
   const all = allNodes()
   const sr = d.structs
-  const fd = d.fields
-  const strings = d.strings
-  zeros ??= Buffer.from(d.zeros, 'latin1')
+  const zeros = d.zeros
   const q = sd.index * STRUCT_STRIDE
   const node = all[sr[q]]
   const first = sr[q + 3]
   const n = sr[q + 4]
   const zero = zeros.subarray(sr[q + 5], sr[q + 5] + sr[q + 6])
-  // Each field's "Name:(type)" and absent rendering are ranges of the zero rendering (offsets): nothing is
-  // allocated per field but the FieldDef and its JSON name.
+  // Each field's "Name:(type)" and absent rendering are ranges of the zero rendering (offsets).
   const offsets = new Int32Array(n + 1)
   const fields: FieldDef[] = new Array(n)
-  const jsonFields = Object.create(null) as Record<string, number>
-  const own = new Set<string>()
-  let inlines = NO_INLINES
   let at = 0
-  for (let i = 0, p = first * FIELD_STRIDE; i < n; i++, p += FIELD_STRIDE) {
-    const name = strings[fd[p]]
-    const fnode = all[fd[p + 1]]
-    const flags = fd[p + 3]
-    const json = (flags & FIELD_JSON) === 0 ? null : {name: strings[fd[p + 2]], omitempty: (flags & FIELD_OMITEMPTY) !== 0, omitzero: (flags & FIELD_OMITZERO) !== 0}
-    const inline = (flags & FIELD_INLINE) !== 0
-    // "{Name:(type)" or " Name:(type)": ASCII (the generator refuses anything else).
-    const preLength = name.length + fnode.type.length + 4
+  for (let i = 0; i < n; i++) {
+    const record = d.structFields[first + i]
+    const f = fieldDefs[record] ?? fieldDef(record)
     offsets[i] = at
-    at += preLength + zeroLength(fnode, sr)
-    fields[i] = {name, node: fnode, preLength, json, inline}
-    if (json !== null) {
-      jsonFields[json.name] = i
-      own.add(json.name)
-    }
-    if (inline) {
-      if (inlines === NO_INLINES) inlines = []
-      inlines.push(i)
-    }
+    at += f.preLength + zeroLength(f.node, sr)
+    fields[i] = f
   }
   offsets[n] = at
   if (at + (n === 0 ? 2 : 1) !== zero.length) throw new Error(`compiled layouts: ${sd.key}'s fields do not add up to its zero rendering`)
+  const names = nameLists[sr[q + 11]] ?? namesOf(sr[q + 11], fields)
   // JSON names promoted through inline fields; a name defined twice is ambiguous in encoding/json
   // (dropped or shadowed by depth), which no layout has needed so far — refuse rather than guess.
-  let known = own
-  if (inlines !== NO_INLINES) {
-    known = new Set(own)
-    for (const i of inlines) {
+  let known = names.own
+  if (names.inlines.length > 0) {
+    known = new Set(known)
+    for (const i of names.inlines) {
       for (const name of ready(fields[i].node.struct!).known) {
         if (known.has(name)) throw new Error(`JSON field ${name} of ${sd.type} is ambiguous`)
         known.add(name)
@@ -294,12 +294,33 @@ export function ready(sd: StructDef): StructDef {
     }
   }
   sd.fields = fields
-  sd.jsonFields = jsonFields
+  sd.jsonFields = names.jsonFields
   sd.known = known
-  sd.inlines = inlines
+  sd.inlines = names.inlines
   sd.offsets = offsets
   sd.zero = zero
   sd.ready = true
   node.zero = node.tag === T_STRUCT ? zero : zeros.subarray(sr[q + 7], sr[q + 7] + sr[q + 8])
   return sd
+}
+
+/** A name list's own JSON names → field index, as a set, and its inline fields (shared, never written to). */
+function namesOf(list: number, fields: FieldDef[]): {jsonFields: Record<string, number>; own: Set<string>; inlines: number[]} {
+  const jsonFields = Object.create(null) as Record<string, number>
+  const own = new Set<string>()
+  let inlines = NO_INLINES
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]
+    if (f.json !== null) {
+      jsonFields[f.json.name] = i
+      own.add(f.json.name)
+    }
+    if (f.inline) {
+      if (inlines === NO_INLINES) inlines = []
+      inlines.push(i)
+    }
+  }
+  const names = {jsonFields, own, inlines}
+  nameLists[list] = names
+  return names
 }

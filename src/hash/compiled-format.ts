@@ -1,7 +1,12 @@
-// The record sizes and flags of data/layouts/compiled.json (written by src/hash/precompile/serialize.ts, which says
-// what each array holds; read by src/hash/compile.ts).
+// The parts, record sizes and flags of data/layouts/compiled.json and compiled.bin (written by
+// src/hash/precompile/serialize.ts, which says what each part holds; read by src/hash/compile.ts).
+/** compiled.json's format: a run refuses files of another. */
+export const COMPILED_FORMAT = 'kubectl-why compiled layouts 2'
+
+export const INT_SECTIONS = ['keys', 'nodes', 'structs', 'structFields', 'fields', 'families', 'versionStructs'] as const
+
 export const NODE_STRIDE = 6
-export const STRUCT_STRIDE = 11
+export const STRUCT_STRIDE = 12
 export const FIELD_STRIDE = 4
 
 /** encoding/json sets the field (its name is the field's JSON name). */

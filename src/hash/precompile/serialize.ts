@@ -1,36 +1,33 @@
-// Generation time: the compiled layouts of every version (compile-raw.ts) written as data/layouts/compiled.json, the
-// file a run loads (src/hash/compile.ts), so that a run compiles nothing: no tags parsed, no nodes shared out, no
-// zero renderings assembled, no structs compared. Flat arrays of small integers and one table of strings: JSON.parse
-// makes a few dozen objects of it, not thousands.
-//   strings   every name, type string and type key, once
-//   keys      the string of each type key id (bitsets over key ids: src/hash/def-bits.ts)
-//   nodes     NODE_STRIDE per node: tag, type string, bits, elem node, map key node, struct (-1: none); a node comes
-//             after every node it is made of, its struct's fields' included (children first, no cycles)
-//   structs   STRUCT_STRIDE per struct: node, key id, output class, first field, field count, zero start, zero length,
-//             the node's zero start and length (a special type's differs from its struct's), first family member,
-//             family size; two structs of one output class write the same bytes wherever a text goes through them
-//   fields    FIELD_STRIDE per field: Go name string, node, JSON name string (-1: none), flags (FIELD_*)
-//   families  struct indices: the structs a special type's rendering goes through
-//   zeros     every zero rendering (latin1), each a range of it (nested ones found inside their parents')
-//   versions  per minor version: Go version, root node, its structs
+// Generation time: the compiled layouts of every version (compile-raw.ts) written as data/layouts/compiled.json and
+// data/layouts/compiled.bin, the files a run loads (src/hash/compile.ts), so that a run compiles nothing: no tags
+// parsed, no nodes shared out, no zero renderings assembled, no structs compared. The JSON holds the strings and the
+// versions; the rest is little-endian 32-bit integers and bytes in the .bin, read as typed arrays over the file's
+// buffer: nothing a run parses, and nothing its garbage collector copies (the heap holds none of it).
+//   strings       (JSON) every name, type string and type key, once
+//   keys          the string of each type key id (bitsets over key ids: src/hash/def-bits.ts)
+//   nodes         NODE_STRIDE per node: tag, type string, bits, elem node, map key node, struct (-1: none); a node
+//                 comes after every node it is made of, its struct's fields' included (children first, no cycles)
+//   structs       STRUCT_STRIDE per struct: node, key id, output class, first of its fields in structFields, field
+//                 count, zero start, zero length, the node's zero start and length (a special type's differs from its
+//                 struct's), first family member, family size, name list; two structs of one output class write the
+//                 same bytes wherever a text goes through them; of one name list, have the same JSON fields in order
+//   structFields  the field of each struct's fields, in order (structs of one key share most of theirs)
+//   fields        FIELD_STRIDE per distinct field: Go name string, node, JSON name string (-1: none), flags (FIELD_*)
+//   families      struct indices: the structs a special type's rendering goes through
+//   versionStructs each version's structs, one after the other (versions in the JSON: Go version, root, where its
+//                 structs are)
+//   zeros         every zero rendering (latin1 bytes), each a range of it (nested ones found inside their parents')
 import {renderGoBytes, specialZeroGoValue} from '../spew.js'
 import {checkSpecialLayout} from '../special.js'
 import type {TypeNode as RuntimeNode} from '../compile.js'
-import {FIELD_INLINE, FIELD_JSON, FIELD_OMITEMPTY, FIELD_OMITZERO, FIELD_STRIDE, NODE_STRIDE, STRUCT_STRIDE} from '../compiled-format.js'
+import {COMPILED_FORMAT, FIELD_INLINE, FIELD_JSON, FIELD_OMITEMPTY, FIELD_OMITZERO, FIELD_STRIDE, INT_SECTIONS, NODE_STRIDE, STRUCT_STRIDE} from '../compiled-format.js'
 import {type CompiledLayout, compileRawLayouts, keyNames, outputSignature, type TypeNode} from './compile-raw.js'
 import {type LayoutData, rawLayoutData} from './raw-data.js'
 
-export const COMPILED_FORMAT = 'kubectl-why compiled layouts 1'
-
+/** What compiled.json and compiled.bin hold, before they are written. */
 export interface CompiledData {
-  format: string
-  note: string
   strings: string[]
-  keys: number[]
-  nodes: number[]
-  structs: number[]
-  fields: number[]
-  families: number[]
+  sections: Record<(typeof INT_SECTIONS)[number], number[]>
   zeros: string
   versions: Record<string, {goVersion: string; root: number; structs: number[]}>
 }
@@ -107,8 +104,11 @@ export function compiledData(raw: LayoutData = rawLayoutData()): CompiledData {
   }
 
   const classes = new Map<string, number>()
+  const nameLists = new Map<string, number>()
+  const fieldIds = new Map<string, number>()
   const nodes: number[] = []
   const structs: number[] = []
+  const structFields: number[] = []
   const fields: number[] = []
   const families: number[] = []
   for (const n of order) {
@@ -123,7 +123,13 @@ export function compiledData(raw: LayoutData = rawLayoutData()): CompiledData {
     }
     const [zs, zl] = texts.get(latin1(sd.zero))!
     const [ns, nl] = texts.get(latin1(n.zero))!
-    record(structs, STRUCT_STRIDE, nodeIds.get(n)!, sd.keyId, cls, fields.length / FIELD_STRIDE, sd.fields.length, zs, zl, ns, nl, families.length, n.family?.length ?? 0)
+    const names = JSON.stringify(sd.fields.map((f) => [f.json && [f.json.name, f.json.omitempty, f.json.omitzero], f.inline]))
+    let nameList = nameLists.get(names)
+    if (nameList === undefined) {
+      nameList = nameLists.size
+      nameLists.set(names, nameList)
+    }
+    record(structs, STRUCT_STRIDE, nodeIds.get(n)!, sd.keyId, cls, structFields.length, sd.fields.length, zs, zl, ns, nl, families.length, n.family?.length ?? 0, nameList)
     for (const s of n.family ?? []) {
       const id = structIds.get(s)
       if (id === undefined) throw new Error(`${sd.key}: family member ${s.key} is not under it`)
@@ -137,44 +143,47 @@ export function compiledData(raw: LayoutData = rawLayoutData()): CompiledData {
       let flags = 0
       if (f.json) flags |= FIELD_JSON | (f.json.omitempty ? FIELD_OMITEMPTY : 0) | (f.json.omitzero ? FIELD_OMITZERO : 0)
       if (f.inline) flags |= FIELD_INLINE
-      record(fields, FIELD_STRIDE, str(f.name), nodeIds.get(f.node)!, f.json ? str(f.json.name) : -1, flags)
+      const field = [str(f.name), nodeIds.get(f.node)!, f.json ? str(f.json.name) : -1, flags]
+      let id = fieldIds.get(field.join())
+      if (id === undefined) {
+        id = fieldIds.size
+        fieldIds.set(field.join(), id)
+        record(fields, FIELD_STRIDE, ...field)
+      }
+      structFields.push(id)
     }
   }
   const versions: CompiledData['versions'] = {}
+  const versionStructs: number[] = []
   for (const [version, layout] of layouts) {
     const own = layout.structByKey.filter((s) => s !== undefined).map((s) => structIds.get(s!)!)
-    versions[version] = {goVersion: layout.goVersion, root: nodeIds.get(layout.root)!, structs: own}
+    versions[version] = {goVersion: layout.goVersion, root: nodeIds.get(layout.root)!, structs: [versionStructs.length, own.length]}
+    versionStructs.push(...own)
   }
-  return {
-    format: COMPILED_FORMAT,
-    note: 'Generated by scripts/gen-hash-fixture.ts from layouts.json (src/hash/precompile/serialize.ts says what each array holds); read by src/hash/compile.ts.',
-    strings,
-    keys,
-    nodes,
-    structs,
-    fields,
-    families,
-    zeros,
-    versions,
-  }
+  return {strings, sections: {keys, nodes, structs, structFields, fields, families, versionStructs}, zeros, versions}
 }
 
-const STRIDES: Record<string, number> = {nodes: NODE_STRIDE, structs: STRUCT_STRIDE, fields: FIELD_STRIDE}
-
-/** compiled.json's text: a record or a string a line, so that a change of the layouts reads as a diff of its lines. */
-export function compiledJsonText(data: CompiledData): string {
-  const lines = Object.entries(data).map(([k, v]) => {
-    const key = JSON.stringify(k)
-    const stride = STRIDES[k]
-    if (stride !== undefined) {
-      const list = v as number[]
-      const rows: string[] = []
-      for (let i = 0; i < list.length; i += stride) rows.push(list.slice(i, i + stride).join(','))
-      return `${key}:[\n${rows.join(',\n')}]`
-    }
-    if (k === 'strings') return `${key}:[\n${(v as string[]).map((x) => JSON.stringify(x)).join(',\n')}]`
-    if (k === 'versions') return `${key}:{\n${Object.entries(v as object).map(([n, x]) => `${JSON.stringify(n)}:${JSON.stringify(x)}`).join(',\n')}}`
-    return `${key}:${JSON.stringify(v)}`
-  })
-  return `{${lines.join(',\n')}}\n`
+/** compiled.json's text (a string or a version a line) and compiled.bin's bytes: the int sections, then the zeros. */
+export function compiledFiles(data: CompiledData): {json: string; bin: Buffer} {
+  const sections: Record<string, [number, number]> = {}
+  const ints: number[] = []
+  for (const name of INT_SECTIONS) {
+    sections[name] = [ints.length, data.sections[name].length]
+    ints.push(...data.sections[name])
+  }
+  const bin = Buffer.alloc(ints.length * 4 + data.zeros.length)
+  for (const [i, v] of ints.entries()) bin.writeInt32LE(v, i * 4)
+  bin.write(data.zeros, ints.length * 4, 'latin1')
+  const zeros: [number, number] = [ints.length * 4, data.zeros.length]
+  const lines = [
+    `"format":${JSON.stringify(COMPILED_FORMAT)}`,
+    `"note":${JSON.stringify('Generated by scripts/gen-hash-fixture.ts from layouts.json, with compiled.bin (src/hash/precompile/serialize.ts says what each part holds); read by src/hash/compile.ts. sections: [first 32-bit integer, count] in compiled.bin; zeros: [byte offset, length].')}`,
+    `"sections":${JSON.stringify(sections)}`,
+    `"zeros":${JSON.stringify(zeros)}`,
+    `"versions":{\n${Object.entries(data.versions)
+      .map(([n, x]) => `${JSON.stringify(n)}:${JSON.stringify(x)}`)
+      .join(',\n')}}`,
+    `"strings":[\n${data.strings.map((x) => JSON.stringify(x)).join(',\n')}]`,
+  ]
+  return {json: `{${lines.join(',\n')}}\n`, bin}
 }
