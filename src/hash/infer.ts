@@ -19,8 +19,12 @@ import {decodeSum32} from './safe-encode.js'
 import {type SpanMemo, spewTemplate} from './spew.js'
 
 const CHECKPOINT = 256
-/** One inference's texts are written one after the other here (reused: nothing outlives the call). */
-let arena = new Uint8Array(1 << 19)
+/**
+ * One inference's texts are written one after the other here (reused: nothing outlives the call). Made on first use
+ * and no larger than a few texts: a text that does not fit goes to the renderer's own growing buffer instead.
+ */
+const ARENA = 1 << 16
+let arena: Uint8Array | undefined
 
 export interface InferredLayout {
   /** The versions (oldest first) whose controllers produce this hash with this collision count. */
@@ -140,9 +144,9 @@ function infer(template: unknown, versions: string[]): Inference {
       same.versions.push(version)
       continue
     }
-    if (arena.length - free < 1 << 16) {
+    if (arena === undefined || arena.length - free < ARENA >> 2) {
       // Earlier texts stay where they are (still referenced); later ones go to a new arena.
-      arena = new Uint8Array(Math.max(arena.length, 1 << 19))
+      arena = new Uint8Array(ARENA)
       free = 0
     }
     const r = spewTemplate(layout, template, {text: true, skipHash: true, record: true, memo, skipUnknownPaths: true, into: arena.subarray(free)})

@@ -42,7 +42,10 @@ export function layoutData(): CompiledLayoutData {
   const json = JSON.parse(readFileSync(COMPILED_JSON_URL, 'utf8')) as CompiledJson
   if (json.format !== COMPILED_FORMAT) throw new Error(`data/layouts/compiled.json is ${json.format}, not ${COMPILED_FORMAT}: regenerate it`)
   const bin = readFileSync(COMPILED_BIN_URL)
-  const out = {strings: json.strings, versions: json.versions, zeros: bin.subarray(json.zeros[0], json.zeros[0] + json.zeros[1])} as unknown as CompiledLayoutData
+  // A plain Uint8Array, not a Buffer: the zero renderings are sliced (subarray) wherever a text goes, and a Buffer's
+  // slices are made through its own constructor.
+  const zeros = new Uint8Array(bin.buffer, bin.byteOffset + json.zeros[0], json.zeros[1])
+  const out = {strings: json.strings, versions: json.versions, zeros} as unknown as CompiledLayoutData
   for (const name of INT_SECTIONS) out[name] = ints(bin, json.sections[name][0], json.sections[name][1])
   data = out
   return out

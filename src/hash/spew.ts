@@ -98,8 +98,8 @@ class SpewRenderer extends ByteSink {
   private layout!: CompiledLayout
   private trace = false
   private path: (string | number)[] = []
-  /** A stack of (field index, value) pairs for the structs being written. */
-  private presentIdx = new Int32Array(1 << 14)
+  /** A stack of (field index, value) pairs for the structs being written (grown as structs need: a PodSpec already does). */
+  private presentIdx = new Int32Array(64)
   private slots: unknown[] = []
   private sp = 0
   private unknownCount = 0
@@ -253,6 +253,8 @@ class SpewRenderer extends ByteSink {
   private structFields(sd: StructDef, obj: object, inline: boolean): void {
     const o = obj as Record<string, unknown>
     const jsonFields = sd.jsonFields
+    // At most one entry a field (unknown keys take none): room for them all on top of the structs below.
+    if (this.sp + sd.fields.length > this.presentIdx.length) this.growPresent(this.sp + sd.fields.length)
     const idxs = this.presentIdx
     const vals = this.slots
     const base = this.sp
@@ -317,6 +319,12 @@ class SpewRenderer extends ByteSink {
     }
     this.bytesRange(zero, offsets[run], zero.length)
     this.sp = base
+  }
+
+  private growPresent(size: number): void {
+    const next = new Int32Array(Math.max(size, this.presentIdx.length * 2))
+    next.set(this.presentIdx)
+    this.presentIdx = next
   }
 
   /** A value without its type prefix (the caller wrote it, or its position has none). */
@@ -552,7 +560,8 @@ class SpewRenderer extends ByteSink {
 const INT32 = {type: 'int32', tag: T_INT, bits: 32}
 
 const renderer = new SpewRenderer()
-const goRenderer = new SpewRenderer()
+/** Quantities' internals are rendered by a renderer of their own (a quantity is met while a template is written). */
+let goRenderer: SpewRenderer | undefined
 
 /** The spew text (or just its FNV-1a state) of a JSON PodTemplateSpec under a compiled layout. */
 export function spewTemplate(layout: CompiledLayout, template: unknown, opts: SpewOptions = {}): SpewResult {
@@ -561,6 +570,7 @@ export function spewTemplate(layout: CompiledLayout, template: unknown, opts: Sp
 
 /** spew of a Go value (a special type's internals) without type prefix. */
 export function renderGoBytes(node: TypeNode, v: GoValue): Uint8Array {
+  goRenderer ??= new SpewRenderer()
   return goRenderer.renderGo(node, v)
 }
 
