@@ -72,8 +72,8 @@ export interface StructDef {
   fields: FieldDef[]
   /** Own JSON names → field index (a null-prototype object: the fastest lookup for decoded keys). */
   jsonFields: Record<string, number>
-  /** Every JSON name an object of this type accepts (own and promoted through inline fields). */
-  known: Set<string>
+  /** With inline fields: every JSON name an object of this type accepts, own and promoted (knows(), knownNames()). */
+  known: Set<string> | undefined
   /** Indices of inline fields. */
   inlines: number[]
   /** Every field absent, then "}": runs of absent fields are slices of it. */
@@ -90,8 +90,8 @@ export interface CompiledLayout {
   version: string
   goVersion: string
   root: TypeNode
-  /** Each struct by keyId (undefined: the version has no such type); the same object in two layouts = same output. */
-  structByKey: (StructDef | undefined)[]
+  /** Each struct by keyId (undefined: the version has no such type), made when asked for. */
+  readonly structByKey: (StructDef | undefined)[]
   /** Each struct's output class by keyId (-1: the version has no such type). */
   classByKey: Int32Array
   /** The structs by type key. */
@@ -118,73 +118,76 @@ function basicZero(tag: number): Uint8Array {
 // Placeholders of a struct not made yet (replaced, never written to).
 const EMPTY_FIELDS = Object.freeze(Object.create(null)) as Record<string, number>
 const NO_FIELDS: FieldDef[] = []
-const NO_NAMES = new Set<string>()
 const NO_INLINES: number[] = []
 const NO_OFFSETS = new Int32Array(1)
 
-let nodes: TypeNode[] | undefined
-let structs: StructDef[] = []
+/** The nodes made so far, by their record in compiled.bin (made when something first reaches them). */
+let nodes: (TypeNode | undefined)[] | undefined
 /** FieldDefs by their record in compiled.bin: structs of one key share most of their fields. */
 let fieldDefs: (FieldDef | undefined)[] = []
-/** A name list's JSON names (the same for every struct of the list without inline fields). */
-let nameLists: ({jsonFields: Record<string, number>; own: Set<string>; inlines: number[]} | undefined)[] = []
+/** A name list's JSON names (the same for every struct of the list). */
+let nameLists: ({jsonFields: Record<string, number>; inlines: number[]} | undefined)[] = []
 
-/** Every node and struct shell, in the file's order (a node after the nodes it is made of). */
-function allNodes(): TypeNode[] {
-  if (nodes) return nodes
+/** Node i of compiled.bin, and the nodes it is made of (a node's record comes after theirs). */
+function nodeAt(i: number): TypeNode {
+  if (nodes === undefined) {
+    const d = layoutData()
+    nodes = new Array(d.nodes.length / NODE_STRIDE).fill(undefined)
+    fieldDefs = new Array(d.fields.length / FIELD_STRIDE).fill(undefined)
+    nameLists = []
+  }
+  return nodes[i] ?? makeNode(i)
+}
+
+function makeNode(i: number): TypeNode {
   const d = layoutData()
   const nd = d.nodes
-  const sr = d.structs
-  const strings = d.strings
-  const count = nd.length / NODE_STRIDE
-  const out: TypeNode[] = new Array(count)
-  structs = new Array(sr.length / STRUCT_STRIDE)
-  fieldDefs = new Array(d.fields.length / FIELD_STRIDE).fill(undefined)
-  nameLists = []
-  for (let i = 0, p = 0; i < count; i++, p += NODE_STRIDE) {
-    const tag = nd[p]
-    const elem = nd[p + 3]
-    const key = nd[p + 4]
-    const s = nd[p + 5]
-    // Every node has the same properties in the same order: one hidden class for the serializers' loads.
-    const node: TypeNode = {
-      tag,
-      type: strings[nd[p + 1]],
-      bits: nd[p + 2],
-      elem: elem < 0 ? undefined : out[elem],
-      mapKey: key < 0 ? undefined : out[key],
-      struct: undefined,
-      family: undefined,
-      zero: basicZero(tag),
-    }
-    out[i] = node
-    if (s < 0) continue
-    const q = s * STRUCT_STRIDE
-    const sd: StructDef = {
-      key: strings[d.keys[sr[q + 1]]],
-      type: node.type,
-      keyId: sr[q + 1],
-      ready: false,
-      fields: NO_FIELDS,
-      jsonFields: EMPTY_FIELDS,
-      known: NO_NAMES,
-      inlines: NO_INLINES,
-      zero: EMPTY,
-      offsets: NO_OFFSETS,
-      cls: sr[q + 2],
-      index: s,
-    }
-    structs[s] = sd
-    node.struct = sd
-    const familySize = sr[q + 10]
-    if (familySize > 0) {
-      const family: StructDef[] = new Array(familySize)
-      for (let k = 0; k < familySize; k++) family[k] = structs[d.families[sr[q + 9] + k]]
-      node.family = family
-    }
+  const p = i * NODE_STRIDE
+  const tag = nd[p]
+  const elem = nd[p + 3]
+  const key = nd[p + 4]
+  const s = nd[p + 5]
+  // Every node has the same properties in the same order: one hidden class for the serializers' loads.
+  const node: TypeNode = {
+    tag,
+    type: d.strings[nd[p + 1]],
+    bits: nd[p + 2],
+    elem: elem < 0 ? undefined : nodeAt(elem),
+    mapKey: key < 0 ? undefined : nodeAt(key),
+    struct: undefined,
+    family: undefined,
+    zero: basicZero(tag),
   }
-  nodes = out
-  return out
+  nodes![i] = node
+  if (s < 0) return node
+  const sr = d.structs
+  const q = s * STRUCT_STRIDE
+  node.struct = {
+    key: d.strings[d.keys[sr[q + 1]]],
+    type: node.type,
+    keyId: sr[q + 1],
+    ready: false,
+    fields: NO_FIELDS,
+    jsonFields: EMPTY_FIELDS,
+    known: undefined,
+    inlines: NO_INLINES,
+    zero: EMPTY,
+    offsets: NO_OFFSETS,
+    cls: sr[q + 2],
+    index: s,
+  }
+  const familySize = sr[q + 10]
+  if (familySize > 0) {
+    const family: StructDef[] = new Array(familySize)
+    for (let k = 0; k < familySize; k++) family[k] = structAt(d.families[sr[q + 9] + k])
+    node.family = family
+  }
+  return node
+}
+
+/** Struct s of compiled.bin (its node made if need be: a special type's family holds its own, made by then). */
+function structAt(s: number): StructDef {
+  return nodeAt(layoutData().structs[s * STRUCT_STRIDE]).struct!
 }
 
 /** How many struct keys there are (bitsets over key ids need this many bits). */
@@ -194,41 +197,46 @@ export function keyIdCount(): number {
 
 class Layout implements CompiledLayout {
   quantityCache = new Map<string, Uint8Array>()
-  private byKey: Map<string, StructDef> | undefined
+  private byKey: (StructDef | undefined)[] | undefined
+  private byName: Map<string, StructDef> | undefined
 
   constructor(
     readonly version: string,
     readonly goVersion: string,
     readonly root: TypeNode,
-    readonly structByKey: (StructDef | undefined)[],
     readonly classByKey: Int32Array,
+    /** Where the version's structs are in compiled.bin's versionStructs. */
+    private readonly own: [number, number],
   ) {}
 
-  get structs(): Map<string, StructDef> {
+  get structByKey(): (StructDef | undefined)[] {
     if (this.byKey === undefined) {
-      this.byKey = new Map()
-      for (const sd of this.structByKey) if (sd !== undefined) this.byKey.set(sd.key, sd)
+      const d = layoutData()
+      this.byKey = new Array(d.keys.length).fill(undefined)
+      for (let i = this.own[0]; i < this.own[0] + this.own[1]; i++) {
+        const sd = structAt(d.versionStructs[i])
+        this.byKey[sd.keyId] = sd
+      }
     }
     return this.byKey
   }
+
+  get structs(): Map<string, StructDef> {
+    if (this.byName === undefined) {
+      this.byName = new Map()
+      for (const sd of this.structByKey) if (sd !== undefined) this.byName.set(sd.key, sd)
+    }
+    return this.byName
+  }
 }
 
-/** A version's layout: its root and which struct it has for each key. */
+/** A version's layout: its root and the output class of its struct of each key (its structs are made when reached). */
 export function compileLayout(version: string): CompiledLayout {
   const d = layoutData()
   const v = d.versions[version]
   if (!v) throw new Error(`no layout for Kubernetes ${version}`)
-  const all = allNodes()
   const keyCount = d.keys.length
-  const structByKey: (StructDef | undefined)[] = new Array(keyCount).fill(undefined)
-  const classByKey = new Int32Array(keyCount).fill(-1)
-  const own = d.versionStructs
-  for (let i = v.structs[0], end = v.structs[0] + v.structs[1]; i < end; i++) {
-    const sd = structs[own[i]]
-    structByKey[sd.keyId] = sd
-    classByKey[sd.keyId] = sd.cls
-  }
-  return new Layout(version, v.goVersion, all[v.root], structByKey, classByKey)
+  return new Layout(version, v.goVersion, nodeAt(v.root), d.versionClasses.subarray(v.classes, v.classes + keyCount), v.structs)
 }
 
 /** What a value of this node's type renders when the JSON has null or nothing (making its struct if need be). */
@@ -246,7 +254,7 @@ function fieldDef(record: number): FieldDef {
   const d = layoutData()
   const p = record * FIELD_STRIDE
   const name = d.strings[d.fields[p]]
-  const node = allNodes()[d.fields[p + 1]]
+  const node = nodeAt(d.fields[p + 1])
   const flags = d.fields[p + 3]
   const json = (flags & FIELD_JSON) === 0 ? null : {name: d.strings[d.fields[p + 2]], omitempty: (flags & FIELD_OMITEMPTY) !== 0, omitzero: (flags & FIELD_OMITZERO) !== 0}
   // "{Name:(type)" or " Name:(type)": ASCII (the generator refuses anything else).
@@ -259,11 +267,10 @@ function fieldDef(record: number): FieldDef {
 export function ready(sd: StructDef): StructDef {
   if (sd.ready) return sd
   const d = layoutData()
-  const all = allNodes()
   const sr = d.structs
   const zeros = d.zeros
   const q = sd.index * STRUCT_STRIDE
-  const node = all[sr[q]]
+  const node = nodeAt(sr[q])
   const first = sr[q + 3]
   const n = sr[q + 4]
   const zero = zeros.subarray(sr[q + 5], sr[q + 5] + sr[q + 6])
@@ -283,11 +290,11 @@ export function ready(sd: StructDef): StructDef {
   const names = nameLists[sr[q + 11]] ?? namesOf(sr[q + 11], fields)
   // JSON names promoted through inline fields; a name defined twice is ambiguous in encoding/json
   // (dropped or shadowed by depth), which no layout has needed so far — refuse rather than guess.
-  let known = names.own
+  let known: Set<string> | undefined
   if (names.inlines.length > 0) {
-    known = new Set(known)
+    known = new Set(Object.keys(names.jsonFields))
     for (const i of names.inlines) {
-      for (const name of ready(fields[i].node.struct!).known) {
+      for (const name of knownNames(ready(fields[i].node.struct!))) {
         if (known.has(name)) throw new Error(`JSON field ${name} of ${sd.type} is ambiguous`)
         known.add(name)
       }
@@ -304,23 +311,29 @@ export function ready(sd: StructDef): StructDef {
   return sd
 }
 
-/** A name list's own JSON names → field index, as a set, and its inline fields (shared, never written to). */
-function namesOf(list: number, fields: FieldDef[]): {jsonFields: Record<string, number>; own: Set<string>; inlines: number[]} {
+/** A name list's own JSON names → field index, and its inline fields (shared, never written to). */
+function namesOf(list: number, fields: FieldDef[]): {jsonFields: Record<string, number>; inlines: number[]} {
   const jsonFields = Object.create(null) as Record<string, number>
-  const own = new Set<string>()
   let inlines = NO_INLINES
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i]
-    if (f.json !== null) {
-      jsonFields[f.json.name] = i
-      own.add(f.json.name)
-    }
+    if (f.json !== null) jsonFields[f.json.name] = i
     if (f.inline) {
       if (inlines === NO_INLINES) inlines = []
       inlines.push(i)
     }
   }
-  const names = {jsonFields, own, inlines}
+  const names = {jsonFields, inlines}
   nameLists[list] = names
   return names
+}
+
+/** Whether an object of this (ready) struct type takes this JSON name: its own, or one promoted through inline fields. */
+export function knows(sd: StructDef, name: string): boolean {
+  return sd.known === undefined ? sd.jsonFields[name] !== undefined : sd.known.has(name)
+}
+
+/** Every JSON name an object of this (ready) struct type takes. */
+export function knownNames(sd: StructDef): Iterable<string> {
+  return sd.known ?? Object.keys(sd.jsonFields)
 }

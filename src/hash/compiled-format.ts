@@ -1,9 +1,9 @@
 // The parts, record sizes and flags of data/layouts/compiled.json and compiled.bin (written by
 // src/hash/precompile/serialize.ts, which says what each part holds; read by src/hash/compile.ts).
 /** compiled.json's format: a run refuses files of another. */
-export const COMPILED_FORMAT = 'kubectl-why compiled layouts 2'
+export const COMPILED_FORMAT = 'kubectl-why compiled layouts 3'
 
-export const INT_SECTIONS = ['keys', 'nodes', 'structs', 'structFields', 'fields', 'families', 'versionStructs'] as const
+export const INT_SECTIONS = ['keys', 'nodes', 'structs', 'structFields', 'fields', 'families', 'versionStructs', 'versionClasses'] as const
 
 export const NODE_STRIDE = 6
 export const STRUCT_STRIDE = 12

@@ -10,7 +10,7 @@ type Section = (typeof INT_SECTIONS)[number]
 export type CompiledLayoutData = Record<Section, Int32Array> & {
   strings: string[]
   zeros: Uint8Array
-  versions: Record<string, {goVersion: string; root: number; structs: [number, number]}>
+  versions: Record<string, {goVersion: string; root: number; structs: [number, number]; classes: number}>
 }
 
 interface CompiledJson {

@@ -262,7 +262,8 @@ class SpewRenderer extends ByteSink {
     for (const k in o) {
       const idx = jsonFields[k]
       if (idx === undefined) {
-        if (!inline && !sd.known.has(k)) this.unknownField(k)
+        // Not an own name: unknown unless promoted through an inline field (then known lists it).
+        if (!inline && (sd.known === undefined || !sd.known.has(k))) this.unknownField(k)
         continue
       }
       const v = o[k]

@@ -4,7 +4,7 @@
 // gone, omitempty drops empty values, a field without it is written even when zero ("containers":
 // null, "resources":{}), and omitzero (from 1.34) drops a zero creationTimestamp.
 import * as compiled from './compile.js'
-import {type CompiledLayout, ready, type StructDef, type TypeNode} from './compile.js'
+import {type CompiledLayout, knows, ready, type StructDef, type TypeNode} from './compile.js'
 import {HashInputError} from './errors.js'
 import type {GoJson} from './go-json.js'
 import {controllerQuantity, QuantityError, quantityString} from './quantity.js'
@@ -66,7 +66,7 @@ function structJson(sd: StructDef, obj: unknown, path: Path, out: Record<string,
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) fail(path, `expected an object (${sd.type}), got ${describeJson(obj)}`)
   const o = obj as Record<string, unknown>
   ready(sd)
-  if (!inline) for (const k of Object.keys(o)) if (!sd.known.has(k)) unknownFields.push(formatPath([...path, k]))
+  if (!inline) for (const k of Object.keys(o)) if (!knows(sd, k)) unknownFields.push(formatPath([...path, k]))
   for (const f of sd.fields) {
     if (f.inline) {
       structJson(f.node.struct!, obj, path, out, true)

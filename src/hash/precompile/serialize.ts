@@ -14,8 +14,9 @@
 //   structFields  the field of each struct's fields, in order (structs of one key share most of theirs)
 //   fields        FIELD_STRIDE per distinct field: Go name string, node, JSON name string (-1: none), flags (FIELD_*)
 //   families      struct indices: the structs a special type's rendering goes through
-//   versionStructs each version's structs, one after the other (versions in the JSON: Go version, root, where its
-//                 structs are)
+//   versionStructs each version's structs, one after the other
+//   versionClasses each version's output class by key id (-1: no such struct), one version after the other
+//                 (versions in the JSON: Go version, root, where its structs and classes are)
 //   zeros         every zero rendering (latin1 bytes), each a range of it (nested ones found inside their parents')
 import {renderGoBytes, specialZeroGoValue} from '../spew.js'
 import {checkSpecialLayout} from '../special.js'
@@ -29,7 +30,7 @@ export interface CompiledData {
   strings: string[]
   sections: Record<(typeof INT_SECTIONS)[number], number[]>
   zeros: string
-  versions: Record<string, {goVersion: string; root: number; structs: number[]}>
+  versions: Record<string, {goVersion: string; root: number; structs: [number, number]; classes: number}>
 }
 
 /** A special type's zero, rendered by spew from the Go value a controller holds for it (its family is compiled by then). */
@@ -155,12 +156,16 @@ export function compiledData(raw: LayoutData = rawLayoutData()): CompiledData {
   }
   const versions: CompiledData['versions'] = {}
   const versionStructs: number[] = []
+  const versionClasses: number[] = []
   for (const [version, layout] of layouts) {
     const own = layout.structByKey.filter((s) => s !== undefined).map((s) => structIds.get(s!)!)
-    versions[version] = {goVersion: layout.goVersion, root: nodeIds.get(layout.root)!, structs: [versionStructs.length, own.length]}
+    versions[version] = {goVersion: layout.goVersion, root: nodeIds.get(layout.root)!, structs: [versionStructs.length, own.length], classes: versionClasses.length}
     versionStructs.push(...own)
+    const classByKey = new Array<number>(keys.length).fill(-1)
+    for (const s of own) classByKey[structs[s * STRUCT_STRIDE + 1]] = structs[s * STRUCT_STRIDE + 2]
+    versionClasses.push(...classByKey)
   }
-  return {strings, sections: {keys, nodes, structs, structFields, fields, families, versionStructs}, zeros, versions}
+  return {strings, sections: {keys, nodes, structs, structFields, fields, families, versionStructs, versionClasses}, zeros, versions}
 }
 
 /** compiled.json's text (a string or a version a line) and compiled.bin's bytes: the int sections, then the zeros. */
