@@ -27,14 +27,25 @@ export interface HashOptions {
   basePath?: (string | number)[]
 }
 
-/** Renderings by layout, base path (unknown fields are named from it) and template content (content-key.ts). */
+/**
+ * Renderings by layout, base path (unknown fields are named from it) and template content (content-key.ts). A key
+ * costs about half a rendering (a JSON.stringify of the template): worth it while templates repeat, as in a run over a
+ * few workloads; over many distinct templates (hash --all on a large cluster) keying stops once most lookups miss.
+ */
 const rendered = new Map<string, {state: number; unknownFields: string[]}>()
+let lookups = 0
+let hits = 0
 
 function render(version: string, template: unknown, basePath: (string | number)[] | undefined): {state: number; unknownFields: string[]} {
-  const content = contentKey(template)
+  const keying = lookups < 64 || hits * 4 >= lookups
+  const content = keying ? contentKey(template) : undefined
   const key = content === undefined ? undefined : `${version}\n${JSON.stringify(basePath ?? [])}\n${content}`
   const known = key === undefined ? undefined : rendered.get(key)
-  if (known !== undefined) return {state: known.state, unknownFields: known.unknownFields.slice()}
+  if (key !== undefined) lookups++
+  if (known !== undefined) {
+    hits++
+    return {state: known.state, unknownFields: known.unknownFields.slice()}
+  }
   const r = spewTemplate(getLayout(version), template, {basePath})
   if (key !== undefined) {
     if (rendered.size >= 256) rendered.clear()
