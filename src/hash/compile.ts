@@ -2,11 +2,11 @@
 // "(type)" prefix, and the whole rendering of a field the JSON lacks), and each struct's JSON field names (from the
 // json tags, as encoding/json resolves them). Nothing here is written per field: every struct comes from the data.
 //
-// Compiled at generation time (src/hash/precompile/, from the raw layouts) into data/layouts/compiled.json: a run
-// parses no tags, shares out no nodes and assembles no zero renderings, it only makes the objects — every node and
-// struct shell when the file is first read (a few hundred), a struct's fields when a text first goes through it
-// (ready()). Nodes and structs are shared by every layout: versions whose definitions agree all the way down (most
-// types, most versions) hold the same object.
+// Compiled at generation time (src/hash/precompile/, from the raw layouts) into data/layouts/compiled.json and .bin:
+// a run parses no tags, shares out no nodes, assembles no zero renderings and compares no structs; it only makes the
+// objects a rendering reaches — a node and its struct shell when first reached, a struct's fields when a text first
+// goes through it (ready()). Nodes and structs are shared by every layout: versions whose definitions agree all the
+// way down (most types, most versions) hold the same object.
 import {FIELD_INLINE, FIELD_JSON, FIELD_OMITEMPTY, FIELD_OMITZERO, FIELD_STRIDE, NODE_STRIDE, STRUCT_STRIDE} from './compiled-format.js'
 import {layoutData} from './layout-data.js'
 
@@ -82,7 +82,7 @@ export interface StructDef {
   offsets: Int32Array
   /** Output class: two structs of one class write the same bytes wherever a text goes through them. */
   cls: number
-  /** Its record in compiled.json. */
+  /** Its record in compiled.bin. */
   index: number
 }
 

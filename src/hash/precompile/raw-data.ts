@@ -1,6 +1,6 @@
 // The per-version struct layouts as scripts/gen-hash-fixture.ts writes them from the Go reflection dumps in
-// ../shared/k8s-hash/layouts (data/layouts/layouts.json): the source of data/layouts/compiled.json, which is what a
-// run reads (src/hash/layout-data.ts). Read here only to make compiled.json and to test it.
+// ../shared/k8s-hash/layouts (data/layouts/layouts.json): the source of data/layouts/compiled.json and .bin, what a
+// run reads (src/hash/layout-data.ts). Read here only to make those and to test them.
 import {readFileSync} from 'node:fs'
 
 /** [kind, reflect.Type.String(), named type key or 0, elem ref or -1, key ref or -1] */
