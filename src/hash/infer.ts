@@ -102,7 +102,6 @@ interface Inference {
  */
 const inferences = new Map<string, Inference>()
 
-
 /** Every (versions, collision count) whose hash of the template equals label. */
 export function inferLayouts(template: unknown, label: string, opts: InferOptions): {matches: InferredLayout[]; stats: InferenceStats} {
   const versions = [...(opts.versions ?? layoutVersions())].reverse()
