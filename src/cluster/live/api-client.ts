@@ -8,7 +8,7 @@ import {ReadError, type ReadFailure} from '../../errors.js'
 import {ConnectError, connector, requestTarget, type TlsSettings} from './connect.js'
 import type {Credential, Credentials} from './credentials.js'
 import {ConnectionPool, requestHead} from './http1.js'
-import {parseJsonBody} from './json-body.js'
+import {JsonBody} from './json-body.js'
 
 export interface ApiClientOptions {
   /** Milliseconds per request, retries included; 0 = none. */
@@ -143,7 +143,9 @@ export class ApiClient {
     const head = requestHead(host, target.path, {...credential.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'})
     this.requestCount++
     this.options.debug?.(`GET ${path}`)
-    const exchange = this.poolFor(credential).get(head)
+    // A 2xx body is parsed as it arrives (a 150,000-pod List is never held whole); any other is kept for its Status.
+    const json = new JsonBody(`response of GET ${path}`, mapItem)
+    const exchange = this.poolFor(credential).get(head, (status) => (status >= 200 && status < 300 ? json : undefined))
     return new Promise((resolve, reject) => {
       let settled = false
       let timer: NodeJS.Timeout | undefined
@@ -164,7 +166,7 @@ export class ApiClient {
             const status = res.status
             if (status >= 200 && status < 300) {
               try {
-                resolve(parseJsonBody(res.pieces, `response of GET ${path}`, mapItem))
+                resolve(json.result())
               } catch (e) {
                 reject(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
               }

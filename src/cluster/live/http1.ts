@@ -12,11 +12,19 @@ export interface HttpResponse {
   status: number
   /** Lower-case names; repeated headers joined with ", " (as Node joins them). */
   headers: Record<string, string>
-  /** The body, joined when first asked for. */
+  /** The body, joined when first asked for (empty when a BodySink took it). */
   readonly body: Buffer
-  /** The body as it came, in pieces: a large one is parsed piece by piece, never copied into one buffer. */
+  /** The body as it came, in pieces (none when a BodySink took it). */
   pieces: Buffer[]
 }
+
+/** Takes a response's body a piece at a time as it arrives, instead of the response keeping it. */
+export interface BodySink {
+  push(piece: Buffer): void
+}
+
+/** Given the final status and headers, the sink for that response's body, or undefined to keep it in the response. */
+export type BodySinkFor = (status: number, headers: Record<string, string>) => BodySink | undefined
 
 /** A connection as connect.ts hands it over: the stream to talk on (TLS done) and the TCP socket under it. */
 export interface Connection {
@@ -62,10 +70,13 @@ class ResponseReader {
   private headers: Record<string, string> = {}
   private framing: BodyFraming | undefined
   private readonly body: Buffer[] = []
+  private sink: BodySink | undefined
   // chunked: 'size' reads a size line, 'data' `left` bytes of a chunk, 'crlf' the CRLF after it, 'trailer' the trailer lines.
   private chunkState: 'size' | 'data' | 'crlf' | 'trailer' = 'size'
   private chunkLeft = 0
   done = false
+
+  constructor(private readonly sinkFor?: BodySinkFor) {}
 
   /** Feeds bytes; returns true once the response is complete. Throws on a malformed response. */
   push(chunk: Buffer): boolean {
@@ -134,6 +145,7 @@ class ResponseReader {
     this.status = status
     this.version = `1.${m[1]}`
     this.headers = headers
+    this.sink = this.sinkFor?.(status, headers)
     if (status === 204 || status === 304 || (status >= 100 && status < 200)) this.framing = {kind: 'none'}
     else if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? '')) this.framing = {kind: 'chunked'}
     else if (headers['content-length'] !== undefined) {
@@ -147,12 +159,12 @@ class ResponseReader {
   private readBody(data: Buffer): Buffer {
     const f = this.framing!
     if (f.kind === 'close') {
-      this.body.push(data)
+      this.take(data)
       return Buffer.alloc(0)
     }
     if (f.kind === 'length') {
       const take = Math.min(f.left, data.length)
-      this.body.push(data.subarray(0, take))
+      this.take(data.subarray(0, take))
       f.left -= take
       if (f.left === 0) this.done = true
       return data.subarray(take)
@@ -164,10 +176,15 @@ class ResponseReader {
     return this.readChunked(data)
   }
 
+  private take(piece: Buffer): void {
+    if (this.sink) this.sink.push(piece)
+    else this.body.push(piece)
+  }
+
   private readChunked(data: Buffer): Buffer {
     if (this.chunkState === 'data') {
       const take = Math.min(this.chunkLeft, data.length)
-      this.body.push(data.subarray(0, take))
+      this.take(data.subarray(0, take))
       this.chunkLeft -= take
       if (this.chunkLeft === 0) this.chunkState = 'crlf'
       return data.subarray(take)
@@ -212,8 +229,11 @@ export class ConnectionPool {
     private readonly maxSockets: number,
   ) {}
 
-  /** Sends a GET whose head is `head` (requestHead) on a free connection, or a new one, or the next to come free. */
-  get(head: string): Exchange {
+  /**
+   * Sends a GET whose head is `head` (requestHead) on a free connection, or a new one, or the next to come free.
+   * `sinkFor` may take the body as it arrives (BodySinkFor).
+   */
+  get(head: string, sinkFor?: BodySinkFor): Exchange {
     let connection: Connection | undefined
     let cancelled = false
     let fail: (e: Error) => void = () => {}
@@ -223,7 +243,7 @@ export class ConnectionPool {
       const use = (c: Connection) => {
         if (cancelled) return this.release(c, false)
         connection = c
-        this.send(c, head).then(
+        this.send(c, head, sinkFor).then(
           ({response: r, reusable}) => {
             this.release(c, reusable)
             resolve(r)
@@ -323,9 +343,9 @@ export class ConnectionPool {
     if (w) this.acquire(w)
   }
 
-  private send(c: Connection, head: string): Promise<{response: HttpResponse; reusable: boolean}> {
+  private send(c: Connection, head: string, sinkFor?: BodySinkFor): Promise<{response: HttpResponse; reusable: boolean}> {
     return new Promise((resolve, reject) => {
-      const reader = new ResponseReader()
+      const reader = new ResponseReader(sinkFor)
       const s = c.stream
       const finish = (e?: Error) => {
         s.removeListener('data', onData).removeListener('error', onError).removeListener('end', onEnd).removeListener('close', onEnd)

@@ -11,45 +11,102 @@ export const STREAM_BODIES_ABOVE = 64 * 1024 * 1024
 const EMPTY = Buffer.alloc(0)
 
 /**
- * The body's JSON, from the pieces it came in; with `mapItem`, a List's items each as it makes them (made as they
- * are read when streamed). Streamed, each piece is let go once read, so the text and the objects never peak together.
+ * A response body taken as it arrives (http1.ts BodySink): kept in its pieces up to `streamAbove` bytes and then
+ * parsed whole; past that, the pieces go to the streaming reader, each let go once read, with `mapItem` making a
+ * List's items as they are read, so that neither the text nor the pieces sit whole beside the objects made from
+ * them. A body that is not JSON is read to its end all the same (the connection stays usable), and result() says so.
  */
-export function parseJsonBody(pieces: Buffer[], where: string, mapItem?: (item: unknown) => unknown, streamAbove = STREAM_BODIES_ABOVE): unknown {
-  let length = 0
-  for (const p of pieces) length += p.length
-  if (length <= streamAbove) {
-    const value = parseJson((pieces.length === 1 ? pieces[0] : Buffer.concat(pieces)).toString('utf8'), where)
+export class JsonBody {
+  private pieces: Buffer[] = []
+  private length = 0
+  private stream: {reader: JsonStreamReader; value: () => unknown} | undefined
+  private failed: {error: unknown} | undefined
+
+  constructor(
+    private readonly where: string,
+    private readonly mapItem?: (item: unknown) => unknown,
+    private readonly streamAbove = STREAM_BODIES_ABOVE,
+  ) {}
+
+  push(piece: Buffer): void {
+    if (this.failed) return
+    try {
+      if (this.stream) {
+        this.stream.reader.push(piece)
+        return
+      }
+      this.pieces.push(piece)
+      this.length += piece.length
+      if (this.length <= this.streamAbove) return
+      this.stream = this.streamed()
+      const held = this.pieces
+      this.pieces = []
+      for (let i = 0; i < held.length; i++) {
+        const p = held[i]
+        held[i] = EMPTY
+        this.stream.reader.push(p)
+      }
+    } catch (error) {
+      this.failed = {error}
+      this.pieces = []
+      this.stream = undefined
+    }
+  }
+
+  /** The body's JSON; throws what made it unreadable. */
+  result(): unknown {
+    if (this.failed) throw this.failed.error
+    if (this.stream) {
+      this.stream.reader.end()
+      return this.stream.value()
+    }
+    const pieces = this.pieces
+    this.pieces = []
+    const value = parseJson((pieces.length === 1 ? pieces[0] : Buffer.concat(pieces)).toString('utf8'), this.where)
     const items = (value as {items?: unknown} | null)?.items
-    if (mapItem && Array.isArray(items)) for (let i = 0; i < items.length; i++) items[i] = mapItem(items[i])
+    if (this.mapItem && Array.isArray(items)) for (let i = 0; i < items.length; i++) items[i] = this.mapItem(items[i])
     return value
   }
-  // A top-level array's elements come as items too, without a listStart.
-  let items: unknown[] = []
-  let inObject = false
-  let value: unknown
-  let documents = 0
-  const sink: JsonStreamSink = {
-    listStart: () => {
-      inObject = true
-    },
-    item: (v) => {
-      items.push(inObject && mapItem ? mapItem(v) : v)
-    },
-    documentEnd: (envelope, hadItems) => {
-      documents++
-      value = !hadItems ? envelope : inObject ? {...(envelope as object), items} : items
-      items = []
-      inObject = false
-    },
+
+  private streamed(): {reader: JsonStreamReader; value: () => unknown} {
+    const {where, mapItem} = this
+    // A top-level array's elements come as items too, without a listStart.
+    let items: unknown[] = []
+    let inObject = false
+    let value: unknown
+    let documents = 0
+    const sink: JsonStreamSink = {
+      listStart: () => {
+        inObject = true
+      },
+      item: (v) => {
+        items.push(inObject && mapItem ? mapItem(v) : v)
+      },
+      documentEnd: (envelope, hadItems) => {
+        documents++
+        value = !hadItems ? envelope : inObject ? {...(envelope as object), items} : items
+        items = []
+        inObject = false
+      },
+    }
+    return {
+      reader: new JsonStreamReader(sink, where),
+      value: () => {
+        // One JSON document, as JSON.parse would insist: a bare array or a second document is not an API answer.
+        if (documents !== 1) throw new SyntaxError(`${where}: ${documents === 0 ? 'not a JSON object' : 'more than one JSON document'}`)
+        return value
+      },
+    }
   }
-  const reader = new JsonStreamReader(sink, where)
+}
+
+/** The body's JSON, from the pieces it came in (each let go as it is taken): what JsonBody makes of them. */
+export function parseJsonBody(pieces: Buffer[], where: string, mapItem?: (item: unknown) => unknown, streamAbove = STREAM_BODIES_ABOVE): unknown {
+  const body = new JsonBody(where, mapItem, streamAbove)
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]
     pieces[i] = EMPTY
-    reader.push(piece)
+    body.push(piece)
   }
-  reader.end()
-  // One JSON document, as JSON.parse would insist: a bare array or a second document is not an API answer.
-  if (documents !== 1) throw new SyntaxError(`${where}: ${documents === 0 ? 'not a JSON object' : 'more than one JSON document'}`)
-  return value
+  return body.result()
 }

@@ -90,6 +90,38 @@ describe('HTTP/1.1 client', () => {
     s.close()
   })
 
+  it('hands a body to the sink its status asks for, in order, as it arrives, and keeps none of it itself', async () => {
+    const s = await rawServer([
+      ['HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n', '5\r\nhello\r\n', 5, '11\r\n, world and more!\r\n', '0\r\n\r\n'],
+      ['HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n', 'by ', 5, 'length'],
+      ['HTTP/1.1 404 Not Found\r\nContent-Length: 6\r\n\r\n', 'Status'],
+    ])
+    const pool = new ConnectionPool(connectTo(s.port), 4)
+    const sinkFor = (pieces: string[], asked: number[]) => (status: number) => {
+      asked.push(status)
+      return status === 200 ? {push: (p: Buffer) => void pieces.push(p.toString())} : undefined
+    }
+    for (const expected of ['hello, world and more!', 'by length']) {
+      const pieces: string[] = []
+      const asked: number[] = []
+      const r = await pool.get(head, sinkFor(pieces, asked)).response
+      assert.deepEqual(asked, [200])
+      assert.equal(pieces.join(''), expected)
+      // Each chunk of a chunked body is a piece of its own, whatever the socket's reads were.
+      if (expected.startsWith('hello')) assert.deepEqual(pieces, ['hello', ', world and more!'])
+      assert.equal(r.pieces.length, 0)
+      assert.equal(r.body.length, 0)
+    }
+    // A status the sink does not want: the response keeps its body, as without a sink.
+    const asked: number[] = []
+    const r = await pool.get(head, sinkFor([], asked)).response
+    assert.deepEqual(asked, [404])
+    assert.equal(r.body.toString(), 'Status')
+    assert.equal(s.connections(), 1)
+    pool.close()
+    s.close()
+  })
+
   it('reads a body that ends with the connection, and opens a new connection for the next request', async () => {
     const s = await rawServer([['HTTP/1.1 200 OK\r\n\r\n', 'until ', 5, 'the end', END], ['HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok']])
     const pool = new ConnectionPool(connectTo(s.port), 4)

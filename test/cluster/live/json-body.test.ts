@@ -2,7 +2,7 @@
 // JSON.parse (src/util/json.ts's parseJson) gives: the List, its items in order, integers beyond 2^53 exact.
 import assert from 'node:assert/strict'
 import {test} from 'node:test'
-import {parseJsonBody, STREAM_BODIES_ABOVE} from '../../../src/cluster/live/json-body.js'
+import {JsonBody, parseJsonBody, STREAM_BODIES_ABOVE} from '../../../src/cluster/live/json-body.js'
 import {parseJson} from '../../../src/util/json.js'
 
 /** The body cut where a socket might cut it: in 7-byte pieces, through strings, escapes and multi-byte characters. */
@@ -55,5 +55,28 @@ test("each item is made as mapItem makes it, streamed or not; a List's other mem
     assert.deepEqual(value.metadata, list.metadata)
     const status = {kind: 'Status', items: 'not a list'}
     assert.deepEqual(parseJsonBody([Buffer.from(JSON.stringify(status))], 'test', name, streamAbove), status)
+  }
+})
+
+test('a body taken as it arrives: held until it passes the threshold, then each piece let go once read', () => {
+  const body = Buffer.from(JSON.stringify(list))
+  const parts = pieces(body)
+  const json = new JsonBody('test', undefined, 100)
+  const held = () => (json as unknown as {pieces: Buffer[]}).pieces.length
+  let streamedFrom = -1
+  for (let i = 0; i < parts.length; i++) {
+    json.push(parts[i])
+    if (streamedFrom === -1 && held() === 0) streamedFrom = i
+  }
+  // 100 bytes is 15 pieces of 7: the 15th starts the stream, and from then on nothing is held.
+  assert.equal(streamedFrom, 14)
+  assert.deepEqual(json.result(), parseJson(body.toString('utf8'), 'test'))
+})
+
+test('a body that is not JSON is read to its end, and result() throws the reader’s error', () => {
+  for (const streamAbove of [0, Number.POSITIVE_INFINITY]) {
+    const json = new JsonBody('test', undefined, streamAbove)
+    for (const p of pieces(Buffer.from('{"kind":"PodList","items":[{"a":1},,{"b":2}]}'))) json.push(p)
+    assert.throws(() => json.result(), /malformed JSON|Unexpected/)
   }
 })
