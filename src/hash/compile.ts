@@ -256,7 +256,8 @@ function fieldDef(record: number): FieldDef {
   const name = d.strings[d.fields[p]]
   const node = nodeAt(d.fields[p + 1])
   const flags = d.fields[p + 3]
-  const json = (flags & FIELD_JSON) === 0 ? null : {name: d.strings[d.fields[p + 2]], omitempty: (flags & FIELD_OMITEMPTY) !== 0, omitzero: (flags & FIELD_OMITZERO) !== 0}
+  const json =
+    (flags & FIELD_JSON) === 0 ? null : {name: d.strings[d.fields[p + 2]], omitempty: (flags & FIELD_OMITEMPTY) !== 0, omitzero: (flags & FIELD_OMITZERO) !== 0}
   // "{Name:(type)" or " Name:(type)": ASCII (the generator refuses anything else).
   const field: FieldDef = {name, node, preLength: name.length + node.type.length + 4, json, inline: (flags & FIELD_INLINE) !== 0}
   fieldDefs[record] = field

@@ -110,7 +110,11 @@ describe('compiled layouts', () => {
         assert.equal(r.fields.length, b.fields.length, where)
         for (const [i, f] of r.fields.entries()) {
           const g = b.fields[i]
-          assert.deepEqual([f.name, f.preLength, f.json, f.inline, f.node.type, f.node.tag, f.node.bits], [g.name, g.preLength, g.json, g.inline, g.node.type, g.node.tag, g.node.bits], `${where} .${f.name}`)
+          assert.deepEqual(
+            [f.name, f.preLength, f.json, f.inline, f.node.type, f.node.tag, f.node.bits],
+            [g.name, g.preLength, g.json, g.inline, g.node.type, g.node.tag, g.node.bits],
+            `${where} .${f.name}`,
+          )
           assert.equal(latin1(zeroOf(f.node)), latin1(g.node.zero), `${where} .${f.name} zero`)
           assert.equal(f.node.elem?.type, g.node.elem?.type, `${where} .${f.name} elem`)
           assert.equal(f.node.mapKey?.type, g.node.mapKey?.type, `${where} .${f.name} map key`)

@@ -519,7 +519,14 @@ function ready(sd: StructDef): StructDef {
  */
 export function outputSignature(sd: StructDef): string {
   ready(sd)
-  const fields = sd.fields.map((f) => [f.name, f.inline, f.node.type, f.node.desc, f.json && [f.json.name, f.json.omitempty, f.json.omitzero], zeroTextOf(f.node)])
+  const fields = sd.fields.map((f) => [
+    f.name,
+    f.inline,
+    f.node.type,
+    f.node.desc,
+    f.json && [f.json.name, f.json.omitempty, f.json.omitzero],
+    zeroTextOf(f.node),
+  ])
   return JSON.stringify([sd.key, sd.type, fields])
 }
 

@@ -21,7 +21,17 @@
 import {renderGoBytes, specialZeroGoValue} from '../spew.js'
 import {checkSpecialLayout} from '../special.js'
 import type {TypeNode as RuntimeNode} from '../compile.js'
-import {COMPILED_FORMAT, FIELD_INLINE, FIELD_JSON, FIELD_OMITEMPTY, FIELD_OMITZERO, FIELD_STRIDE, INT_SECTIONS, NODE_STRIDE, STRUCT_STRIDE} from '../compiled-format.js'
+import {
+  COMPILED_FORMAT,
+  FIELD_INLINE,
+  FIELD_JSON,
+  FIELD_OMITEMPTY,
+  FIELD_OMITZERO,
+  FIELD_STRIDE,
+  INT_SECTIONS,
+  NODE_STRIDE,
+  STRUCT_STRIDE,
+} from '../compiled-format.js'
 import {type CompiledLayout, compileRawLayouts, keyNames, outputSignature, type TypeNode} from './compile-raw.js'
 import {type LayoutData, rawLayoutData} from './raw-data.js'
 
@@ -114,7 +124,16 @@ export function compiledData(raw: LayoutData = rawLayoutData()): CompiledData {
   const families: number[] = []
   for (const n of order) {
     const sd = n.struct
-    record(nodes, NODE_STRIDE, n.tag, str(n.type), n.bits, n.elem ? nodeIds.get(n.elem)! : -1, n.mapKey ? nodeIds.get(n.mapKey)! : -1, sd ? structIds.get(sd)! : -1)
+    record(
+      nodes,
+      NODE_STRIDE,
+      n.tag,
+      str(n.type),
+      n.bits,
+      n.elem ? nodeIds.get(n.elem)! : -1,
+      n.mapKey ? nodeIds.get(n.mapKey)! : -1,
+      sd ? structIds.get(sd)! : -1,
+    )
     if (!sd) continue
     const signature = outputSignature(sd)
     let cls = classes.get(signature)
@@ -130,7 +149,22 @@ export function compiledData(raw: LayoutData = rawLayoutData()): CompiledData {
       nameList = nameLists.size
       nameLists.set(names, nameList)
     }
-    record(structs, STRUCT_STRIDE, nodeIds.get(n)!, sd.keyId, cls, structFields.length, sd.fields.length, zs, zl, ns, nl, families.length, n.family?.length ?? 0, nameList)
+    record(
+      structs,
+      STRUCT_STRIDE,
+      nodeIds.get(n)!,
+      sd.keyId,
+      cls,
+      structFields.length,
+      sd.fields.length,
+      zs,
+      zl,
+      ns,
+      nl,
+      families.length,
+      n.family?.length ?? 0,
+      nameList,
+    )
     for (const s of n.family ?? []) {
       const id = structIds.get(s)
       if (id === undefined) throw new Error(`${sd.key}: family member ${s.key} is not under it`)
@@ -159,7 +193,12 @@ export function compiledData(raw: LayoutData = rawLayoutData()): CompiledData {
   const versionClasses: number[] = []
   for (const [version, layout] of layouts) {
     const own = layout.structByKey.filter((s) => s !== undefined).map((s) => structIds.get(s!)!)
-    versions[version] = {goVersion: layout.goVersion, root: nodeIds.get(layout.root)!, structs: [versionStructs.length, own.length], classes: versionClasses.length}
+    versions[version] = {
+      goVersion: layout.goVersion,
+      root: nodeIds.get(layout.root)!,
+      structs: [versionStructs.length, own.length],
+      classes: versionClasses.length,
+    }
     versionStructs.push(...own)
     const classByKey = new Array<number>(keys.length).fill(-1)
     for (const s of own) classByKey[structs[s * STRUCT_STRIDE + 1]] = structs[s * STRUCT_STRIDE + 2]
