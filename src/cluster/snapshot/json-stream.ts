@@ -65,6 +65,8 @@ export class JsonStreamReader {
   private depth = 0
   private scanPos = 0
   private inString = false
+  /** Absolute offset up to which lineElement has looked for newlines. */
+  private lineSearched = 0
   /** The input's first pieces, while they add up to no more than wholeMax bytes. */
   private held: Buffer[] | undefined = []
   private heldBytes = 0
@@ -226,8 +228,13 @@ export class JsonStreamReader {
   private lineElement(): {value: unknown; end: number} | undefined {
     const b = this.buf
     if (b[this.pos] !== C.LBrace) return undefined
-    const nl = b.indexOf(C.NewLine, this.pos)
-    if (nl === -1) return undefined
+    // Bytes already searched are not searched again: an API server's List is one line of any length.
+    const nl = b.indexOf(C.NewLine, Math.max(this.pos, this.lineSearched - this.base))
+    if (nl === -1) {
+      this.lineSearched = this.base + b.length
+      return undefined
+    }
+    this.lineSearched = this.base + nl + 1
     let end = nl
     while (end > this.pos && isSpace(b[end - 1])) end--
     if (b[end - 1] === C.Comma) end--
