@@ -330,7 +330,7 @@ export class JsonStreamReader {
         }
         case 'value': {
           if (!this.skipSpace()) return
-          if (this.valueStart === -1 && this.key === 'items' && b[this.pos] === C.LBracket && !this.isTypedNonList()) {
+          if (this.valueStart === -1 && this.key === 'items' && b[this.pos] === C.LBracket && !isTypedNonList(this.envelope.kind)) {
             this.pos++
             this.hadItems = true
             this.index = 0
@@ -394,12 +394,6 @@ export class JsonStreamReader {
     }
   }
 
-  /** A top-level object whose kind (already seen) says it is not a list keeps its `items` member whole. */
-  private isTypedNonList(): boolean {
-    const kind = this.envelope.kind
-    return typeof kind === 'string' && !kind.endsWith('List')
-  }
-
   private endItems(): void {
     if (this.bareArray) {
       this.finishDocument()
@@ -414,6 +408,11 @@ export class JsonStreamReader {
     this.envelope = {}
     this.state = 'top'
   }
+}
+
+/** A top-level object whose kind (already seen) says it is not a list keeps its `items` member whole. */
+function isTypedNonList(kind: unknown): boolean {
+  return typeof kind === 'string' && !kind.endsWith('List')
 }
 
 /** An array index as a member name: JSON.parse puts those first, out of the text's order. */
@@ -453,8 +452,7 @@ export function readWholeDocument(bytes: Buffer, sink: JsonStreamSink, where: st
   let hadItems = false
   for (const key of keys) {
     const value = members[key]
-    const kind = envelope.kind
-    if (key === 'items' && Array.isArray(value) && !(typeof kind === 'string' && !kind.endsWith('List'))) {
+    if (key === 'items' && Array.isArray(value) && !isTypedNonList(envelope.kind)) {
       hadItems = true
       sink.listStart(envelope, where)
       for (let i = 0; i < value.length; i++) sink.item(value[i], `${where} items[${i}]`, i)
