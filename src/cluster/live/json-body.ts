@@ -90,7 +90,8 @@ export class JsonBody {
       },
     }
     return {
-      reader: new JsonStreamReader(sink, where),
+      // wholeMax 0: whether to read the body whole was decided here (streamAbove); the reader only scans.
+      reader: new JsonStreamReader(sink, where, 0),
       value: () => {
         // One JSON document, as JSON.parse would insist: a bare array or a second document is not an API answer.
         if (documents !== 1) throw new SyntaxError(`${where}: ${documents === 0 ? 'not a JSON object' : 'more than one JSON document'}`)
@@ -98,15 +99,4 @@ export class JsonBody {
       },
     }
   }
-}
-
-/** The body's JSON, from the pieces it came in (each let go as it is taken): what JsonBody makes of them. */
-export function parseJsonBody(pieces: Buffer[], where: string, mapItem?: (item: unknown) => unknown, streamAbove = STREAM_BODIES_ABOVE): unknown {
-  const body = new JsonBody(where, mapItem, streamAbove)
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i]
-    pieces[i] = EMPTY
-    body.push(piece)
-  }
-  return body.result()
 }

@@ -2,8 +2,15 @@
 // JSON.parse (src/util/json.ts's parseJson) gives: the List, its items in order, integers beyond 2^53 exact.
 import assert from 'node:assert/strict'
 import {test} from 'node:test'
-import {JsonBody, parseJsonBody, STREAM_BODIES_ABOVE} from '../../../src/cluster/live/json-body.js'
+import {JsonBody, STREAM_BODIES_ABOVE} from '../../../src/cluster/live/json-body.js'
 import {parseJson} from '../../../src/util/json.js'
+
+/** What JsonBody makes of a body that came in these pieces. */
+function parseJsonBody(pieces: Buffer[], where: string, mapItem?: (item: unknown) => unknown, streamAbove?: number): unknown {
+  const body = new JsonBody(where, mapItem, streamAbove)
+  for (const piece of pieces) body.push(piece)
+  return body.result()
+}
 
 /** The body cut where a socket might cut it: in 7-byte pieces, through strings, escapes and multi-byte characters. */
 const pieces = (b: Buffer): Buffer[] => Array.from({length: Math.ceil(b.length / 7)}, (_, i) => b.subarray(i * 7, i * 7 + 7))
