@@ -70,6 +70,28 @@ export interface NextStep {
   why: string
 }
 
+/**
+ * Who acts on the subject, one shape for every mechanism (evictions and cleanups alike). `actor` is the controller's
+ * name as kube-controller-manager spells it in --controllers (garbagecollector, namespace, podgc, disruption,
+ * taint-eviction-controller, ttl-after-finished, cronjob, deployment, daemonset, statefulset, pvc-protection,
+ * pv-protection, …), or one of the components that are not controllers: kubelet, scheduler, eviction-api.
+ */
+export interface Actor {
+  actor: string
+  action: ActorAction
+  /** When it acted or will act (RFC 3339 UTC); absent when the data cannot say. */
+  at?: string
+  /** The upstream rule (function) that decides, e.g. "attemptToDeleteItem" or "rankMemoryPressure". */
+  rule: string
+  /** What in the data shows it: conditions, status, events, fields, each as one short line. */
+  evidence: string[]
+  /** This actor's own next steps. */
+  next: NextStep[]
+}
+
+export const ACTOR_ACTIONS = ['evicted', 'willEvict', 'refusesEviction', 'deleted', 'willDelete', 'blocksDeletion', 'none'] as const
+export type ActorAction = (typeof ACTOR_ACTIONS)[number]
+
 export interface Explanation {
   subject: Subject
   controller: string
@@ -81,6 +103,8 @@ export interface Explanation {
   source: SourceDescription
   /** What to do about it; absent when nothing needs doing. */
   next?: NextStep[]
+  /** Who acts on the subject (Actor); absent from the replays that do not name them yet. */
+  actors?: Actor[]
   [extra: string]: unknown
 }
 

@@ -8,7 +8,7 @@ import {readdirSync, readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import type {Evidence, KindCoverage} from '../../src/cluster/evidence.js'
-import type {Explanation, NextStep, Problem, SourceDescription, Step, Subject} from '../../src/explanation.js'
+import type {Actor, Explanation, NextStep, Problem, SourceDescription, Step, Subject} from '../../src/explanation.js'
 import {runCli} from '../support/cli.js'
 import {type Any, schemaJson, validatorFor} from '../support/schemas.js'
 
@@ -32,7 +32,12 @@ const INTERFACES: Record<string, {required: readonly string[]; keys: readonly st
   // Explanation: everything but next, which is absent when nothing needs doing.
   Explanation: {
     required: exactly<RequiredKeys<Explanation>>()(['subject', 'controller', 'verdict', 'severity', 'summary', 'steps', 'evaluatedAt', 'source']),
-    keys: exactly<Declared<Explanation>>()(['subject', 'controller', 'verdict', 'severity', 'summary', 'steps', 'evaluatedAt', 'source', 'next']),
+    keys: exactly<Declared<Explanation>>()(['subject', 'controller', 'verdict', 'severity', 'summary', 'steps', 'evaluatedAt', 'source', 'next', 'actors']),
+  },
+  // Actor: at is absent when the data cannot say when.
+  Actor: {
+    required: exactly<RequiredKeys<Actor>>()(['actor', 'action', 'rule', 'evidence', 'next']),
+    keys: exactly<Declared<Actor>>()(['actor', 'action', 'at', 'rule', 'evidence', 'next']),
   },
   Subject: {
     required: exactly<RequiredKeys<Subject>>()(['kind', 'name']),
@@ -76,6 +81,11 @@ describe('schemas/explanation.json against src/explanation.ts', () => {
   test('the schema lists the severities src/explanation.ts has', async () => {
     const {SEVERITIES} = await import('../../src/explanation.js')
     assert.deepEqual(definitions.Severity.enum, [...SEVERITIES])
+  })
+
+  test('the schema lists the actor actions src/explanation.ts has', async () => {
+    const {ACTOR_ACTIONS} = await import('../../src/explanation.js')
+    assert.deepEqual(definitions.ActorAction.enum, [...ACTOR_ACTIONS])
   })
 
   test("every report's apiVersion is EXPLANATION_VERSION, the one constant", async () => {
