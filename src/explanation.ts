@@ -46,8 +46,57 @@ export interface SourceDescription {
   settings?: Record<string, {value: unknown; from: string}>
   /** What could not be read: the result is partial when this is non-empty. */
   partial?: Problem[]
-  /** What the data can prove (src/cluster/evidence.ts): per kind held or not, node Leases, node set, clock, version. */
-  evidence?: import('./cluster/evidence.js').Evidence
+  /** What the data can prove (built in src/cluster/evidence.ts): per kind held or not, node Leases, node set, clock, version. */
+  evidence?: Evidence
+}
+
+// What the data can prove, built once per run (src/cluster/evidence.ts) and handed to every engine beside the
+// objects: engines ask it before they turn "not in the data" into "does not exist".
+
+/** How the data covers one kind. */
+export interface KindCoverage {
+  /** API group ("" for the core group). */
+  group: string
+  kind: string
+  /** all: every namespace (or cluster-scoped); namespaces: only those listed; none: the data holds no such object. */
+  coverage: 'all' | 'namespaces' | 'none'
+  namespaces?: string[]
+  /** True when an object missing from the data does not exist (a live read, or a list recorded as complete). */
+  absenceIsProof: boolean
+  /** Where the answer comes from, for the explanation ("live", "the snapshot's list", "objects in the dump"). */
+  from: string
+  /** Objects of this kind in the data. */
+  count: number
+}
+
+/** The answer for one object's kind and namespace. */
+export interface Coverage {
+  /** The data holds this kind in this namespace. */
+  held: boolean
+  /** An object of this kind and namespace that is not in the data does not exist. */
+  absenceIsProof: boolean
+  /** One phrase for the explanation when absence is no proof: "the data holds no Job". */
+  why: string
+}
+
+export interface Evidence {
+  kinds: KindCoverage[]
+  /** Coverage of one kind in one namespace (namespace undefined: cluster-scoped, or any namespace). */
+  coverage(group: string, kind: string, namespace?: string): Coverage
+  /** group/versions shown served: recorded discovery, or objects present at that group/version (REST-mapping evidence). */
+  servedVersions: string[]
+  /** Node Leases (kube-node-lease): all nodes have one in the data, some do, or the data holds none. */
+  nodeLeases: 'present' | 'partial' | 'absent'
+  /** complete: the data is known to hold every Node; partial: it may not; none: it holds no Node. */
+  nodeSet: 'complete' | 'partial' | 'none'
+  /** The evaluation instant and how far to trust it. */
+  clock: {at: string; from: string; trust: 'exact' | 'estimated'}
+  /** The version whose rules apply, and how it was found. */
+  version?: {text: string; from: string}
+  /** What the data lacks that an answer would need, stated once per run. */
+  missing: Problem[]
+  /** What was left out on purpose (container logs of a cluster-info dump). */
+  notes?: string[]
 }
 
 /** Something the source could not read or could not use; reported, never silently dropped. */

@@ -1,12 +1,11 @@
 // What a check is given, and what it gives back. A check is a small adapter: it takes the gathered objects, calls its
 // engine (pure) and turns the engine's explanations into findings; its only I/O is the few single-object GETs its
 // controller itself would make (owner lookups, the live lease double-check, the recheck before adoption).
-import type {Evidence} from '../cluster/evidence.js'
+import type {Evidence, Explanation, Problem, Severity, SourceDescription, Subject} from '../explanation.js'
 import type {ClusterSource, GetRequest, KubeObject, ResourceType} from '../cluster/source.js'
 import type {ChosenVersion} from '../cluster/version.js'
 import {ReadError} from '../errors.js'
-import type {Explanation, Problem, Severity, SourceDescription, Subject} from '../explanation.js'
-import type {SettingsOverrides} from '../settings/resolve.js'
+import type {SettingsOverrides} from '../settings/flags.js'
 import type {CheckName} from './checks.js'
 import type {Gathered, NeedRead} from './gather.js'
 import type {CheckNeeds} from './needs.js'

@@ -4,12 +4,11 @@
 // view, whatever the request asks: the audit reads by quorum); a kind the audit did not read, or could not, fails the
 // way the read failed. Single-object reads go to the real source.
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
-import type {Evidence} from '../cluster/evidence.js'
+import type {Evidence, Problem, SourceDescription} from '../explanation.js'
 import {resolveKind} from '../cluster/resolve.js'
 import {parseFieldSelector, parseLabelSelector} from '../cluster/selectors.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion} from '../cluster/source.js'
 import {ReadError} from '../errors.js'
-import type {Problem, SourceDescription} from '../explanation.js'
 import type {CheckContext} from './context.js'
 import {typeKey} from './plan.js'
 

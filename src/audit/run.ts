@@ -5,7 +5,7 @@ import type {ClusterSource, GetRequest, ResourceType} from '../cluster/source.js
 import type {ChosenVersion} from '../cluster/version.js'
 import {UserError} from '../errors.js'
 import type {Severity} from '../explanation.js'
-import type {SettingsOverrides} from '../settings/resolve.js'
+import type {SettingsOverrides} from '../settings/flags.js'
 import type {CheckName} from './checks.js'
 import type {Check, CheckContext, CheckEnvironment, CheckResult} from './context.js'
 import {gather} from './gather.js'

@@ -1,8 +1,7 @@
 // Where objects come from. Engines never see a ClusterSource: commands read through it and hand
 // plain objects to the engines. Two implementations: live (src/cluster/live/) and snapshot
 // (src/cluster/snapshot/); test/cluster/source-contract.test.ts runs one suite against both.
-import type {Problem, SourceDescription} from '../explanation.js'
-import type {Evidence} from './evidence.js'
+import type {Evidence, Problem, SourceDescription} from '../explanation.js'
 import type {KubeObject} from './kube-types.js'
 
 // The object types are declared once in kube-types.ts, for the engines too.

@@ -1,7 +1,6 @@
 // kube-controller-manager settings as flags of `kubectl why node` and `kubectl why evicted`, with upstream's
 // names: each one overrides what the controller-manager's command line says (or the release default).
 import * as Flags from '@oclif/core/flags'
-import type {SettingsOverrides} from './resolve.js'
 
 const group = 'CONTROLLER-MANAGER SETTINGS'
 
@@ -28,6 +27,11 @@ export const controllerManagerFlags = {
   'feature-gates': Flags.string({description: 'Gates as kube-controller-manager takes them, e.g. NodeControllerLeaseCircuitBreaker=false.', helpGroup: group}),
   controllers: Flags.string({description: "kube-controller-manager's --controllers list, e.g. *,-taint-eviction-controller.", helpGroup: group}),
 }
+
+/** A controller-manager flag by its upstream name; the node lifecycle replay resolves each (engine/nodelifecycle/settings.ts). */
+export type SettingFlag = keyof typeof controllerManagerFlags
+/** The flags given on our command line, as text: each one overrides the controller-manager's value or the default. */
+export type SettingsOverrides = Partial<Record<SettingFlag, string>>
 
 export function settingsOverrides(flags: Partial<Record<keyof typeof controllerManagerFlags, string | undefined>>): SettingsOverrides {
   const out: SettingsOverrides = {}

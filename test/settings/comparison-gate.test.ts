@@ -6,7 +6,7 @@ import {describe, it} from 'node:test'
 import {explainEvicted} from '../../src/engine/tainteviction/explain.js'
 import type {PodLike} from '../../src/engine/tainteviction/types.js'
 import {controllerManagerArgs} from '../../src/settings/kcm.js'
-import {resolveSettings} from '../../src/settings/resolve.js'
+import {resolveSettings} from '../../src/engine/nodelifecycle/settings.js'
 
 const v = (minor: number) => ({major: 1, minor, from: 'server' as const, text: `1.${minor}`})
 const kcm = (gates: string) =>

@@ -6,10 +6,10 @@ import {describe, it} from 'node:test'
 import {parse} from 'yaml'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {UserError} from '../../src/errors.js'
-import {versionDefaults} from '../../src/settings/defaults.js'
+import {versionDefaults} from '../../src/engine/nodelifecycle/defaults.js'
 import {formatGoDuration, parseGoDuration} from '../../src/settings/go-duration.js'
 import {controllerEnabled, controllerManagerArgs, parseCommandLine, parseFeatureGates} from '../../src/settings/kcm.js'
-import {resolveSettings} from '../../src/settings/resolve.js'
+import {resolveSettings} from '../../src/engine/nodelifecycle/settings.js'
 
 const kindPod = parse(readFileSync(new URL('../fixtures/nodelifecycle/kcm-pod-kind-1.33.yaml', import.meta.url), 'utf8')) as KubeObject
 const v = (minor: number) => ({major: 1, minor, from: 'server' as const, text: `1.${minor}`})

@@ -3,9 +3,9 @@
 // every other listable kind for ownership. A kind that cannot be read is recorded as a problem and the
 // capture goes on. Secrets are metadata only.
 import {ReadError} from '../../errors.js'
-import type {Problem} from '../../explanation.js'
+import type {Evidence, Problem} from '../../explanation.js'
 import {apiVersionOf} from '../builtin-kinds.js'
-import {type Evidence, evidenceOf} from '../evidence.js'
+import {evidenceOf} from '../evidence.js'
 import type {ClusterSource, ListRequest, ResourceType} from '../source.js'
 import type {Gap, ListMade} from './header.js'
 import type {SnapshotWriter} from './writer.js'

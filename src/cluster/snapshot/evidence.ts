@@ -3,8 +3,8 @@
 // complete for a kind: `kubectl cluster-info dump` always lists every Node, and, in each namespace it dumps,
 // every Event, ReplicationController, Service, DaemonSet, Deployment, ReplicaSet and Pod — never Jobs or Leases
 // (staging/src/k8s.io/kubectl/pkg/cmd/clusterinfo/clusterinfo_dump.go, Run).
-import type {Problem} from '../../explanation.js'
-import {canonicalGroup, type Evidence, type KindCoverage, makeEvidence} from '../evidence.js'
+import type {Evidence, KindCoverage, Problem} from '../../explanation.js'
+import {canonicalGroup, makeEvidence} from '../evidence.js'
 import {splitApiVersion} from '../builtin-kinds.js'
 import type {ObjectStore} from '../object-store.js'
 import type {ResourceType} from '../source.js'

@@ -4,8 +4,7 @@
 // reaches an engine; a single read of one answers "unreadable", not "not found": the garbage collector must not take
 // a malformed owner for a deleted one.
 import {ReadError, UserError} from '../../errors.js'
-import type {Problem, SourceDescription} from '../../explanation.js'
-import type {Evidence} from '../evidence.js'
+import type {Evidence, Problem, SourceDescription} from '../../explanation.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion} from '../source.js'
 import {any, boolean, list, mismatchText, name, object, required, string} from './shape.js'
 import {fitsFirst, mismatchOf, nameOf} from './validate-object.js'

@@ -3,9 +3,8 @@
 // scopes. Its only I/O goes through the ClusterSource it is given (the audit passes its gathered lists through a
 // GatheredSource); every decision stays in the pure files beside it.
 import {apiVersionOf} from '../../cluster/builtin-kinds.js'
-import type {Evidence} from '../../cluster/evidence.js'
+import type {Evidence, Problem} from '../../explanation.js'
 import type {ClusterSource, KubeObject, ResourceType} from '../../cluster/source.js'
-import type {Problem} from '../../explanation.js'
 import {buildTree} from './drive-tree.js'
 import {GcDiscovery} from './discovery.js'
 import {ACTIONABLE_VERDICTS, compareFindings, explainGc, type GcExplanation} from './explain.js'

@@ -2,10 +2,9 @@
 // type, owner GETs (fresh, metadata-only, by exact version; a reset connection retried), and owners shown only by name
 // through another field. I/O through the ClusterSource it is given, nothing else.
 import {apiVersionOf} from '../../cluster/builtin-kinds.js'
-import type {Evidence} from '../../cluster/evidence.js'
+import type {Evidence, Problem} from '../../explanation.js'
 import type {ClusterSource, GetRequest, KubeObject, ResourceType} from '../../cluster/source.js'
 import {ReadError} from '../../errors.js'
-import type {Problem} from '../../explanation.js'
 import {DependentsIndex} from './dependents.js'
 import type {GcDiscovery} from './discovery.js'
 import {type GcObject, type OwnerRead, type OwnerReadKey, readKeyString, slimObject} from './model.js'

@@ -4,9 +4,8 @@
 // the replay needs a read it has not been given, it says so in `needs`; the command performs those reads and
 // calls again, until nothing is missing. The answer never rests on a guess: an owner that could not be read
 // makes the verdict `unknown`, never "dangling".
-import type {Evidence} from '../../cluster/evidence.js'
+import type {Evidence, Step} from '../../explanation.js'
 import type {OwnerReference} from '../../cluster/source.js'
-import type {Step} from '../../explanation.js'
 import {blockingDependents, type DependentsIndex} from './dependents.js'
 import type {GcDiscovery, Mapping, MonitorStatus} from './discovery.js'
 import {

@@ -4,13 +4,13 @@
 // kube-node-lease Leases as its lease informer holds them (the watch cache, `view: 'cached'`), and — only for the
 // nodes its first pass finds stale — the live GET of their lease that the circuit breaker makes
 // (tryUpdateNodeHealth step 6, nlc.go@2b96ebcf), one lease at a time, as the controller does.
-import type {Evidence} from '../../cluster/evidence.js'
+import type {Evidence, Explanation, Problem, SourceDescription} from '../../explanation.js'
 import type {ClusterSource, KubeObject} from '../../cluster/source.js'
 import {type ChosenVersion, chooseVersion} from '../../cluster/version.js'
 import {ReadError} from '../../errors.js'
-import type {Explanation, Problem, SourceDescription} from '../../explanation.js'
 import {controllerManagerArgs} from '../../settings/kcm.js'
-import {type ResolvedSettings, resolveSettings, type SettingsOverrides} from '../../settings/resolve.js'
+import type {SettingsOverrides} from '../../settings/flags.js'
+import {type ResolvedSettings, resolveSettings} from './settings.js'
 import type {MinorVersion} from '../../util/parse.js'
 import {analyzeCluster, type ClusterAnalysis} from './analyze.js'
 import {compareResourceVersions} from './consistency.js'

@@ -3,8 +3,7 @@
 // kubelet that renews its Lease posts status only every nodeStatusReportFrequency (5 min); the controller's own
 // marks (Ready Unknown with reason NodeStatusUnknown, its NoExecute taints with timeAdded) are evidence of what it
 // concluded. Cluster-level verdicts are certain only over a complete node set.
-import type {Evidence} from '../../cluster/evidence.js'
-import type {Problem} from '../../explanation.js'
+import type {Evidence, Problem} from '../../explanation.js'
 import {iso} from './time.js'
 
 export interface DataEvidence {

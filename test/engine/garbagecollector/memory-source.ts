@@ -2,7 +2,7 @@
 // (an owner of any served version of its resource, by group/resource/namespace/name), pages lists, and injects the
 // faults the driver must survive: 410 Gone on a continue page, 403 on a list or a GET, a reset connection on a GET.
 import {apiVersionOf, BUILTIN_KINDS, splitApiVersion} from '../../../src/cluster/builtin-kinds.js'
-import type {Evidence} from '../../../src/cluster/evidence.js'
+import type {Evidence} from '../../../src/explanation.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType} from '../../../src/cluster/source.js'
 import {ReadError} from '../../../src/errors.js'
 

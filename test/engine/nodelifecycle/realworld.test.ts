@@ -7,7 +7,7 @@ import {parse} from 'yaml'
 import {analyzeCluster} from '../../../src/engine/nodelifecycle/analyze.js'
 import type {LiveLeaseLookup} from '../../../src/engine/nodelifecycle/health.js'
 import {NEWEST_DEFAULTS, type LeaseLike, type NodeLike} from '../../../src/engine/nodelifecycle/types.js'
-import {resolveSettings} from '../../../src/settings/resolve.js'
+import {resolveSettings} from '../../../src/engine/nodelifecycle/settings.js'
 
 function load(file: string): {nodes: NodeLike[]; leases: LeaseLike[]} {
   const list = parse(readFileSync(new URL(`../../fixtures/nodelifecycle/${file}`, import.meta.url), 'utf8')) as {items: (NodeLike & LeaseLike)[]}

@@ -1,27 +1,14 @@
 // Which kube-controller-manager settings the replays use, and where each came from: our own flags override the
 // controller-manager's command line (its static pod in kube-system), which overrides the release's defaults.
-import {type ChosenVersion, versionSource} from '../cluster/version.js'
-import type {NodeLifecycleSettings} from '../engine/nodelifecycle/types.js'
-import {UserError} from '../errors.js'
-import type {Problem} from '../explanation.js'
-import type {MinorVersion} from '../util/parse.js'
+import {type ChosenVersion, versionSource} from '../../cluster/version.js'
+import {UserError} from '../../errors.js'
+import type {Problem} from '../../explanation.js'
+import {formatGoDuration, parseGoDuration} from '../../settings/go-duration.js'
+import type {SettingFlag, SettingsOverrides} from '../../settings/flags.js'
+import {type ControllerManagerArgs, controllerEnabled, parseFeatureGates} from '../../settings/kcm.js'
+import type {MinorVersion} from '../../util/parse.js'
 import {NEWEST_MODELLED, versionDefaults} from './defaults.js'
-import {formatGoDuration, parseGoDuration} from './go-duration.js'
-import {type ControllerManagerArgs, controllerEnabled, parseFeatureGates} from './kcm.js'
-
-export const SETTING_FLAGS = [
-  'node-monitor-period',
-  'node-monitor-grace-period',
-  'node-startup-grace-period',
-  'node-eviction-rate',
-  'secondary-node-eviction-rate',
-  'large-cluster-size-threshold',
-  'unhealthy-zone-threshold',
-  'feature-gates',
-  'controllers',
-] as const
-export type SettingFlag = (typeof SETTING_FLAGS)[number]
-export type SettingsOverrides = Partial<Record<SettingFlag, string>>
+import type {NodeLifecycleSettings} from './types.js'
 
 export interface ResolveInput {
   version?: ChosenVersion

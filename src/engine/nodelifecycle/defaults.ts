@@ -3,8 +3,8 @@
 // cmd/kube-controller-manager/app/options/nodelifecyclecontroller.go@025f2834:39-48; feature gates as the
 // decisions document lists them (NodeControllerLeaseCircuitBreaker beta-on 1.37, SeparateTaintEvictionController
 // beta-on 1.29 and GA 1.34: gate stages UNCERTAIN, read from a fork and an issue, not kube_features.go).
-import type {NodeLifecycleSettings} from '../engine/nodelifecycle/types.js'
-import type {MinorVersion} from '../util/parse.js'
+import type {MinorVersion} from '../../util/parse.js'
+import type {NodeLifecycleSettings} from './types.js'
 
 export const NEWEST_MODELLED: MinorVersion = {major: 1, minor: 37}
 
