@@ -14,7 +14,7 @@ import {VERDICTS as HASH_VERDICTS} from '../../src/engine/deployment/common.js'
 import {GC_VERDICTS} from '../../src/engine/garbagecollector/model.js'
 import {EVICTED_SEVERITY} from '../../src/engine/tainteviction/explain.js'
 import {NODE_SEVERITY} from '../../src/engine/nodelifecycle/explain.js'
-import {VERDICTS as RS_VERDICTS} from '../../src/engine/replicaset/explain.js'
+import {VERDICTS as RS_VERDICTS} from '../../src/engine/replicaset/types.js'
 import {UserError} from '../../src/errors.js'
 
 const ROOT = new URL('../../', import.meta.url)

@@ -6,7 +6,8 @@
 // proxies), HTTP from http1.ts and credentials from credentials.ts.
 import {ReadError, type ReadFailure} from '../../errors.js'
 import {ConnectError, connector, requestTarget, type TlsSettings} from './connect.js'
-import type {Credential, Credentials} from './credentials.js'
+import type {Credential} from './credential.js'
+import type {Credentials} from './credentials.js'
 import {ConnectionPool, requestHead} from './http1.js'
 import {JsonBody} from './json-body.js'
 

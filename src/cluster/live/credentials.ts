@@ -7,17 +7,9 @@ import {readFileSync} from 'node:fs'
 import {isIP} from 'node:net'
 import {UserError} from '../../errors.js'
 import type {TlsSettings} from './connect.js'
+import type {Credential} from './credential.js'
 import {ExecPlugin} from './exec-credential.js'
 import type {ResolvedConfig, UserEntry} from './kubeconfig.js'
-
-/** One credential as sent: headers, and a client certificate when it carries one. */
-export interface Credential {
-  headers: Record<string, string>
-  cert?: Buffer
-  key?: Buffer
-  /** Changes when the credential does: agents are kept per client certificate. */
-  generation: number
-}
 
 export interface Credentials {
   current(): Promise<Credential>

@@ -6,7 +6,7 @@
 // again when the server answers 401 to the credential it gave.
 import {UserError} from '../../errors.js'
 import type {TlsSettings} from './connect.js'
-import type {Credential} from './credentials.js'
+import type {Credential} from './credential.js'
 import type {ExecConfig, ResolvedConfig} from './kubeconfig.js'
 
 const VERSIONS = new Set(['client.authentication.k8s.io/v1', 'client.authentication.k8s.io/v1beta1'])

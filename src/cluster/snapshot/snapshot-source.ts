@@ -2,14 +2,12 @@
 // source answers them from a cluster (one contract test suite runs against both). Inputs are read as
 // streams (src/cluster/snapshot/read-input.ts); objects go into the store as they arrive, optionally slimmed.
 import {ReadError, UserError} from '../../errors.js'
-import type {Problem, SourceDescription} from '../../explanation.js'
-import type {Evidence} from '../evidence.js'
+import type {Evidence, Problem, SourceDescription} from '../../explanation.js'
 import {rfc3339Millis} from '../../util/parse.js'
 import {apiVersionOf} from '../builtin-kinds.js'
 import {groupKindKey, ObjectStore} from '../object-store.js'
 import {resolveKind} from '../resolve.js'
-import type {SourceOptions} from '../open.js'
-import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, TypeRef} from '../source.js'
+import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, SourceOptions, TypeRef} from '../source.js'
 import {VersionClues} from '../version.js'
 import {NewestWrite} from './clock.js'
 import {auditSlim} from './slim.js'

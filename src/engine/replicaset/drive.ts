@@ -14,11 +14,11 @@ import {ReadError, UserError} from '../../errors.js'
 import {type Explanation, type Problem, severityRank, type SourceDescription} from '../../explanation.js'
 import {type Recheck, claimPods} from './claim.js'
 import {replicaSetsOfDeployment} from './deployment.js'
-import {explainReplicaSet, ReplicaSetInputError, VERDICTS} from './explain.js'
+import {explainReplicaSet, ReplicaSetInputError} from './explain.js'
 import {getReplicaSetsWithSameController, indexScope} from './family.js'
 import {commonSelector, labelSelectorAsSelector, selectorQuery} from './selector.js'
 import {slimPod} from './slim.js'
-import type {CoreEvent, Lease, Pod, ReplicaSet} from './types.js'
+import {type CoreEvent, type Lease, type Pod, type ReplicaSet, VERDICTS} from './types.js'
 
 export interface DriveOptions {
   /** The Kubernetes minor whose rules apply. */

@@ -17,10 +17,7 @@ import {deletionCost, RANK_RULES} from './ranking.js'
 import {describeSelector, labelSelectorAsSelector, type Selector, SelectorError} from './selector.js'
 import {calculateStatus, compareStatus, replicaFailure} from './status.js'
 import {human, instant, iso} from './time.js'
-import type {CoreEvent, Lease, Pod, ReplicaSet, ReplicaSetSettings} from './types.js'
-
-export const VERDICTS = ['converged', 'willCreate', 'willDelete', 'waitingForExpectations', 'createsFailing', 'adoptionPending', 'beingDeleted'] as const
-export type Verdict = (typeof VERDICTS)[number]
+import type {CoreEvent, Lease, Pod, ReplicaSet, ReplicaSetSettings, Verdict} from './types.js'
 
 export class ReplicaSetInputError extends Error {}
 

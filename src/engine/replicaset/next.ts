@@ -1,10 +1,9 @@
 // What a person can do about each verdict of the ReplicaSet replay (issue 16.4): read-only commands to run, or the
 // object and field to change, with why. Never a write the tool would run itself. Pure.
 import type {NextStep} from '../../explanation.js'
-import type {Verdict} from './explain.js'
 import type {CreateFailures} from './failures.js'
 import {selectorQuery} from './selector.js'
-import type {ReplicaSet} from './types.js'
+import type {ReplicaSet, Verdict} from './types.js'
 
 export interface NextInput {
   verdict: Verdict

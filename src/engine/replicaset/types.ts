@@ -4,6 +4,10 @@ import type {KubeObject, LabelSelector, LabelSelectorRequirement, ObjectMeta, Ow
 
 export type {LabelSelector, LabelSelectorRequirement, OwnerReference, PodCondition}
 
+/** The verdicts of `kubectl why replicas`. */
+export const VERDICTS = ['converged', 'willCreate', 'willDelete', 'waitingForExpectations', 'createsFailing', 'adoptionPending', 'beingDeleted'] as const
+export type Verdict = (typeof VERDICTS)[number]
+
 export interface ContainerStatus {
   name: string
   restartCount?: number | bigint
