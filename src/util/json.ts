@@ -95,3 +95,8 @@ export function parseYamlDocuments(text: string, where = 'input'): unknown[] {
   }
   return out
 }
+
+/** A JSON object (not an array, not null). */
+export function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}

@@ -3,8 +3,9 @@
 // and snapshot's create path with its collision handling and stale-collisionCount guard.
 import {ComputeHash} from '../../hash/compute-hash.js'
 import {daemonSetRevisionName} from '../../hash/names.js'
-import {MAX_PREDICTED_BUMPS} from '../deployment/constants.js'
-import type {ControllerRevision, Workload} from '../deployment/types.js'
+import {MAX_PREDICTED_BUMPS} from '../history/constants.js'
+import type {Workload} from '../deployment/types.js'
+import type {ControllerRevision} from '../history/types.js'
 import {rawOf, revisionNumber} from '../history/revision-data.js'
 
 export interface DaemonSetHistory {

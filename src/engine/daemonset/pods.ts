@@ -1,7 +1,8 @@
 // Which daemon pods are on which revision, and which count as updated (pkg/controller/daemon/util/daemonset_util.go
 // IsPodUpdated, GetTemplateGeneration).
 import {controllerOf} from '../deployment/common.js'
-import {CONTROLLER_REVISION_HASH_LABEL, DAEMONSET_TEMPLATE_GENERATION_ANNOTATION, POD_TEMPLATE_GENERATION_LABEL} from '../deployment/constants.js'
+import {DAEMONSET_TEMPLATE_GENERATION_ANNOTATION, POD_TEMPLATE_GENERATION_LABEL} from '../deployment/constants.js'
+import {CONTROLLER_REVISION_HASH_LABEL} from '../history/constants.js'
 import type {PodMeta, Workload} from '../deployment/types.js'
 
 /** GetTemplateGeneration: the deprecated annotation as int64; undefined when absent (a bad value is a sync error upstream). */

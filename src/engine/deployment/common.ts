@@ -4,16 +4,14 @@ import type {CompiledLayout} from '../../hash/compile.js'
 import {layoutVersions} from '../../hash/layout-data.js'
 import {getLayout} from '../../hash/layouts.js'
 import type {Severity} from '../../explanation.js'
+import {isObj} from '../../util/json.js'
 import {WorkloadInputError} from './claim.js'
-import type {HashSettings, Workload} from './types.js'
+import type {HashSettings} from '../history/types.js'
+import type {Workload} from './types.js'
 
 /** The verdicts of `kubectl why hash`, in the order a reader should worry about them. */
 export const VERDICTS = ['collision', 'rolloutPending', 'unreproducible', 'hashDrift', 'upToDate'] as const
 export type HashVerdict = (typeof VERDICTS)[number]
-
-export function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
 
 export function ref(w: Workload): string {
   return `${w.metadata.namespace ?? ''}/${w.metadata.name}`
@@ -66,9 +64,4 @@ export function severityOf(verdict: HashVerdict, opts: {unexplained?: boolean; f
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
-}
-
-/** The part of a generated name after its last dash: the hash a controller named the object with. */
-export function suffixOf(name: string): string {
-  return name.slice(name.lastIndexOf('-') + 1)
 }

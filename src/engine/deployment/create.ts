@@ -6,9 +6,9 @@ import type {CompiledLayout} from '../../hash/compile.js'
 import {ComputeHash} from '../../hash/compute-hash.js'
 import {replicaSetNameFor} from '../../hash/names.js'
 import {controllerOf, plural} from './common.js'
-import {MAX_PREDICTED_BUMPS} from './constants.js'
+import {MAX_PREDICTED_BUMPS} from '../history/constants.js'
 import {EqualIgnoreHash} from './equal-ignore-hash.js'
-import {describeCount} from './label-check.js'
+import {describeCount} from '../history/label-check.js'
 import type {ReplicaSet, Workload} from './types.js'
 
 export interface NameHolder {

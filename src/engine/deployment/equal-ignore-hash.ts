@@ -1,12 +1,9 @@
 // EqualIgnoreHash (pkg/controller/deployment/util/deployment_util.go:619): the two templates, each without its
 // pod-template-hash label, compared with apiequality.Semantic.DeepEqual. The inputs are not changed.
 import type {CompiledLayout} from '../../hash/compile.js'
-import {POD_TEMPLATE_HASH_LABEL} from './constants.js'
+import {isObj} from '../../util/json.js'
+import {POD_TEMPLATE_HASH_LABEL} from '../history/constants.js'
 import {semanticTemplateEqual} from './semantic.js'
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
 
 /** A shallow copy of the template without its pod-template-hash label (the copy's label map may end up empty). */
 export function withoutHashLabel(template: unknown): unknown {

@@ -4,11 +4,12 @@
 import type {Severity} from '../../explanation.js'
 import {checkRevision, revOf} from '../history/controller-history.js'
 import {templateOfRevision} from '../history/revision-data.js'
-import {controllerOf, suffixOf} from './common.js'
-import {CONTROLLER_REVISION_HASH_LABEL, POD_TEMPLATE_HASH_LABEL} from './constants.js'
+import {controllerOf} from './common.js'
+import {checkTemplateLabel, type LabelCheck, suffixOf} from '../history/label-check.js'
+import {CONTROLLER_REVISION_HASH_LABEL, POD_TEMPLATE_HASH_LABEL} from '../history/constants.js'
 import {withoutHashLabel} from './equal-ignore-hash.js'
-import {checkTemplateLabel, type LabelCheck} from './label-check.js'
-import type {ControllerRevision, HashSettings, ReplicaSet} from './types.js'
+import type {ReplicaSet} from './types.js'
+import type {ControllerRevision, HashSettings} from '../history/types.js'
 
 export interface UnownedRow {
   kind: 'ReplicaSet' | 'ControllerRevision'

@@ -2,10 +2,9 @@
 // SortControllerRevisions, EqualRevision, FindEqualRevisions, HashControllerRevision over Data.Raw and
 // ControllerRevisionName, and CreateControllerRevision's collision loop.
 import {ControllerRevisionName, HashControllerRevision} from '../../hash/controller-revision.js'
-import {suffixOf} from '../deployment/common.js'
-import {describeCount, type LabelCheck} from '../deployment/label-check.js'
-import {HISTORY_HASH_LABEL, MAX_PREDICTED_BUMPS} from '../deployment/constants.js'
-import type {ControllerRevision} from '../deployment/types.js'
+import {describeCount, type LabelCheck, suffixOf} from './label-check.js'
+import {HISTORY_HASH_LABEL, MAX_PREDICTED_BUMPS} from './constants.js'
+import type {ControllerRevision} from './types.js'
 import {rawOf, revisionNumber} from './revision-data.js'
 
 const encoder = new TextEncoder()

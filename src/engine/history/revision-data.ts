@@ -3,8 +3,8 @@
 import type {CompiledLayout} from '../../hash/compile.js'
 import {statefulSetPatch} from '../../hash/controller-revision.js'
 import {goJsonMarshal, type GoJson} from '../../hash/go-json.js'
-import {isObj} from '../deployment/common.js'
-import type {ControllerRevision} from '../deployment/types.js'
+import {isObj} from '../../util/json.js'
+import type {ControllerRevision} from './types.js'
 
 /**
  * getPatch (update.go:499): the DaemonSet as JSON, decoded into a map, reduced to

@@ -10,10 +10,11 @@ import type {Explanation, Step} from '../../explanation.js'
 import {claimed, claimObjects, type ClaimResult, MissingDataError} from '../deployment/claim.js'
 import {collisionCountOf, controllerOf, type HashVerdict, severityOf, templateOf} from '../deployment/common.js'
 import {semanticTemplateEqual} from '../deployment/semantic.js'
-import {CONTROLLER_REVISION_HASH_LABEL} from '../deployment/constants.js'
-import {diagnose, isRedacted, type LabelCheck, versionRange} from '../deployment/label-check.js'
+import {CONTROLLER_REVISION_HASH_LABEL} from '../history/constants.js'
+import {diagnose, isRedacted, type LabelCheck, versionRange} from '../history/label-check.js'
 import {layoutVersions} from '../../hash/layout-data.js'
-import type {ControllerRevision, PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
+import type {PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
+import type {ControllerRevision} from '../history/types.js'
 import {
   checkRevision,
   type CreateAttempt,

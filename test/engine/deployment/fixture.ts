@@ -6,7 +6,8 @@ import {parse} from 'yaml'
 import type {KubeObject} from '../../../src/cluster/source.js'
 import type {DaemonSetHashInput} from '../../../src/engine/daemonset/explain.js'
 import type {DeploymentHashInput} from '../../../src/engine/deployment/explain.js'
-import type {ControllerRevision, HashSettings, PodMeta, ReplicaSet, Workload} from '../../../src/engine/deployment/types.js'
+import type {PodMeta, ReplicaSet, Workload} from '../../../src/engine/deployment/types.js'
+import type {ControllerRevision, HashSettings} from '../../../src/engine/history/types.js'
 import type {StatefulSetHashInput} from '../../../src/engine/statefulset/explain.js'
 
 export interface Loaded {

@@ -118,7 +118,7 @@ describe('a StatefulSet whose ControllerRevisions are not in the data', () => {
 
 describe('no server version recorded', () => {
   test('the newest kubelet in the data (v1.18) explains a 2021 label no layout reproduces', async () => {
-    const {checkTemplateLabel} = await import('../../../src/engine/deployment/label-check.js')
+    const {checkTemplateLabel} = await import('../../../src/engine/history/label-check.js')
     const l = load('deployment', 'unreproducible.yaml', 'Deployment', 'web')
     const rs = ofKind<Any>(l.items, 'ReplicaSet')[0]
     const {'pod-template-hash': label, ...labels} = rs.spec.template.metadata.labels

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import {describe, test} from 'node:test'
 import {explainDaemonSetHash, type DaemonSetHashReplay} from '../../../src/engine/daemonset/explain.js'
 import {explainDeploymentHash, type DeploymentHashReplay} from '../../../src/engine/deployment/explain.js'
-import type {ControllerRevision} from '../../../src/engine/deployment/types.js'
+import type {ControllerRevision} from '../../../src/engine/history/types.js'
 import {deploymentInput, load, ofKind, SOURCE} from './fixture.js'
 
 function deployment(file: string, version?: {minor: number}) {

@@ -230,3 +230,8 @@ export function checkTemplateLabel(template: unknown, label: string | undefined,
   }
   return {label, recomputed, result: 'unreproducible', ...diagnose(template, label, opts, unknownFields), ...(unknownFields.length > 0 ? {unknownFields} : {})}
 }
+
+/** The part of a generated name after its last dash: the hash a controller named the object with. */
+export function suffixOf(name: string): string {
+  return name.slice(name.lastIndexOf('-') + 1)
+}
