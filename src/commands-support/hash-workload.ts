@@ -11,7 +11,7 @@ import {checkUnowned, explainDeploymentHash, type UnownedRow, VERDICTS, Workload
 import type {LabelCheck} from '../engine/history/label-check.js'
 import type {PodMeta, ReplicaSet, Workload} from '../engine/deployment/types.js'
 import type {ControllerRevision, HashSettings} from '../engine/history/types.js'
-import {selectorQuery} from '../engine/replicaset/selector.js'
+import {selectorQuery} from '../apimachinery/labels.js'
 import {explainStatefulSetHash} from '../engine/statefulset/index.js'
 import {ReadError, UserError} from '../errors.js'
 import {EXPLANATION_VERSION, type Explanation, type Problem, type ReportHeader, reportScope, severityRank, type SourceDescription} from '../explanation.js'

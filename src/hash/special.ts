@@ -1,7 +1,7 @@
 // The four types whose JSON is not their struct (custom UnmarshalJSON), as the Go values a controller
 // ends up holding after decoding and the protobuf round trip. Their struct layouts still come from the
 // data; the field names used here are checked against it so a layout change fails loudly.
-import type {Quantity} from './quantity.js'
+import type {Quantity} from '../apimachinery/quantity.js'
 
 /** Go struct values by Go field name; nil as null; ints as number or bigint; []uint8 as Uint8Array. */
 export type GoValue = null | string | number | bigint | boolean | Uint8Array | GoValue[] | {[field: string]: GoValue}

@@ -8,15 +8,14 @@
 // "<*>value" as an element; maps "map[k:v k:v]" with keys sorted as Go strings.
 // The round trip adds: empty slices and maps become nil; quantities are re-parsed from String().
 import * as compiled from './compile.js'
-import {keyIdCount, ready, zeroOf} from './compile.js'
-import type {CompiledLayout, StructDef, TypeNode} from './compile.js'
+import {type CompiledLayout, keyIdCount, ready, type StructDef, type TypeNode, zeroOf} from './compile.js'
 import {sameUnder} from './def-bits.js'
 import {fnv1a32} from './fnv.js'
 import {describeJson, formatPath} from './describe.js'
 import {HashInputError, UnreproducibleHashError} from './errors.js'
 import {sortedEntries} from './map-keys.js'
 import {goJsonMarshal, type GoJson} from './go-json.js'
-import {controllerQuantity, QuantityError} from './quantity.js'
+import {controllerQuantity, QuantityError} from '../apimachinery/quantity.js'
 import {fieldsV1GoValue, type GoValue, intOrStringGoValue, quantityGoValue} from './special.js'
 import {ByteSink} from './writer.js'
 

@@ -7,7 +7,7 @@ import * as compiled from './compile.js'
 import {type CompiledLayout, knows, ready, type StructDef, type TypeNode} from './compile.js'
 import {HashInputError} from './errors.js'
 import type {GoJson} from './go-json.js'
-import {controllerQuantity, QuantityError, quantityString} from './quantity.js'
+import {controllerQuantity, QuantityError, quantityString} from '../apimachinery/quantity.js'
 import {describeJson, formatPath} from './describe.js'
 import {wellFormed} from './utf8.js'
 

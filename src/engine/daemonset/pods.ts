@@ -1,6 +1,6 @@
 // Which daemon pods are on which revision, and which count as updated (pkg/controller/daemon/util/daemonset_util.go
 // IsPodUpdated, GetTemplateGeneration).
-import {controllerOf} from '../deployment/common.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {DAEMONSET_TEMPLATE_GENERATION_ANNOTATION, POD_TEMPLATE_GENERATION_LABEL} from '../deployment/constants.js'
 import {CONTROLLER_REVISION_HASH_LABEL} from '../history/constants.js'
 import type {PodMeta, Workload} from '../deployment/types.js'
@@ -21,5 +21,5 @@ export function IsPodUpdated(pod: PodMeta, hash: string | undefined, generation:
 
 /** The DaemonSet's pods (controlled by it), terminating ones apart as findUpdatedPodsOnNode ignores them. */
 export function daemonPods(ds: Workload, pods: readonly PodMeta[]): PodMeta[] {
-  return pods.filter((p) => p.metadata.namespace === ds.metadata.namespace && controllerOf(p)?.uid === ds.metadata.uid)
+  return pods.filter((p) => p.metadata.namespace === ds.metadata.namespace && getControllerOf(p)?.uid === ds.metadata.uid)
 }

@@ -1,6 +1,7 @@
 // ClaimObject (pkg/controller/controller_ref_manager.go), as ClaimReplicaSets and ClaimControllerRevisions run it:
 // which of the namespace's objects the workload controller works with, adopts, releases or leaves alone.
-import {labelSelectorAsSelector, SelectorError} from '../replicaset/selector.js'
+import {labelSelectorAsSelector, SelectorError} from '../../apimachinery/labels.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import type {KubeObject} from '../../cluster/source.js'
 import type {LabelSelector, Workload} from './types.js'
 
@@ -10,10 +11,6 @@ export interface Claim<T> {
   object: T
   result: ClaimResult
   why: string
-}
-
-function controllerOf(o: KubeObject) {
-  return (o.metadata?.ownerReferences ?? []).find((r) => r?.controller === true)
 }
 
 export class WorkloadInputError extends Error {}
@@ -38,7 +35,7 @@ export function claimObjects<T extends KubeObject>(owner: Workload, objects: rea
   const out: Claim<T>[] = []
   for (const o of objects) {
     if (o.metadata?.namespace !== owner.metadata.namespace) continue
-    const ref = controllerOf(o)
+    const ref = getControllerOf(o)
     const matches = match(o.metadata?.labels)
     const deleting = Boolean(o.metadata?.deletionTimestamp)
     if (ref) {

@@ -41,10 +41,6 @@ export function comparisonLayout(settings: HashSettings): CompiledLayout {
   return getLayout(settings.minor !== undefined && settings.minor > Number(all[all.length - 1].split('.')[1]) ? all[all.length - 1] : all[0])
 }
 
-export function controllerOf(o: {metadata?: {ownerReferences?: {controller?: boolean; uid: string; kind: string; name: string}[]}}) {
-  return (o.metadata?.ownerReferences ?? []).find((r) => r?.controller === true)
-}
-
 export function severityOf(verdict: HashVerdict, opts: {unexplained?: boolean; failing?: boolean}): Severity {
   switch (verdict) {
     case 'collision':

@@ -5,7 +5,8 @@
 import type {CompiledLayout} from '../../hash/compile.js'
 import {ComputeHash} from '../../hash/compute-hash.js'
 import {replicaSetNameFor} from '../../hash/names.js'
-import {controllerOf, plural} from './common.js'
+import {plural} from './common.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {MAX_PREDICTED_BUMPS} from '../history/constants.js'
 import {EqualIgnoreHash} from './equal-ignore-hash.js'
 import {describeCount} from '../history/label-check.js'
@@ -40,13 +41,13 @@ export interface CreatePrediction {
 }
 
 function holderOf(rs: ReplicaSet): NameHolder {
-  const c = controllerOf(rs)
+  const c = getControllerOf(rs)
   return {name: rs.metadata.name, ...(rs.metadata.uid ? {uid: rs.metadata.uid} : {}), ...(c ? {controller: `${c.kind} ${c.name} (uid ${c.uid})`} : {})}
 }
 
 /** Why the holder of a computed name is not the Deployment's new ReplicaSet (the AlreadyExists branch of getNewReplicaSet). */
 export function collides(layout: CompiledLayout, d: Workload, holder: ReplicaSet): string | undefined {
-  const c = controllerOf(holder)
+  const c = getControllerOf(holder)
   if (!c) return 'it has no controller owner reference'
   if (c.uid !== d.metadata.uid) return `it is controlled by ${c.kind} ${c.name} (uid ${c.uid}), not by this Deployment`
   if (!EqualIgnoreHash(layout, d.spec?.template, holder.spec?.template)) return 'it has a different template'

@@ -5,9 +5,10 @@
 import {nextOf, workloadNextSteps} from './next.js'
 import {UnreproducibleHashError} from '../../hash/errors.js'
 import type {Explanation, Step} from '../../explanation.js'
-import {labelSelectorAsSelector} from '../replicaset/selector.js'
+import {labelSelectorAsSelector} from '../../apimachinery/labels.js'
 import {claimed, claimObjects, type ClaimResult, MissingDataError} from './claim.js'
-import {collisionCountOf, comparisonLayout, controllerOf, type HashVerdict, plural, severityOf, templateOf} from './common.js'
+import {collisionCountOf, comparisonLayout, type HashVerdict, plural, severityOf, templateOf} from './common.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {checkTemplateLabel, describeCount, isRedacted, type LabelCheck, suffixOf} from '../history/label-check.js'
 import {REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION} from './constants.js'
 import {POD_TEMPLATE_HASH_LABEL} from '../history/constants.js'
@@ -98,7 +99,7 @@ function missingReplicaSets(
   const groups = new Map<string, PodMeta[]>()
   for (const p of input.pods ?? []) {
     if (p.metadata.namespace !== d.metadata.namespace) continue
-    const c = controllerOf(p)
+    const c = getControllerOf(p)
     if (c?.kind !== 'ReplicaSet' || known.has(c.name) || !matchSelector(p.metadata.labels)) continue
     const l = groups.get(c.name)
     if (l) l.push(p)

@@ -22,7 +22,7 @@ import {
   type TypeNode,
   type StructDef,
 } from '../../hash/compile.js'
-import {goTrimSpace, ParseQuantity, type Quantity} from '../../hash/quantity.js'
+import {goTrimSpace, ParseQuantity, type Quantity, quantityCmp} from '../../apimachinery/quantity.js'
 
 type Obj = Record<string, unknown>
 
@@ -30,11 +30,6 @@ const isNil = (v: unknown): v is null | undefined => v === null || v === undefin
 
 function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
-
-/** n × 10^e of a parsed quantity: int64Amount is value × 10^scale, inf.Dec is unscaled × 10^-scale. */
-function decimal(q: Quantity): [bigint, number] {
-  return q.d ? [q.d.unscaled, -q.d.scale] : [q.i.value, q.i.scale]
 }
 
 function quantityOf(v: unknown): Quantity | undefined {
@@ -52,10 +47,7 @@ function quantitiesEqual(a: unknown, b: unknown): boolean {
   const qa = quantityOf(a)
   const qb = quantityOf(b)
   if (!qa || !qb) return JSON.stringify(a) === JSON.stringify(b)
-  const [na, ea] = decimal(qa)
-  const [nb, eb] = decimal(qb)
-  const e = Math.min(ea, eb)
-  return na * 10n ** BigInt(ea - e) === nb * 10n ** BigInt(eb - e)
+  return quantityCmp(qa, qb) === 0
 }
 
 function integerOf(v: unknown): bigint | undefined {

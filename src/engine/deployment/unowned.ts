@@ -4,7 +4,7 @@
 import type {Severity} from '../../explanation.js'
 import {checkRevision, revOf} from '../history/controller-history.js'
 import {templateOfRevision} from '../history/revision-data.js'
-import {controllerOf} from './common.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {checkTemplateLabel, type LabelCheck, suffixOf} from '../history/label-check.js'
 import {CONTROLLER_REVISION_HASH_LABEL, POD_TEMPLATE_HASH_LABEL} from '../history/constants.js'
 import {withoutHashLabel} from './equal-ignore-hash.js'
@@ -34,7 +34,7 @@ export function checkUnowned(
 ): UnownedRow[] {
   const out: UnownedRow[] = []
   for (const rs of replicaSets) {
-    const c = controllerOf(rs)
+    const c = getControllerOf(rs)
     if (c && owners.has(c.uid)) continue
     const template = rs.spec?.template as {metadata?: {labels?: Record<string, string>}} | undefined
     const label = template?.metadata?.labels?.[POD_TEMPLATE_HASH_LABEL] ?? rs.metadata.labels?.[POD_TEMPLATE_HASH_LABEL]
@@ -64,7 +64,7 @@ export function checkUnowned(
     })
   }
   for (const cr of revisions) {
-    const c = controllerOf(cr)
+    const c = getControllerOf(cr)
     if (!c || owners.has(c.uid)) continue
     let check: LabelCheck
     if (c.kind === 'StatefulSet') {

@@ -1,6 +1,7 @@
 // FilterActivePods, FilterTerminatingPods and FilterClaimedPods (pkg/controller/controller_utils.go:986-1011).
-import {getControllerOf, isPodActive, isPodTerminating} from './pod-util.js'
-import type {Selector} from './selector.js'
+import {isPodActive, isPodTerminating} from './pod-util.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
+import type {Selector} from '../../apimachinery/labels.js'
 import type {Pod} from './types.js'
 
 export function filterActivePods(pods: readonly Pod[]): Pod[] {

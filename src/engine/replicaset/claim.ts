@@ -3,8 +3,9 @@
 // exactly this ReplicaSet (namespace/kind/name/uid) plus every orphan in the namespace; only active ones
 // reach ClaimPods (replica_set.go:804). Pods controlled by something else never reach it: they are
 // reported here as "ignore" when they match the selector, because that is what a reader wonders about.
-import {getControllerOf, isPodActive, phaseOf} from './pod-util.js'
-import type {Selector} from './selector.js'
+import {isPodActive, phaseOf} from './pod-util.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
+import type {Selector} from '../../apimachinery/labels.js'
 import type {Pod, ReplicaSet} from './types.js'
 
 export type ClaimAction = 'owned' | 'adopt' | 'release' | 'ignore'

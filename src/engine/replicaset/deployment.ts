@@ -2,7 +2,7 @@
 // deployment.kubernetes.io/revision onto the Deployment (SetDeploymentRevision, deployment_util.go:172), so the
 // ReplicaSet carrying the Deployment's revision is the new one; the rest follow newest revision first.
 import type {KubeObject} from '../../cluster/source.js'
-import {getControllerOf} from './pod-util.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {instant} from './time.js'
 import type {ReplicaSet} from './types.js'
 import {compareStrings} from '../../util/compare.js'

@@ -9,6 +9,7 @@
 //    the operations the informer has not yet delivered are named with the quorum read as evidence;
 //  - its events, the namespace (creates fail while it terminates) and the leader Lease (a new leader forgets every
 //    expectation), as evidence for what lives only in its memory.
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import type {ClusterSource, KubeObject, ListRequest} from '../../cluster/source.js'
 import {ReadError, UserError} from '../../errors.js'
 import {type Explanation, type Problem, severityRank, type SourceDescription} from '../../explanation.js'
@@ -16,9 +17,9 @@ import {type Recheck, claimPods} from './claim.js'
 import {replicaSetsOfDeployment} from './deployment.js'
 import {explainReplicaSet, ReplicaSetInputError} from './explain.js'
 import {getReplicaSetsWithSameController, indexScope} from './family.js'
-import {commonSelector, labelSelectorAsSelector, selectorQuery} from './selector.js'
+import {labelSelectorAsSelector, selectorQuery} from '../../apimachinery/labels.js'
 import {slimPod} from './slim.js'
-import {type CoreEvent, type Lease, type Pod, type ReplicaSet, VERDICTS} from './types.js'
+import {type CoreEvent, type LabelSelector, type Lease, type Pod, type ReplicaSet, VERDICTS} from './types.js'
 
 export interface DriveOptions {
   /** The Kubernetes minor whose rules apply. */
@@ -224,7 +225,7 @@ async function readFamily(
     }),
   ])
   const familyUids = new Set(family.map((r) => r.metadata.uid))
-  const controllerUid = (p: Pod) => (p.metadata.ownerReferences ?? []).find((r) => r?.controller === true)?.uid ?? ''
+  const controllerUid = (p: Pod) => getControllerOf(p)?.uid ?? ''
   const listed = new Set(pods.map((p) => p.metadata.name))
   // Owned pods whose labels left the selector: ClaimPods releases them. Read each as the informer sees it.
   for (const p of fresh ?? []) {
@@ -370,4 +371,15 @@ export async function driveScope(source: ClusterSource, namespace: string | unde
     rechecks,
     source: source_,
   }
+}
+
+/** The requirements every selector of `list` shares (equal matchLabels entries, identical expressions). */
+function commonSelector(list: readonly (LabelSelector | null | undefined)[]): LabelSelector {
+  if (list.length === 0 || list.some((s) => !s)) return {}
+  const [first, ...rest] = list as LabelSelector[]
+  const matchLabels: Record<string, string> = {}
+  for (const [k, v] of Object.entries(first.matchLabels ?? {})) if (rest.every((s) => s.matchLabels?.[k] === v)) matchLabels[k] = v
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  const matchExpressions = (first.matchExpressions ?? []).filter((e) => rest.every((s) => (s.matchExpressions ?? []).some((x) => same(x, e))))
+  return {matchLabels, matchExpressions}
 }

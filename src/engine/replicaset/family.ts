@@ -5,8 +5,8 @@
 // any family member, whoever controls them (getIndirectlyRelatedPods, RS:915, lists the pod lister by selector).
 // Orphans matching no family selector are left out: claimPods skips them without action.
 // Pure: objects in, objects out.
-import {getControllerOf} from './pod-util.js'
-import {labelSelectorAsSelector, type Selector} from './selector.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
+import {labelSelectorAsSelector, type Selector} from '../../apimachinery/labels.js'
 import type {CoreEvent, Pod, ReplicaSet} from './types.js'
 
 /** getReplicaSetsWithSameController: every ReplicaSet whose controllerRef has rs's controller UID, rs included. */

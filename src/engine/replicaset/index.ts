@@ -1,7 +1,6 @@
 // The ReplicaSet controller replay: what commands use.
 export {explainReplicaSet, ReplicaSetInputError, type ReplicaSetReplay, type ReplicaSetReplayInput} from './explain.js'
 export {claimPods, type Recheck} from './claim.js'
-export {commonSelector, labelSelectorAsSelector, selectorQuery} from './selector.js'
 export {replicaSetsOfDeployment} from './deployment.js'
 export {informerView, slimPod} from './slim.js'
 export {VERDICTS} from './types.js'

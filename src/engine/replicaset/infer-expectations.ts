@@ -11,7 +11,8 @@
 //    is observed or 5 minutes pass; a leader change forgets everything.
 import {EXPECTATIONS_TIMEOUT_MS} from './constants.js'
 import type {ControllerAction} from './events.js'
-import {getControllerOf, num} from './pod-util.js'
+import {num} from './pod-util.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import type {StatusComparison} from './status.js'
 import {human, instant, iso} from './time.js'
 import type {Pod, ReplicaSet, ReplicaSetCondition} from './types.js'

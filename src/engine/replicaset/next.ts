@@ -2,7 +2,7 @@
 // object and field to change, with why. Never a write the tool would run itself. Pure.
 import type {NextStep} from '../../explanation.js'
 import type {CreateFailures} from './failures.js'
-import {selectorQuery} from './selector.js'
+import {selectorQuery} from '../../apimachinery/labels.js'
 import type {ReplicaSet, Verdict} from './types.js'
 
 export interface NextInput {

@@ -1,7 +1,6 @@
 // Pod predicates the controller uses (pkg/controller/controller_utils.go, pkg/api/v1/pod/util.go).
-import type {OwnerReference, Pod} from './types.js'
+import type {Instant, Pod} from './types.js'
 import {instant} from './time.js'
-import type {Instant} from './types.js'
 
 export function phaseOf(pod: Pod): string {
   return pod.status?.phase ?? ''
@@ -50,11 +49,6 @@ export function isPodAvailable(pod: Pod, minReadySeconds: number, now: number): 
   if (minReadySeconds === 0) return true
   const t = instant(readyCondition(pod)?.lastTransitionTime)
   return t !== null && t + minReadySeconds * 1000 < now
-}
-
-/** metav1.GetControllerOf: the first owner reference with controller=true. */
-export function getControllerOf(obj: {metadata?: {ownerReferences?: OwnerReference[]}}): OwnerReference | undefined {
-  return (obj.metadata?.ownerReferences ?? []).find((r) => r?.controller === true)
 }
 
 /** controller.PodKey: "namespace/name", the key UID-tracking expectations store (despite the name). */

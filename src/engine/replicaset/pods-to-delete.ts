@@ -1,9 +1,10 @@
 // getIndirectlyRelatedPods, getPodsRankedByRelatedPodsOnSameNode and getPodsToDelete
 // (pkg/controller/replicaset/replica_set.go:915-987): which pods a scale-down removes, in order.
 import type {Gates} from './gates.js'
-import {getControllerOf, isPodActive} from './pod-util.js'
+import {isPodActive} from './pod-util.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {type Comparison, compareWithRanks, keyLess, type RankedPod, rankKey} from './ranking.js'
-import {labelSelectorAsSelector, type Selector} from './selector.js'
+import {labelSelectorAsSelector, type Selector} from '../../apimachinery/labels.js'
 import {analyseTies, type TieAtCut} from './ties.js'
 import type {Pod, ReplicaSet} from './types.js'
 

@@ -3,7 +3,7 @@
 // since they reached this state.
 import {REPLICA_FAILURE} from './constants.js'
 import {isPodAvailable, isPodReady, num} from './pod-util.js'
-import {setSelector} from './selector.js'
+import {setSelector} from '../../apimachinery/labels.js'
 import type {Pod, ReplicaSet, ReplicaSetCondition} from './types.js'
 
 export interface ComputedStatus {

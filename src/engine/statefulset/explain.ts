@@ -8,7 +8,8 @@ import {ControllerRevisionName} from '../../hash/controller-revision.js'
 import {getLayout} from '../../hash/layouts.js'
 import type {Explanation, Step} from '../../explanation.js'
 import {claimed, claimObjects, type ClaimResult, MissingDataError} from '../deployment/claim.js'
-import {collisionCountOf, controllerOf, type HashVerdict, severityOf, templateOf} from '../deployment/common.js'
+import {collisionCountOf, type HashVerdict, severityOf, templateOf} from '../deployment/common.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {semanticTemplateEqual} from '../deployment/semantic.js'
 import {CONTROLLER_REVISION_HASH_LABEL} from '../history/constants.js'
 import {diagnose, isRedacted, type LabelCheck, versionRange} from '../history/label-check.js'
@@ -286,7 +287,7 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
 
   // Pods: controller-revision-hash holds the full revision name.
   const pods = (input.pods ?? []).filter(
-    (p) => p.metadata.namespace === set.metadata.namespace && controllerOf(p)?.uid === set.metadata.uid && !p.metadata.deletionTimestamp,
+    (p) => p.metadata.namespace === set.metadata.namespace && getControllerOf(p)?.uid === set.metadata.uid && !p.metadata.deletionTimestamp,
   )
   const rowByName = new Map(rows.map((r) => [r.name, r]))
   const unknown: string[] = []

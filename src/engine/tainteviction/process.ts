@@ -1,6 +1,7 @@
 // processPodOnNode (pkg/controller/tainteviction/taint_eviction.go@5ce22905:452-491) and when its timer fires.
 import {parseMillis} from '../nodelifecycle/time.js'
-import {GATE_DEFAULTS, getMatchingTolerations, getMinTolerationTime, type MatchOptions, type TaintMatch} from './toleration.js'
+import {getMinTolerationTime} from './toleration.js'
+import {GATE_DEFAULTS, getMatchingTolerations, type MatchOptions, type TaintMatch} from '../../component-helpers/tolerations.js'
 import type {PodLike, Taint, Toleration} from './types.js'
 
 export type PodDecision =

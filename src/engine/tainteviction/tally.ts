@@ -4,7 +4,7 @@ import type {NodeAnalysis} from '../nodelifecycle/analyze.js'
 import {findTaint} from '../nodelifecycle/taints.js'
 import type {NodeLike} from '../nodelifecycle/types.js'
 import {processPodOnNode} from './process.js'
-import type {MatchOptions} from './toleration.js'
+import type {MatchOptions} from '../../component-helpers/tolerations.js'
 import type {PodLike, Taint} from './types.js'
 
 export interface PodTally {

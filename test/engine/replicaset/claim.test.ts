@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
 import {claimPods} from '../../../src/engine/replicaset/claim.js'
-import {labelSelectorAsSelector} from '../../../src/engine/replicaset/selector.js'
+import {labelSelectorAsSelector} from '../../../src/apimachinery/labels.js'
 import {pod, replicaSet} from './build.js'
 
 const rs = replicaSet({name: 'foobar', uid: 'rs-uid', selector: {foo: 'bar'}})
@@ -81,30 +81,5 @@ describe('ClaimPods', () => {
       r.claimError,
       "[can't adopt Pod default/a (pa): can't recheck DeletionTimestamp: original ReplicaSet default/foobar is gone: got uid new-uid, wanted rs-uid, can't adopt Pod default/b (pb): can't recheck DeletionTimestamp: original ReplicaSet default/foobar is gone: got uid new-uid, wanted rs-uid]",
     )
-  })
-})
-
-describe('LabelSelectorAsSelector', () => {
-  it('nil matches nothing, empty matches everything', () => {
-    assert.equal(labelSelectorAsSelector(undefined)({a: 'b'}), false)
-    assert.equal(labelSelectorAsSelector({})({}), true)
-  })
-  it('expressions: In, NotIn (absent key matches), Exists, DoesNotExist', () => {
-    const s = labelSelectorAsSelector({
-      matchExpressions: [
-        {key: 'tier', operator: 'In', values: ['web', 'api']},
-        {key: 'env', operator: 'NotIn', values: ['dev']},
-        {key: 'app', operator: 'Exists'},
-        {key: 'canary', operator: 'DoesNotExist'},
-      ],
-    })
-    assert.equal(s({tier: 'web', app: 'x'}), true)
-    assert.equal(s({tier: 'web', app: 'x', env: 'dev'}), false)
-    assert.equal(s({tier: 'db', app: 'x'}), false)
-    assert.equal(s({tier: 'web', app: 'x', canary: ''}), false)
-  })
-  it('rejects an unknown operator and an empty In', () => {
-    assert.throws(() => labelSelectorAsSelector({matchExpressions: [{key: 'a', operator: 'Gt', values: ['1']}]}), /not a valid label selector operator/)
-    assert.throws(() => labelSelectorAsSelector({matchExpressions: [{key: 'a', operator: 'In', values: []}]}), /can't be empty/)
   })
 })

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
 import {filterActivePods, filterClaimedPods, filterTerminatingPods} from '../../../src/engine/replicaset/active-pods.js'
-import {labelSelectorAsSelector} from '../../../src/engine/replicaset/selector.js'
+import {labelSelectorAsSelector} from '../../../src/apimachinery/labels.js'
 import {findMinNextPodAvailabilityCheck, findMinNextPodAvailabilitySimpleCheck, nextPodAvailabilityCheck} from '../../../src/engine/replicaset/status.js'
 import type {OwnerReference, Pod} from '../../../src/engine/replicaset/types.js'
 import {NOW, pod} from './build.js'

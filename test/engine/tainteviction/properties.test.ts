@@ -6,7 +6,8 @@ import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
 import fc from 'fast-check'
 import {estimateEvictionTime} from '../../../src/engine/tainteviction/process.js'
-import {getMatchingTolerations, getMinTolerationTime, toleratesTaint} from '../../../src/engine/tainteviction/toleration.js'
+import {getMinTolerationTime} from '../../../src/engine/tainteviction/toleration.js'
+import {getMatchingTolerations, toleratesTaint} from '../../../src/component-helpers/tolerations.js'
 import type {PodLike, Taint, Toleration} from '../../../src/engine/tainteviction/types.js'
 
 const SEED = 1803

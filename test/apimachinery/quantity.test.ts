@@ -3,7 +3,7 @@
 // ../shared/k8s-hash/README.md are among them.
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
-import {controllerQuantity, ParseQuantity, QuantityError, quantityString} from '../../src/hash/quantity.js'
+import {controllerQuantity, ParseQuantity, QuantityError, quantityCmp, quantityString} from '../../src/apimachinery/quantity.js'
 
 function state(text: string) {
   const q = ParseQuantity(text)
@@ -112,5 +112,23 @@ describe('Quantity.String (CanonicalizeBytes)', () => {
     assert.deepEqual(controllerQuantity(' 1Mi\n'), controllerQuantity('1Mi'))
     // a zero Quantity{} (JSON null, absent non-pointer field) marshals as "0"
     assert.deepEqual(controllerQuantity(null), {i: {value: 0n, scale: 0}, d: null, s: '0', format: 'DecimalSI'})
+  })
+})
+
+describe('Quantity.Cmp', () => {
+  // By value, whatever the suffix or the internal form: 1000m is 1 (int64Amount 1000 × 10^-3 against 1 × 10^0),
+  // 1Ki is 1024, 1e3 is 1k, 0.5 is 500m; 1500m is less than 2; a negative is less than zero.
+  const cmp = (a: string, b: string) => quantityCmp(ParseQuantity(a), ParseQuantity(b))
+  it('equal values in other forms compare 0', () => {
+    assert.equal(cmp('1', '1000m'), 0)
+    assert.equal(cmp('1Ki', '1024'), 0)
+    assert.equal(cmp('1e3', '1k'), 0)
+    assert.equal(cmp('0.5', '500m'), 0)
+  })
+  it('orders by value', () => {
+    assert.equal(cmp('1500m', '2'), -1)
+    assert.equal(cmp('2', '1500m'), 1)
+    assert.equal(cmp('-1', '0'), -1)
+    assert.equal(cmp('1Mi', '1M'), 1)
   })
 })

@@ -1,6 +1,6 @@
 // metav1.LabelSelectorAsSelector and labels.Selector.Matches (apimachinery pkg/apis/meta/v1/helpers.go,
 // pkg/labels/selector.go): a nil selector matches nothing, an empty one matches everything.
-import type {LabelSelector} from './types.js'
+import type {LabelSelector} from '../cluster/kube-types.js'
 
 export type Selector = (labels: Record<string, string> | null | undefined) => boolean
 
@@ -77,15 +77,4 @@ export function selectorQuery(ps: LabelSelector | null | undefined): string | un
     else if (e.operator === 'DoesNotExist') parts.push(`!${e.key}`)
   }
   return parts.length === 0 ? undefined : parts.join(',')
-}
-
-/** The requirements every selector of `list` shares (equal matchLabels entries, identical expressions). */
-export function commonSelector(list: readonly (LabelSelector | null | undefined)[]): LabelSelector {
-  if (list.length === 0 || list.some((s) => !s)) return {}
-  const [first, ...rest] = list as LabelSelector[]
-  const matchLabels: Record<string, string> = {}
-  for (const [k, v] of Object.entries(first.matchLabels ?? {})) if (rest.every((s) => s.matchLabels?.[k] === v)) matchLabels[k] = v
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-  const matchExpressions = (first.matchExpressions ?? []).filter((e) => rest.every((s) => (s.matchExpressions ?? []).some((x) => same(x, e))))
-  return {matchLabels, matchExpressions}
 }

@@ -340,6 +340,11 @@ export function quantityString(q: Quantity): string {
   return amount.toString() + (BIN_SUFFIX_BY_EXPONENT.get(exponent * 10) ?? '')
 }
 
+/** Quantity.Cmp (quantity.go): -1, 0 or 1 as q is less than, equal to or greater than y, by value ("1" equals "1000m"). */
+export function quantityCmp(q: Quantity, y: Quantity): number {
+  return decCmp(asDec(q), asDec(y))
+}
+
 /** strings.TrimSpace: Unicode White_Space as Go's unicode.IsSpace sees it. */
 export function goTrimSpace(s: string): string {
   return s.replace(
