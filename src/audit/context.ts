@@ -4,7 +4,7 @@
 import type {Evidence, Explanation, Problem, Severity, SourceDescription, Subject} from '../explanation.js'
 import type {ClusterSource, GetRequest, KubeObject, ResourceType} from '../cluster/source.js'
 import type {ChosenVersion} from '../cluster/version.js'
-import {ReadError} from '../errors.js'
+import {readFailure} from '../cluster/read.js'
 import type {SettingsOverrides} from '../settings/flags.js'
 import type {CheckName} from './checks.js'
 import type {Gathered, NeedRead} from './gather.js'
@@ -79,8 +79,7 @@ export interface Check {
 
 export function failureText(err: Error | undefined): string {
   if (!err) return 'the source does not serve this kind'
-  if (err instanceof ReadError) return `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`
-  return err.message
+  return readFailure(err)
 }
 
 /** The need a check declared under `key`, resolved against the plan. */

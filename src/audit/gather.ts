@@ -2,13 +2,12 @@
 // the engines read as it arrives. A list that fails is recorded (the checks that needed it say so) and the others
 // go on; only refused credentials or an unreachable server end the audit, as they would every other read.
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
+import {PAGE_SIZE, pool} from '../cluster/read.js'
 import type {ClusterSource, KubeObject} from '../cluster/source.js'
 import {ReadError} from '../errors.js'
 import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed, typeKey} from './plan.js'
-import {pool} from './pool.js'
 import {Interner, projector} from './project.js'
 
-export const PAGE_SIZE = 500
 /** Lists in flight at once: enough to overlap the server's time with ours, few enough to stay polite. */
 export const LIST_CONCURRENCY = 4
 

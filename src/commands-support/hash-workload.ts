@@ -4,6 +4,7 @@
 import {BUILTIN_KINDS} from '../cluster/builtin-kinds.js'
 import {resolveResource} from '../cluster/resolve.js'
 import type {Target} from '../cluster/target.js'
+import {listAll, readProblem} from '../cluster/read.js'
 import type {ClusterSource, KubeObject, ListRequest} from '../cluster/source.js'
 import {explainDaemonSetHash} from '../engine/daemonset/index.js'
 import {MissingDataError} from '../engine/deployment/claim.js'
@@ -13,7 +14,7 @@ import type {PodMeta, ReplicaSet, Workload} from '../engine/deployment/types.js'
 import type {ControllerRevision, HashSettings} from '../engine/history/types.js'
 import {selectorQuery} from '../apimachinery/labels.js'
 import {explainStatefulSetHash} from '../engine/statefulset/index.js'
-import {ReadError, UserError} from '../errors.js'
+import {UserError} from '../errors.js'
 import {EXPLANATION_VERSION, type Explanation, type Problem, type ReportHeader, reportScope, severityRank, type SourceDescription} from '../explanation.js'
 import {HashInputError} from '../hash/errors.js'
 import type {MinorVersion} from '../util/parse.js'
@@ -23,7 +24,6 @@ import {compareStrings} from '../util/compare.js'
 
 export type WorkloadKind = 'Deployment' | 'DaemonSet' | 'StatefulSet'
 const KINDS: WorkloadKind[] = ['Deployment', 'DaemonSet', 'StatefulSet']
-const PAGE_SIZE = 500
 
 /** The object kubectl's argument forms name (src/cluster/target.ts) → a workload kind; anything else is a usage error. */
 export function parseHashTarget(t: Target): {kind: WorkloadKind; name: string} {
@@ -35,17 +35,6 @@ export function parseHashTarget(t: Target): {kind: WorkloadKind; name: string} {
     )
   }
   return {kind: type.kind as WorkloadKind, name: t.name}
-}
-
-function problemOf(what: string, err: unknown): Problem {
-  if (err instanceof ReadError) return {what, reason: `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`}
-  return {what, reason: (err as Error).message}
-}
-
-async function listAll<T extends KubeObject>(source: ClusterSource, request: ListRequest): Promise<T[]> {
-  const out: T[] = []
-  for await (const page of source.pages({pageSize: PAGE_SIZE, ...request})) out.push(...(page as T[]))
-  return out
 }
 
 export interface HashContext {
@@ -135,7 +124,7 @@ export async function explainHashTarget(ctx: HashContext, kind: WorkloadKind, na
       labelSelector: selectorQuery(spec?.selector),
     })
   } catch (err) {
-    problems.push(problemOf(`list pods in ${namespace} (metadata only)`, err))
+    problems.push(readProblem(`list pods in ${namespace} (metadata only)`, err))
   }
   try {
     const {settings} = ctx.resolve(related, await kubeletHint(ctx))
@@ -216,7 +205,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     try {
       return await listAll<T>(source, {apiVersion, kind, namespace, view: 'cached', ...extra})
     } catch (err) {
-      problems.push(problemOf(`list ${apiVersion} ${kind} ${where}${extra.metadataOnly ? ' (metadata only)' : ''}`, err))
+      problems.push(readProblem(`list ${apiVersion} ${kind} ${where}${extra.metadataOnly ? ' (metadata only)' : ''}`, err))
       return undefined
     }
   }

@@ -3,7 +3,7 @@
 // taint-eviction controller deletes, has deleted (its DisruptionTarget condition, its TaintManagerEviction events)
 // or is kept from deleting.
 import type {ResourceType} from '../../cluster/source.js'
-import {readFailure} from '../../engine/nodelifecycle/drive.js'
+import {readFailure} from '../../cluster/read.js'
 import {sweepEvictions} from '../../engine/tainteviction/drive.js'
 import {type Check, type CheckContext, type CheckResult, notRun} from '../context.js'
 import type {CheckNeeds} from '../needs.js'

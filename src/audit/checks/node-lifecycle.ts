@@ -2,7 +2,8 @@
 // (src/engine/nodelifecycle/drive.ts, the one `kubectl why node` and `kubectl why evicted` use) over the audit's
 // gathered lists through the source façade: the controller-manager's mirror pod, every node, the kube-node-lease
 // Leases as the watch cache holds them; the live lease GETs the circuit breaker makes go to the real source.
-import {NODE_LEASE_NAMESPACE, type NodeLifecycleWorld, readFailure, readNodeLifecycle} from '../../engine/nodelifecycle/drive.js'
+import {readFailure} from '../../cluster/read.js'
+import {NODE_LEASE_NAMESPACE, type NodeLifecycleWorld, readNodeLifecycle} from '../../engine/nodelifecycle/drive.js'
 import type {Problem} from '../../explanation.js'
 import type {CheckName} from '../checks.js'
 import type {CheckContext} from '../context.js'

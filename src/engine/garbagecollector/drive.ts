@@ -13,7 +13,7 @@ import {buildGraph, type GcDriveOptions, type Graph, MAX_ROUNDS, namesShown, Own
 import {type GcReplay, type GcWorld, replayGc} from './replay.js'
 import type {GcTree} from './tree.js'
 
-export {type GcDriveOptions, LIST_CONCURRENCY, MAX_ROUNDS, PAGE_SIZE, READ_CONCURRENCY, TREE_CHILDREN} from './read.js'
+export {type GcDriveOptions, LIST_CONCURRENCY, MAX_ROUNDS, READ_CONCURRENCY, TREE_CHILDREN} from './read.js'
 
 async function discoveryOf(source: ClusterSource, evidence: Evidence | undefined): Promise<GcDiscovery> {
   return new GcDiscovery(await source.discovery(), undefined, evidence?.servedVersions ?? [])

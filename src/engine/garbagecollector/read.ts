@@ -4,6 +4,7 @@
 import {apiVersionOf} from '../../cluster/builtin-kinds.js'
 import type {Evidence, Problem} from '../../explanation.js'
 import type {ClusterSource, GetRequest, KubeObject, ResourceType} from '../../cluster/source.js'
+import {PAGE_SIZE, pool, readFailure} from '../../cluster/read.js'
 import {ReadError} from '../../errors.js'
 import {DependentsIndex} from './dependents.js'
 import type {GcDiscovery} from './discovery.js'
@@ -15,7 +16,6 @@ export const MAX_ROUNDS = 20
 export const READ_CONCURRENCY = 16
 /** Monitored types listed at once while building the graph. */
 export const LIST_CONCURRENCY = 6
-export const PAGE_SIZE = 500
 /** Dependents shown per node in --tree; the rest are counted. */
 export const TREE_CHILDREN = 50
 
@@ -35,19 +35,6 @@ export interface GcDriveOptions {
   notRead?: {resources: ReadonlySet<string>; why: string}
   /** Whether the list of a type may answer owner reads (only quorum lists do); default: every list. */
   answersReads?: (t: ResourceType) => boolean
-}
-
-export async function pool<T>(items: readonly T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await fn(items[next++])
-  }
-  await Promise.all(Array.from({length: Math.max(0, Math.min(width, items.length))}, worker))
-}
-
-function failure(err: unknown): string {
-  if (err instanceof ReadError) return `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`
-  return (err as Error).message
 }
 
 const SLIM_META = new Set(['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp', 'deletionTimestamp', 'finalizers', 'ownerReferences'])
@@ -187,7 +174,7 @@ export async function buildGraph(
           g.restarted.push(what)
           continue
         }
-        const reason = `${failure(err)}${attempt > 0 ? ' (after restarting the list once on 410 Gone)' : ''}; its objects are not replayed and are missing from the collector's graph`
+        const reason = `${readFailure(err)}${attempt > 0 ? ' (after restarting the list once on 410 Gone)' : ''}; its objects are not replayed and are missing from the collector's graph`
         g.problems.push({what, reason})
         g.gaps.push(`${what}: ${reason}`)
         break

@@ -5,9 +5,9 @@
 // nodes its first pass finds stale — the live GET of their lease that the circuit breaker makes
 // (tryUpdateNodeHealth step 6, nlc.go@2b96ebcf), one lease at a time, as the controller does.
 import type {Evidence, Explanation, Problem, SourceDescription} from '../../explanation.js'
+import {PAGE_SIZE, pool, readFailure} from '../../cluster/read.js'
 import type {ClusterSource, KubeObject} from '../../cluster/source.js'
 import {type ChosenVersion, chooseVersion} from '../../cluster/version.js'
-import {ReadError} from '../../errors.js'
 import {controllerManagerArgs} from '../../settings/kcm.js'
 import type {SettingsOverrides} from '../../settings/flags.js'
 import {type ResolvedSettings, resolveSettings} from './settings.js'
@@ -21,7 +21,6 @@ import type {LeaseLike, NodeLike} from './types.js'
 
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease'
 const LEASE = {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}
-const PAGE_SIZE = 500
 const GET_CONCURRENCY = 16
 
 export interface DriveOptions {
@@ -44,10 +43,6 @@ export interface NodeLifecycleWorld {
   evidence: DataEvidence
 }
 
-export function readFailure(err: unknown): string {
-  return err instanceof ReadError ? `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}` : (err as Error).message
-}
-
 /** The newest resourceVersion among objects: a lower bound of the list's own when the source does not give one. */
 function newestRV(items: readonly KubeObject[]): string | undefined {
   let best: string | undefined
@@ -65,14 +60,6 @@ class RecordingLookups extends Map<string, LiveLeaseLookup> {
     this.asked.add(name)
     return super.get(name)
   }
-}
-
-async function eachBounded<T>(items: readonly T[], limit: number, f: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) await f(items[next++])
-  }
-  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker))
 }
 
 /** Everything the node lifecycle replay reads, and the replay. Throws (ReadError) only when the nodes cannot be listed. */
@@ -129,7 +116,7 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
     const live = new Map<string, LiveLeaseLookup>()
     let failed = 0
     let lastFailure = ''
-    await eachBounded([...lookups.asked], GET_CONCURRENCY, async (name) => {
+    await pool([...lookups.asked], GET_CONCURRENCY, async (name) => {
       gets++
       try {
         const lease = await source.get({...LEASE, namespace: NODE_LEASE_NAMESPACE, name, view: 'fresh'})

@@ -10,7 +10,8 @@
 //  - its events, the namespace (creates fail while it terminates) and the leader Lease (a new leader forgets every
 //    expectation), as evidence for what lives only in its memory.
 import {getControllerOf} from '../../apimachinery/owner-references.js'
-import type {ClusterSource, KubeObject, ListRequest} from '../../cluster/source.js'
+import {listAll, readProblem} from '../../cluster/read.js'
+import type {ClusterSource, KubeObject} from '../../cluster/source.js'
 import {ReadError, UserError} from '../../errors.js'
 import {type Explanation, type Problem, severityRank, type SourceDescription} from '../../explanation.js'
 import {type Recheck, claimPods} from './claim.js'
@@ -39,32 +40,6 @@ export interface ReplicasScan {
   problems: Problem[]
   rechecks: number
   source: SourceDescription
-}
-
-const PAGE_SIZE = 500
-
-function problemOf(what: string, err: unknown): Problem {
-  if (err instanceof ReadError) return {what, reason: `${err.reason}${err.status ? ` (${err.status})` : ''}: ${err.message}`}
-  return {what, reason: (err as Error).message}
-}
-
-/**
- * Every page of a list, each item kept as `map` makes it as the page arrives. A continue token that expired mid-list
- * (410 Gone) restarts the list once from the start (the source does it, as client-go's pager: ListRequest.onRestart);
- * what was kept is dropped then, so the list is one consistent read. A second expiry fails the read.
- */
-async function listAll<T extends KubeObject>(source: ClusterSource, request: ListRequest, map?: (o: KubeObject) => T): Promise<T[]> {
-  const out: T[] = []
-  const pages = source.pages({
-    pageSize: PAGE_SIZE,
-    ...request,
-    project: map,
-    onRestart: () => {
-      out.length = 0
-    },
-  })
-  for await (const page of pages) for (const o of page) out.push(map ? map(o) : (o as T))
-  return out
 }
 
 /** A finding is a ReplicaSet whose replay is above severity none (not converged, or converged while releasing pods). */
@@ -119,7 +94,7 @@ async function readRecheck(source: ClusterSource, rs: ReplicaSet): Promise<Reche
     const fresh = await source.get({apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name, view: 'fresh'})
     return fresh ? {read: 'found', replicaSet: fresh as ReplicaSet} : {read: 'notFound'}
   } catch (err) {
-    return {read: 'failed', reason: problemOf('', err).reason}
+    return {read: 'failed', reason: readProblem('', err).reason}
   }
 }
 
@@ -178,7 +153,7 @@ async function namespaceTerminating(source: ClusterSource, namespace: string, pr
   try {
     return terminatingOf(await source.get({apiVersion: 'v1', kind: 'Namespace', name: namespace, view: 'cached'}))
   } catch (err) {
-    if (!(err instanceof ReadError && err.reason === 'Forbidden')) problems.push(problemOf(`get namespace ${namespace}`, err))
+    if (!(err instanceof ReadError && err.reason === 'Forbidden')) problems.push(readProblem(`get namespace ${namespace}`, err))
     return undefined
   }
 }
@@ -212,7 +187,7 @@ async function readFamily(
 ): Promise<{replays: (rs: ReplicaSet) => Promise<Handed>; problems: Problem[]}> {
   const problems: Problem[] = []
   const events = readEvents(source, namespace, only).catch((err) => {
-    problems.push(problemOf(`list ReplicaSet events in ${namespace}`, err))
+    problems.push(readProblem(`list ReplicaSet events in ${namespace}`, err))
     return undefined
   })
   const lease = readLease(source)
@@ -220,7 +195,7 @@ async function readFamily(
   const [pods, fresh] = await Promise.all([
     listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'cached', labelSelector}, slimPod),
     listAll<Pod>(source, {apiVersion: 'v1', kind: 'Pod', namespace, view: 'fresh', metadataOnly: true}).catch((err) => {
-      problems.push(problemOf(`list pods in ${namespace} (quorum read, metadata only: cache lag, pods to release)`, err))
+      problems.push(readProblem(`list pods in ${namespace} (quorum read, metadata only: cache lag, pods to release)`, err))
       return undefined
     }),
   ])
@@ -306,12 +281,12 @@ export async function driveScope(source: ClusterSource, namespace: string | unde
   const where = namespace === undefined ? 'in all namespaces' : `in ${namespace}`
   options.progress?.('replicas: reading ReplicaSets, pods and events')
   const events = readEvents(source, namespace, undefined).catch((err) => {
-    problems.push(problemOf(`list ReplicaSet events ${where}`, err))
+    problems.push(readProblem(`list ReplicaSet events ${where}`, err))
     return undefined
   })
   // Whether a namespace is terminating: from one metadata list, else (a user who may not list namespaces) a GET each.
   const namespaces = listAll(source, {apiVersion: 'v1', kind: 'Namespace', metadataOnly: true}).catch((err) => {
-    if (namespace === undefined) problems.push(problemOf('list namespaces (metadata only: whether one is terminating)', err))
+    if (namespace === undefined) problems.push(readProblem('list namespaces (metadata only: whether one is terminating)', err))
     return undefined
   })
   const gotNamespace = new Map<string, Promise<boolean | undefined>>()

@@ -2,17 +2,16 @@
 // (I/O only through the ClusterSource handed in; the audit hands a façade over its gathered lists): the pod (a
 // quorum read), the events about it (its TaintManagerEviction marks, and the scheduler's Scheduled event naming the
 // node of a pod that is gone), and the node lifecycle world (../nodelifecycle/drive.ts) for its node.
+import {PAGE_SIZE, readFailure} from '../../cluster/read.js'
 import type {ClusterSource, KubeObject} from '../../cluster/source.js'
 import type {Explanation, Problem} from '../../explanation.js'
 import type {NodeLifecycleWorld} from '../nodelifecycle/drive.js'
-import {readFailure} from '../nodelifecycle/drive.js'
 import {noExecuteTaints} from '../nodelifecycle/taints.js'
 import {nodeFromEvents} from './evidence.js'
 import {explainEvicted} from './explain.js'
 import {type PodTally, tallyPods} from './tally.js'
 import type {EventLike, PodLike} from './types.js'
 
-const PAGE_SIZE = 500
 const key = (namespace: string | undefined, name: string | undefined) => `${namespace ?? ''}/${name ?? ''}`
 const regarding = (e: EventLike) => e.involvedObject ?? e.regarding
 

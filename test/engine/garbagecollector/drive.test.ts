@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
 import type {KubeObject, OwnerReference} from '../../../src/cluster/source.js'
-import {driveGcAll, driveGcOne, PAGE_SIZE} from '../../../src/engine/garbagecollector/drive.js'
+import {PAGE_SIZE} from '../../../src/cluster/read.js'
+import {driveGcAll, driveGcOne} from '../../../src/engine/garbagecollector/drive.js'
 import {MemorySource} from './memory-source.js'
 
 const NOW = new Date('2026-11-29T10:00:00Z')
