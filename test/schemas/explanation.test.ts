@@ -1,7 +1,7 @@
 // src/explanation.ts and schemas/explanation.json held together: every Explanation the CLI prints with -o json on
 // the README's example commands and in the audit of every example validates against the schema's Explanation, and
 // the schema's required and listed fields of each shared definition are the TypeScript interface's (written out
-// below by hand from src/explanation.ts and src/cluster/evidence.ts; the typecheck fails if an interface moves away
+// below by hand from src/explanation.ts; the typecheck fails if an interface moves away
 // from its list). Run `npm run build` first.
 import assert from 'node:assert/strict'
 import {readdirSync, readFileSync} from 'node:fs'

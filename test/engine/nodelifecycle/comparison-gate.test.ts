@@ -3,10 +3,10 @@
 // line is visible (the taint-eviction controller runs there), else the release default; the output says which.
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
-import {explainEvicted} from '../../src/engine/tainteviction/explain.js'
-import type {PodLike} from '../../src/engine/tainteviction/types.js'
-import {controllerManagerArgs} from '../../src/settings/kcm.js'
-import {resolveSettings} from '../../src/engine/nodelifecycle/settings.js'
+import {explainEvicted} from '../../../src/engine/tainteviction/explain.js'
+import type {PodLike} from '../../../src/engine/tainteviction/types.js'
+import {controllerManagerArgs} from '../../../src/settings/kcm.js'
+import {resolveSettings} from '../../../src/engine/nodelifecycle/settings.js'
 
 const v = (minor: number) => ({major: 1, minor, from: 'server' as const, text: `1.${minor}`})
 const kcm = (gates: string) =>
