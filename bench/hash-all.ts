@@ -105,7 +105,7 @@ async function phaseChild(mode: string): Promise<void> {
   }
   const example = fileURLToPath(new URL('../examples/hash-drift-after-upgrade.json', import.meta.url))
   const {openSource} = await import('../src/cluster/open.js')
-  const {runHashWorkload} = await import('../src/commands-support/hash-workload.js')
+  const {runHashWorkload} = await import('../src/engine/workloads/drive.js')
   const {layoutData, layoutVersions} = await import('../src/hash/layout-data.js')
   const {getLayout} = await import('../src/hash/layouts.js')
   phase('import (tsx)')

@@ -1,6 +1,11 @@
 // What every kubectl-why command shares: flag → options conversion, opening the source, writing
 // results, exit codes (0 clean, 1 findings at or above --fail-on, 2 usage/input error, 3 internal error) and the
 // one-line error policy (stack traces only with --debug).
+//
+// A command is wiring, in kubectl's ToOptions/Complete/Validate/Run shape: it turns its flags into a plain options
+// object (usage errors before anything is opened), then answers through the source with an Answer — the data, the
+// severities and the views drawn from the data. Only this file chooses the format, writes (with backpressure),
+// clears progress, applies --fail-on and sets the exit code.
 import {once} from 'node:events'
 import {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
@@ -9,9 +14,8 @@ import {openSource, type SourceOptions} from './cluster/open.js'
 import type {ClusterSource} from './cluster/source.js'
 import {errorLine, UserError} from './errors.js'
 import {kubectlBooleans} from './kubectl-argv.js'
-import {type Explanation, failsOn, type Severity} from './explanation.js'
+import {failsOn, type Severity} from './explanation.js'
 import {type ColourMode, colourLevel} from './render/colour.js'
-import {renderExplanations} from './render/explanation-table.js'
 import {Progress} from './render/progress.js'
 import {type DataFormat, formatData, isDataFormat, type OutputFormat} from './render/output.js'
 import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
@@ -26,16 +30,38 @@ export interface CommonFlags {
   now?: string
   'k8s-version'?: string
   'fail-on'?: Severity
-  output?: OutputFormat
+  /** -o: one of OutputFormat, or a command's own (the audit's junit); print() picks the writer. */
+  output?: OutputFormat | 'junit'
   'no-color'?: boolean
   color?: ColourMode
   debug?: boolean
+}
+
+/** What a command answers: what -o json|yaml|html print, what --fail-on weighs, and how the other formats draw it. */
+export interface Answer {
+  data: unknown
+  severities: readonly Severity[]
+  views: Views
+  /** The run fails whatever --fail-on says (an incomplete audit, by its report's own rule). */
+  failed?: boolean
+  /** A line for stderr after a format a person does not read at the terminal (the table says it itself). */
+  notice?: string
+}
+
+export interface Views {
+  /** -o table, and -o wide (more columns): one string, or pieces written as the pipe takes them. */
+  table(wide: boolean): string | Iterable<string>
+  /** A format written otherwise than from the data (the audit's streamed JSON, JUnit XML). */
+  json?: () => Iterable<string>
+  junit?: () => Iterable<string>
 }
 
 export abstract class WhyCommand extends Command {
   protected debugEnabled = process.argv.includes('--debug')
   /** The one progress line of a run; write() clears it before the answer. */
   protected readonly statusLine = new Progress()
+  /** More progress lines (the audit's --progress log), cleared with the status line. */
+  private readonly progressLines: Progress[] = [this.statusLine]
 
   /** kubectl's `--flag=true|false` for booleans, before oclif parses (src/kubectl-argv.ts). */
   override async init(): Promise<void> {
@@ -81,12 +107,64 @@ export abstract class WhyCommand extends Command {
     return flags.namespace ?? source.defaultNamespace()
   }
 
+  /**
+   * TYPE/NAME or --all, exactly one (gc, hash, replicas): giving both or neither is a usage error naming both forms.
+   * form: how the object is named in the message; which: the question when neither is given; example: an argument.
+   */
+  protected targetOrAll<T>(target: T | undefined, all: boolean, say: {form: string; which: string; example: string}): T | undefined {
+    if (all && target) throw new UserError(`give either ${say.form} or --all, not both`, `e.g. kubectl why ${this.id} --all -n shop`)
+    if (!all && !target) throw new UserError(say.which, `e.g. kubectl why ${this.id} ${say.example}`)
+    return target
+  }
+
   protected versionOverride(flags: CommonFlags): MinorVersion | undefined {
     return flags['k8s-version'] === undefined ? undefined : parseMinorVersion(flags['k8s-version'])
   }
 
+  /** A progress line that also logs the lines worth keeping when stderr is not a terminal (--progress). */
+  protected loggedProgress(): Progress {
+    const p = new Progress(process.stderr, true)
+    this.progressLines.push(p)
+    return p
+  }
+
+  private clearProgress(): void {
+    for (const p of this.progressLines) p.clear()
+  }
+
+  /** Opens the source the flags name, answers through it, prints the answer; the source is closed whatever happens. */
+  protected async answerFrom(flags: CommonFlags, answer: (source: ClusterSource) => Promise<Answer>): Promise<void> {
+    const source = await this.openSource(flags)
+    try {
+      await this.print(await answer(source), flags)
+    } finally {
+      this.clearProgress()
+      await source.close?.()
+    }
+  }
+
+  /**
+   * The answer in the format -o names, then the exit code: 1 when a severity is at or above --fail-on (or the answer
+   * failed). It sets the code rather than exiting: oclif's exit calls process.exit, which drops what is still queued
+   * for a piped stdout.
+   */
+  protected async print(answer: Answer, flags: Pick<CommonFlags, 'output' | 'fail-on'>): Promise<void> {
+    const format = flags.output ?? 'table'
+    const own = format === 'json' || format === 'junit' ? answer.views[format] : undefined
+    if (own) await this.writeChunks(own())
+    else if (isDataFormat(format)) await this.writeData(answer.data, format)
+    else {
+      const out = answer.views.table(format === 'wide')
+      if (typeof out === 'string') this.write(out)
+      else await this.writeChunks(out)
+    }
+    const failOn = flags['fail-on'] ?? 'warning'
+    if (answer.failed || answer.severities.some((s) => failsOn(s, failOn))) process.exitCode = 1
+    if (answer.notice !== undefined && format !== 'table' && format !== 'wide') process.stderr.write(answer.notice)
+  }
+
   protected write(text: string): void {
-    this.statusLine.clear()
+    this.clearProgress()
     process.stdout.write(text)
   }
 
@@ -99,7 +177,7 @@ export abstract class WhyCommand extends Command {
 
   /** Pieces of output written as the pipe takes them, about 64 KiB at a time (a 5,000-node report is never one string). */
   protected async writeChunks(chunks: Iterable<string>): Promise<void> {
-    this.statusLine.clear()
+    this.clearProgress()
     let buffer = ''
     const flush = async () => {
       if (buffer === '') return
@@ -112,29 +190,6 @@ export abstract class WhyCommand extends Command {
       if (buffer.length >= 65_536) await flush()
     }
     await flush()
-  }
-
-  /** Prints explanations; the exit code becomes 1 when one is at or above --fail-on. */
-  protected async finish(list: Explanation[], flags: CommonFlags): Promise<void> {
-    const format = flags.output ?? 'table'
-    if (isDataFormat(format)) await this.writeData(list.length === 1 ? list[0] : list, format)
-    else this.write(renderExplanations(list, format === 'wide'))
-    this.failOnFindings(list, flags)
-  }
-
-  /**
-   * Exit code 1 when a finding is at or above --fail-on. It sets the code rather than exiting: oclif's
-   * exit calls process.exit, which drops what is still queued for a piped stdout.
-   */
-  protected failOnFindings(list: readonly Pick<Explanation, 'severity'>[], flags: Pick<CommonFlags, 'fail-on'>): boolean {
-    const failOn = flags['fail-on'] ?? 'warning'
-    const fails = list.some((e) => failsOn(e.severity, failOn))
-    if (fails) process.exitCode = 1
-    return fails
-  }
-
-  protected notImplemented(what: string, issue: number): never {
-    throw new UserError(`${what} is not implemented yet`, `it is tracked as issue ${issue}`)
   }
 
   private oneLine(err: Error): string {
@@ -151,7 +206,7 @@ export abstract class WhyCommand extends Command {
 
   override async catch(err: Error & {exitCode?: number; oclif?: {exit?: number}}): Promise<unknown> {
     if (err instanceof Errors.ExitError) throw err
-    this.statusLine.clear()
+    this.clearProgress()
     if (this.debugEnabled) process.stderr.write(`${err.stack ?? err}\n`)
     if (!isInputError(err)) {
       // Anything else is a bug in kubectl-why, whatever the input: exit 3, never the usage/input code 2.

@@ -1,4 +1,4 @@
-// The flags every cluster-reading command shares, with kubectl's names and meanings. Defined once here.
+// The flags every cluster-reading command shares, with kubectl's names and meanings, and the audit's own. Defined once here.
 import * as Flags from '@oclif/core/flags'
 
 export const connectionFlags = {
@@ -54,3 +54,54 @@ export const outputFlags = {
 }
 
 export const sharedFlags = {...connectionFlags, ...snapshotFlag, ...evaluationFlags, ...outputFlags}
+
+/** The audit's -o, with junit. */
+export const auditOutputFlag = {
+  output: Flags.option({
+    char: 'o',
+    options: ['table', 'wide', 'json', 'yaml', 'junit', 'html'] as const,
+    description: 'Output format (junit: JUnit XML for CI; html: one self-contained report file).',
+    default: 'table' as const,
+    helpGroup: 'OUTPUT',
+  })(),
+}
+
+/** The audit's own flags, in the order its help lists them after --checks (defined beside the command: its help names the default checks). */
+export const auditFlags = {
+  'skip-checks': Flags.string({description: 'Checks not to run, comma-separated.', helpGroup: 'EVALUATION'}),
+  selector: Flags.string({
+    char: 'l',
+    description: 'Report only objects with these labels (a label selector, as kubectl: app=web,tier!=db, env in (a,b)).',
+    helpGroup: 'EVALUATION',
+  }),
+  'field-selector': Flags.string({
+    description: 'Report only objects whose fields match (metadata.name, metadata.namespace, spec.nodeName, status.phase).',
+    helpGroup: 'EVALUATION',
+  }),
+  ignore: Flags.string({
+    description: 'A YAML file of suppressions (check, verdict, kind, namespace, name, reason, expires): matching findings are listed as suppressed.',
+    helpGroup: 'EVALUATION',
+  }),
+  'fail-on-partial': Flags.boolean({
+    description: 'Exit 1 when the audit is incomplete (default on; --no-fail-on-partial to pass on the findings alone).',
+    default: true,
+    allowNo: true,
+    helpGroup: 'EVALUATION',
+  }),
+  limit: Flags.integer({
+    description: 'Findings shown per check and verdict in the table (default: one screen per check; 0: all).',
+    min: 0,
+    helpGroup: 'OUTPUT',
+  }),
+  sort: Flags.option({
+    options: ['severity', 'age', 'name'] as const,
+    description: 'Order of the findings: severity (worst first), age (oldest object first) or name.',
+    default: 'severity' as const,
+    helpGroup: 'OUTPUT',
+  })(),
+  progress: Flags.boolean({
+    description: 'Progress lines on stderr even when it is not a terminal (a terminal always gets them).',
+    default: false,
+    helpGroup: 'OUTPUT',
+  }),
+}

@@ -1,5 +1,5 @@
 // A ClusterSource that answers from what the audit has gathered, so that a replay written against a source (the hash
-// check reuses `kubectl why hash --all`'s own reading code, src/commands-support/hash-workload.ts) runs over the one
+// check reuses `kubectl why hash --all`'s own reading code, src/engine/workloads/drive.ts) runs over the one
 // read of each kind, sending no request of its own. Lists are answered from the gathered list that covers them (its
 // view, whatever the request asks: the audit reads by quorum); a kind the audit did not read, or could not, fails the
 // way the read failed. Single-object reads go to the real source.

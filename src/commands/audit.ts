@@ -4,28 +4,13 @@ import {serviceAccountKubeconfig} from '../audit/in-cluster.js'
 import {runAudit} from '../audit/run.js'
 import {checkSelection} from '../audit/select.js'
 import {readSuppressions} from '../audit/suppress.js'
-import {type CommonFlags, WhyCommand} from '../base-command.js'
+import {WhyCommand} from '../base-command.js'
 import {chooseVersion} from '../cluster/version.js'
-import {sharedFlags} from '../flags.js'
+import {auditFlags, auditOutputFlag, sharedFlags} from '../flags.js'
 import {renderAudit} from '../render/audit.js'
 import {auditJsonChunks} from '../render/audit-json.js'
 import {junitChunks} from '../render/audit-junit.js'
-import {Progress} from '../render/progress.js'
 import {controllerManagerFlags, settingsOverrides} from '../settings/flags.js'
-
-type AuditFlags = Omit<CommonFlags, 'output'> &
-  Partial<Record<keyof typeof controllerManagerFlags, string>> & {
-    output: 'table' | 'wide' | 'json' | 'yaml' | 'junit' | 'html'
-    checks?: string
-    'skip-checks'?: string
-    selector?: string
-    'field-selector'?: string
-    ignore?: string
-    limit?: number
-    sort: 'severity' | 'age' | 'name'
-    'fail-on-partial': boolean
-    progress: boolean
-  }
 
 export default class Audit extends WhyCommand {
   static override summary = 'Run every replay over a namespace or the whole cluster, for CI and scheduled audits.'
@@ -61,99 +46,39 @@ ${Object.entries(UNAVAILABLE)
   static override flags = {
     ...sharedFlags,
     ...controllerManagerFlags,
-    output: Flags.option({
-      char: 'o',
-      options: ['table', 'wide', 'json', 'yaml', 'junit', 'html'] as const,
-      description: 'Output format (junit: JUnit XML for CI; html: one self-contained report file).',
-      default: 'table' as const,
-      helpGroup: 'OUTPUT',
-    })(),
+    ...auditOutputFlag,
     checks: Flags.string({description: `Which checks to run, comma-separated (default: ${DEFAULT_CHECKS.join(',')}).`, helpGroup: 'EVALUATION'}),
-    'skip-checks': Flags.string({description: 'Checks not to run, comma-separated.', helpGroup: 'EVALUATION'}),
-    selector: Flags.string({
-      char: 'l',
-      description: 'Report only objects with these labels (a label selector, as kubectl: app=web,tier!=db, env in (a,b)).',
-      helpGroup: 'EVALUATION',
-    }),
-    'field-selector': Flags.string({
-      description: 'Report only objects whose fields match (metadata.name, metadata.namespace, spec.nodeName, status.phase).',
-      helpGroup: 'EVALUATION',
-    }),
-    ignore: Flags.string({
-      description: 'A YAML file of suppressions (check, verdict, kind, namespace, name, reason, expires): matching findings are listed as suppressed.',
-      helpGroup: 'EVALUATION',
-    }),
-    'fail-on-partial': Flags.boolean({
-      description: 'Exit 1 when the audit is incomplete (default on; --no-fail-on-partial to pass on the findings alone).',
-      default: true,
-      allowNo: true,
-      helpGroup: 'EVALUATION',
-    }),
-    limit: Flags.integer({
-      description: 'Findings shown per check and verdict in the table (default: one screen per check; 0: all).',
-      min: 0,
-      helpGroup: 'OUTPUT',
-    }),
-    sort: Flags.option({
-      options: ['severity', 'age', 'name'] as const,
-      description: 'Order of the findings: severity (worst first), age (oldest object first) or name.',
-      default: 'severity' as const,
-      helpGroup: 'OUTPUT',
-    })(),
-    progress: Flags.boolean({
-      description: 'Progress lines on stderr even when it is not a terminal (a terminal always gets them).',
-      default: false,
-      helpGroup: 'OUTPUT',
-    }),
+    ...auditFlags,
   }
 
   async run(): Promise<void> {
-    const parsed = await this.parse(Audit)
-    const flags = parsed.flags as AuditFlags
-    this.setupOutput(flags as CommonFlags)
-    const checks = parseChecks(flags.checks, flags['skip-checks'])
+    const {flags} = await this.parse(Audit)
+    this.setupOutput(flags)
     const selection = {labelSelector: flags.selector, fieldSelector: flags['field-selector']}
+    const checks = parseChecks(flags.checks, flags['skip-checks'])
     checkSelection(selection)
     const suppressions = flags.ignore === undefined ? undefined : readSuppressions(flags.ignore)
+    const {'fail-on': failOn, 'fail-on-partial': failOnPartial, sort, ignore: ignoreFile} = flags
+    const o = {checks, selection, suppressions, ignoreFile, failOn, failOnPartial, sort, overrides: settingsOverrides(flags)}
     const inCluster = await serviceAccountKubeconfig(flags)
     // The one progress line (src/render/progress.ts); --progress also logs the lines worth keeping off a terminal.
-    const progress = flags.progress ? new Progress(process.stderr, true) : this.statusLine
-    const source = await this.openSource({...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig} as CommonFlags)
+    const progress = flags.progress ? this.loggedProgress() : this.statusLine
     try {
-      const version = chooseVersion(this.versionOverride(flags as CommonFlags), await source.serverVersion().catch(() => undefined))
-      const report = await runAudit(source, {
-        checks,
-        namespace: this.namespace(flags as CommonFlags, source),
-        version,
-        overrides: settingsOverrides(flags),
-        failOn: flags['fail-on'] ?? 'warning',
-        failOnPartial: flags['fail-on-partial'],
-        selection,
-        suppressions,
-        ignoreFile: flags.ignore,
-        sort: flags.sort,
-        progress: progress.line,
+      await this.answerFrom({...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig}, async (source) => {
+        const version = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))
+        const report = await runAudit(source, {...o, namespace: this.namespace(flags, source), version, progress: progress.line})
+        const {incomplete, complete, exitCode} = report.summary
+        const more = incomplete.length > 1 ? ` (and ${incomplete.length - 1} more: summary.incomplete)` : ''
+        return {
+          data: report,
+          severities: report.findings.map((f) => f.severity),
+          // An incomplete audit fails by the report's own rule (summary.exitCode), and says so where the table does not.
+          failed: exitCode === 1,
+          notice: complete ? undefined : `kubectl-why audit: incomplete: ${incomplete[0]}${more}${failOnPartial ? '' : ' (--no-fail-on-partial)'}\n`,
+          views: {table: (wide) => [renderAudit(report, {wide, limit: flags.limit})], json: () => auditJsonChunks(report), junit: () => junitChunks(report)},
+        }
       })
-      progress.clear()
-      this.statusLine.clear()
-      const format = flags.output
-      if (format === 'json') await this.writeChunks(auditJsonChunks(report))
-      else if (format === 'junit') await this.writeChunks(junitChunks(report))
-      else if (format === 'yaml' || format === 'html') await this.writeData(report, format)
-      else await this.writeChunks([renderAudit(report, {wide: format === 'wide', limit: flags.limit})])
-      // One --fail-on rule (the base command's); an incomplete audit fails by the report's own rule (summary.exitCode).
-      this.failOnFindings(report.findings, flags as CommonFlags)
-      if (report.summary.exitCode === 1) process.exitCode = 1
-      if (!report.summary.complete && (format === 'json' || format === 'yaml' || format === 'junit' || format === 'html')) {
-        const n = report.summary.incomplete.length
-        process.stderr.write(
-          `kubectl-why audit: incomplete: ${report.summary.incomplete[0]}${n > 1 ? ` (and ${n - 1} more: summary.incomplete)` : ''}${report.summary.failOnPartial ? '' : ' (--no-fail-on-partial)'}\n`,
-        )
-      }
     } finally {
-      progress.clear()
-      this.statusLine.clear()
-      await source.close?.()
       inCluster?.remove()
     }
   }

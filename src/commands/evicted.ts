@@ -6,7 +6,6 @@ import {explainPod, readPod} from '../engine/tainteviction/drive.js'
 import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
 import {renderEvicted} from '../render/node-evicted.js'
-import {isDataFormat} from '../render/output.js'
 import {controllerManagerFlags, settingsOverrides} from '../settings/flags.js'
 
 export default class Evicted extends WhyCommand {
@@ -42,8 +41,8 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
     if (!target) throw new UserError('which pod? give its NAME (or pod/NAME)', 'e.g. kubectl why evicted web-7d9f4b6c8-x2k9p -n shop')
     const {name} = target
     if (flags['all-namespaces']) throw new UserError('a pod cannot be looked up by name across all namespaces', 'use -n NAMESPACE')
-    const source = await this.openSource(flags)
-    try {
+    const options = {versionOverride: this.versionOverride(flags), overrides: settingsOverrides(flags)}
+    await this.answerFrom(flags, async (source) => {
       const namespace = this.namespace(flags, source)!
       const read = await readPod(source, namespace, name)
       if (!read.pod && !read.events.some((e) => (e.involvedObject ?? e.regarding)?.name === name)) {
@@ -52,15 +51,10 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
           'events expire after an hour by default; look at the node with `kubectl why node`',
         )
       }
-      const world = await readNodeLifecycle(source, {versionOverride: this.versionOverride(flags), overrides: settingsOverrides(flags)})
+      const world = await readNodeLifecycle(source, options)
       world.source.partial = [...(world.source.partial ?? []), ...read.problems]
       const e = explainPod(world, namespace, name, read.pod, read.events)
-      const format = flags.output ?? 'table'
-      if (isDataFormat(format)) await this.writeData(e, format)
-      else this.write(renderEvicted(e, format === 'wide'))
-      this.failOnFindings([e], flags)
-    } finally {
-      await source.close?.()
-    }
+      return {data: e, severities: [e.severity], views: {table: (wide) => renderEvicted(e, wide)}}
+    })
   }
 }

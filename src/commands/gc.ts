@@ -1,20 +1,11 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {type CommonFlags, WhyCommand} from '../base-command.js'
-import {apiVersionOf} from '../cluster/builtin-kinds.js'
-import {resolveResource} from '../cluster/resolve.js'
-import type {ClusterSource} from '../cluster/source.js'
-import {parseTarget, type Target} from '../cluster/target.js'
-import {chooseVersion} from '../cluster/version.js'
-import {driveGcAll, driveGcOne, type GcDriveOptions} from '../engine/garbagecollector/drive.js'
-import {explainGc} from '../engine/garbagecollector/index.js'
+import {WhyCommand} from '../base-command.js'
+import {parseTarget} from '../cluster/target.js'
+import {driveGc} from '../engine/garbagecollector/drive-target.js'
 import {UserError} from '../errors.js'
-import type {Problem, SourceDescription} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {gcReport, renderGcExplanation, renderGcReport, renderGcTree} from '../render/gc.js'
-import {isDataFormat} from '../render/output.js'
-
-type GcFlags = CommonFlags & {all: boolean; tree: boolean; 'max-depth': number}
 
 export default class Gc extends WhyCommand {
   static override summary = 'Replay the garbage collector for one object: why it was (or will be) deleted, or why it stays.'
@@ -69,67 +60,25 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
   }
 
   async run(): Promise<void> {
-    const {args, flags: parsed} = await this.parse(Gc)
-    const flags = parsed as GcFlags
+    const {args, flags} = await this.parse(Gc)
     this.setupOutput(flags)
-    const target = parseTarget([args.target, args.name], {command: 'gc', example: 'replicaset/web-7d9f4b6c8'})
-    if (flags.all && target) throw new UserError('give either KIND/NAME or --all, not both', 'e.g. kubectl why gc --all -n shop')
-    if (!flags.all && !target)
-      throw new UserError('which object? give KIND/NAME, or --all for every object', 'e.g. kubectl why gc replicaset/web-7d9f4b6c8 -n shop')
+    const target = this.targetOrAll(parseTarget([args.target, args.name], {command: 'gc', example: 'replicaset/web-7d9f4b6c8'}), flags.all, {
+      form: 'KIND/NAME',
+      which: 'which object? give KIND/NAME, or --all for every object',
+      example: 'replicaset/web-7d9f4b6c8 -n shop',
+    })
     if (flags.all && flags.tree) throw new UserError('--tree shows the graph around one object', 'drop --tree, or give KIND/NAME')
-    const format = flags.output ?? 'table'
-    const source = await this.openSource(flags)
-    try {
-      const minor = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))?.minor
-      const options: GcDriveOptions = {
-        now: source.now(),
-        minor,
-        maxDepth: flags['max-depth'],
-        progress: this.sourceOptions(flags).progress,
-        snapshotGaps: source.describe().mode === 'snapshot' ? source.problems() : [],
+    const o = {target, tree: flags.tree, maxDepth: flags['max-depth'], versionOverride: this.versionOverride(flags), progress: this.statusLine.line}
+    await this.answerFrom(flags, async (source) => {
+      const namespace = this.namespace(flags, source)
+      const a = await driveGc(source, {...o, namespace})
+      if (a.all) {
+        const report = gcReport(a.all, namespace, a.now, a.source)
+        return {data: report, severities: report.findings.map((f) => f.severity), views: {table: () => renderGcReport(report)}}
       }
-      const description = (problems: readonly Problem[]): SourceDescription => {
-        const d = source.describe()
-        return {...d, ...(minor !== undefined ? {k8sVersion: `1.${minor}`} : {}), partial: [...(d.partial ?? []), ...problems]}
-      }
-      if (flags.all) {
-        const namespace = this.namespace(flags, source)
-        const result = await driveGcAll(source, namespace, options)
-        const report = gcReport(result, namespace, options.now, description(result.problems))
-        if (isDataFormat(format)) await this.writeData(report, format)
-        else this.write(renderGcReport(report))
-        this.failOnFindings(report.findings, flags)
-        return
-      }
-      const one = await this.readTarget(source, target!, flags, options)
-      const explanation = explainGc(one.replay, options.now, description(one.problems))
-      const data = one.tree ? {...explanation, tree: one.tree} : explanation
-      if (isDataFormat(format)) await this.writeData(data, format)
-      else this.write(one.tree ? renderGcTree(one.tree, explanation, {wide: format === 'wide'}) : renderGcExplanation(explanation, format === 'wide'))
-      this.failOnFindings([explanation], flags)
-    } finally {
-      await source.close?.()
-    }
-  }
-
-  private async readTarget(
-    source: ClusterSource,
-    {type, name}: Target,
-    flags: GcFlags,
-    options: GcDriveOptions,
-  ): Promise<NonNullable<Awaited<ReturnType<typeof driveGcOne>>>> {
-    const t = resolveResource(await source.discovery(), type)
-    if (t.namespaced && flags['all-namespaces']) throw new UserError('a resource cannot be retrieved by name across all namespaces', 'use -n NAMESPACE')
-    const namespace = t.namespaced ? this.namespace(flags, source) : undefined
-    const raw = await source.get({apiVersion: apiVersionOf(t), kind: t.kind, namespace, name, view: 'fresh', metadataOnly: true})
-    if (!raw) {
-      throw new UserError(
-        `${t.resource}${t.group ? `.${t.group}` : ''} "${name}" not found${namespace ? ` in namespace ${namespace}` : ''}`,
-        `if it was garbage-collected, its owners were gone or being deleted; look for it with \`kubectl get events --field-selector involvedObject.name=${name}\``,
-      )
-    }
-    const one = await driveGcOne(source, raw, t, {...options, tree: flags.tree})
-    if (!one) throw new UserError(`${t.kind} "${name}": the answer has no metadata.uid`)
-    return one
+      const {explanation: e, tree} = a
+      const table = (wide: boolean) => (tree ? renderGcTree(tree, e, {wide}) : renderGcExplanation(e, wide))
+      return {data: tree ? {...e, tree} : e, severities: [e.severity], views: {table}}
+    })
   }
 }

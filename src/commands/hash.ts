@@ -1,20 +1,15 @@
-import {readFileSync} from 'node:fs'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {type CommonFlags, WhyCommand} from '../base-command.js'
-import {isHashReport, planHashWorkload, runHashWorkload} from '../commands-support/hash-workload.js'
-import {templateText} from '../commands-support/template-text.js'
+import {type Answer, type CommonFlags, WhyCommand} from '../base-command.js'
+import {parseTarget, type Target} from '../cluster/target.js'
+import {readTemplateDocuments} from '../cluster/template-input.js'
+import {isHashReport, planHashWorkload, runHashWorkload} from '../engine/workloads/drive.js'
 import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
-import {findTemplates, hashRecords, type HashRecord} from '../hash/template-records.js'
+import {findTemplates, hashRecords} from '../hash/template-records.js'
 import {selectLayoutVersion} from '../hash/versions.js'
 import {renderHashRecords} from '../render/hash-template.js'
 import {renderHashExplanation, renderHashReport} from '../render/hash-workload.js'
-import {formatData, isDataFormat} from '../render/output.js'
-import {parseTarget, type Target} from '../cluster/target.js'
-import {parseJson, parseYamlDocuments} from '../util/json.js'
-
-type ClusterFlags = CommonFlags & {all: boolean; 'collision-count'?: number; 'show-serialization': boolean}
 
 export default class Hash extends WhyCommand {
   static override summary = "Recompute a workload's pod-template-hash / controller-revision-hash as its controller does."
@@ -56,7 +51,19 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
     const {args, flags} = await this.parse(Hash)
     this.setupOutput(flags)
     const target = parseTarget([args.target, args.name], {command: 'hash', example: 'deployment/web'})
-    if (flags.template === undefined) return this.runCluster(target, flags)
+    if (flags.template !== undefined) return this.print(await this.templates(flags.template, target, flags), flags)
+    const {all, 'all-namespaces': allNamespaces, 'collision-count': collisionCount, 'show-serialization': showSerialization} = flags
+    const plan = planHashWorkload({target, all, allNamespaces, collisionCount, showSerialization})
+    const o = {override: this.versionOverride(flags), progress: this.statusLine.line}
+    await this.answerFrom(flags, async (source) => {
+      const {data, severities} = await runHashWorkload(source, plan, {...o, namespace: this.namespace(flags, source)})
+      const table = (wide: boolean) => (isHashReport(data) ? renderHashReport(data, wide) : renderHashExplanation(data, wide))
+      return {data, severities, views: {table}}
+    })
+  }
+
+  /** --template FILE: the templates in a file hashed for one version, no cluster read. */
+  private async templates(file: string, target: Target | undefined, flags: CommonFlags & HashTemplateFlags): Promise<Answer> {
     if (flags.all) throw new UserError('give either --all or --template, not both', '--all reads a cluster; --template reads a file')
     if (target !== undefined)
       throw new UserError(
@@ -68,80 +75,16 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
         '-o html draws a replay of a cluster or dump; --template prints table, json or yaml',
         'drop -o html, or hash a workload: kubectl why hash deployment/NAME -o html',
       )
-
     const choice = selectLayoutVersion(this.versionOverride(flags))
     if (choice.warning) process.stderr.write(`warning: ${choice.warning}\n`)
-    const where = flags.template === '-' ? 'stdin' : flags.template
-    const records = hashRecords(findTemplates(await readDocuments(flags.template, where), where), {
-      version: choice.version,
-      collisionCount: flags['collision-count'],
-      showSerialization: flags['show-serialization'],
-    })
+    const where = file === '-' ? 'stdin' : file
+    const {'collision-count': collisionCount, 'show-serialization': showSerialization} = flags
+    const records = hashRecords(findTemplates(await readTemplateDocuments(file, where), where), {version: choice.version, collisionCount, showSerialization})
     if (records.length === 0) throw new UserError(`${where}: no templates found`, 'the input is empty')
-
-    const format = flags.output ?? 'table'
-    if (format === 'json' || format === 'yaml') this.write(formatData(records, format))
-    else this.write(renderHashRecords(records))
     // A record that no layout reproduces, or cannot be hashed, is a warning-level finding.
-    this.failOnFindings(
-      records.filter(isWarning).map(() => ({severity: 'warning' as const})),
-      flags,
-    )
-  }
-
-  /** TYPE/NAME or --all: read a cluster or a dump and replay the controllers (src/commands-support/hash-workload.ts). */
-  private async runCluster(target: Target | undefined, flags: ClusterFlags): Promise<void> {
-    const plan = planHashWorkload({
-      target,
-      all: flags.all,
-      allNamespaces: flags['all-namespaces'] === true,
-      templateOnly: [
-        ...(flags['collision-count'] !== undefined ? ['--collision-count'] : []),
-        ...(flags['show-serialization'] ? ['--show-serialization'] : []),
-      ],
-    })
-    const source = await this.openSource(flags)
-    try {
-      const result = await runHashWorkload(source, plan, {
-        namespace: this.namespace(flags, source),
-        override: this.versionOverride(flags),
-        progress: this.statusLine.line,
-      })
-      const format = flags.output ?? 'table'
-      if (isDataFormat(format)) await this.writeData(result.data, format)
-      else this.write(isHashReport(result.data) ? renderHashReport(result.data, format === 'wide') : renderHashExplanation(result.data, format === 'wide'))
-      this.failOnFindings(
-        result.severities.map((severity) => ({severity})),
-        flags,
-      )
-    } finally {
-      await source.close?.()
-    }
+    const severities = records.filter((r) => r.error !== undefined || r.reproducedBy?.length === 0).map(() => 'warning' as const)
+    return {data: records, severities, views: {table: () => renderHashRecords(records)}}
   }
 }
 
-/** A label nothing reproduces, or a hash that cannot be recomputed: worth a non-zero exit. */
-function isWarning(r: HashRecord): boolean {
-  return r.error !== undefined || (r.reproducedBy !== undefined && r.reproducedBy.length === 0)
-}
-
-/** stdin as a stream: a synchronous read of fd 0 fails with EAGAIN when the pipe is non-blocking. */
-async function readStdin(): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
-}
-
-async function readDocuments(file: string, where: string): Promise<unknown[]> {
-  let bytes: Uint8Array
-  try {
-    bytes = file === '-' ? await readStdin() : readFileSync(file)
-  } catch (err) {
-    throw new UserError(`cannot read ${where}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'give a readable file, or - for stdin')
-  }
-  const text = templateText(bytes, where)
-  const trimmed = text.trimStart()
-  // JSON keeps int64 exact through the JSON parser; several JSON documents separated by --- are YAML.
-  if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && !/^---/m.test(text)) return [parseJson(text, where)]
-  return parseYamlDocuments(text, where)
-}
+type HashTemplateFlags = {all: boolean; 'collision-count'?: number; 'show-serialization': boolean}

@@ -5,10 +5,8 @@ import {explainNode} from '../engine/nodelifecycle/explain.js'
 import {podsOnNode} from '../engine/tainteviction/drive.js'
 import {parseTarget} from '../cluster/target.js'
 import {UserError} from '../errors.js'
-import type {Explanation} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
 import {renderCluster, renderNode} from '../render/node.js'
-import {isDataFormat} from '../render/output.js'
 import {controllerManagerFlags, settingsOverrides} from '../settings/flags.js'
 
 export default class Node extends WhyCommand {
@@ -41,28 +39,24 @@ defaults; the flags below override either, and the output says which values were
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Node)
     this.setupOutput(flags)
+    // ToOptions: a plain object from the flags; a bad one is a usage error before anything is read.
     const name = parseTarget([args.target, args.name], {command: 'node', naturalKind: 'Node', example: 'worker-1'})?.name
-    const source = await this.openSource(flags)
-    try {
-      const world = await readNodeLifecycle(source, {versionOverride: this.versionOverride(flags), overrides: settingsOverrides(flags)})
-      let e: Explanation
-      if (name === undefined) e = explainWorld(world)
-      else {
-        const a = world.analysis.nodes.find((n) => n.name === name)
-        if (!a)
-          throw new UserError(
-            `node "${name}" not found`,
-            world.nodes.length === 0 ? 'the data holds no Node' : `${world.nodes.length} nodes exist; run \`kubectl why node\` to list them`,
-          )
-        e = explainNode(a, world.analysis, {now: world.now, settings: world.settings.settings, source: world.source})
-        e.pods = await podsOnNode(source, world, name)
+    const options = {versionOverride: this.versionOverride(flags), overrides: settingsOverrides(flags)}
+    await this.answerFrom(flags, async (source) => {
+      const world = await readNodeLifecycle(source, options)
+      if (name === undefined) {
+        const e = explainWorld(world)
+        return {data: e, severities: [e.severity], views: {table: (wide) => renderCluster(e, wide)}}
       }
-      const format = flags.output ?? 'table'
-      if (isDataFormat(format)) await this.writeData(e, format)
-      else this.write(name === undefined ? renderCluster(e, format === 'wide') : renderNode(e, format === 'wide'))
-      this.failOnFindings([e], flags)
-    } finally {
-      await source.close?.()
-    }
+      const a = world.analysis.nodes.find((n) => n.name === name)
+      if (!a)
+        throw new UserError(
+          `node "${name}" not found`,
+          world.nodes.length === 0 ? 'the data holds no Node' : `${world.nodes.length} nodes exist; run \`kubectl why node\` to list them`,
+        )
+      const e = explainNode(a, world.analysis, {now: world.now, settings: world.settings.settings, source: world.source})
+      e.pods = await podsOnNode(source, world, name)
+      return {data: e, severities: [e.severity], views: {table: (wide) => renderNode(e, wide)}}
+    })
   }
 }

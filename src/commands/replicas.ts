@@ -1,18 +1,13 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {type CommonFlags, WhyCommand} from '../base-command.js'
-import {DEFAULT_MINOR, describeReplicas, replicasScan} from '../audit/checks/replicas.js'
-import {parseTarget, type Target} from '../cluster/target.js'
+import {type Answer, WhyCommand} from '../base-command.js'
+import {parseTarget} from '../cluster/target.js'
 import {chooseVersion} from '../cluster/version.js'
-import {driveDeployment, driveReplicaSet, type DriveOptions} from '../engine/replicaset/drive.js'
+import {DEFAULT_MINOR, type DriveOptions, describeReplicas, driveDeployment, driveReplicaSet, replicasScan} from '../engine/replicaset/drive.js'
 import {ReplicaSetInputError, VERDICTS} from '../engine/replicaset/index.js'
 import {UserError} from '../errors.js'
-import {EXPLANATION_VERSION, reportScope} from '../explanation.js'
 import {sharedFlags} from '../flags.js'
-import {isDataFormat} from '../render/output.js'
-import {renderReplicas, renderReplicasReport, type ReplicasReport} from '../render/replicas.js'
-
-type ReplicasFlags = CommonFlags & {all: boolean}
+import {renderReplicas, renderReplicasReport, replicasReport} from '../render/replicas.js'
 
 export default class Replicas extends WhyCommand {
   static override summary = 'Replay the ReplicaSet controller: expectations, claims, slow start, and which pods go first.'
@@ -52,65 +47,33 @@ Verdicts: ${VERDICTS.join(', ')}.`
   }
 
   async run(): Promise<void> {
-    const parsed = await this.parse(Replicas)
-    const flags = parsed.flags as ReplicasFlags
+    const {args, flags} = await this.parse(Replicas)
     this.setupOutput(flags)
-    const target = targetOf(
-      parseTarget([parsed.args.target, parsed.args.name], {
-        command: 'replicas',
-        naturalKind: 'ReplicaSet',
-        otherKinds: ['Deployment'],
-        example: 'replicaset/web-7d9f4b6c8 -n shop',
-      }),
-      flags,
-    )
-    const source = await this.openSource(flags)
-    try {
-      const version = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))
-      const format = flags.output ?? 'table'
-      if (!target) {
+    const spec = {command: 'replicas', naturalKind: 'ReplicaSet', otherKinds: ['Deployment'], example: 'replicaset/web-7d9f4b6c8 -n shop'}
+    const target = this.targetOrAll(parseTarget([args.target, args.name], spec), flags.all, {
+      form: 'a ReplicaSet (or deployment/NAME)',
+      which: 'which ReplicaSet? give its NAME (or replicaset/NAME, deployment/NAME), or --all',
+      example: 'web-7d9f4b6c8 -n shop',
+    })
+    if (target && flags['all-namespaces']) throw new UserError('a resource cannot be retrieved by name across all namespaces', 'use -n NAMESPACE')
+    const o = {kind: target?.type as 'ReplicaSet' | 'Deployment' | undefined, name: target?.name ?? '', versionOverride: this.versionOverride(flags)}
+    await this.answerFrom(flags, async (source): Promise<Answer> => {
+      try {
+        const version = chooseVersion(o.versionOverride, await source.serverVersion().catch(() => undefined))
         const namespace = this.namespace(flags, source)
-        const scan = await replicasScan(source, namespace, version, this.statusLine.line)
-        const report: ReplicasReport = {
-          apiVersion: EXPLANATION_VERSION,
-          kind: 'ReplicasReport',
-          scope: reportScope(namespace),
-          evaluatedAt: source.now().toISOString(),
-          source: scan.source,
-          replicaSets: scan.replicaSets,
-          pods: scan.pods,
-          counts: scan.counts,
-          findings: scan.findings,
+        if (!o.kind) {
+          const report = replicasReport(await replicasScan(source, namespace, version, this.statusLine.line), namespace, source.now())
+          return {data: report, severities: report.findings.map((f) => f.severity), views: {table: () => renderReplicasReport(report)}}
         }
-        if (isDataFormat(format)) await this.writeData(report, format)
-        else this.write(renderReplicasReport(report))
-        this.failOnFindings(report.findings, flags)
-        return
+        const options: DriveOptions = {minor: version?.minor ?? DEFAULT_MINOR, describe: (problems) => describeReplicas(source.describe(), version, problems)}
+        const list =
+          o.kind === 'ReplicaSet' ? [await driveReplicaSet(source, namespace!, o.name, options)] : await driveDeployment(source, namespace!, o.name, options)
+        // One ReplicaSet prints an object; a Deployment's ReplicaSets always print as an array, new first.
+        return {data: o.kind === 'Deployment' ? list : list[0], severities: list.map((e) => e.severity), views: {table: (wide) => renderReplicas(list, wide)}}
+      } catch (err) {
+        if (err instanceof ReplicaSetInputError) throw new UserError(err.message, 'the object is not one the API server would accept; check the dump')
+        throw err
       }
-      const options: DriveOptions = {minor: version?.minor ?? DEFAULT_MINOR, describe: (problems) => describeReplicas(source.describe(), version, problems)}
-      const namespace = this.namespace(flags, source)!
-      const list =
-        target.kind === 'ReplicaSet'
-          ? [await driveReplicaSet(source, namespace, target.name, options)]
-          : await driveDeployment(source, namespace, target.name, options)
-      // One ReplicaSet prints an object; a Deployment's ReplicaSets always print as an array, new first.
-      if (isDataFormat(format)) await this.writeData(target.kind === 'Deployment' ? list : list[0], format)
-      else this.write(renderReplicas(list, format === 'wide'))
-      this.failOnFindings(list, flags)
-    } catch (err) {
-      if (err instanceof ReplicaSetInputError) throw new UserError(err.message, 'the object is not one the API server would accept; check the dump')
-      throw err
-    } finally {
-      await source.close?.()
-    }
+    })
   }
-}
-
-function targetOf(target: Target | undefined, flags: ReplicasFlags): {kind: 'ReplicaSet' | 'Deployment'; name: string} | undefined {
-  if (flags.all && target) throw new UserError('give either a ReplicaSet (or deployment/NAME) or --all, not both', 'e.g. kubectl why replicas --all -n shop')
-  if (!flags.all && !target)
-    throw new UserError('which ReplicaSet? give its NAME (or replicaset/NAME, deployment/NAME), or --all', 'e.g. kubectl why replicas web-7d9f4b6c8 -n shop')
-  if (!target) return undefined
-  if (flags['all-namespaces']) throw new UserError('a resource cannot be retrieved by name across all namespaces', 'use -n NAMESPACE')
-  return {kind: target.type as 'ReplicaSet' | 'Deployment', name: target.name}
 }

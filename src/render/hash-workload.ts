@@ -1,7 +1,7 @@
 // The human view of `kubectl why hash TYPE/NAME` and `--all`: the verdict and summary, what the controller of this
 // version computes now, a table of the ReplicaSets or revisions (role, revision, pods, whose layout wrote the label),
 // the key steps (all of them with -o wide); for --all one line per workload, problems first, then label totals.
-import type {HashReport} from '../commands-support/hash-workload.js'
+import type {HashReport} from '../engine/workloads/drive.js'
 import type {DaemonSetHashReplay} from '../engine/daemonset/index.js'
 import type {DeploymentHashReplay} from '../engine/deployment/index.js'
 import {describeCount, type LabelCheck, versionRange} from '../engine/history/label-check.js'

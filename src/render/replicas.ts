@@ -1,7 +1,8 @@
 // The human view of `kubectl why replicas`: verdict and summary, the replayed steps, the deletion order as a
 // table (with the rule that puts each pod before the next), and the expectations window as a timeline.
+import type {ReplicasScan} from '../engine/replicaset/drive.js'
 import type {ReplicaSetReplay} from '../engine/replicaset/index.js'
-import type {Explanation, ReportHeader} from '../explanation.js'
+import {EXPLANATION_VERSION, type Explanation, type ReportHeader, reportScope} from '../explanation.js'
 import {SEVERITY as COLOUR, ROLE} from './colour.js'
 import {tableBuilder as table, terminalWidth, wrap} from './layout.js'
 import {renderTimeline, type TimelineMark} from './timeline.js'
@@ -14,6 +15,21 @@ export interface ReplicasReport extends ReportHeader<'ReplicasReport'> {
   pods: number
   counts: Record<string, number>
   findings: Explanation[]
+}
+
+/** `replicas --all`'s report (schemas/replicas-report.json): the scan of a namespace (undefined: the cluster). */
+export function replicasReport(scan: ReplicasScan, namespace: string | undefined, now: Date): ReplicasReport {
+  return {
+    apiVersion: EXPLANATION_VERSION,
+    kind: 'ReplicasReport',
+    scope: reportScope(namespace),
+    evaluatedAt: now.toISOString(),
+    source: scan.source,
+    replicaSets: scan.replicaSets,
+    pods: scan.pods,
+    counts: scan.counts,
+    findings: scan.findings,
+  }
 }
 
 function replayOf(e: Explanation): ReplicaSetReplay | undefined {

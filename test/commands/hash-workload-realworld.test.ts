@@ -6,7 +6,7 @@ import {existsSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {SnapshotSource} from '../../src/cluster/snapshot/snapshot-source.js'
-import {hashContext, type HashReport, hashReport, labelsOf} from '../../src/commands-support/hash-workload.js'
+import {hashContext, type HashReport, hashReport, labelsOf} from '../../src/engine/workloads/drive.js'
 
 const ROOT = fileURLToPath(new URL('../../../shared/realworld/', import.meta.url))
 const skip = existsSync(ROOT) ? false : `../shared/realworld not present (${ROOT}): real-world dumps not checked`

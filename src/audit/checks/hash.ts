@@ -1,11 +1,11 @@
 // The hash check: every Deployment, DaemonSet and StatefulSet in scope replayed as `kubectl why hash --all` does, by
-// its own code (src/commands-support/hash-workload.ts hashReport), over the audit's gathered lists through a source
+// its own code (src/engine/workloads/drive.ts hashReport), over the audit's gathered lists through a source
 // façade (gathered-source.ts): the workloads, their ReplicaSets and ControllerRevisions in full, pods as metadata, the
 // Nodes (their kubelets bound the version of a dump that records none). Findings are the workloads whose hashes or
 // revisions are off; ReplicaSets and revisions whose owner is gone are counted in the notes (`kubectl why hash --all`
 // lists them: they are rows, not explanations).
 import type {ResourceType} from '../../cluster/source.js'
-import {hashContext, hashReport} from '../../commands-support/hash-workload.js'
+import {hashContext, hashReport} from '../../engine/workloads/drive.js'
 import type {Problem} from '../../explanation.js'
 import {type Check, type CheckContext, type CheckResult, notRun} from '../context.js'
 import {GatheredSource} from '../gathered-source.js'

@@ -3,25 +3,12 @@
 // (gathered-source.ts): no list of its own; its only requests are the uncached recheck GET before an adoption and the
 // leader Lease. The controller acts on its informer's pods (the watch cache), so the pods need asks for that view (the
 // plan then reads the audit's one pod list from it); a quorum read of the ReplicaSets will do.
-import type {ClusterSource, ResourceType} from '../../cluster/source.js'
-import {type ChosenVersion, versionSource} from '../../cluster/version.js'
-import {driveScope, type ReplicasScan} from '../../engine/replicaset/drive.js'
-import type {Problem, SourceDescription} from '../../explanation.js'
-import {type Check, type CheckContext, type CheckResult, describeWith, notRun, readNeed} from '../context.js'
+import type {ResourceType} from '../../cluster/source.js'
+import {DEFAULT_MINOR, describeReplicas, driveScope, type ReplicasScan} from '../../engine/replicaset/drive.js'
+import type {Problem} from '../../explanation.js'
+import {type Check, type CheckContext, type CheckResult, notRun, readNeed} from '../context.js'
 import {GatheredSource} from '../gathered-source.js'
 import type {CheckNeeds} from '../needs.js'
-
-/** The Kubernetes minor whose rules apply when the version is unknown (as `kubectl why replicas`). */
-export const DEFAULT_MINOR = 31
-
-/** Settings and version of a replicas replay, shown in every explanation's source. */
-export function describeReplicas(base: SourceDescription, version: ChosenVersion | undefined, problems: readonly Problem[]): SourceDescription {
-  const minor = version?.minor ?? DEFAULT_MINOR
-  return describeWith(base, problems, {
-    k8sVersion: `1.${minor}`,
-    settings: {...base.settings, k8sVersion: {value: `1.${minor}`, from: versionSource(version)}},
-  })
-}
 
 function needs(_types: readonly ResourceType[]): CheckNeeds {
   return {
@@ -78,7 +65,7 @@ function needs(_types: readonly ResourceType[]): CheckNeeds {
   }
 }
 
-/** The driver over the audit's gathering (`kubectl why replicas --all` runs it over the source itself: replicasScan). */
+/** The driver over the audit's gathering (`kubectl why replicas --all` runs it over the source itself: drive.ts replicasScan). */
 async function scanGathered(ctx: CheckContext): Promise<{scan?: ReplicasScan; result: CheckResult}> {
   const problems: Problem[] = []
   const rsRead = readNeed(ctx, 'replicas', 'replicasets', problems, 'no ReplicaSet can be replayed')
@@ -123,18 +110,4 @@ export const replicasCheck: Check = {
   name: 'replicas',
   needs,
   run: async (ctx) => (await scanGathered(ctx)).result,
-}
-
-/**
- * `kubectl why replicas --all`: the same driver over the source itself — its lists read page by page (pods slimmed as
- * each page arrives, events filtered by the server to ReplicaSets), a 410 mid-list read again from the start once.
- */
-export async function replicasScan(
-  source: ClusterSource,
-  namespace: string | undefined,
-  version: ChosenVersion | undefined,
-  progress?: (line: string) => void,
-): Promise<ReplicasScan> {
-  const base = {...source.describe(), ...(version ? {k8sVersion: version.text} : {})}
-  return driveScope(source, namespace, {minor: version?.minor ?? DEFAULT_MINOR, describe: (p) => describeReplicas(base, version, p), progress})
 }

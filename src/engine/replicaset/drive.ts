@@ -12,6 +12,7 @@
 import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {listAll, readProblem} from '../../cluster/read.js'
 import type {ClusterSource, KubeObject} from '../../cluster/source.js'
+import {type ChosenVersion, versionSource} from '../../cluster/version.js'
 import {ReadError, UserError} from '../../errors.js'
 import {type Explanation, type Problem, severityRank, type SourceDescription} from '../../explanation.js'
 import {type Recheck, claimPods} from './claim.js'
@@ -357,4 +358,32 @@ function commonSelector(list: readonly (LabelSelector | null | undefined)[]): La
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
   const matchExpressions = (first.matchExpressions ?? []).filter((e) => rest.every((s) => (s.matchExpressions ?? []).some((x) => same(x, e))))
   return {matchLabels, matchExpressions}
+}
+
+/** The Kubernetes minor whose rules apply when the version is unknown. */
+export const DEFAULT_MINOR = 31
+
+/** Settings and version of a replicas replay, shown in every explanation's source. */
+export function describeReplicas(base: SourceDescription, version: ChosenVersion | undefined, problems: readonly Problem[]): SourceDescription {
+  const minor = version?.minor ?? DEFAULT_MINOR
+  return {
+    ...base,
+    k8sVersion: `1.${minor}`,
+    settings: {...base.settings, k8sVersion: {value: `1.${minor}`, from: versionSource(version)}},
+    partial: [...(base.partial ?? []), ...problems],
+  }
+}
+
+/**
+ * `kubectl why replicas --all`: driveScope over the source itself — its lists read page by page (pods slimmed as
+ * each page arrives, events filtered by the server to ReplicaSets), a 410 mid-list read again from the start once.
+ */
+export async function replicasScan(
+  source: ClusterSource,
+  namespace: string | undefined,
+  version: ChosenVersion | undefined,
+  progress?: (line: string) => void,
+): Promise<ReplicasScan> {
+  const base = {...source.describe(), ...(version ? {k8sVersion: version.text} : {})}
+  return driveScope(source, namespace, {minor: version?.minor ?? DEFAULT_MINOR, describe: (p) => describeReplicas(base, version, p), progress})
 }

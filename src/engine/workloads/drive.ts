@@ -1,26 +1,28 @@
-// `kubectl why hash TYPE/NAME` and `--all`: what the hash command reads through the source (the informer's view —
-// the watch cache — as the controllers see it; pods as metadata only) and how it hands that to the pure engines.
-// Reads that fail become reported problems; a workload whose data cannot be replayed is listed as skipped, never guessed.
-import {BUILTIN_KINDS} from '../cluster/builtin-kinds.js'
-import {resolveResource} from '../cluster/resolve.js'
-import type {Target} from '../cluster/target.js'
-import {listAll, readProblem} from '../cluster/read.js'
-import type {ClusterSource, KubeObject, ListRequest} from '../cluster/source.js'
-import {explainDaemonSetHash} from '../engine/daemonset/index.js'
-import {MissingDataError} from '../engine/deployment/claim.js'
-import {checkUnowned, explainDeploymentHash, type UnownedRow, VERDICTS, WorkloadInputError} from '../engine/deployment/index.js'
-import type {LabelCheck} from '../engine/history/label-check.js'
-import type {PodMeta, ReplicaSet, Workload} from '../engine/deployment/types.js'
-import type {ControllerRevision, HashSettings} from '../engine/history/types.js'
-import {selectorQuery} from '../apimachinery/labels.js'
-import {explainStatefulSetHash} from '../engine/statefulset/index.js'
-import {UserError} from '../errors.js'
-import {EXPLANATION_VERSION, type Explanation, type Problem, type ReportHeader, reportScope, severityRank, type SourceDescription} from '../explanation.js'
-import {HashInputError} from '../hash/errors.js'
-import type {MinorVersion} from '../util/parse.js'
-import {chooseVersion} from '../cluster/version.js'
+// The workload controllers' hash replays, for `kubectl why hash TYPE/NAME` and `--all` and the audit's hash check:
+// what they read through the source (the informer's view — the watch cache — as the controllers see it; pods as
+// metadata only) and how it hands that to the pure engines. One driver for three engines (deployment, daemonset,
+// statefulset), which do not import each other. Reads that fail become reported problems; a workload whose data
+// cannot be replayed is listed as skipped, never guessed.
+import {BUILTIN_KINDS} from '../../cluster/builtin-kinds.js'
+import {resolveResource} from '../../cluster/resolve.js'
+import type {Target} from '../../cluster/target.js'
+import {listAll, readProblem} from '../../cluster/read.js'
+import type {ClusterSource, KubeObject, ListRequest} from '../../cluster/source.js'
+import {explainDaemonSetHash} from '../daemonset/index.js'
+import {MissingDataError} from '../deployment/claim.js'
+import {checkUnowned, explainDeploymentHash, type UnownedRow, VERDICTS, WorkloadInputError} from '../deployment/index.js'
+import type {LabelCheck} from '../history/label-check.js'
+import type {PodMeta, ReplicaSet, Workload} from '../deployment/types.js'
+import type {ControllerRevision, HashSettings} from '../history/types.js'
+import {selectorQuery} from '../../apimachinery/labels.js'
+import {explainStatefulSetHash} from '../statefulset/index.js'
+import {UserError} from '../../errors.js'
+import {EXPLANATION_VERSION, type Explanation, type Problem, type ReportHeader, reportScope, severityRank, type SourceDescription} from '../../explanation.js'
+import {HashInputError} from '../../hash/errors.js'
+import type {MinorVersion} from '../../util/parse.js'
+import {chooseVersion} from '../../cluster/version.js'
 import {newestKubelet, resolveHashSettings, resolveHashSettingsFor, type ResolvedHashSettings} from './hash-settings.js'
-import {compareStrings} from '../util/compare.js'
+import {compareStrings} from '../../util/compare.js'
 
 export type WorkloadKind = 'Deployment' | 'DaemonSet' | 'StatefulSet'
 const KINDS: WorkloadKind[] = ['Deployment', 'DaemonSet', 'StatefulSet']
@@ -376,15 +378,17 @@ export interface HashWorkloadRequest {
   target?: Target
   all: boolean
   allNamespaces: boolean
-  /** Flags that only --template takes, to refuse them here. */
-  templateOnly: string[]
+  /** Flags that only --template takes, refused here. */
+  collisionCount?: number
+  showSerialization?: boolean
 }
 
 /** Flags → what to read; usage errors before anything is opened. */
 export function planHashWorkload(req: HashWorkloadRequest): {kind?: WorkloadKind; name?: string; all: boolean} {
-  if (req.templateOnly.length > 0)
+  const templateOnly = [...(req.collisionCount !== undefined ? ['--collision-count'] : []), ...(req.showSerialization ? ['--show-serialization'] : [])]
+  if (templateOnly.length > 0)
     throw new UserError(
-      `${req.templateOnly.join(', ')} ${req.templateOnly.length === 1 ? 'applies' : 'apply'} to --template only`,
+      `${templateOnly.join(', ')} ${templateOnly.length === 1 ? 'applies' : 'apply'} to --template only`,
       'drop it, or hash a file with --template',
     )
   if (req.all && req.target) throw new UserError('give either TYPE/NAME or --all, not both', 'e.g. kubectl why hash --all -n shop')

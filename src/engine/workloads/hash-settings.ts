@@ -1,18 +1,18 @@
 // Which struct layout and controller version `kubectl why hash` replays: --k8s-version, else the server's version
 // (live /version or the snapshot's record), else the newest layout. A server older than every layout is not an
 // error here — its hashes are reported as not recomputable and the rest of the replay still runs.
-import type {KubeObject, ServerVersion} from '../cluster/source.js'
-import {chooseVersion} from '../cluster/version.js'
-import {templateOfRevision} from '../engine/history/revision-data.js'
-import {CONTROLLER_REVISION_HASH_LABEL, POD_TEMPLATE_HASH_LABEL} from '../engine/history/constants.js'
-import {withoutHashLabel} from '../engine/deployment/equal-ignore-hash.js'
-import {versionRange} from '../engine/history/label-check.js'
-import type {ControllerRevision, HashSettings} from '../engine/history/types.js'
-import {UserError} from '../errors.js'
-import {inferLayouts} from '../hash/infer.js'
-import {layoutVersions} from '../hash/layout-data.js'
-import {newestLayoutVersion, selectLayoutVersion} from '../hash/versions.js'
-import type {MinorVersion} from '../util/parse.js'
+import type {KubeObject, ServerVersion} from '../../cluster/source.js'
+import {chooseVersion} from '../../cluster/version.js'
+import {templateOfRevision} from '../history/revision-data.js'
+import {CONTROLLER_REVISION_HASH_LABEL, POD_TEMPLATE_HASH_LABEL} from '../history/constants.js'
+import {withoutHashLabel} from '../deployment/equal-ignore-hash.js'
+import {versionRange} from '../history/label-check.js'
+import type {ControllerRevision, HashSettings} from '../history/types.js'
+import {UserError} from '../../errors.js'
+import {inferLayouts} from '../../hash/infer.js'
+import {layoutVersions} from '../../hash/layout-data.js'
+import {newestLayoutVersion, selectLayoutVersion} from '../../hash/versions.js'
+import type {MinorVersion} from '../../util/parse.js'
 
 export interface ResolvedHashSettings {
   settings: HashSettings
