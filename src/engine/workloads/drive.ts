@@ -183,6 +183,28 @@ function byKey<T extends KubeObject>(list: readonly T[], key: (o: T) => string |
 }
 
 const controllerUid = (o: KubeObject) => (o.metadata?.ownerReferences ?? []).find((r) => r?.controller === true)?.uid
+const namespaceOf = (o: KubeObject) => o.metadata?.namespace ?? ''
+
+/** ReplicaSets or revisions by their controller's uid; those without one (orphans) by namespace; all by namespace and name. */
+function indexByOwner<T extends ReplicaSet | ControllerRevision>(list: readonly T[]) {
+  const byName = new Map<string, Map<string, T>>()
+  for (const r of list) {
+    let m = byName.get(namespaceOf(r))
+    if (!m) {
+      m = new Map()
+      byName.set(namespaceOf(r), m)
+    }
+    m.set(r.metadata.name, r)
+  }
+  return {
+    byOwner: byKey(list, controllerUid),
+    orphans: byKey(
+      list.filter((r) => !controllerUid(r)),
+      namespaceOf,
+    ),
+    byName,
+  }
+}
 
 /** Label checks of a result: the Deployment's ReplicaSets, the DaemonSet's or StatefulSet's revisions. */
 export function labelsOf(e: Explanation): LabelCheck[] {
@@ -221,35 +243,9 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
   ])
   const {settings} = ctx.resolve([...(replicaSets ?? []), ...(revisions ?? [])], await kubeletHint(ctx))
   const now = source.now().getTime()
-  const ns = (o: KubeObject) => o.metadata?.namespace ?? ''
-  const rsByOwner = byKey(replicaSets ?? [], controllerUid)
-  const rsOrphans = byKey(
-    (replicaSets ?? []).filter((r) => !controllerUid(r)),
-    ns,
-  )
-  const rsByName = new Map<string, Map<string, ReplicaSet>>()
-  for (const r of replicaSets ?? []) {
-    let m = rsByName.get(ns(r))
-    if (!m) {
-      m = new Map()
-      rsByName.set(ns(r), m)
-    }
-    m.set(r.metadata.name, r)
-  }
-  const crByOwner = byKey(revisions ?? [], controllerUid)
-  const crOrphans = byKey(
-    (revisions ?? []).filter((r) => !controllerUid(r)),
-    ns,
-  )
-  const crByName = new Map<string, Map<string, ControllerRevision>>()
-  for (const r of revisions ?? []) {
-    let m = crByName.get(ns(r))
-    if (!m) {
-      m = new Map()
-      crByName.set(ns(r), m)
-    }
-    m.set(r.metadata.name, r)
-  }
+  const ns = namespaceOf
+  const rs = indexByOwner(replicaSets ?? [])
+  const cr = indexByOwner(revisions ?? [])
   let pods: PodMeta[] | undefined
   let podsRead = false
   const readPods = async () => {
@@ -277,7 +273,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
         return explain(
           kind,
           w,
-          {replicaSets: [...(rsByOwner.get(uid) ?? []), ...(rsOrphans.get(n) ?? [])], rsByName: rsByName.get(n) ?? new Map(), pods: withPods},
+          {replicaSets: [...(rs.byOwner.get(uid) ?? []), ...(rs.orphans.get(n) ?? [])], rsByName: rs.byName.get(n) ?? new Map(), pods: withPods},
           settings,
           now,
           description,
@@ -287,8 +283,8 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
         kind,
         w,
         {
-          revisions: [...(crByOwner.get(uid) ?? []), ...(crOrphans.get(n) ?? [])],
-          crByName: crByName.get(n) ?? new Map(),
+          revisions: [...(cr.byOwner.get(uid) ?? []), ...(cr.orphans.get(n) ?? [])],
+          crByName: cr.byName.get(n) ?? new Map(),
           pods: podIndex?.get(uid) ?? (pods ? [] : undefined),
         },
         settings,
