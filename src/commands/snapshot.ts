@@ -37,14 +37,16 @@ directory, kubectl output) is read instead and rewritten as one snapshot file.`
   async run(): Promise<void> {
     const {flags} = await this.parse(Snapshot)
     this.setupOutput(flags)
-    const options = this.sourceOptions(flags)
     // Before any request: a file that cannot be created is a usage error, not a failure after a long capture.
     if (flags.out !== undefined && flags.out !== '-') checkWritable(flags.out)
     const source = await this.openSource(flags)
     const writer = SnapshotWriter.create(flags.out)
     try {
-      const {objects, problems} = await capture(source, writer, {namespace: flags['all-namespaces'] ? undefined : flags.namespace, progress: options.progress})
-      if (options.progress) process.stderr.write('\r\u001B[2K')
+      const {objects, problems} = await capture(source, writer, {
+        namespace: flags['all-namespaces'] ? undefined : flags.namespace,
+        progress: this.statusLine.line,
+      })
+      this.statusLine.clear()
       const leftOut = source.leftOut?.() ?? []
       const dropped = new Set(leftOut)
       if (flags.out)
