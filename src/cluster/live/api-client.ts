@@ -3,12 +3,12 @@
 // runs the plugin again and retries once. It has no other verb: kubectl-why is read-only by construction.
 // The timeout is client-go's request timeout (rest.Config.Timeout, --request-timeout): one deadline for the whole
 // request, its retries and their waits included; connections come from connect.ts (dial and TLS handshake timeouts,
-// proxies), HTTP from http1.ts and credentials from credentials.ts.
+// proxies), HTTP from transport.ts (node:http) and credentials from credentials.ts.
 import {ReadError, type ReadFailure} from '../../errors.js'
 import {ConnectError, connector, requestTarget, type TlsSettings} from './connect.js'
 import type {Credential} from './credential.js'
 import type {Credentials} from './credentials.js'
-import {ConnectionPool, requestHead} from './http1.js'
+import {ConnectionPool} from './transport.js'
 import {JsonBody} from './json-body.js'
 
 export interface ApiClientOptions {
@@ -132,7 +132,7 @@ export class ApiClient {
         proxy: this.options.proxy,
         handshakeTimeoutMs: this.options.handshakeTimeoutMs,
       })
-      pool = new ConnectionPool(connect, this.options.maxSockets ?? 16)
+      pool = new ConnectionPool(connect, {maxSockets: this.options.maxSockets ?? 16})
       this.pools.set(key, pool)
     }
     return pool
@@ -141,12 +141,12 @@ export class ApiClient {
   private async once(path: string, accept: string, credential: Credential, deadline: number, mapItem?: (item: unknown) => unknown): Promise<unknown> {
     const target = requestTarget({server: this.server, proxy: this.options.proxy}, path)
     const host = this.server.host // as Node's client sends it: the port only when not the scheme's own
-    const head = requestHead(host, target.path, {...credential.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'})
+    const request = {host, path: target.path, headers: {...credential.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'}}
     this.requestCount++
     this.options.debug?.(`GET ${path}`)
     // A 2xx body is parsed as it arrives (a 150,000-pod List is never held whole); any other is kept for its Status.
     const json = new JsonBody(`response of GET ${path}`, mapItem)
-    const exchange = this.poolFor(credential).get(head, (status) => (status >= 200 && status < 300 ? json : undefined))
+    const exchange = this.poolFor(credential).get(request, (status) => (status >= 200 && status < 300 ? json : undefined))
     return new Promise((resolve, reject) => {
       let settled = false
       let timer: NodeJS.Timeout | undefined

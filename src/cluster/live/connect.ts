@@ -5,7 +5,7 @@
 import net, {isIP} from 'node:net'
 import type {Duplex} from 'node:stream'
 import tls from 'node:tls'
-import type {Connection} from './http1.js'
+import type {Connection} from './transport.js'
 
 export const DIAL_TIMEOUT_MS = 30_000
 export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000
@@ -154,7 +154,7 @@ async function tunnel(o: ConnectOptions, dialMs: number, handshakeMs: number): P
 }
 
 /**
- * How every request's connection is opened (http1.ts keeps them): one per client certificate (an exec plugin may
+ * How every request's connection is opened (transport.ts keeps them): one per client certificate (an exec plugin may
  * rotate it). Resolves once the connection can carry a request: for https, once TLS is through.
  */
 export function connector(o: ConnectOptions): () => Promise<Connection> {

@@ -11,7 +11,7 @@ export const STREAM_BODIES_ABOVE = 64 * 1024 * 1024
 const EMPTY = Buffer.alloc(0)
 
 /**
- * A response body taken as it arrives (http1.ts BodySink): kept in its pieces up to `streamAbove` bytes and then
+ * A response body taken as it arrives (transport.ts BodySink): kept in its pieces up to `streamAbove` bytes and then
  * parsed whole; past that, the pieces go to the streaming reader, each let go once read, with `mapItem` making a
  * List's items as they are read, so that neither the text nor the pieces sit whole beside the objects made from
  * them. A body that is not JSON is read to its end all the same (the connection stays usable), and result() says so.

@@ -1,12 +1,13 @@
-// The HTTP/1.1 client under the API client, against a server that writes its answers byte by byte as HTTP/1.1
-// (RFC 9112) frames them: Content-Length, chunked (with extensions and trailers), or the end of the connection;
-// interim 1xx answers; keep-alive unless the answer says close. Expected values are what the server wrote.
+// The HTTP/1.1 client under the API client (Node's, over connect.ts's connections), against a server that writes its
+// answers byte by byte as HTTP/1.1 (RFC 9112) frames them: Content-Length, chunked (with extensions and trailers), or
+// the end of the connection; interim 1xx answers; keep-alive unless the answer says close. Expected values are what
+// the server wrote.
 import assert from 'node:assert/strict'
 import {spawnSync} from 'node:child_process'
 import net from 'node:net'
 import {describe, it} from 'node:test'
 import {fileURLToPath} from 'node:url'
-import {type Connection, ConnectionPool, requestHead} from '../../../src/cluster/live/http1.js'
+import {type Connection, ConnectionPool, type GetRequest} from '../../../src/cluster/live/transport.js'
 
 /** A server whose every request gets the next answer of `answers`, each a list of writes (a delay in ms between them). */
 async function rawServer(answers: (string | number)[][]): Promise<{port: number; connections: () => number; maxOpen: () => number; close: () => void}> {
@@ -50,7 +51,7 @@ const connectTo = (port: number) => () =>
     s.once('error', reject)
   })
 
-const head = requestHead('127.0.0.1', '/version', {Accept: 'application/json'})
+const head: GetRequest = {host: '127.0.0.1', path: '/version', headers: {Accept: 'application/json'}}
 const END = -1
 const RESET = -2
 
@@ -62,7 +63,7 @@ describe('HTTP/1.1 client', () => {
       [ok, '{"a":"efg"}'],
       [ok, '{"a":"hij"}'],
     ])
-    const pool = new ConnectionPool(connectTo(s.port), 4)
+    const pool = new ConnectionPool(connectTo(s.port), {maxSockets: 4})
     const bodies: string[] = []
     for (let i = 0; i < 3; i++) {
       const r = await pool.get(head).response
@@ -81,7 +82,7 @@ describe('HTTP/1.1 client', () => {
       ['HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n', '5\r\nhello\r\n', '1', 5, '1;ext=1\r\n', ', world and more!\r\n', '0\r\nX-Trailer: t\r\n\r\n'],
       ['HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'],
     ])
-    const pool = new ConnectionPool(connectTo(s.port), 4)
+    const pool = new ConnectionPool(connectTo(s.port), {maxSockets: 4})
     assert.equal((await pool.get(head).response).body.toString(), 'hello, world and more!')
     // The connection was left at the end of the chunked body: the next answer is read from its start.
     assert.equal((await pool.get(head).response).body.toString(), 'ok')
@@ -96,7 +97,7 @@ describe('HTTP/1.1 client', () => {
       ['HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n', 'by ', 5, 'length'],
       ['HTTP/1.1 404 Not Found\r\nContent-Length: 6\r\n\r\n', 'Status'],
     ])
-    const pool = new ConnectionPool(connectTo(s.port), 4)
+    const pool = new ConnectionPool(connectTo(s.port), {maxSockets: 4})
     const sinkFor = (pieces: string[], asked: number[]) => (status: number) => {
       asked.push(status)
       return status === 200 ? {push: (p: Buffer) => void pieces.push(p.toString())} : undefined
@@ -124,7 +125,7 @@ describe('HTTP/1.1 client', () => {
 
   it('reads a body that ends with the connection, and opens a new connection for the next request', async () => {
     const s = await rawServer([['HTTP/1.1 200 OK\r\n\r\n', 'until ', 5, 'the end', END], ['HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok']])
-    const pool = new ConnectionPool(connectTo(s.port), 4)
+    const pool = new ConnectionPool(connectTo(s.port), {maxSockets: 4})
     assert.equal((await pool.get(head).response).body.toString(), 'until the end')
     assert.equal((await pool.get(head).response).body.toString(), 'ok')
     assert.equal(s.connections(), 2)
@@ -138,7 +139,7 @@ describe('HTTP/1.1 client', () => {
       ['HTTP/1.1 204 No Content\r\n\r\n'],
       ['HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n'],
     ])
-    const pool = new ConnectionPool(connectTo(s.port), 4)
+    const pool = new ConnectionPool(connectTo(s.port), {maxSockets: 4})
     const r = await pool.get(head).response
     assert.deepEqual([r.status, r.body.toString()], [404, 'nope'])
     const noContent = await pool.get(head).response
@@ -150,11 +151,10 @@ describe('HTTP/1.1 client', () => {
     s.close()
   })
 
-  it('a connection that ends before its answer is complete fails as Node\'s client does: ECONNRESET, "socket hang up"', async () => {
+  it('a connection that ends before its answer is complete (in its body, or before its head) fails with ECONNRESET', async () => {
     const s = await rawServer([['HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort', END], [RESET]])
-    const pool = new ConnectionPool(connectTo(s.port), 4)
-    for (let i = 0; i < 2; i++)
-      await assert.rejects(pool.get(head).response, (e: Error & {code?: string}) => e.code === 'ECONNRESET' && (i === 1 || e.message === 'socket hang up'))
+    const pool = new ConnectionPool(connectTo(s.port), {maxSockets: 4})
+    for (let i = 0; i < 2; i++) await assert.rejects(pool.get(head).response, (e: Error & {code?: string}) => e.code === 'ECONNRESET')
     pool.close()
     s.close()
   })
@@ -162,7 +162,7 @@ describe('HTTP/1.1 client', () => {
   it('at most maxSockets connections at once; the other requests wait for one', async () => {
     const slow = ['HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n', 30, 'x']
     const s = await rawServer([slow, slow, slow, slow, slow])
-    const pool = new ConnectionPool(connectTo(s.port), 2)
+    const pool = new ConnectionPool(connectTo(s.port), {maxSockets: 2})
     const all = await Promise.all(Array.from({length: 5}, () => pool.get(head).response))
     assert.deepEqual(
       all.map((r) => r.body.toString()),
@@ -176,29 +176,34 @@ describe('HTTP/1.1 client', () => {
 
   it('a malformed answer is a parse error, not a hang', async () => {
     const s = await rawServer([['SSH-2.0-OpenSSH\r\n\r\n']])
-    const pool = new ConnectionPool(connectTo(s.port), 2)
-    await assert.rejects(pool.get(head).response, (e: Error & {code?: string}) => e.code === 'HPE_INVALID')
+    const pool = new ConnectionPool(connectTo(s.port), {maxSockets: 2})
+    await assert.rejects(pool.get(head).response, (e: Error & {code?: string}) => /^HPE_/.test(e.code ?? ''))
     pool.close()
     s.close()
   })
 
-  it('refuses a header value that would split the request (as Node does)', () => {
-    assert.throws(() => requestHead('h', '/', {Authorization: 'Bearer a\r\nX-Evil: 1'}), {code: 'ERR_INVALID_CHAR'})
+  it('refuses a header value that would split the request (as Node does), sending nothing', async () => {
+    const s = await rawServer([])
+    const pool = new ConnectionPool(connectTo(s.port), {maxSockets: 2})
+    await assert.rejects(pool.get({...head, headers: {Authorization: 'Bearer a\r\nX-Evil: 1'}}).response, {code: 'ERR_INVALID_CHAR'})
+    assert.equal(s.connections(), 0)
+    pool.close()
+    s.close()
   })
 
   it('an idle keep-alive connection does not keep the process alive', () => {
-    const src = fileURLToPath(new URL('../../../src/cluster/live/http1.ts', import.meta.url))
+    const src = fileURLToPath(new URL('../../../src/cluster/live/transport.ts', import.meta.url))
     // A child that answers itself over one keep-alive connection and never closes the pool: it must still exit (its
     // server's side of the connection is unref'd, so only the client's side could hold it).
     const script = `
       import net from 'node:net'
-      import {ConnectionPool, requestHead} from ${JSON.stringify(src)}
+      import {ConnectionPool} from ${JSON.stringify(src)}
       const server = net.createServer((s) => s.unref().on('data', () => s.write('HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\nok')))
       server.listen(0, '127.0.0.1', async () => {
         server.unref()
         const port = server.address().port
-        const pool = new ConnectionPool(() => new Promise((resolve) => { const s = net.connect({host: '127.0.0.1', port}, () => resolve({stream: s, tcp: s})) }), 2)
-        const r = await pool.get(requestHead('h', '/', {})).response
+        const pool = new ConnectionPool(() => new Promise((resolve) => { const s = net.connect({host: '127.0.0.1', port}, () => resolve({stream: s, tcp: s})) }), {maxSockets: 2})
+        const r = await pool.get({host: 'h', path: '/', headers: {}}).response
         console.log(r.body.toString())
       })`
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {encoding: 'utf8', timeout: 15_000})
