@@ -26,6 +26,9 @@ export interface CommonFlags {
   namespace?: string
   'all-namespaces'?: boolean
   'request-timeout'?: string
+  as?: string
+  'as-group'?: string[]
+  'as-uid'?: string
   snapshot?: string
   now?: string
   'k8s-version'?: string
@@ -89,6 +92,7 @@ export abstract class WhyCommand extends Command {
       context: flags.context,
       // Not given: the live source picks the default (none at a terminal, a bound in unattended runs).
       requestTimeout: flags['request-timeout'] === undefined ? undefined : parseDuration(flags['request-timeout'], 'request-timeout'),
+      impersonate: {user: flags.as, uid: flags['as-uid'], groups: flags['as-group']},
       now: flags.now === undefined ? undefined : parseInstant(flags.now, 'now'),
       // The audit reads through its projections anyway (src/audit/project.ts): a snapshot applies them as it reads.
       slim: this.id === 'audit',

@@ -11,6 +11,14 @@ export const connectionFlags = {
       'How long to wait for one request, its retries included, before giving up, e.g. 10s, 1m; 0 waits forever. Default: forever at a terminal, 5m when neither stdin nor stdout is one (CronJob, CI).',
     helpGroup: 'CLUSTER',
   }),
+  as: Flags.string({description: 'Username to impersonate for the operation (as kubectl --as).', helpGroup: 'CLUSTER'}),
+  'as-group': Flags.string({
+    description: 'Group to impersonate for the operation; repeat the flag for several groups.',
+    multiple: true,
+    multipleNonGreedy: true,
+    helpGroup: 'CLUSTER',
+  }),
+  'as-uid': Flags.string({description: 'UID to impersonate for the operation.', helpGroup: 'CLUSTER'}),
 }
 
 export const snapshotFlag = {

@@ -95,6 +95,8 @@ export interface SourceOptions {
   serviceAccountDir?: string
   /** Whether a person is at a terminal (stdin or stdout is a TTY); decides the default timeout and exec plugins' interactiveMode. */
   interactive?: boolean
+  /** --as, --as-uid, --as-group: impersonation over the kubeconfig user's own (src/cluster/live/credentials.ts). */
+  impersonate?: {user?: string; uid?: string; groups?: string[]}
 }
 
 /** The request timeout of a run nobody watches (no terminal on stdin or stdout), when --request-timeout is not given. */

@@ -23,6 +23,8 @@ export interface ApiClientOptions {
   proxy?: URL
   /** Test hook: the TLS handshake timeout (default 10 s). */
   handshakeTimeoutMs?: number
+  /** Headers every request carries whatever its credential (impersonation: credentials.ts impersonationHeaders). */
+  headers?: Record<string, string | string[]>
 }
 
 export interface StatusBody {
@@ -141,7 +143,11 @@ export class ApiClient {
   private async once(path: string, accept: string, credential: Credential, deadline: number, mapItem?: (item: unknown) => unknown): Promise<unknown> {
     const target = requestTarget({server: this.server, proxy: this.options.proxy}, path)
     const host = this.server.host // as Node's client sends it: the port only when not the scheme's own
-    const request = {host, path: target.path, headers: {...credential.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'}}
+    const request = {
+      host,
+      path: target.path,
+      headers: {...credential.headers, ...this.options.headers, ...target.headers, Accept: accept, 'User-Agent': 'kubectl-why'},
+    }
     this.requestCount++
     this.options.debug?.(`GET ${path}`)
     // A 2xx body is parsed as it arrives (a 150,000-pod List is never held whole); any other is kept for its Status.

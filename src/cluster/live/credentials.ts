@@ -180,3 +180,85 @@ function fixed(headers: Record<string, string>, describe: string, cert: {cert?: 
   const c: Credential = {headers, generation: 0, ...cert}
   return {current: async () => c, refresh: async () => false, describe: cert.cert && !headers.Authorization ? 'the client certificate' : describe}
 }
+
+/** --as, --as-uid and --as-group (clientcmd overrides.go FlagImpersonate, FlagImpersonateUID, FlagImpersonateGroup). */
+export interface ImpersonationFlags {
+  user?: string
+  uid?: string
+  groups?: string[]
+}
+
+// client-go transport/round_trippers.go: the header names, and legalHeaderKeyBytes (net/http's token characters).
+export const IMPERSONATE_USER = 'Impersonate-User'
+export const IMPERSONATE_UID = 'Impersonate-Uid'
+export const IMPERSONATE_GROUP = 'Impersonate-Group'
+export const IMPERSONATE_EXTRA_PREFIX = 'Impersonate-Extra-'
+const TOKEN_BYTE = /^[!#$&'*+\-.0-9A-Z^_`a-z|~]$/
+
+/** round_trippers.go headerKeyEscape: every byte of the key's UTF-8 that is not a token character, and '%', as %XX. */
+export function headerKeyEscape(key: string): string {
+  let out = ''
+  for (const b of Buffer.from(key, 'utf8')) {
+    const c = String.fromCharCode(b)
+    out += b < 0x80 && TOKEN_BYTE.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`
+  }
+  return out
+}
+
+/**
+ * Go's textproto.CanonicalMIMEHeaderKey, which http.Header.Add applies: upper case at the start and after each '-',
+ * lower case elsewhere (the key is all token characters here, headerKeyEscape made sure).
+ */
+function canonicalHeaderKey(key: string): string {
+  return key.replace(/[A-Za-z0-9]+/g, (w, at: number) => (at === 0 || key[at - 1] === '-' ? w[0].toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase()))
+}
+
+/**
+ * A header value as Go sends it: the string's UTF-8 bytes, each carried by one character (Node writes header text as
+ * latin1). A byte Go's transport refuses (a control character but tab: it would split the request) is one line here,
+ * as kubectl's "net/http: invalid header field value for ..." is before its first request.
+ */
+function headerValue(value: string, header: string, from: string): string {
+  if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value))
+    throw new UserError(`invalid header field value for "${header}" (from ${from}): it holds a control character`, 'fix the value (kubectl refuses it too)')
+  return Buffer.from(value, 'utf8').toString('latin1')
+}
+
+/**
+ * The impersonation headers kubectl sends: the kubeconfig user's as, as-uid, as-groups and as-user-extra, with --as,
+ * --as-uid and --as-group over them (client_config.go getAuthInfo merges the overrides over the kubeconfig's entry,
+ * a non-empty flag replacing the field, groups as a whole). As in client_config.go ClientConfig, they are sent over
+ * http too (kubectl sets Impersonate before it looks at whether the transport is TLS), and only when a user is
+ * impersonated (len(Impersonate) > 0); a uid, groups or extra without one is refused, as validation.go
+ * validateAuthInfo refuses it. round_trippers.go impersonatingRoundTripper: Impersonate-User, Impersonate-Uid when
+ * set, Impersonate-Group once per group, Impersonate-Extra-<escaped key> once per value.
+ */
+export function impersonationHeaders(config: ResolvedConfig, flags: ImpersonationFlags = {}): Record<string, string | string[]> {
+  const entry = config.user ?? {}
+  const from = (flag: string, field: string, overridden: boolean) => (overridden ? flag : `${field} of user "${config.userName ?? ''}"`)
+  const user = flags.user || entry.as || ''
+  const uid = flags.uid || entry['as-uid'] || ''
+  const groups = flags.groups?.length ? flags.groups : Array.isArray(entry['as-groups']) ? entry['as-groups'] : []
+  const extra = entry['as-user-extra'] && typeof entry['as-user-extra'] === 'object' ? entry['as-user-extra'] : {}
+  const hasExtra = Object.keys(extra).length > 0
+  if (user === '') {
+    if (uid !== '' || groups.length > 0 || hasExtra)
+      throw new UserError(
+        `requesting uid, groups or user-extra for ${config.userName ?? ''} without impersonating a user`,
+        'set as: in the kubeconfig user, or pass --as (kubectl refuses it too)',
+      )
+    return {}
+  }
+  const headers: Record<string, string | string[]> = {[IMPERSONATE_USER]: headerValue(user, IMPERSONATE_USER, from('--as', 'as', Boolean(flags.user)))}
+  if (uid !== '') headers[IMPERSONATE_UID] = headerValue(uid, IMPERSONATE_UID, from('--as-uid', 'as-uid', Boolean(flags.uid)))
+  if (groups.length > 0) {
+    const source = from('--as-group', 'as-groups', Boolean(flags.groups?.length))
+    headers[IMPERSONATE_GROUP] = groups.map((g) => headerValue(String(g), IMPERSONATE_GROUP, source))
+  }
+  for (const [key, values] of Object.entries(extra)) {
+    const name = canonicalHeaderKey(IMPERSONATE_EXTRA_PREFIX + headerKeyEscape(key))
+    const list = (Array.isArray(values) ? values : [values]).map((v) => headerValue(String(v), name, from('', 'as-user-extra', false)))
+    if (list.length > 0) headers[name] = list
+  }
+  return headers
+}

@@ -64,6 +64,11 @@ export interface UserEntry {
   password?: string
   exec?: ExecConfig
   'auth-provider'?: {name?: string; config?: Record<string, string>}
+  /** Impersonation (clientcmd api/v1 AuthInfo: Impersonate, ImpersonateUID, ImpersonateGroups, ImpersonateUserExtra). */
+  as?: string
+  'as-uid'?: string
+  'as-groups'?: string[]
+  'as-user-extra'?: Record<string, string[]>
   [field: string]: unknown
 }
 

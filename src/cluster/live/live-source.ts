@@ -19,7 +19,7 @@ import {
   type TypeRef,
 } from '../source.js'
 import {ApiClient, ApiHttpError} from './api-client.js'
-import {type Credentials, credentialsFor, tlsSettings} from './credentials.js'
+import {type Credentials, credentialsFor, impersonationHeaders, tlsSettings} from './credentials.js'
 import {discover} from './discovery.js'
 import {inClusterConfig, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
 import {chooseProxy, parseProxyUrl} from './proxy.js'
@@ -102,6 +102,8 @@ export class LiveSource implements ClusterSource {
     const tls = secure ? tlsSettings(config, config.user) : {rejectUnauthorized: true}
     // client-go's exec authenticator hands the plugin stdin only when stdin itself is a terminal.
     const credentials = secure ? credentialsFor(config, tls, {interactive: options.interactive ?? stdinIsTerminal(), env}) : anonymous
+    // Impersonation, unlike the credentials, goes over http too (client_config.go sets it before the TLS check).
+    const impersonation = impersonationHeaders(config, options.impersonate)
     const proxyUrl = config.cluster['proxy-url'] ? parseProxyUrl(config.cluster['proxy-url'], `the cluster of context "${config.context}"`) : undefined
     const proxy = chooseProxy(server, proxyUrl, env)
     if (!secure && !isLoopback(server.hostname))
@@ -113,7 +115,7 @@ export class LiveSource implements ClusterSource {
     debug?.(
       `request timeout ${timeout ? `${timeout / 1000}s` : 'none'}${options.requestTimeout === undefined ? ` (default ${interactive ? 'at a terminal' : 'when unattended'})` : ''}`,
     )
-    const client = new ApiClient(config.server, tls, credentials, {timeout, debug, proxy: proxy?.url})
+    const client = new ApiClient(config.server, tls, credentials, {timeout, debug, proxy: proxy?.url, headers: impersonation})
     return new LiveSource(client, config, options.now)
   }
 

@@ -52,6 +52,8 @@ export interface RequestRecord {
   query: Record<string, string>
   accept: string | undefined
   headers: IncomingHttpHeaders
+  /** The headers as they came, [name, value, name, value, …]: repeated ones apart, names as sent. */
+  rawHeaders: string[]
   /** When it arrived: milliseconds on the Unix epoch, sub-millisecond (performance.timeOrigin + performance.now()). */
   at: number
 }
@@ -129,6 +131,7 @@ export class FakeApiServer {
         query: Object.fromEntries(url.searchParams),
         accept: req.headers.accept,
         headers: req.headers,
+        rawHeaders: req.rawHeaders,
         at: performance.timeOrigin + performance.now(),
       })
       // headers every kube-apiserver response carries
