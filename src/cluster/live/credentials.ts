@@ -219,7 +219,8 @@ function canonicalHeaderKey(key: string): string {
  * as kubectl's "net/http: invalid header field value for ..." is before its first request.
  */
 function headerValue(value: string, header: string, from: string): string {
-  if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value))
+  // httpguts.ValidHeaderFieldValue: no CTL (below 0x20, and 0x7f) but tab.
+  if ([...value].some((c) => (c < ' ' && c !== '\t') || c === '\x7f'))
     throw new UserError(`invalid header field value for "${header}" (from ${from}): it holds a control character`, 'fix the value (kubectl refuses it too)')
   return Buffer.from(value, 'utf8').toString('latin1')
 }

@@ -27,7 +27,9 @@ function impersonateOf(raw: string[]): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i].toLowerCase()
-    if (name.startsWith('impersonate-')) (out[name] ??= []).push(raw[i + 1])
+    if (!name.startsWith('impersonate-')) continue
+    out[name] ??= []
+    out[name].push(raw[i + 1])
   }
   return out
 }
