@@ -3,9 +3,24 @@ import {UserError} from '../errors.js'
 
 const UNIT_MS: Record<string, number> = {ms: 1, s: 1000, m: 60_000, h: 3_600_000}
 
-/** kubectl's --request-timeout: "0" (no timeout), a bare number of seconds, or a Go duration like 1m30s. */
+/** The longest a Node timer can wait (2^31 - 1 ms, 596h31m23.647s): a longer one fires at once, with a warning. */
+export const MAX_TIMER_MS = 2 ** 31 - 1
+
+/**
+ * kubectl's --request-timeout: "0" (no timeout), a bare number of seconds, or a Go duration like 1m30s; at most what
+ * a timer can hold (MAX_TIMER_MS), beyond which it is one line rather than a timer that fires at once.
+ */
 export function parseDuration(value: string, flag: string): number {
-  if (/^\d+$/.test(value)) return Number(value) * 1000
+  const total = /^\d+$/.test(value) ? Number(value) * 1000 : durationMs(value, flag)
+  if (total > MAX_TIMER_MS)
+    throw new UserError(
+      `--${flag}: "${value}" is longer than the longest wait there can be (596h31m23.647s, about 24.8 days)`,
+      'use a shorter duration, or 0 for none',
+    )
+  return total
+}
+
+function durationMs(value: string, flag: string): number {
   const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/y
   let total = 0
   let pos = 0
@@ -16,7 +31,7 @@ export function parseDuration(value: string, flag: string): number {
     total += Number(m[1]) * UNIT_MS[m[2]]
     pos = re.lastIndex
   }
-  if (value === '' || total > 24 * 3_600_000) throw new UserError(`--${flag}: "${value}" is not a usable duration`, 'use a value between 0 and 24h')
+  if (value === '') throw new UserError(`--${flag}: "${value}" is not a duration`, 'use a form like 30s, 1m or 1m30s (0 for none)')
   return total
 }
 

@@ -5,6 +5,7 @@
 // request, its retries and their waits included; connections come from connect.ts (dial and TLS handshake timeouts,
 // proxies), HTTP from transport.ts (node:http) and credentials from credentials.ts.
 import {ReadError, type ReadFailure} from '../../errors.js'
+import {MAX_TIMER_MS} from '../../util/parse.js'
 import {ConnectError, connector, requestTarget, type TlsSettings} from './connect.js'
 import type {Credential} from './credential.js'
 import type {Credentials} from './credentials.js'
@@ -23,6 +24,11 @@ export interface ApiClientOptions {
   proxy?: URL
   /** Test hook: the TLS handshake timeout (default 10 s). */
   handshakeTimeoutMs?: number
+  /**
+   * Milliseconds a sent request may go without a byte of its answer before its connection is taken for lost (0:
+   * never); default READ_IDLE_MS. At a terminal too, where --request-timeout is none by default.
+   */
+  readIdleMs?: number
   /** Headers every request carries whatever its credential (impersonation: credentials.ts impersonationHeaders). */
   headers?: Record<string, string | string[]>
 }
@@ -35,6 +41,31 @@ export interface StatusBody {
   code?: number
   details?: {name?: string; group?: string; kind?: string}
   metadata?: {continue?: string}
+}
+
+/**
+ * How long a request may go without a byte of its answer: client-go's HTTP/2 health check, which is what ends a
+ * kubectl request to a server that completed TLS and then says nothing (measured: kubectl v1.32 gives up at 45 s with
+ * "http2: client connection lost"; over HTTP/1.1 it waits for ever, client-go setting no ResponseHeaderTimeout in
+ * transport/cache.go). apimachinery pkg/util/net/http.go configureHTTP2Transport: ReadIdleTimeout
+ * readIdleTimeoutSeconds() = 30 s without a frame, then a ping, and PingTimeout pingTimeoutSeconds() = 15 s for its
+ * answer. This client speaks HTTP/1.1, which has no ping: 30 s + 15 s of silence stands for the unanswered ping.
+ * HTTP2_READ_IDLE_TIMEOUT_SECONDS and HTTP2_PING_TIMEOUT_SECONDS change it as they change kubectl's (readIdleFromEnv).
+ */
+export const READ_IDLE_MS = (30 + 15) * 1000
+
+/** The read-idle deadline the environment asks for, as client-go reads it (0 read-idle seconds: no health check). */
+export function readIdleFromEnv(env: NodeJS.ProcessEnv): number {
+  const seconds = (name: string, fallback: number) => {
+    const v = env[name]
+    if (v === undefined || v === '') return fallback
+    const n = Number(v)
+    // strconv.Atoi: an integer, else the default (client-go warns and uses it).
+    return /^[+-]?\d+$/.test(v.trim()) && Number.isSafeInteger(n) ? n : fallback
+  }
+  const idle = seconds('HTTP2_READ_IDLE_TIMEOUT_SECONDS', 30)
+  if (idle <= 0) return 0
+  return Math.min((idle + Math.max(0, seconds('HTTP2_PING_TIMEOUT_SECONDS', 15))) * 1000, MAX_TIMER_MS)
 }
 
 const MAX_429_RETRIES = 5
@@ -134,7 +165,7 @@ export class ApiClient {
         proxy: this.options.proxy,
         handshakeTimeoutMs: this.options.handshakeTimeoutMs,
       })
-      pool = new ConnectionPool(connect, {maxSockets: this.options.maxSockets ?? 16})
+      pool = new ConnectionPool(connect, {maxSockets: this.options.maxSockets ?? 16, readIdleMs: this.options.readIdleMs ?? READ_IDLE_MS})
       this.pools.set(key, pool)
     }
     return pool
@@ -162,9 +193,11 @@ export class ApiClient {
         if (timer) clearTimeout(timer)
         f()
       }
-      // Not connected: refused, no such host, TLS never completed, or timed out before the connection was made.
+      // Not connected: refused, no such host, TLS never completed, or timed out before the connection was made. Or
+      // connected and then silent past the read-idle deadline: kubectl's run ends there, and so do the next requests.
       const notConnected = (e: ReadError) => {
-        if (!exchange.connected() && !RESET.has(((e.cause ?? {}) as {code?: string}).code ?? '')) this.unreachable ??= e
+        const code = ((e.cause ?? {}) as {code?: string}).code ?? ''
+        if ((!exchange.connected() && !RESET.has(code)) || code === 'ECONNLOST') this.unreachable ??= e
         return e
       }
       exchange.response.then(
@@ -183,7 +216,7 @@ export class ApiClient {
             const retryAfter = Number(res.headers['retry-after'])
             reject(new ApiHttpError(status, path, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined))
           }),
-        (e: Error) => settle(() => reject(notConnected(networkError(e, this.server, path)))),
+        (e: Error) => settle(() => reject(notConnected(networkError(e, this.server, path, this.options.readIdleMs ?? READ_IDLE_MS)))),
       )
       if (Number.isFinite(deadline)) {
         timer = setTimeout(
@@ -235,7 +268,7 @@ const HINTS: Partial<Record<ReadFailure, string>> = {
   TooManyRequests: 'the API server is throttling; retry later',
 }
 
-function networkError(err: Error & {code?: string}, server: URL, path: string): ReadError {
+function networkError(err: Error & {code?: string}, server: URL, path: string, readIdle: number): ReadError {
   const what: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
     ENOTFOUND: 'host not found',
@@ -243,6 +276,7 @@ function networkError(err: Error & {code?: string}, server: URL, path: string): 
     ETIMEDOUT: 'connection timed out',
     ECONNRESET: 'connection reset',
     ETLSHANDSHAKETIMEOUT: 'TLS handshake timeout (10s)',
+    ECONNLOST: `connection lost: no answer for ${Math.round(readIdle / 1000)}s (kubectl gives up there too: http2: client connection lost)`,
     DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate not trusted',
     UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificate not trusted',
     SELF_SIGNED_CERT_IN_CHAIN: 'certificate not trusted',

@@ -18,7 +18,7 @@ import {
   type SourceOptions,
   type TypeRef,
 } from '../source.js'
-import {ApiClient, ApiHttpError} from './api-client.js'
+import {ApiClient, ApiHttpError, readIdleFromEnv} from './api-client.js'
 import {type Credentials, credentialsFor, impersonationHeaders, tlsSettings} from './credentials.js'
 import {discover} from './discovery.js'
 import {inClusterConfig, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
@@ -115,7 +115,7 @@ export class LiveSource implements ClusterSource {
     debug?.(
       `request timeout ${timeout ? `${timeout / 1000}s` : 'none'}${options.requestTimeout === undefined ? ` (default ${interactive ? 'at a terminal' : 'when unattended'})` : ''}`,
     )
-    const client = new ApiClient(config.server, tls, credentials, {timeout, debug, proxy: proxy?.url, headers: impersonation})
+    const client = new ApiClient(config.server, tls, credentials, {timeout, debug, proxy: proxy?.url, headers: impersonation, readIdleMs: readIdleFromEnv(env)})
     return new LiveSource(client, config, options.now)
   }
 

@@ -53,7 +53,7 @@ export interface PoolOptions {
   maxSockets: number
   /**
    * Milliseconds a sent request may go without a byte of its answer before its connection is taken for lost (0:
-   * never). See api-client.ts READ_IDLE_MS for where the figure comes from.
+   * never): the error then has code ECONNLOST. See api-client.ts READ_IDLE_MS for where the figure comes from.
    */
   readIdleMs?: number
 }
