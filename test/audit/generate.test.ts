@@ -1,4 +1,4 @@
-// The files written from the registry of checks (src/audit/generate.ts, `npm run gen:audit`) are what the registry
+// The files written from the registry of checks (scripts/gen-audit.ts, `npm run gen:audit`) are what the registry
 // writes today: deploy/clusterrole.yaml, the check lists of schemas/audit-report.json, the README's severity table.
 // A check added to the registry fails this test until `npm run gen:audit` has been run.
 import assert from 'node:assert/strict'
@@ -6,7 +6,7 @@ import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {parse} from 'yaml'
-import {auditReportSchema, GENERATED, readmeWithTable} from '../../src/audit/generate.js'
+import {auditReportSchema, GENERATED, readmeWithTable} from '../../scripts/gen-audit.js'
 
 const read = (file: string) => readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), 'utf8')
 

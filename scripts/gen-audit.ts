@@ -1,15 +1,15 @@
-// What is written from the registry of checks (registry.ts), so that a new check is an entry there and nothing else
+// What is written from the registry of checks (src/audit/registry.ts), so that a new check is an entry there and nothing else
 // edited by hand: deploy/clusterrole.yaml (every read the default checks declare over the built-in kinds, rbac.ts),
 // the parts of schemas/audit-report.json that list checks (CheckName, Finding's controllers and their schemas,
 // VerdictSeverities), and the README's severity table. `npm run gen:audit` rewrites the three; test/audit/generate.test.ts
 // fails when a file and the registry differ. Each part is replaced in place: the rest of the file keeps its layout.
 import {readFileSync, writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
-import {BUILTIN_KINDS} from '../cluster/builtin-kinds.js'
-import {DEFAULT_CHECKS} from './checks.js'
-import {rulesFor} from './rbac.js'
-import {ENTRIES} from './registry.js'
-import {auditPlan} from './run.js'
+import {BUILTIN_KINDS} from '../src/cluster/builtin-kinds.js'
+import {DEFAULT_CHECKS} from '../src/audit/checks.js'
+import {rulesFor} from '../src/audit/rbac.js'
+import {ENTRIES} from '../src/audit/registry.js'
+import {auditPlan} from '../src/audit/run.js'
 
 const list = (xs: readonly string[]) => `[${xs.map((x) => JSON.stringify(x)).join(', ')}]`
 
@@ -17,7 +17,7 @@ export function clusterRoleYaml(): string {
   const rules = rulesFor(auditPlan(DEFAULT_CHECKS, BUILTIN_KINDS, undefined))
   return [
     `# Read-only: get and list on exactly the kinds \`kubectl why audit\` reads (its checks: ${DEFAULT_CHECKS.join(', ')}), over the built-in`,
-    '# kinds; written from the registry of checks by `npm run gen:audit` (src/audit/generate.ts), held to it by test/audit/generate.test.ts.',
+    '# kinds; written from the registry of checks by `npm run gen:audit` (scripts/gen-audit.ts), held to it by test/audit/generate.test.ts.',
     '# No Secrets: RBAC cannot grant metadata alone, so the audit does not read them. Events are listed, never read one by one.',
     '# Custom resources are not here: the garbage-collector check lists every monitored kind, and for a CRD kind this role',
     '# does not cover, the report names the rule to add (apiGroups, resources, verbs: get, list) and the audit is incomplete.',
@@ -98,7 +98,7 @@ export function readmeWithTable(current: string): string {
   return `${current.slice(0, a + TABLE_START.length)}\n${severityTable()}\n${current.slice(b)}`
 }
 
-const ROOT = new URL('../../', import.meta.url)
+const ROOT = new URL('../', import.meta.url)
 export const GENERATED = {
   'deploy/clusterrole.yaml': () => clusterRoleYaml(),
   'schemas/audit-report.json': (text: string) => auditReportSchema(text),
