@@ -1,11 +1,11 @@
 // Regenerates the hash data the project keeps so a clone without ../shared still works and tests:
 //   data/layouts/layouts.json        every per-version struct layout, deduplicated
-//   data/layouts/compiled.json, .bin the same compiled (src/hash/precompile/): what a run reads
+//   data/layouts/compiled.json the same compiled (src/hash/precompile/): what a run reads
 //   test/fixtures/hash/vectors.json  every public template vector: each input once (newest version's,
 //                                    with small patches down the versions), the hashes per version
 //                                    and collision count, and the ControllerRevision vectors.
 // Run: node --import tsx scripts/gen-hash-fixture.ts [path/to/shared/k8s-hash]
-//      node --import tsx scripts/gen-hash-fixture.ts --compiled-only   (compiled.json, .bin from layouts.json alone)
+//      node --import tsx scripts/gen-hash-fixture.ts --compiled-only   (compiled.json from layouts.json alone)
 import {readdirSync, readFileSync, writeFileSync, mkdirSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -196,20 +196,19 @@ function vectorFixture(): string {
   ].join('\n')}\n`
 }
 
-/** data/layouts/compiled.json and .bin, what a run reads: layouts.json compiled (src/hash/precompile/serialize.ts). */
+/** data/layouts/compiled.json, what a run reads: layouts.json compiled (src/hash/precompile/serialize.ts). */
 function compiledLayouts(): void {
   const raw = JSON.parse(readFileSync(join(ROOT, 'data', 'layouts', 'layouts.json'), 'utf8')) as LayoutData
   const data = compiledData(raw)
-  const {json, bin} = compiledFiles(data)
+  const {json} = compiledFiles(data)
   writeFileSync(join(ROOT, 'data', 'layouts', 'compiled.json'), json)
-  writeFileSync(join(ROOT, 'data', 'layouts', 'compiled.bin'), bin)
   const {nodes, structs, fields} = data.sections
   console.log(
     `compiled layouts: ${nodes.length / NODE_STRIDE} nodes, ${structs.length / STRUCT_STRIDE} structs, ${fields.length / FIELD_STRIDE} distinct fields, ${data.zeros.length} bytes of zero renderings`,
   )
 }
 
-// --compiled-only: compiled.json and .bin again from the layouts.json there is (no ../shared needed).
+// --compiled-only: compiled.json again from the layouts.json there is (no ../shared needed).
 if (process.argv.includes('--compiled-only')) {
   compiledLayouts()
   process.exit(0)

@@ -2,7 +2,7 @@
 // "(type)" prefix, and the whole rendering of a field the JSON lacks), and each struct's JSON field names (from the
 // json tags, as encoding/json resolves them). Nothing here is written per field: every struct comes from the data.
 //
-// Compiled at generation time (src/hash/precompile/, from the raw layouts) into data/layouts/compiled.json and .bin:
+// Compiled at generation time (src/hash/precompile/, from the raw layouts) into data/layouts/compiled.json:
 // a run parses no tags, shares out no nodes, assembles no zero renderings and compares no structs; it only makes the
 // objects a rendering reaches — a node and its struct shell when first reached, a struct's fields when a text first
 // goes through it (ready()). Nodes and structs are shared by every layout: versions whose definitions agree all the
@@ -82,7 +82,7 @@ export interface StructDef {
   offsets: Int32Array
   /** Output class: two structs of one class write the same bytes wherever a text goes through them. */
   cls: number
-  /** Its record in compiled.bin. */
+  /** Its record in compiled.json. */
   index: number
 }
 
@@ -121,14 +121,14 @@ const NO_FIELDS: FieldDef[] = []
 const NO_INLINES: number[] = []
 const NO_OFFSETS = new Int32Array(1)
 
-/** The nodes made so far, by their record in compiled.bin (made when something first reaches them). */
+/** The nodes made so far, by their record in compiled.json (made when something first reaches them). */
 let nodes: (TypeNode | undefined)[] | undefined
-/** FieldDefs by their record in compiled.bin: structs of one key share most of their fields. */
+/** FieldDefs by their record in compiled.json: structs of one key share most of their fields. */
 let fieldDefs: (FieldDef | undefined)[] = []
 /** A name list's JSON names (the same for every struct of the list). */
 let nameLists: ({jsonFields: Record<string, number>; inlines: number[]} | undefined)[] = []
 
-/** Node i of compiled.bin, and the nodes it is made of (a node's record comes after theirs). */
+/** Node i of compiled.json, and the nodes it is made of (a node's record comes after theirs). */
 function nodeAt(i: number): TypeNode {
   if (nodes === undefined) {
     const d = layoutData()
@@ -185,7 +185,7 @@ function makeNode(i: number): TypeNode {
   return node
 }
 
-/** Struct s of compiled.bin (its node made if need be: a special type's family holds its own, made by then). */
+/** Struct s of compiled.json (its node made if need be: a special type's family holds its own, made by then). */
 function structAt(s: number): StructDef {
   return nodeAt(layoutData().structs[s * STRUCT_STRIDE]).struct!
 }
@@ -205,7 +205,7 @@ class Layout implements CompiledLayout {
     readonly goVersion: string,
     readonly root: TypeNode,
     readonly classByKey: Int32Array,
-    /** Where the version's structs are in compiled.bin's versionStructs. */
+    /** Where the version's structs are in compiled.json's versionStructs. */
     private readonly own: [number, number],
   ) {}
 

@@ -1,6 +1,6 @@
 // Sets of struct definitions as bitsets over their global key ids — so "does layout V write this text exactly as
 // layout S did?" asks only about the definitions the text went through: whether both layouts' structs of each are of
-// one output class (the same object, or structs that write the same bytes: classes are made with compiled.bin).
+// one output class (the same object, or structs that write the same bytes: classes are made with compiled.json).
 import type {CompiledLayout} from './compile.js'
 
 /** Whether layout `to` renders the same bytes as layout `from` did for a text over these definitions. */

@@ -35,9 +35,8 @@ test('the package holds the bundle, the data it reads, LICENSE and the man page,
     'package/bin/run.js',
     'package/dist/entry/oclif.js',
     'package/dist/commands/audit.js',
-    // What the hash reads at run time (src/hash/layout-data.ts); layouts.json is only their source.
+    // What the hash reads at run time (src/hash/layout-data.ts); layouts.json is only its source.
     'package/data/layouts/compiled.json',
-    'package/data/layouts/compiled.bin',
     'package/man/kubectl-why.1',
     'package/oclif.manifest.json',
   ]) {

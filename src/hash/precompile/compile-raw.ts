@@ -2,10 +2,10 @@
 // turns the raw per-version layouts (data/layouts/layouts.json) into the tree the serializers walk, a node per Go
 // type with the constant bytes spew writes around values (field name, "(type)" prefix, and the whole rendering of a
 // field the JSON lacks), and each struct's JSON field names (from the json tags, as encoding/json resolves them).
-// src/hash/precompile/serialize.ts writes the result as compiled.json and .bin, which a run loads (src/hash/compile.ts).
+// src/hash/precompile/serialize.ts writes the result as compiled.json, which a run loads (src/hash/compile.ts).
 //
 // Nodes are shared by every layout: a node is keyed by its definition and the nodes it is made of, so versions whose
-// definitions agree all the way down (most types, most versions) get the same object — in compiled.bin, the same
+// definitions agree all the way down (most types, most versions) get the same object — in compiled.json, the same
 // index; a layout compiled after another walks only the types whose definitions differ from it, and the types above.
 import {
   FIELDSV1_KEY,
@@ -515,7 +515,7 @@ function ready(sd: StructDef): StructDef {
 /**
  * What decides whether two structs of the same key (from layouts that do not share it) write the same bytes wherever
  * a text goes through them: the same fields, JSON names and node shapes, and each field absent renders the same bytes.
- * Structs with the same signature are one output class in compiled.bin (src/hash/def-bits.ts compares classes).
+ * Structs with the same signature are one output class in compiled.json (src/hash/def-bits.ts compares classes).
  */
 export function outputSignature(sd: StructDef): string {
   ready(sd)

@@ -1,5 +1,5 @@
 // The per-version struct layouts as scripts/gen-hash-fixture.ts writes them from the Go reflection dumps in
-// ../shared/k8s-hash/layouts (data/layouts/layouts.json): the source of data/layouts/compiled.json and .bin, what a
+// ../shared/k8s-hash/layouts (data/layouts/layouts.json): the source of data/layouts/compiled.json, what a
 // run reads (src/hash/layout-data.ts). Read here only to make those and to test them.
 import {readFileSync} from 'node:fs'
 
