@@ -1,6 +1,6 @@
 // Regenerates the hash data the project keeps so a clone without ../shared still works and tests:
 //   data/layouts/layouts.json        every per-version struct layout, deduplicated
-//   data/layouts/compiled.json the same compiled (src/hash/precompile/): what a run reads
+//   data/layouts/compiled.json the same compiled (scripts/hash-precompile/): what a run reads
 //   test/fixtures/hash/vectors.json  every public template vector: each input once (newest version's,
 //                                    with small patches down the versions), the hashes per version
 //                                    and collision count, and the ControllerRevision vectors.
@@ -10,8 +10,8 @@ import {readdirSync, readFileSync, writeFileSync, mkdirSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {FIELD_STRIDE, NODE_STRIDE, STRUCT_STRIDE} from '../src/hash/compiled-format.js'
-import {compiledData, compiledFiles} from '../src/hash/precompile/serialize.js'
-import type {LayoutData} from '../src/hash/precompile/raw-data.js'
+import {compiledData, compiledFiles} from './hash-precompile/serialize.js'
+import type {LayoutData} from './hash-precompile/raw-data.js'
 import {parseJson, stringifyJson} from '../src/util/json.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -196,7 +196,7 @@ function vectorFixture(): string {
   ].join('\n')}\n`
 }
 
-/** data/layouts/compiled.json, what a run reads: layouts.json compiled (src/hash/precompile/serialize.ts). */
+/** data/layouts/compiled.json, what a run reads: layouts.json compiled (scripts/hash-precompile/serialize.ts). */
 function compiledLayouts(): void {
   const raw = JSON.parse(readFileSync(join(ROOT, 'data', 'layouts', 'layouts.json'), 'utf8')) as LayoutData
   const data = compiledData(raw)

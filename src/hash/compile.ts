@@ -2,7 +2,7 @@
 // "(type)" prefix, and the whole rendering of a field the JSON lacks), and each struct's JSON field names (from the
 // json tags, as encoding/json resolves them). Nothing here is written per field: every struct comes from the data.
 //
-// Compiled at generation time (src/hash/precompile/, from the raw layouts) into data/layouts/compiled.json:
+// Compiled at generation time (scripts/hash-precompile/, from the raw layouts) into data/layouts/compiled.json:
 // a run parses no tags, shares out no nodes, assembles no zero renderings and compares no structs; it only makes the
 // objects a rendering reaches — a node and its struct shell when first reached, a struct's fields when a text first
 // goes through it (ready()). Nodes and structs are shared by every layout: versions whose definitions agree all the

@@ -1,5 +1,5 @@
 // The parts, record sizes and flags of data/layouts/compiled.json (written by
-// src/hash/precompile/serialize.ts, which says what each part holds; read by src/hash/compile.ts).
+// scripts/hash-precompile/serialize.ts, which says what each part holds; read by src/hash/compile.ts).
 /** compiled.json's format: a run refuses files of another. */
 export const COMPILED_FORMAT = 'kubectl-why compiled layouts 3'
 

@@ -44,7 +44,7 @@ const EXPECTED_FIELDS: Record<string, string[]> = {
 
 /**
  * Throws when a layout gives one of these types fields other than the ones the values above fill (run when
- * compiled.json are made: src/hash/precompile/serialize.ts).
+ * compiled.json are made: scripts/hash-precompile/serialize.ts).
  */
 export function checkSpecialLayout(version: string, structs: Map<string, {fields: readonly {name: string}[]}>): void {
   for (const [key, names] of Object.entries(EXPECTED_FIELDS)) {

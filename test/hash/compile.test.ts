@@ -1,4 +1,4 @@
-// Layouts share compiled struct objects across versions (src/hash/precompile/compile-raw.ts, written out as
+// Layouts share compiled struct objects across versions (scripts/hash-precompile/compile-raw.ts, written out as
 // data/layouts/compiled.json, which a run loads: src/hash/compile.ts): two versions may hold the same object for a type
 // only when its definition and every definition under it are the same in both, since its zero rendering and the nodes
 // its fields point to come from all of them. Checked here against the raw data itself, walked from scratch, for the
@@ -10,9 +10,9 @@ import {describe, it} from 'node:test'
 import {type CompiledLayout, knownNames, knows, ready, zeroOf} from '../../src/hash/compile.js'
 import {layoutVersions} from '../../src/hash/layout-data.js'
 import {getLayout} from '../../src/hash/layouts.js'
-import {compileRawLayouts, outputSignature, type CompiledLayout as RawLayout} from '../../src/hash/precompile/compile-raw.js'
-import {rawLayoutData} from '../../src/hash/precompile/raw-data.js'
-import {compileAll, compiledData, compiledFiles} from '../../src/hash/precompile/serialize.js'
+import {compileRawLayouts, outputSignature, type CompiledLayout as RawLayout} from '../../scripts/hash-precompile/compile-raw.js'
+import {rawLayoutData} from '../../scripts/hash-precompile/raw-data.js'
+import {compileAll, compiledData, compiledFiles} from '../../scripts/hash-precompile/serialize.js'
 import {renderGoBytes, specialZeroGoValue} from '../../src/hash/spew.js'
 import type {TypeNode} from '../../src/hash/compile.js'
 

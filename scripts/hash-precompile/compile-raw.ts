@@ -2,7 +2,7 @@
 // turns the raw per-version layouts (data/layouts/layouts.json) into the tree the serializers walk, a node per Go
 // type with the constant bytes spew writes around values (field name, "(type)" prefix, and the whole rendering of a
 // field the JSON lacks), and each struct's JSON field names (from the json tags, as encoding/json resolves them).
-// src/hash/precompile/serialize.ts writes the result as compiled.json, which a run loads (src/hash/compile.ts).
+// scripts/hash-precompile/serialize.ts writes the result as compiled.json, which a run loads (src/hash/compile.ts).
 //
 // Nodes are shared by every layout: a node is keyed by its definition and the nodes it is made of, so versions whose
 // definitions agree all the way down (most types, most versions) get the same object — in compiled.json, the same
@@ -25,7 +25,7 @@ import {
   T_TIME,
   T_UINT,
   TIME_KEY,
-} from '../compile.js'
+} from '../../src/hash/compile.js'
 import {type LayoutData, type RefTuple, rawLayoutData, type TypeDefData} from './raw-data.js'
 
 const SPECIAL: Record<string, number> = {[QUANTITY_KEY]: T_QUANTITY, [INTORSTRING_KEY]: T_INTORSTRING, [TIME_KEY]: T_TIME, [FIELDSV1_KEY]: T_FIELDSV1}

@@ -28,7 +28,7 @@ export interface LayoutData {
   versions: Record<string, VersionData>
 }
 
-export const RAW_LAYOUTS_URL = new URL('../../../data/layouts/layouts.json', import.meta.url)
+export const RAW_LAYOUTS_URL = new URL('../../data/layouts/layouts.json', import.meta.url)
 
 let data: LayoutData | undefined
 
