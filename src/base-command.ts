@@ -78,7 +78,8 @@ export abstract class WhyCommand extends Command {
     this.debugEnabled = flags.debug === true
     chalk.level = colourLevel(flags['no-color'] ? 'never' : (flags.color ?? 'auto'), process.env, process.stdout.isTTY, chalk.level) as typeof chalk.level
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(0)
+      // The reader left early (`| head`): not delivered, so not 0; 141 as a shell reports kubectl's SIGPIPE (bin/exit-guard.js).
+      if (err.code === 'EPIPE') process.exit(141)
     })
   }
 
