@@ -75,11 +75,18 @@ function convertBigInts(v: unknown): unknown {
   return v
 }
 
-/** Parses every YAML document in the text; integers beyond 2^53 become bigint. Empty documents are dropped. */
+/** How far aliases may expand in one YAML text: yaml's count of resolved alias nodes (its default is 100). */
+export const YAML_MAX_ALIAS_COUNT = 1000
+
+/**
+ * Parses every YAML document in the text; integers beyond 2^53 become bigint. Empty documents are dropped. Read as
+ * kubectl's reader (sigs.k8s.io/yaml over go-yaml) reads it: merge keys (`<<: *base`) merged, duplicate keys refused
+ * at the key's line (go-yaml: "already set in map"), and aliases expanded only so far (an alias bomb is one line).
+ */
 export function parseYamlDocuments(text: string, where = 'input'): unknown[] {
   const {isDocument, LineCounter, parseAllDocuments} = yamlLib()
   const lineCounter = new LineCounter()
-  const docs = parseAllDocuments(text, {intAsBigInt: true, lineCounter, uniqueKeys: false})
+  const docs = parseAllDocuments(text, {intAsBigInt: true, lineCounter, uniqueKeys: true, merge: true})
   if (!Array.isArray(docs) && !isDocument(docs)) return []
   const list = Array.isArray(docs) ? docs : [docs]
   const out: unknown[] = []
@@ -88,9 +95,34 @@ export function parseYamlDocuments(text: string, where = 'input'): unknown[] {
     if (err) {
       const pos = lineCounter.linePos(err.pos[0])
       const msg = err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')
-      throw new UserError(`${where}:${pos.line}:${pos.col}: malformed YAML: ${msg}`, 'YAML must be indented with spaces, as `kubectl get -o yaml` prints it')
+      const unique = /^Map keys must be unique/.test(msg)
+      throw new UserError(
+        `${where}:${pos.line}:${pos.col}: malformed YAML: ${unique ? 'duplicate key (a key may appear once in a mapping)' : msg}`,
+        unique ? 'remove the repeated key (kubectl refuses it too)' : 'YAML must be indented with spaces, as `kubectl get -o yaml` prints it',
+      )
     }
-    const value = convertBigInts(doc.toJS({maxAliasCount: 1000}))
+    let value: unknown
+    try {
+      value = doc.toJS({maxAliasCount: YAML_MAX_ALIAS_COUNT})
+    } catch (e) {
+      if (!(e instanceof ReferenceError)) throw e
+      const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(e.message)
+      const at = unresolved
+        ? new RegExp(`\\*${unresolved[1].replace(/[^\w-]/g, '\\$&')}(?![^\\s,[\\]{}])`).exec(text)
+        : /(?:^|[\s[{,:-])\*[^\s,[\]{}]/m.exec(text)
+      const pos = lineCounter.linePos(at ? at.index + at[0].indexOf('*') : 0)
+      if (unresolved)
+        throw new UserError(
+          `${where}:${pos.line}:${pos.col}: malformed YAML: alias *${unresolved[1]} names no anchor before it`,
+          'define &NAME before *NAME uses it',
+        )
+      if (!/alias/i.test(e.message)) throw e
+      throw new UserError(
+        `${where}:${pos.line}:${pos.col}: malformed YAML: its aliases expand beyond ${YAML_MAX_ALIAS_COUNT} nodes (an alias bomb)`,
+        'write the objects out in full, as `kubectl get -o yaml` prints them',
+      )
+    }
+    value = convertBigInts(value)
     if (value !== null && value !== undefined) out.push(value)
   }
   return out
