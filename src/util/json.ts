@@ -54,7 +54,40 @@ export function parseJson(text: string, where = 'input'): unknown {
     throw describeJsonError(text, where)
   }
   if (LONG_INTEGER.test(text)) value = parseLossless(text, undefined, exactNumber)
+  checkDepth(value, where)
   return value
+}
+
+/**
+ * How deep a value read from input may nest. Kubernetes objects nest a few dozen levels; the code that serialises
+ * and hashes them recurses once or more a level and would overflow the stack at a few thousand (Go's encoding/json,
+ * which the API server and kubectl use, stops at 10000).
+ */
+export const MAX_DEPTH = 1000
+
+/** Whether the value nests deeper than MAX_DEPTH (walked without recursion). */
+export function tooDeep(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false
+  const stack: unknown[] = [value]
+  const depths: number[] = [1]
+  while (stack.length > 0) {
+    const v = stack.pop() as object
+    const d = depths.pop() as number
+    if (d > MAX_DEPTH) return true
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      if (x !== null && typeof x === 'object') {
+        stack.push(x)
+        depths.push(d + 1)
+      }
+    }
+  }
+  return false
+}
+
+/** One line, exit 2, for a value nested deeper than MAX_DEPTH. */
+export function checkDepth(value: unknown, where: string): void {
+  if (tooDeep(value))
+    throw new UserError(`${where}: nested deeper than ${MAX_DEPTH} levels`, 'no Kubernetes object nests that deep: pass what `kubectl get -o json|yaml` prints')
 }
 
 /** JSON text with bigint values written as plain integer literals. */
@@ -86,7 +119,14 @@ export const YAML_MAX_ALIAS_COUNT = 1000
 export function parseYamlDocuments(text: string, where = 'input'): unknown[] {
   const {isDocument, LineCounter, parseAllDocuments} = yamlLib()
   const lineCounter = new LineCounter()
-  const docs = parseAllDocuments(text, {intAsBigInt: true, lineCounter, uniqueKeys: true, merge: true})
+  let docs: ReturnType<typeof parseAllDocuments>
+  try {
+    docs = parseAllDocuments(text, {intAsBigInt: true, lineCounter, uniqueKeys: true, merge: true})
+  } catch (e) {
+    if (e instanceof RangeError)
+      throw new UserError(`${where}: nested too deeply to read`, 'no Kubernetes object nests that deep: pass what `kubectl get -o yaml` prints')
+    throw e
+  }
   if (!Array.isArray(docs) && !isDocument(docs)) return []
   const list = Array.isArray(docs) ? docs : [docs]
   const out: unknown[] = []
@@ -105,6 +145,8 @@ export function parseYamlDocuments(text: string, where = 'input'): unknown[] {
     try {
       value = doc.toJS({maxAliasCount: YAML_MAX_ALIAS_COUNT})
     } catch (e) {
+      if (e instanceof RangeError)
+        throw new UserError(`${where}: nested too deeply to read`, 'no Kubernetes object nests that deep: pass what `kubectl get -o yaml` prints')
       if (!(e instanceof ReferenceError)) throw e
       const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(e.message)
       const at = unresolved
@@ -123,6 +165,7 @@ export function parseYamlDocuments(text: string, where = 'input'): unknown[] {
       )
     }
     value = convertBigInts(value)
+    checkDepth(value, where)
     if (value !== null && value !== undefined) out.push(value)
   }
   return out
