@@ -86,25 +86,16 @@ export class DocumentCollector implements JsonStreamSink {
     this.out.problem({what, reason, fatal: true, leftOut: true})
   }
 
-  /** The header, once its members are of the types kubectl-why writes; else a problem (in a directory) or one line. */
-  private header(h: Record<string, unknown>, where: string): void {
-    const bad = headerProblem(h, 'kubectlWhy')
-    if (bad) {
-      if (this.strict) throw new UserError(`${where}: ${bad}`, 'capture the snapshot again, or remove its kubectlWhy member to read the objects alone')
-      this.out.problem({what: where, reason: `${bad}: the header is not read`})
+  /** The header (or trailer), once its members are of the types kubectl-why writes; else a problem (in a directory) or one line. */
+  private header(h: Record<string, unknown>, where: string, name: 'kubectlWhy' | 'kubectlWhyTrailer' = 'kubectlWhy'): void {
+    const bad = headerProblem(h, name)
+    if (bad === undefined) {
+      if (name === 'kubectlWhy') this.out.header(h as unknown as SnapshotHeader)
+      else this.out.trailer(h as Pick<SnapshotHeader, 'problems' | 'gaps'>)
       return
     }
-    this.out.header(h as unknown as SnapshotHeader)
-  }
-
-  private trailer(t: Record<string, unknown>, where: string): void {
-    const bad = headerProblem(t, 'kubectlWhyTrailer')
-    if (bad) {
-      if (this.strict) throw new UserError(`${where}: ${bad}`, 'capture the snapshot again, or remove its kubectlWhyTrailer member')
-      this.out.problem({what: where, reason: `${bad}: the trailer is not read`})
-      return
-    }
-    this.out.trailer(t as Pick<SnapshotHeader, 'problems' | 'gaps'>)
+    if (this.strict) throw new UserError(`${where}: ${bad}`, `capture the snapshot again, or remove its ${name} member to read the objects alone`)
+    this.out.problem({what: where, reason: `${bad}: the ${name === 'kubectlWhy' ? 'header' : 'trailer'} is not read`})
   }
 
   listStart(envelope: Record<string, unknown>, where = this.path): void {
@@ -153,7 +144,7 @@ export class DocumentCollector implements JsonStreamSink {
       }
       this.pending = []
       if (isObject(doc.kubectlWhy)) this.header(doc.kubectlWhy, where)
-      if (isObject(doc.kubectlWhyTrailer)) this.trailer(doc.kubectlWhyTrailer, where)
+      if (isObject(doc.kubectlWhyTrailer)) this.header(doc.kubectlWhyTrailer, where, 'kubectlWhyTrailer')
       if (this.seen) {
         this.seen.kind ??= typeof doc.kind === 'string' ? doc.kind : undefined
         this.seen.apiVersion ??= typeof doc.apiVersion === 'string' ? doc.apiVersion : undefined

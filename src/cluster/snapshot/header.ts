@@ -1,6 +1,6 @@
 // The `kubectlWhy` header of kubectl-why's own snapshot (docs/snapshot-format.md).
 import type {Problem} from '../../explanation.js'
-import type {ReadFailure} from '../../errors.js'
+import {READ_FAILURES, type ReadFailure} from '../../errors.js'
 import type {KubeObject, ServerVersion} from '../source.js'
 
 /** One list the capture made: absence of an object of this kind (in this namespace) in the snapshot proves it did not exist. */
@@ -36,19 +36,6 @@ export interface SnapshotHeader {
   lists?: ListMade[]
   gaps?: Gap[]
 }
-
-const READ_FAILURES: readonly ReadFailure[] = [
-  'NotFound',
-  'Forbidden',
-  'Unauthorized',
-  'Gone',
-  'TooManyRequests',
-  'ServerError',
-  'Timeout',
-  'Unreachable',
-  'BadResponse',
-  'NotServed',
-]
 
 const typeName = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `${typeof v} ${String(v).slice(0, 40)}`
