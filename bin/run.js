@@ -10,6 +10,7 @@ if (Number(process.versions.node.split('.')[0]) < 20) {
   process.exit(2)
 }
 require('./compile-cache.js')
+require('./exit-guard.js').guardExit()
 const {execute, settings} = require('../dist/entry/oclif.js')
 
 settings.enableAutoTranspile = false

@@ -17,6 +17,7 @@ import {kubectlBooleans} from './kubectl-argv.js'
 import {failsOn, type Severity} from './explanation.js'
 import {type ColourMode, colourLevel} from './render/colour.js'
 import {Progress} from './render/progress.js'
+import {terminalSafe} from './render/terminal-safe.js'
 import {type DataFormat, formatData, isDataFormat, type OutputFormat} from './render/output.js'
 import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
 
@@ -81,7 +82,8 @@ export abstract class WhyCommand extends Command {
     this.debugEnabled = flags.debug === true
     chalk.level = colourLevel(flags['no-color'] ? 'never' : (flags.color ?? 'auto'), process.env, process.stdout.isTTY, chalk.level) as typeof chalk.level
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(0)
+      // The reader left early (`| head`): not delivered, so not 0; 141 as a shell reports kubectl's SIGPIPE (bin/exit-guard.js).
+      if (err.code === 'EPIPE') process.exit(141)
     })
   }
 
@@ -155,7 +157,7 @@ export abstract class WhyCommand extends Command {
   protected async print(answer: Answer, flags: Pick<CommonFlags, 'output' | 'fail-on'>): Promise<void> {
     const format = flags.output ?? 'table'
     const own = format === 'json' || format === 'junit' ? answer.views[format] : undefined
-    if (own) await this.writeChunks(own())
+    if (own) await this.writeChunks(own(), true)
     else if (isDataFormat(format)) await this.writeData(answer.data, format)
     else {
       const out = answer.views.table(format === 'wide')
@@ -167,25 +169,29 @@ export abstract class WhyCommand extends Command {
     if (answer.notice !== undefined && format !== 'table' && format !== 'wide') process.stderr.write(answer.notice)
   }
 
-  protected write(text: string): void {
+  /** Text for a person: its controls shown, the colour map's escapes kept (src/render/terminal-safe.ts). `exact`: data, as is. */
+  protected write(text: string, exact = false): void {
     this.clearProgress()
-    process.stdout.write(text)
+    process.stdout.write(exact ? text : terminalSafe(text))
   }
 
   /** -o json|yaml|html: the data, or the HTML report drawn from it (loaded only when asked for, written a piece at a time). */
   protected async writeData(value: unknown, format: DataFormat): Promise<void> {
-    if (format !== 'html') return this.write(formatData(value, format))
+    if (format !== 'html') return this.write(formatData(value, format), true)
     const {renderHtmlChunks} = await import('./render/html/index.js')
-    await this.writeChunks(renderHtmlChunks(value, this.id ?? ''))
+    await this.writeChunks(renderHtmlChunks(value, this.id ?? ''), true)
   }
 
-  /** Pieces of output written as the pipe takes them, about 64 KiB at a time (a 5,000-node report is never one string). */
-  protected async writeChunks(chunks: Iterable<string>): Promise<void> {
+  /**
+   * Pieces of output written as the pipe takes them, about 64 KiB at a time (a 5,000-node report is never one string);
+   * text made terminal-safe as write() does, unless `exact` (JSON, JUnit, HTML).
+   */
+  protected async writeChunks(chunks: Iterable<string>, exact = false): Promise<void> {
     this.clearProgress()
     let buffer = ''
     const flush = async () => {
       if (buffer === '') return
-      const ok = process.stdout.write(buffer)
+      const ok = process.stdout.write(exact ? buffer : terminalSafe(buffer))
       buffer = ''
       if (!ok) await once(process.stdout, 'drain')
     }
@@ -216,12 +222,14 @@ export abstract class WhyCommand extends Command {
       // Anything else is a bug in kubectl-why, whatever the input: exit 3, never the usage/input code 2.
       const text = (err?.message || String(err)).split('\n')[0].trim()
       process.stderr.write(
-        `error: internal error (a bug in kubectl-why, not in your input): ${err?.name ?? 'Error'}: ${text}; ` +
-          `please report it with the output of the same command run with --debug${this.debugEnabled ? ' (above)' : ''}\n`,
+        terminalSafe(
+          `error: internal error (a bug in kubectl-why, not in your input): ${err?.name ?? 'Error'}: ${text}; ` +
+            `please report it with the output of the same command run with --debug${this.debugEnabled ? ' (above)' : ''}\n`,
+        ),
       )
       process.exit(3)
     }
-    process.stderr.write(`error: ${this.oneLine(err)}\n`)
+    process.stderr.write(terminalSafe(`error: ${this.oneLine(err)}\n`))
     process.exit(2)
   }
 }

@@ -12,17 +12,20 @@ export class UserError extends Error {
 }
 
 /** Why a read from a cluster source failed. `NotFound` is never thrown for single reads: they return undefined. */
-export type ReadFailure =
-  | 'NotFound'
-  | 'Forbidden'
-  | 'Unauthorized'
-  | 'Gone'
-  | 'TooManyRequests'
-  | 'ServerError'
-  | 'Timeout'
-  | 'Unreachable'
-  | 'BadResponse'
-  | 'NotServed'
+export const READ_FAILURES = [
+  'NotFound',
+  'Forbidden',
+  'Unauthorized',
+  'Gone',
+  'TooManyRequests',
+  'ServerError',
+  'Timeout',
+  'Unreachable',
+  'BadResponse',
+  'NotServed',
+] as const
+
+export type ReadFailure = (typeof READ_FAILURES)[number]
 
 export class ReadError extends UserError {
   readonly reason: ReadFailure

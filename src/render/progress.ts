@@ -1,6 +1,7 @@
 // Progress on stderr: one line rewritten in place on a terminal, nothing elsewhere (unless asked, then only the
 // lines worth keeping in a log). It is cleared before the answer is written, so the answer never starts on a line
-// that still holds "listing pods…".
+// that still holds "listing pods…". Its text is made terminal-safe (a namespace or file name is shown, never obeyed).
+import {terminalSafe} from './terminal-safe.js'
 
 const CLEAR_LINE = '\r\u001B[2K'
 
@@ -16,11 +17,11 @@ export class Progress {
   get line(): ((text: string, final?: boolean) => void) | undefined {
     if (this.stream.isTTY) {
       return (text) => {
-        this.stream.write(`${CLEAR_LINE}${text}`)
+        this.stream.write(`${CLEAR_LINE}${terminalSafe(text)}`)
         this.shown = true
       }
     }
-    if (this.logLines) return (text, final) => (final ? this.stream.write(`${text}\n`) : undefined)
+    if (this.logLines) return (text, final) => (final ? this.stream.write(`${terminalSafe(text)}\n`) : undefined)
     return undefined
   }
 

@@ -54,7 +54,40 @@ export function parseJson(text: string, where = 'input'): unknown {
     throw describeJsonError(text, where)
   }
   if (LONG_INTEGER.test(text)) value = parseLossless(text, undefined, exactNumber)
+  checkDepth(value, where)
   return value
+}
+
+/**
+ * How deep a value read from input may nest. Kubernetes objects nest a few dozen levels; the code that serialises
+ * and hashes them recurses once or more a level and would overflow the stack at a few thousand (Go's encoding/json,
+ * which the API server and kubectl use, stops at 10000).
+ */
+export const MAX_DEPTH = 1000
+
+/** Whether the value nests deeper than MAX_DEPTH (walked without recursion). */
+export function tooDeep(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false
+  const stack: unknown[] = [value]
+  const depths: number[] = [1]
+  while (stack.length > 0) {
+    const v = stack.pop() as object
+    const d = depths.pop() as number
+    if (d > MAX_DEPTH) return true
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      if (x !== null && typeof x === 'object') {
+        stack.push(x)
+        depths.push(d + 1)
+      }
+    }
+  }
+  return false
+}
+
+/** One line, exit 2, for a value nested deeper than MAX_DEPTH. */
+export function checkDepth(value: unknown, where: string): void {
+  if (tooDeep(value))
+    throw new UserError(`${where}: nested deeper than ${MAX_DEPTH} levels`, 'no Kubernetes object nests that deep: pass what `kubectl get -o json|yaml` prints')
 }
 
 /** JSON text with bigint values written as plain integer literals. */
@@ -75,11 +108,25 @@ function convertBigInts(v: unknown): unknown {
   return v
 }
 
-/** Parses every YAML document in the text; integers beyond 2^53 become bigint. Empty documents are dropped. */
+/** How far aliases may expand in one YAML text: yaml's count of resolved alias nodes (its default is 100). */
+export const YAML_MAX_ALIAS_COUNT = 1000
+
+/**
+ * Parses every YAML document in the text; integers beyond 2^53 become bigint. Empty documents are dropped. Read as
+ * kubectl's reader (sigs.k8s.io/yaml over go-yaml) reads it: merge keys (`<<: *base`) merged, duplicate keys refused
+ * at the key's line (go-yaml: "already set in map"), and aliases expanded only so far (an alias bomb is one line).
+ */
 export function parseYamlDocuments(text: string, where = 'input'): unknown[] {
   const {isDocument, LineCounter, parseAllDocuments} = yamlLib()
   const lineCounter = new LineCounter()
-  const docs = parseAllDocuments(text, {intAsBigInt: true, lineCounter, uniqueKeys: false})
+  let docs: ReturnType<typeof parseAllDocuments>
+  try {
+    docs = parseAllDocuments(text, {intAsBigInt: true, lineCounter, uniqueKeys: true, merge: true})
+  } catch (e) {
+    if (e instanceof RangeError)
+      throw new UserError(`${where}: nested too deeply to read`, 'no Kubernetes object nests that deep: pass what `kubectl get -o yaml` prints')
+    throw e
+  }
   if (!Array.isArray(docs) && !isDocument(docs)) return []
   const list = Array.isArray(docs) ? docs : [docs]
   const out: unknown[] = []
@@ -88,9 +135,37 @@ export function parseYamlDocuments(text: string, where = 'input'): unknown[] {
     if (err) {
       const pos = lineCounter.linePos(err.pos[0])
       const msg = err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')
-      throw new UserError(`${where}:${pos.line}:${pos.col}: malformed YAML: ${msg}`, 'YAML must be indented with spaces, as `kubectl get -o yaml` prints it')
+      const unique = /^Map keys must be unique/.test(msg)
+      throw new UserError(
+        `${where}:${pos.line}:${pos.col}: malformed YAML: ${unique ? 'duplicate key (a key may appear once in a mapping)' : msg}`,
+        unique ? 'remove the repeated key (kubectl refuses it too)' : 'YAML must be indented with spaces, as `kubectl get -o yaml` prints it',
+      )
     }
-    const value = convertBigInts(doc.toJS({maxAliasCount: 1000}))
+    let value: unknown
+    try {
+      value = doc.toJS({maxAliasCount: YAML_MAX_ALIAS_COUNT})
+    } catch (e) {
+      if (e instanceof RangeError)
+        throw new UserError(`${where}: nested too deeply to read`, 'no Kubernetes object nests that deep: pass what `kubectl get -o yaml` prints')
+      if (!(e instanceof ReferenceError)) throw e
+      const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(e.message)
+      const at = unresolved
+        ? new RegExp(`\\*${unresolved[1].replace(/[^\w-]/g, '\\$&')}(?![^\\s,[\\]{}])`).exec(text)
+        : /(?:^|[\s[{,:-])\*[^\s,[\]{}]/m.exec(text)
+      const pos = lineCounter.linePos(at ? at.index + at[0].indexOf('*') : 0)
+      if (unresolved)
+        throw new UserError(
+          `${where}:${pos.line}:${pos.col}: malformed YAML: alias *${unresolved[1]} names no anchor before it`,
+          'define &NAME before *NAME uses it',
+        )
+      if (!/alias/i.test(e.message)) throw e
+      throw new UserError(
+        `${where}:${pos.line}:${pos.col}: malformed YAML: its aliases expand beyond ${YAML_MAX_ALIAS_COUNT} nodes (an alias bomb)`,
+        'write the objects out in full, as `kubectl get -o yaml` prints them',
+      )
+    }
+    value = convertBigInts(value)
+    checkDepth(value, where)
     if (value !== null && value !== undefined) out.push(value)
   }
   return out

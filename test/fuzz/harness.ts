@@ -14,6 +14,7 @@ import {UserError} from '../../src/errors.js'
 import {renderAudit} from '../../src/render/audit.js'
 import {auditJsonChunks} from '../../src/render/audit-json.js'
 import {junitChunks} from '../../src/render/audit-junit.js'
+import {formatData} from '../../src/render/output.js'
 import {parseJson, parseYamlDocuments} from '../../src/util/json.js'
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url))
@@ -61,6 +62,9 @@ export async function runEverything(file: string, now?: Date): Promise<Outcome> 
     for (const _ of junitChunks(report)) {
       /* rendered */
     }
+    // -o json and -o yaml of the whole report: where a bigint from the data meets the writers.
+    formatData(report, 'json')
+    formatData(report, 'yaml')
     return {kind: 'answer', findings: report.findings.length, partial: report.source.partial?.length ?? 0}
   } catch (err) {
     if (err instanceof UserError) return {kind: 'projectError', message: err.message}

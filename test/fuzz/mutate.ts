@@ -20,6 +20,8 @@ const REPLACEMENTS: Replacement[] = [
   {kind: 'raw', text: '18446744073709551616'},
   {kind: 'raw', text: '-9223372036854775809'},
   {kind: 'raw', text: '1e400'},
+  // An integer beyond 2^53 where a string or an object was: read exact, as a bigint, all the way to the writers.
+  {kind: 'value', value: 2n ** 64n},
   {kind: 'value', value: true},
   {kind: 'value', value: ''},
   {kind: 'value', value: 'x'},
@@ -73,13 +75,17 @@ function places(doc: unknown): Place[] {
   }
   const {items, kubectlWhy} = doc as {items?: unknown; kubectlWhy?: unknown}
   walk(Array.isArray(items) ? items : doc, 0)
-  // The snapshot's own header too (capture time, version, recorded discovery), once in a while: one place in it per item.
+  // The snapshot's own header too (capture time, version, recorded discovery, lists, gaps), once in a while: its
+  // members and their fields (depth 0 and 1: every member kubectl-why checks, src/cluster/snapshot/header.ts) always,
+  // then one more place in it per item.
   if (kubectlWhy !== null && typeof kubectlWhy === 'object') {
     const before = out.length
     walk(kubectlWhy, 0)
     const header = out.splice(before)
     const room = Array.isArray(items) ? items.length : 0
-    for (let i = 0; i < header.length && i < room; i++) out.push(header[i])
+    const members = header.filter((p) => p.depth <= 1 && !(p.parent === (kubectlWhy as Record<string, unknown>).cached))
+    out.push(...members.slice(0, 40))
+    out.push(...header.filter((p) => p.depth > 1).slice(0, room))
   }
   return out
 }
@@ -119,7 +125,7 @@ export function mutate(doc: unknown, mutations: readonly Mutation[]): string[] {
     } else {
       const value = r.kind === 'raw' ? `${RAW}${r.text}` : structuredClone(r.value)
       ;(p.parent as Record<string | number, unknown>)[p.key] = value
-      done.push(`${name} = ${r.kind === 'raw' ? r.text : JSON.stringify(r.value)}`)
+      done.push(`${name} = ${r.kind === 'raw' ? r.text : typeof r.value === 'bigint' ? `${r.value}n` : JSON.stringify(r.value)}`)
     }
   }
   return done

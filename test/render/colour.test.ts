@@ -6,6 +6,7 @@ import {after, before, describe, it} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import chalk from 'chalk'
 import {ROLE, SEVERITY, stripAnsi, visibleLength} from '../../src/render/colour.js'
+import {terminalSafe} from '../../src/render/terminal-safe.js'
 
 const RENDER = fileURLToPath(new URL('../../src/render/', import.meta.url))
 
@@ -20,9 +21,10 @@ after(() => {
 describe('colour map', () => {
   it('paints by severity and role when colours are on, and leaves the text alone when they are off', () => {
     chalk.level = 1
-    assert.equal(SEVERITY.critical('x'), '\u001B[31m\u001B[1mx\u001B[22m\u001B[39m') // bold red
-    assert.equal(SEVERITY.none('x'), '\u001B[32mx\u001B[39m') // green
-    assert.equal(ROLE.muted('x'), '\u001B[2mx\u001B[22m') // dim
+    // As the terminal gets them: the colour map's escapes become ESC where text leaves (src/render/terminal-safe.ts).
+    assert.equal(terminalSafe(SEVERITY.critical('x')), '\u001B[31m\u001B[1mx\u001B[22m\u001B[39m') // bold red
+    assert.equal(terminalSafe(SEVERITY.none('x')), '\u001B[32mx\u001B[39m') // green
+    assert.equal(terminalSafe(ROLE.muted('x')), '\u001B[2mx\u001B[22m') // dim
     chalk.level = 0
     for (const paint of [...Object.values(SEVERITY), ...Object.values(ROLE)]) assert.equal(paint('text'), 'text')
   })

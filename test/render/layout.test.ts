@@ -2,7 +2,7 @@
 // lines worked by hand (column widths counted in the comments).
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
-import {stripAnsi} from '../../src/render/colour.js'
+import {ROLE, stripAnsi} from '../../src/render/colour.js'
 import {keyValues, PIPE_WIDTH, table, tableWidth, terminalWidth, wrap} from '../../src/render/layout.js'
 import chalk from 'chalk'
 import {withoutColours} from '../support/plain-colours.js'
@@ -49,7 +49,7 @@ describe('wrap', () => {
   it('measures colour escapes as taking no room', () => {
     chalk.level = 1
     try {
-      const lines = wrap(`${chalk.bold('aaa')} ${chalk.red('bbb')} ccc`, 7)
+      const lines = wrap(`${ROLE.heading('aaa')} ${ROLE.bad('bbb')} ccc`, 7)
       assert.deepEqual(lines.map(stripAnsi), ['aaa bbb', 'ccc'])
     } finally {
       chalk.level = 0
@@ -82,7 +82,7 @@ describe("table (kubectl's style)", () => {
       const lines = table(
         ['V', 'N'],
         [
-          [chalk.red('bad'), 'a'],
+          [ROLE.bad('bad'), 'a'],
           ['ok', 'b'],
         ],
       ).map(stripAnsi)

@@ -28,6 +28,8 @@ export function runCli(args: string[], options: {stdin?: string | Buffer; env?: 
     child.stderr.on('data', (d: Buffer) => err.push(d))
     child.on('error', reject)
     child.on('close', (code) => resolve({code: code ?? -1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8')}))
+    // A CLI that stops reading early (it refused the input at its start) closes its stdin: EPIPE here is not a failure.
+    child.stdin.on('error', () => undefined)
     child.stdin.end(options.stdin ?? '')
   })
 }

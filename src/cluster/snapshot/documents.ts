@@ -7,7 +7,8 @@ import type {Problem} from '../../explanation.js'
 import {apiVersionOf, BUILTIN_KINDS} from '../builtin-kinds.js'
 import type {KubeObject, ServerVersion} from '../source.js'
 import type {JsonStreamSink} from './json-stream.js'
-import type {SnapshotHeader} from './header.js'
+import {MAX_DEPTH, tooDeep} from '../../util/json.js'
+import {headerProblem, type SnapshotHeader} from './header.js'
 
 export type {SnapshotHeader} from './header.js'
 
@@ -85,8 +86,20 @@ export class DocumentCollector implements JsonStreamSink {
     this.out.problem({what, reason, fatal: true, leftOut: true})
   }
 
-  listStart(envelope: Record<string, unknown>): void {
-    if (isObject(envelope.kubectlWhy)) this.out.header(envelope.kubectlWhy as unknown as SnapshotHeader)
+  /** The header (or trailer), once its members are of the types kubectl-why writes; else a problem (in a directory) or one line. */
+  private header(h: Record<string, unknown>, where: string, name: 'kubectlWhy' | 'kubectlWhyTrailer' = 'kubectlWhy'): void {
+    const bad = headerProblem(h, name)
+    if (bad === undefined) {
+      if (name === 'kubectlWhy') this.out.header(h as unknown as SnapshotHeader)
+      else this.out.trailer(h as Pick<SnapshotHeader, 'problems' | 'gaps'>)
+      return
+    }
+    if (this.strict) throw new UserError(`${where}: ${bad}`, `capture the snapshot again, or remove its ${name} member to read the objects alone`)
+    this.out.problem({what: where, reason: `${bad}: the ${name === 'kubectlWhy' ? 'header' : 'trailer'} is not read`})
+  }
+
+  listStart(envelope: Record<string, unknown>, where = this.path): void {
+    if (isObject(envelope.kubectlWhy)) this.header(envelope.kubectlWhy, where)
     this.typing(envelope)
     this.seen = {
       kind: typeof envelope.kind === 'string' ? envelope.kind : undefined,
@@ -130,8 +143,8 @@ export class DocumentCollector implements JsonStreamSink {
         this.collectItem(p.item, p.where)
       }
       this.pending = []
-      if (isObject(doc.kubectlWhy)) this.out.header(doc.kubectlWhy as unknown as SnapshotHeader)
-      if (isObject(doc.kubectlWhyTrailer)) this.out.trailer(doc.kubectlWhyTrailer as Pick<SnapshotHeader, 'problems' | 'gaps'>)
+      if (isObject(doc.kubectlWhy)) this.header(doc.kubectlWhy, where)
+      if (isObject(doc.kubectlWhyTrailer)) this.header(doc.kubectlWhyTrailer, where, 'kubectlWhyTrailer')
       if (this.seen) {
         this.seen.kind ??= typeof doc.kind === 'string' ? doc.kind : undefined
         this.seen.apiVersion ??= typeof doc.apiVersion === 'string' ? doc.apiVersion : undefined
@@ -187,6 +200,11 @@ export class DocumentCollector implements JsonStreamSink {
   private collectItem(item: unknown, where: string): void {
     if (!isObject(item)) {
       this.fatal(where, `not an object (a ${typeName(item)})`)
+      return
+    }
+    // Read by JSON.parse at any depth; what serialises and hashes it later recurses (src/util/json.ts, MAX_DEPTH).
+    if (tooDeep(item)) {
+      this.fatal(where, `nested deeper than ${MAX_DEPTH} levels (no Kubernetes object nests that deep)`)
       return
     }
     // A List inside a List (kubectl get -o json of several lists, joined by a script): its items count.

@@ -126,13 +126,26 @@ async function* plainChunks(stream: Readable, where: string): AsyncGenerator<Buf
   // node:zlib only for gzip: most inputs are plain, and loading it costs every run.
   const {createGunzip} = await import('node:zlib')
   const gunzip = createGunzip()
+  // The feeder waits for room (drain) or for the end of the gunzip stream (close): once the reader below has
+  // stopped — it threw at the first object — no drain ever comes, and a wait for drain alone left nothing
+  // scheduled, so Node exited 0 with no output (the silent end of a gzipped dump above 2 MB).
+  const room = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        gunzip.off('drain', done)
+        gunzip.off('close', done)
+        resolve()
+      }
+      gunzip.on('drain', done)
+      gunzip.on('close', done)
+    })
   const feed = (async () => {
     try {
       gunzip.write(first.value)
-      for (let n = await next(); !n.done; n = await next()) {
-        if (!gunzip.write(n.value)) await new Promise((r) => gunzip.once('drain', r))
+      for (let n = await next(); !n.done && !gunzip.destroyed; n = await next()) {
+        if (!gunzip.write(n.value) && !gunzip.destroyed) await room()
       }
-      gunzip.end()
+      if (!gunzip.destroyed) gunzip.end()
     } catch (err) {
       gunzip.destroy(err as Error)
     }
@@ -143,6 +156,9 @@ async function* plainChunks(stream: Readable, where: string): AsyncGenerator<Buf
     if (err instanceof UserError) throw err
     throw new UserError(`${where}: corrupt gzip data (${(err as Error).message})`, 'the file may be truncated; capture it again')
   } finally {
+    // The reader is done, by the end or by an error: stop both streams, so the feeder's pending read or wait ends.
+    gunzip.destroy()
+    stream.destroy()
     await feed
   }
 }

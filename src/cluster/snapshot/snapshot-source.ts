@@ -1,7 +1,7 @@
 // The snapshot source: answers the ClusterSource operations from saved files, exactly as the live
 // source answers them from a cluster (one contract test suite runs against both). Inputs are read as
 // streams (src/cluster/snapshot/read-input.ts); objects go into the store as they arrive, optionally slimmed.
-import {ReadError, UserError} from '../../errors.js'
+import {READ_FAILURES, ReadError, UserError} from '../../errors.js'
 import type {Evidence, Problem, SourceDescription} from '../../explanation.js'
 import {rfc3339Millis} from '../../util/parse.js'
 import {apiVersionOf} from '../builtin-kinds.js'
@@ -23,18 +23,7 @@ function metadataOnly(o: KubeObject): KubeObject {
   return {apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata}
 }
 
-const FAILURES = new Set([
-  'NotFound',
-  'Forbidden',
-  'Unauthorized',
-  'Gone',
-  'TooManyRequests',
-  'ServerError',
-  'Timeout',
-  'Unreachable',
-  'BadResponse',
-  'NotServed',
-])
+const FAILURES = new Set<string>(READ_FAILURES)
 
 /** Snapshots written before gaps were recorded name a failed list only in a problem: "list batch/v1 CronJob", "Forbidden (403): …". */
 function legacyGaps(problems: readonly Problem[]): Gap[] {

@@ -4,13 +4,19 @@
 // that shape (a single object, flow-style items, an empty list) is parsed as the whole document it is.
 import {UserError} from '../../errors.js'
 import {parseYamlDocuments} from '../../util/json.js'
-import {jsYamlLib} from '../../util/yaml-lib.js'
+import {jsYamlLib, yamlLib} from '../../util/yaml-lib.js'
 import type {JsonStreamSink} from './json-stream.js'
 
 /** A plain scalar of 16 or more digits: beyond 2^53 js-yaml would round it. */
 const LONG_INTEGER = /(?:^|[\s:[{,-])[-+]?\d{16,}[ \t]*(?:$|[,\]}#])/m
 const ITEMS_KEY = /^items:[ \t]*(?:#.*)?$/
 const DOC_MARKER = /^(?:---|\.\.\.)(?:[ \t]|$)/
+/** An alias (`*name`) or a merge key (`<<:`) may be in the text: yaml reads it, with its bound on alias expansion. */
+const ALIAS_OR_MERGE = /(?:^|[\s[{,:-])\*[^\s,[\]{}]|<<[ \t]*:/m
+/** An anchor (`&name`) may be in the text: a later item may use it, as PyYAML writes shared values. */
+const ANCHOR = /(?:^|[\s[{,:-])&[^\s,[\]{}]/m
+/** The most text the anchors of earlier items may add to an item that uses them (they expand there). */
+const ANCHORS_MAX = 1 << 20
 
 interface Line {
   text: string
@@ -52,6 +58,8 @@ export class YamlStreamReader {
   private hadItems = false
   private started = false
   private multi = false
+  /** The values anchored in earlier items of this document, by anchor name, as JSON (what a later alias expands to). */
+  private anchors = new Map<string, string>()
 
   constructor(
     private readonly sink: JsonStreamSink,
@@ -139,18 +147,65 @@ export class YamlStreamReader {
 
   private flushEntry(): void {
     const where = `${this.docWhere()} items[${this.index}]`
-    const docs = this.parse(this.entry.join('\n'), this.entryLine)
+    const text = this.entry.join('\n')
+    const docs = this.anchors.size > 0 && ALIAS_OR_MERGE.test(text) ? this.parseWithAnchors(text) : this.parse(text, this.entryLine)
+    if (ANCHOR.test(text)) this.keepAnchors(text)
     this.entry = []
     this.sink.item(docs.length === 0 ? null : docs[0], where, this.index++)
   }
 
   /**
+   * An item read with the anchors of the items before it, as a YAML reader of the whole document would: the
+   * anchored values come first, as entries of the same sequence, and the item is the last entry.
+   */
+  private parseWithAnchors(text: string): unknown[] {
+    const pad = ' '.repeat(this.indent)
+    const prefix = [...this.anchors].map(([name, json]) => `${pad}- &${name} ${json}`)
+    const size = prefix.reduce((n, l) => n + l.length, 0)
+    if (size > ANCHORS_MAX)
+      throw new UserError(
+        `${this.where}:${this.entryLine}:1: malformed YAML: the anchors this item may use expand to more than ${ANCHORS_MAX} bytes (an alias bomb)`,
+        'write the objects out in full, as `kubectl get -o yaml` prints them',
+      )
+    const item = `${pad}-${text.slice(this.indent + 1)}`
+    const docs = this.parse([...prefix, item].join('\n'), (n) => this.entryLine + Math.max(0, n - 1 - prefix.length))
+    const seq = docs[0]
+    return Array.isArray(seq) && seq.length > 0 ? [seq[seq.length - 1]] : []
+  }
+
+  /** The anchors an item defines, for the items after it (a later definition of a name replaces the earlier). */
+  private keepAnchors(text: string): void {
+    const {parseDocument, visit, isNode} = yamlLib()
+    const pad = ' '.repeat(this.indent)
+    const prefix = [...this.anchors].map(([name, json]) => `${pad}- &${name} ${json}`)
+    const doc = parseDocument([...prefix, `${pad}-${text.slice(this.indent + 1)}`].join('\n'), {merge: true, intAsBigInt: true})
+    if (doc.errors.length > 0) return
+    const found: [string, string][] = []
+    const last = isNode(doc.contents) && 'items' in doc.contents ? (doc.contents.items as unknown[]).at(-1) : undefined
+    visit(isNode(last) ? last : doc, {
+      Node(_, node) {
+        if (node.anchor === undefined) return
+        try {
+          const json = JSON.stringify(node.toJS(doc, {maxAliasCount: 1000}))
+          if (json !== undefined) found.push([node.anchor, json])
+        } catch {
+          // An anchored value that cannot be written as JSON (a bigint) or expands too far: later aliases to it fail there.
+        }
+      },
+    })
+    for (const [name, json] of found) {
+      this.anchors.delete(name)
+      this.anchors.set(name, json)
+    }
+  }
+
+  /**
    * Parses text whose nth line is the input's line `lineOf(n)`; error positions are the input's. js-yaml (YAML 1.2
-   * core schema, as yaml's default; duplicate keys allowed, the last wins) reads ten times faster; yaml reads what
-   * holds an integer too long for a double (kept exact as bigint) and words the errors.
+   * core schema, as yaml's default; a duplicate key refused) reads ten times faster; yaml reads what holds an integer
+   * too long for a double (kept exact as bigint), aliases (bounded) and merge keys, and words the errors.
    */
   private parse(text: string, lineOf: number | ((n: number) => number)): unknown[] {
-    if (!LONG_INTEGER.test(text)) {
+    if (!LONG_INTEGER.test(text) && !ALIAS_OR_MERGE.test(text)) {
       // An item written as one JSON value (`- {"kind": …}`, as the examples and JSON-minded tools write them):
       // YAML 1.2 reads JSON as JSON.parse does, and JSON.parse is ~20× faster than js-yaml's flow-style reader.
       const first = text.trimStart()[0]
@@ -170,7 +225,8 @@ export class YamlStreamReader {
           (d) => {
             if (d !== null && d !== undefined) docs.push(d)
           },
-          {schema: CORE_SCHEMA, json: true},
+          // Not json: true, which lets a repeated key win silently; kubectl's reader refuses it, as yaml does below.
+          {schema: CORE_SCHEMA},
         )
         return docs
       } catch {
@@ -207,5 +263,6 @@ export class YamlStreamReader {
     }
     this.envelope = []
     this.hadItems = false
+    this.anchors.clear()
   }
 }
