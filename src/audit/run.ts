@@ -9,7 +9,7 @@ import type {SettingsOverrides} from '../settings/flags.js'
 import type {CheckName} from './checks.js'
 import type {Check, CheckContext, CheckEnvironment, CheckResult} from './context.js'
 import {gather} from './gather.js'
-import type {CheckNeeds} from './needs.js'
+import {type CheckNeeds, needsOf} from './needs.js'
 import {planReads, type ReadPlan} from './plan.js'
 import {entryOf} from './registry.js'
 import {type AuditReport, buildReport, readNothing, type SortOrder} from './report.js'
@@ -49,7 +49,7 @@ export interface AuditOptions {
 
 /** Every read the selected checks declare, merged into one plan (also what deploy/clusterrole.yaml is derived from). */
 export function auditPlan(checks: readonly CheckName[], types: readonly ResourceType[], namespace: string | undefined): ReadPlan {
-  const needs: CheckNeeds[] = checks.map((c) => scopeNeeds(c, checkOf(c).needs(types), namespace))
+  const needs: CheckNeeds[] = checks.map((c) => scopeNeeds(c, needsOf(c, types), namespace))
   return planReads(
     needs.flatMap((n) => n.lists),
     needs.flatMap((n) => n.gets),
