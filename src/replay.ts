@@ -50,6 +50,8 @@ export interface ReplayRead {
 export interface ReplayGet {
   ref: TypeRef
   why: string
+  /** The fields of the object it reads; none: a metadata-only GET (the collector's owner lookups). */
+  fields?: Fields
 }
 
 /**

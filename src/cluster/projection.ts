@@ -14,7 +14,7 @@
 //   status.conditions[type=Ready].{type,status,lastTransitionTime}
 //                                          several fields at the end of one path
 //   *                                      the whole object
-import type {KubeObject, ObjectMeta} from './source.js'
+import type {KubeObject, ObjectMeta} from './kube-types.js'
 
 export type FieldPath = string
 
@@ -85,8 +85,10 @@ export function projectMeta(m: ObjectMeta | undefined, annotations?: readonly st
 
 /** Any object whole, without managedFields and the last-applied annotation. */
 export function projectWhole(o: KubeObject): KubeObject {
+  if (MADE.get(o) === WHOLE) return o
   const out: KubeObject = {...o}
   out.metadata = projectMeta(o.metadata)
+  MADE.set(out, WHOLE)
   return out
 }
 
@@ -127,6 +129,53 @@ interface Branch {
 }
 
 const WHOLE: Tree = {whole: true}
+
+/**
+ * What each projection here returned, with the tree that made it. Projecting such an object again with a tree it
+ * covers keeps all that tree asks for, so it is returned as it is instead of copied: the snapshot source applies a
+ * projection as objects arrive (cluster/snapshot/slim.ts, the union of every replay's reads) and the audit's gathering
+ * (the union of the checks it runs) would otherwise hold a second copy of every pod and node. Only objects made here
+ * are recorded: an object read from a source that did not project it (live, a snapshot read whole, one kept whole
+ * because it is malformed) is projected.
+ */
+const MADE = new WeakMap<object, Tree>()
+
+const coverCache = new WeakMap<Tree, WeakMap<Tree, boolean>>()
+/** Whether what `a` keeps includes all `b` keeps. */
+function covers(a: Tree, b: Tree): boolean {
+  if (a === b || a.whole) return true
+  if (b.whole) return false
+  let seen = coverCache.get(a)
+  const hit = seen?.get(b)
+  if (hit !== undefined) return hit
+  let ok = true
+  for (const [k, t] of b.fields) {
+    const ta = a.fields.get(k)
+    if (!ta || !covers(ta, t)) {
+      ok = false
+      break
+    }
+  }
+  if (ok)
+    for (const br of b.elements ?? []) {
+      const same = (a.elements ?? []).find((x) => sameFilter(x.filter, br.filter))
+      if (!same || !covers(same.tree, br.tree)) {
+        ok = false
+        break
+      }
+    }
+  if (!seen) {
+    seen = new WeakMap()
+    coverCache.set(a, seen)
+  }
+  seen.set(b, ok)
+  return ok
+}
+
+function sameFilter(a: Branch['filter'], b: Branch['filter']): boolean {
+  if (!a || !b) return a === b
+  return a.key === b.key && a.negate === b.negate && [...a.values].join('|') === [...b.values].join('|')
+}
 
 /** Splits `a.b[x.y].{c,d}` at the dots outside brackets and braces. */
 function segments(path: FieldPath): string[] {
@@ -219,7 +268,12 @@ function merge(a: Tree, b: Tree): Tree {
   if (a.whole || b.whole) return WHOLE
   const fields = new Map(a.fields)
   for (const [k, t] of b.fields) fields.set(k, fields.has(k) ? merge(fields.get(k)!, t) : t)
-  const elements = [...(a.elements ?? []), ...(b.elements ?? [])]
+  const elements = [...(a.elements ?? [])]
+  for (const br of b.elements ?? []) {
+    const i = elements.findIndex((x) => sameFilter(x.filter, br.filter))
+    if (i === -1) elements.push(br)
+    else elements[i] = {...elements[i], tree: merge(elements[i].tree, br.tree)}
+  }
   return elements.length > 0 ? {fields, elements} : {fields}
 }
 
@@ -264,7 +318,7 @@ function projectValue(v: unknown, tree: Tree, intern: Interner | undefined, fiel
       const chosen = tree.elements.filter((b) => matches(b, el))
       if (chosen.length === 0) continue
       const t = chosen.length === 1 ? chosen[0].tree : chosen.map((b) => b.tree).reduce(merge)
-      out.push(t.whole ? el : (projectValue(el, t, intern, field) ?? {}))
+      out.push(t.whole ? el : (projectValue(el, t, intern, '') ?? {}))
     }
     return intern ? intern.same(out) : out
   }
@@ -280,7 +334,8 @@ function projectValue(v: unknown, tree: Tree, intern: Interner | undefined, fiel
     keys.push(k)
     values.push(kept)
   }
-  return build(keys, values)
+  // A structure none of whose named fields is there (a map without the one key read) is left out, as it would be absent.
+  return keys.length === 0 && field !== '' ? undefined : build(keys, values)
 }
 
 function matches(b: Branch, el: unknown): boolean {
@@ -300,6 +355,11 @@ export interface FieldScope {
 export interface ScopedFields {
   fields: Fields
   where?: FieldScope
+}
+
+/** What a run reads of each kind, by the object store's group/kind key (object-store.ts groupKindKey). */
+export interface ProjectionPlan {
+  byKind: ReadonlyMap<string, readonly ScopedFields[]>
 }
 
 /**
@@ -330,6 +390,10 @@ export function fieldProjection(reads: readonly ScopedFields[], intern?: Interne
   return (o) => {
     const tree = treeOf(o)
     if (tree.whole) return projectWhole(o)
-    return (projectValue(o.metadata ? {...o, metadata: projectMeta(o.metadata)} : o, tree, intern, '') ?? {}) as KubeObject
+    const made = MADE.get(o)
+    if (made && covers(made, tree)) return o
+    const out = (projectValue(o.metadata ? {...o, metadata: projectMeta(o.metadata)} : o, tree, intern, '') ?? {}) as KubeObject
+    MADE.set(out, tree)
+    return out
   }
 }

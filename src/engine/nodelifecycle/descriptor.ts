@@ -72,7 +72,7 @@ export const NODE_REPLAY: ReplayDescriptor = {
       fields: ['spec.nodeName'],
     },
   ],
-  gets: [{ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)'}],
+  gets: [{ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)', fields: '*'}],
   scope: 'cluster',
   subjects: ['nodes'],
   schema: {file: 'node', definition: 'NodeExplanation'},

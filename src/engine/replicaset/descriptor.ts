@@ -65,8 +65,12 @@ export const REPLICAS_REPLAY: ReplayDescriptor = {
     },
   ],
   gets: [
-    {ref: {apiVersion: 'apps/v1', kind: 'ReplicaSet'}, why: 'the uncached recheck claimPods makes before its first adoption'},
-    {ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the kube-controller-manager leader lease (controller restarts reset expectations)'},
+    {ref: {apiVersion: 'apps/v1', kind: 'ReplicaSet'}, why: 'the uncached recheck claimPods makes before its first adoption', fields: OBJECT_META},
+    {
+      ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'},
+      why: 'the kube-controller-manager leader lease (controller restarts reset expectations)',
+      fields: '*',
+    },
   ],
   scope: 'namespaced',
   subjects: ['replicasets'],

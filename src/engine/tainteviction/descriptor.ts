@@ -50,7 +50,7 @@ export const EVICTED_REPLAY: ReplayDescriptor = {
       fields: '*',
     },
   ],
-  gets: [{ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)'}],
+  gets: [{ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)', fields: '*'}],
   scope: 'namespaced',
   subjects: ['pods'],
   schema: {file: 'evicted', definition: 'EvictedExplanation'},
