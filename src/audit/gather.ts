@@ -5,7 +5,7 @@ import {apiVersionOf} from '../cluster/builtin-kinds.js'
 import {PAGE_SIZE, pool} from '../cluster/read.js'
 import type {ClusterSource, KubeObject} from '../cluster/source.js'
 import {ReadError} from '../errors.js'
-import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed, typeKey} from './plan.js'
+import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed} from './plan.js'
 import {Interner, type Keep, projector} from './project.js'
 
 /** Lists in flight at once: enough to overlap the server's time with ours, few enough to stay polite. */

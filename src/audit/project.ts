@@ -3,7 +3,16 @@
 // collector's graph. The projection itself is generic (src/cluster/projection.ts); here is only which reads apply to a
 // list: those merged into it by the plan, each confined to the objects it asked for (its namespace, its selector).
 import {groupKindKey} from '../cluster/object-store.js'
-import {type Fields, fieldProjection, Interner, type ProjectionPlan, projectMeta, projectMetadata, type ScopedFields} from '../cluster/projection.js'
+import {
+  type Fields,
+  fieldProjection,
+  Interner,
+  type ProjectionPlan,
+  projectMeta,
+  projectMetadata,
+  projectWhole,
+  type ScopedFields,
+} from '../cluster/projection.js'
 import {parseLabelSelector} from '../cluster/selectors.js'
 import type {KubeObject, ResourceType} from '../cluster/source.js'
 import {slimObject} from '../engine/garbagecollector/model.js'
@@ -35,6 +44,8 @@ export function projectMetadataOnly(o: KubeObject, intern = new Interner(), keep
 export interface Keep {
   labels?: boolean
   creationTimestamp?: boolean
+  /** Every object of a full read whole (less managedFields and last-applied): what the projections are tested against. */
+  whole?: boolean
 }
 
 function kept(keep: Keep): ScopedFields[] {
@@ -58,6 +69,7 @@ export function projector(
   keep: Keep = {},
 ): (o: KubeObject) => KubeObject {
   if (list.metadataOnly) return (o) => projectMetadataOnly(o, intern, keep)
+  if (keep.whole) return projectWhole
   const reads = list.needs.map((n): ScopedFields => {
     // As plan.ts itemsFor: a read of one namespace, or with its own selector, in a wider list asked for those objects.
     const namespace = n.namespace !== undefined && list.namespace === undefined ? n.namespace : undefined

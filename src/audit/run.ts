@@ -43,6 +43,11 @@ export interface AuditOptions {
   suppressions?: readonly Suppression[]
   ignoreFile?: string
   sort?: SortOrder
+  /**
+   * Keep every fully read object whole instead of projecting it to the fields its reads name: the same answers, more
+   * memory (test/replays/fields.test.ts holds the two together, which is how a field read but not named is found).
+   */
+  wholeObjects?: boolean
   /** A status line; `final` marks lines worth keeping in a log (a kind listed, a check started). */
   progress?: (line: string, final?: boolean) => void
 }
@@ -62,7 +67,7 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
   const types = await source.discovery()
   const plan = auditPlan(options.checks, types, options.namespace)
   const selection = options.selection ?? {}
-  const keep = {labels: selection.labelSelector !== undefined, creationTimestamp: options.sort === 'age'}
+  const keep = {labels: selection.labelSelector !== undefined, creationTimestamp: options.sort === 'age', whole: options.wholeObjects === true}
   const gathered = await gather(source, plan, options.progress, keep)
   const described = source.describe()
   const base = {...described, ...(options.version ? {k8sVersion: options.version.text} : {})}
