@@ -103,3 +103,16 @@ export const OBJECT_META: readonly string[] = [
   'metadata.{name,generateName,namespace,uid,resourceVersion,generation,creationTimestamp,deletionTimestamp,deletionGracePeriodSeconds}',
   'metadata.{labels,ownerReferences,finalizers}',
 ]
+
+/**
+ * The kinds some replay reads in full, each once, in the list's order (the first read of each): what a snapshot
+ * captures in full (cluster/snapshot/capture.ts), so that every replay can run on it offline.
+ */
+export function fullKinds(descriptors: readonly ReplayDescriptor[]): {apiVersion: string; kind: string}[] {
+  const out: {apiVersion: string; kind: string}[] = []
+  for (const d of descriptors)
+    for (const r of d.reads)
+      if (r.detail === 'full' && !out.some((k) => k.kind === r.ref.kind && k.apiVersion === r.ref.apiVersion))
+        out.push({apiVersion: r.ref.apiVersion ?? 'v1', kind: r.ref.kind})
+  return out
+}
