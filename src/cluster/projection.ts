@@ -397,3 +397,27 @@ export function fieldProjection(reads: readonly ScopedFields[], intern?: Interne
     return out
   }
 }
+
+/** One step to a kept field: a field name, or an element of a list (with the filter that selects it, if any). */
+export type LeafStep = {field: string} | {element: true; where?: {key: string; value: string}}
+
+/**
+ * Every field a set of paths keeps, as the steps that reach it (a whole subtree is one leaf): what a test builds an
+ * object from, to see that the input shapes (cluster/validate/kinds.ts) check each field a replay reads.
+ */
+export function fieldLeaves(fields: Fields): LeafStep[][] {
+  const out: LeafStep[][] = []
+  const walk = (t: Tree, at: LeafStep[]): void => {
+    if (t.whole) {
+      if (at.length > 0) out.push(at)
+      return
+    }
+    for (const [k, c] of t.fields) walk(c, [...at, {field: k}])
+    for (const b of t.elements ?? []) {
+      const where = b.filter && !b.filter.negate ? {key: b.filter.key, value: [...b.filter.values][0]} : undefined
+      walk(b.tree, [...at, {element: true, ...(where ? {where} : {})}])
+    }
+  }
+  walk(compileFields(fields), [])
+  return out
+}
