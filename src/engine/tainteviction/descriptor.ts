@@ -3,7 +3,9 @@
 import type {Severity} from '../../explanation.js'
 import {OBJECT_META, type ReplayDescriptor, severitiesOf} from '../../replay.js'
 import {NODE_LIFECYCLE_READS} from '../nodelifecycle/descriptor.js'
-import type {EvictedVerdict} from './explain.js'
+
+/** The taint-eviction replay's verdicts (explain.ts decides them). */
+export type EvictedVerdict = 'notAffected' | 'toleratedForever' | 'evictAt' | 'evictedImmediately' | 'evicted' | 'notEvictedBecause'
 
 export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
   notAffected: 'none',

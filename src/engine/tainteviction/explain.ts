@@ -5,7 +5,7 @@ import {noExecuteTaints, UNREACHABLE_NO_EXECUTE} from '../nodelifecycle/taints.j
 import {humanDuration, iso} from '../nodelifecycle/time.js'
 import type {NodeLifecycleSettings, NodeLike} from '../nodelifecycle/types.js'
 import type {Explanation, NextStep, SourceDescription, Step} from '../../explanation.js'
-import {EVICTED_SEVERITY} from './descriptor.js'
+import {EVICTED_SEVERITY, type EvictedVerdict} from './descriptor.js'
 import {collectEvidence, type EvictionEvidence, wasEvictedByTaintManager} from './evidence.js'
 import {describeOrigin, tolerationOrigin} from './origins.js'
 import {estimateEvictionTime, type EvictionTiming, type PodDecision, processPodOnNode} from './process.js'
@@ -15,7 +15,7 @@ import type {EventLike, PodLike, Taint} from './types.js'
 const TE = 'pkg/controller/tainteviction/taint_eviction.go'
 const HELPERS = 'pkg/apis/core/v1/helper/helpers.go (GetMatchingTolerations); staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint)'
 
-export type EvictedVerdict = 'notAffected' | 'toleratedForever' | 'evictAt' | 'evictedImmediately' | 'evicted' | 'notEvictedBecause'
+export type {EvictedVerdict}
 export type NotEvictedReason = 'masterDisruption' | 'zoneRateZero' | 'circuitOpen' | 'taintEvictionDisabled' | 'leaseLookupError'
 
 export {EVICTED_SEVERITY}
