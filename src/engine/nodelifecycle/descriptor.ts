@@ -1,7 +1,7 @@
 // The node lifecycle replay (`kubectl why node`, the audit's node check): what it is and what it reads.
 // Data only (src/replay.ts); its engine reads NODE_SEVERITY from here.
 import type {Severity} from '../../explanation.js'
-import {OBJECT_META, type ReplayDescriptor, type ReplayRead, severitiesOf} from '../../replay.js'
+import {OBJECT_META, type ReplayDescriptor, type ReplayGet, type ReplayRead, severitiesOf} from '../../replay.js'
 import type {NodeVerdict} from './analyze.js'
 
 /** The namespace of the node heartbeat Leases (pkg/apis/core/v1: NamespaceNodeLease). */
@@ -54,6 +54,11 @@ export const NODE_LIFECYCLE_READS: readonly ReplayRead[] = [
   },
 ]
 
+/** The GET the node lifecycle world may send (drive.ts: the circuit breaker's live lease read). */
+export const NODE_LIFECYCLE_GETS: readonly ReplayGet[] = [
+  {ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)', fields: '*'},
+]
+
 export const NODE_REPLAY: ReplayDescriptor = {
   name: 'node',
   command: 'node',
@@ -72,7 +77,7 @@ export const NODE_REPLAY: ReplayDescriptor = {
       fields: ['spec.nodeName'],
     },
   ],
-  gets: [{ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)', fields: '*'}],
+  gets: NODE_LIFECYCLE_GETS,
   scope: 'cluster',
   subjects: ['nodes'],
   schema: {file: 'node', definition: 'NodeExplanation'},

@@ -2,7 +2,7 @@
 // Data only (src/replay.ts); its engine reads EVICTED_SEVERITY from here.
 import type {Severity} from '../../explanation.js'
 import {OBJECT_META, type ReplayDescriptor, severitiesOf} from '../../replay.js'
-import {NODE_LIFECYCLE_READS} from '../nodelifecycle/descriptor.js'
+import {NODE_LIFECYCLE_GETS, NODE_LIFECYCLE_READS} from '../nodelifecycle/descriptor.js'
 
 /** The taint-eviction replay's verdicts (explain.ts decides them). */
 export type EvictedVerdict = 'notAffected' | 'toleratedForever' | 'evictAt' | 'evictedImmediately' | 'evicted' | 'notEvictedBecause'
@@ -52,7 +52,7 @@ export const EVICTED_REPLAY: ReplayDescriptor = {
       fields: '*',
     },
   ],
-  gets: [{ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)', fields: '*'}],
+  gets: NODE_LIFECYCLE_GETS,
   scope: 'namespaced',
   subjects: ['pods'],
   schema: {file: 'evicted', definition: 'EvictedExplanation'},
