@@ -18,6 +18,7 @@ import {invalidOf} from '../src/cluster/validate/validate-object.js'
 import {chooseVersion} from '../src/cluster/version.js'
 import {isRfc3339} from '../src/util/parse.js'
 import {SyntheticCluster, writeSnapshot} from '../test/support/synthetic/index.js'
+import {auditProjectionPlan} from '../src/audit/project.js'
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name)
@@ -190,7 +191,7 @@ async function audit(file: string, bypass = false): Promise<{wallMs: number; cpu
   try {
     const w0 = performance.now()
     const c0 = cpuMs()
-    const source = await openSource({snapshot: file, requestTimeout: 0, slim: true})
+    const source = await openSource({snapshot: file, requestTimeout: 0, slim: auditProjectionPlan()})
     const version = chooseVersion(undefined, await source.serverVersion())
     const report = await runAudit(source, {checks: CHECK_NAMES, namespace: undefined, version, overrides: {}, failOn: 'warning'})
     return {wallMs: performance.now() - w0, cpuMs: cpuMs() - c0, checkMs: Number(checkNs) / 1e6, checked, findings: report.findings.length}

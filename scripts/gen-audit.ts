@@ -1,4 +1,4 @@
-// What is written from the registry of checks (src/audit/registry.ts), so that a new check is an entry there and nothing else
+// What is written from the list of replays (src/engine/replays.ts, through the audit's registry.ts), so that a new replay is a line there and nothing else
 // edited by hand: deploy/clusterrole.yaml (every read the default checks declare over the built-in kinds, rbac.ts),
 // the parts of schemas/audit-report.json that list checks (CheckName, Finding's controllers and their schemas,
 // VerdictSeverities), and the README's severity table. `npm run gen:audit` rewrites the three; test/audit/generate.test.ts

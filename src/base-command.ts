@@ -11,6 +11,7 @@ import {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
 import chalk from 'chalk'
 import {openSource, type SourceOptions} from './cluster/open.js'
+import type {ProjectionPlan} from './cluster/projection.js'
 import type {ClusterSource} from './cluster/source.js'
 import {errorLine, UserError} from './errors.js'
 import {kubectlBooleans} from './kubectl-argv.js'
@@ -87,6 +88,9 @@ export abstract class WhyCommand extends Command {
     })
   }
 
+  /** What the command's replays read of each kind, when it reads only that (a snapshot then keeps only that). */
+  protected projection?: () => ProjectionPlan
+
   protected sourceOptions(flags: CommonFlags): SourceOptions {
     return {
       snapshot: flags.snapshot,
@@ -96,8 +100,8 @@ export abstract class WhyCommand extends Command {
       requestTimeout: flags['request-timeout'] === undefined ? undefined : parseDuration(flags['request-timeout'], 'request-timeout'),
       impersonate: {user: flags.as, uid: flags['as-uid'], groups: flags['as-group']},
       now: flags.now === undefined ? undefined : parseInstant(flags.now, 'now'),
-      // The audit reads through its projections anyway (src/audit/project.ts): a snapshot applies them as it reads.
-      slim: this.id === 'audit',
+      // A command that reads through projections (the audit: src/audit/project.ts) has a snapshot apply them as it reads.
+      slim: this.projection?.(),
       debug: flags.debug,
       progress: this.statusLine.line,
     }

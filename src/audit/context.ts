@@ -8,7 +8,6 @@ import {readFailure} from '../cluster/read.js'
 import type {SettingsOverrides} from '../settings/flags.js'
 import type {CheckName} from './checks.js'
 import type {Gathered, NeedRead} from './gather.js'
-import type {CheckNeeds} from './needs.js'
 import {describeList, type ResolvedNeed} from './plan.js'
 
 export type CheckStatus = 'complete' | 'partial' | 'notRun'
@@ -71,9 +70,9 @@ export interface CheckContext {
   evidence?: Evidence
 }
 
+/** A check's reads are its replay's (needs.ts needsOf, from the descriptor); the adapter runs the replay over them. */
 export interface Check {
   name: CheckName
-  needs(types: readonly ResourceType[]): CheckNeeds
   run(ctx: CheckContext): Promise<CheckResult>
 }
 

@@ -5,8 +5,8 @@ import {apiVersionOf} from '../cluster/builtin-kinds.js'
 import {PAGE_SIZE, pool} from '../cluster/read.js'
 import type {ClusterSource, KubeObject} from '../cluster/source.js'
 import {ReadError} from '../errors.js'
-import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed, typeKey} from './plan.js'
-import {Interner, projector} from './project.js'
+import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed} from './plan.js'
+import {Interner, type Keep, projector} from './project.js'
 
 /** Lists in flight at once: enough to overlap the server's time with ours, few enough to stay polite. */
 export const LIST_CONCURRENCY = 4
@@ -53,11 +53,7 @@ export class Gathered {
   }
 }
 
-/** What the projections keep beyond what the engines read: labels for -l, creation times for --sort age. */
-export interface Keep {
-  labels?: boolean
-  creationTimestamp?: boolean
-}
+export type {Keep}
 
 export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (line: string, final?: boolean) => void, keep: Keep = {}): Promise<Gathered> {
   const outcomes = new Map<number, ListOutcome>()
@@ -70,13 +66,7 @@ export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (
 
   await pool(plan.lists, LIST_CONCURRENCY, async (list) => {
     if (stop) return
-    const project = projector(
-      typeKey(list.type),
-      list.metadataOnly,
-      list.needs.map((n) => n.check),
-      intern,
-      keep,
-    )
+    const project = projector(list, intern, keep)
     const request = {
       apiVersion: apiVersionOf(list.type),
       kind: list.type.kind,

@@ -9,7 +9,7 @@ import type {SettingsOverrides} from '../settings/flags.js'
 import type {CheckName} from './checks.js'
 import type {Check, CheckContext, CheckEnvironment, CheckResult} from './context.js'
 import {gather} from './gather.js'
-import type {CheckNeeds} from './needs.js'
+import {type CheckNeeds, needsOf} from './needs.js'
 import {planReads, type ReadPlan} from './plan.js'
 import {entryOf} from './registry.js'
 import {type AuditReport, buildReport, readNothing, type SortOrder} from './report.js'
@@ -43,13 +43,18 @@ export interface AuditOptions {
   suppressions?: readonly Suppression[]
   ignoreFile?: string
   sort?: SortOrder
+  /**
+   * Keep every fully read object whole instead of projecting it to the fields its reads name: the same answers, more
+   * memory (test/replays/fields.test.ts holds the two together, which is how a field read but not named is found).
+   */
+  wholeObjects?: boolean
   /** A status line; `final` marks lines worth keeping in a log (a kind listed, a check started). */
   progress?: (line: string, final?: boolean) => void
 }
 
 /** Every read the selected checks declare, merged into one plan (also what deploy/clusterrole.yaml is derived from). */
 export function auditPlan(checks: readonly CheckName[], types: readonly ResourceType[], namespace: string | undefined): ReadPlan {
-  const needs: CheckNeeds[] = checks.map((c) => scopeNeeds(c, checkOf(c).needs(types), namespace))
+  const needs: CheckNeeds[] = checks.map((c) => scopeNeeds(c, needsOf(c, types), namespace))
   return planReads(
     needs.flatMap((n) => n.lists),
     needs.flatMap((n) => n.gets),
@@ -62,7 +67,7 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
   const types = await source.discovery()
   const plan = auditPlan(options.checks, types, options.namespace)
   const selection = options.selection ?? {}
-  const keep = {labels: selection.labelSelector !== undefined, creationTimestamp: options.sort === 'age'}
+  const keep = {labels: selection.labelSelector !== undefined, creationTimestamp: options.sort === 'age', whole: options.wholeObjects === true}
   const gathered = await gather(source, plan, options.progress, keep)
   const described = source.describe()
   const base = {...described, ...(options.version ? {k8sVersion: options.version.text} : {})}

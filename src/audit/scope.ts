@@ -4,9 +4,10 @@
 // cluster-scoped owner going is what deletes them, whatever namespace the audit was asked about.
 import type {CheckName} from './checks.js'
 import type {CheckNeeds} from './needs.js'
+import {NODE_LEASE_NAMESPACE} from '../engine/nodelifecycle/descriptor.js'
 import {entryOf} from './registry.js'
 
-export const NODE_LEASE_NAMESPACE = 'kube-node-lease'
+export {NODE_LEASE_NAMESPACE}
 
 /** What the report says a check covered. */
 export interface Coverage {

@@ -16,7 +16,7 @@ async function openUnchecked(options: SourceOptions): Promise<ClusterSource> {
     const {SnapshotSource} = await import('./snapshot/snapshot-source.js')
     // The audit's projections, applied as objects arrive, drop fields: a malformed object is kept whole, so that the
     // boundary sees and names what is wrong with it instead of a projection hiding (or tripping on) it.
-    const slim = options.slim ? fitsFirst((await import('./snapshot/slim.js')).auditSlim()) : undefined
+    const slim = options.slim ? fitsFirst((await import('./snapshot/slim.js')).slimmer(options.slim)) : undefined
     return SnapshotSource.open(options.snapshot, {...options, slim})
   }
   const {LiveSource} = await import('./live/live-source.js')

@@ -3,6 +3,7 @@
 // (src/cluster/snapshot/); test/cluster/source-contract.test.ts runs one suite against both.
 import type {Evidence, Problem, SourceDescription} from '../explanation.js'
 import type {KubeObject} from './kube-types.js'
+import type {ProjectionPlan} from './projection.js'
 
 // The object types are declared once in kube-types.ts, for the engines too.
 export type {KubeObject, ObjectMeta, OwnerReference} from './kube-types.js'
@@ -84,8 +85,11 @@ export interface SourceOptions {
   requestTimeout?: number
   /** Overrides the evaluation instant. */
   now?: Date
-  /** A snapshot keeps of each object only what the audit's checks read, as it arrives (memory at 5,000 nodes). */
-  slim?: boolean
+  /**
+   * A snapshot keeps of each object only the fields the run's replays read, as it arrives (memory at 5,000 nodes):
+   * the audit's plan (src/audit/project.ts auditProjectionPlan). Live reads are projected by the reader itself.
+   */
+  slim?: ProjectionPlan
   debug?: boolean
   /** Called with a short status line while long reads run (stderr progress). */
   progress?: (line: string) => void

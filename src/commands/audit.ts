@@ -1,6 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {CHECK_NAMES, DEFAULT_CHECKS, DESCRIPTION, parseChecks, UNAVAILABLE} from '../audit/checks.js'
 import {serviceAccountKubeconfig} from '../audit/in-cluster.js'
+import {auditProjectionPlan} from '../audit/project.js'
 import {runAudit} from '../audit/run.js'
 import {checkSelection} from '../audit/select.js'
 import {readSuppressions} from '../audit/suppress.js'
@@ -50,6 +51,9 @@ ${Object.entries(UNAVAILABLE)
     checks: Flags.string({description: `Which checks to run, comma-separated (default: ${DEFAULT_CHECKS.join(',')}).`, helpGroup: 'EVALUATION'}),
     ...auditFlags,
   }
+
+  /** A snapshot keeps only what the checks read, as it arrives. */
+  protected override projection = () => auditProjectionPlan()
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Audit)

@@ -3,6 +3,8 @@ import {dirname, resolve} from 'node:path'
 import * as Flags from '@oclif/core/flags'
 import {WhyCommand} from '../base-command.js'
 import {capture} from '../cluster/snapshot/capture.js'
+import {DESCRIPTORS} from '../engine/replays.js'
+import {fullKinds} from '../replay.js'
 import {SnapshotWriter} from '../cluster/snapshot/writer.js'
 import {UserError} from '../errors.js'
 import {connectionFlags, outputFlags, snapshotFlag} from '../flags.js'
@@ -43,6 +45,7 @@ directory, kubectl output) is read instead and rewritten as one snapshot file.`
     const writer = SnapshotWriter.create(flags.out)
     try {
       const {objects, problems} = await capture(source, writer, {
+        full: fullKinds(DESCRIPTORS),
         namespace: flags['all-namespaces'] ? undefined : flags.namespace,
         progress: this.statusLine.line,
       })

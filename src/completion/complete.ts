@@ -2,6 +2,7 @@
 // line, then `:<directive>`. kubectl (1.26+) runs `kubectl_complete-why ARGS… CURRENT` for plugin completion and
 // reads the same format, and the bash/zsh/fish scripts of `kubectl why completion` call it too. Pure: what the
 // cluster holds comes in through `names`.
+import {DESCRIPTORS} from '../engine/replays.js'
 
 /** cobra's ShellCompDirective bits. */
 export const Directive = {Error: 1, NoSpace: 2, NoFileComp: 4, FilterFileExt: 8, FilterDirs: 16, KeepOrder: 32, Default: 0} as const
@@ -20,28 +21,11 @@ export interface CompletableCommand {
   flags: readonly CompletableFlag[]
 }
 
-/** What kind of object names a positional argument takes, per command. */
-export const POSITIONAL: Record<string, {kinds: readonly string[]; natural?: string}> = {
-  node: {kinds: ['Node'], natural: 'Node'},
-  evicted: {kinds: ['Pod'], natural: 'Pod'},
-  replicas: {kinds: ['ReplicaSet'], natural: 'ReplicaSet'},
-  hash: {kinds: ['Deployment', 'DaemonSet', 'StatefulSet']},
-  gc: {kinds: ['Deployment', 'ReplicaSet', 'Pod', 'StatefulSet', 'DaemonSet', 'Job', 'ConfigMap', 'Service']},
-}
+/** What kind of object names a positional argument takes, per command: each replay's target (its descriptor). */
+export const POSITIONAL: Record<string, {kinds: readonly string[]; natural?: string}> = Object.fromEntries(DESCRIPTORS.map((d) => [d.command, d.target]))
 
-/** The lower-case type a user writes before the slash. */
-const TYPE_WORD: Record<string, string> = {
-  Node: 'node',
-  Pod: 'pod',
-  ReplicaSet: 'replicaset',
-  Deployment: 'deployment',
-  DaemonSet: 'daemonset',
-  StatefulSet: 'statefulset',
-  Job: 'job',
-  ConfigMap: 'configmap',
-  Service: 'service',
-  Namespace: 'namespace',
-}
+/** The lower-case type a user writes before the slash (kubectl's resource name in the singular). */
+const typeWord = (kind: string): string => kind.toLowerCase()
 
 export interface NameLookup {
   /** Names of objects of a kind (namespaced kinds in `namespace`, or every namespace when undefined). */
@@ -120,14 +104,14 @@ async function positional(id: string, prefix: string, lookup: NameLookup, namesp
     // TYPE/ first; the name follows once a type is chosen, so no space after it.
     return {
       candidates: matching(
-        spec.kinds.map((k) => `${TYPE_WORD[k] ?? k.toLowerCase()}/`),
+        spec.kinds.map((k) => `${typeWord(k)}/`),
         prefix,
       ),
       directive: Directive.NoFileComp | Directive.NoSpace,
     }
   }
   const typed = prefix.slice(0, slash).toLowerCase()
-  const kind = spec.kinds.find((k) => (TYPE_WORD[k] ?? k.toLowerCase()) === typed || `${TYPE_WORD[k] ?? k.toLowerCase()}s` === typed)
+  const kind = spec.kinds.find((k) => typeWord(k) === typed || `${typeWord(k)}s` === typed)
   if (!kind) return {candidates: [], directive: Directive.NoFileComp}
   const names = await lookup.names(kind, namespace)
   return {

@@ -6,6 +6,7 @@
 // command's view (the registry's renderer) or with every replayed step. Colours as WhyCommand.setupOutput decides.
 import {CHECK_NAMES, type CheckName} from '../audit/checks.js'
 import {checkOfController, entryOf} from '../audit/registry.js'
+import {findingView} from './views.js'
 import type {AuditReport} from '../audit/report.js'
 import {type Explanation, type Severity, severityRank} from '../explanation.js'
 import {nextText} from './audit-junit.js'
@@ -112,7 +113,7 @@ export function fitLimit(verdicts: number, rows: number): number {
 function findingLines(e: Explanation, check: string, wide: boolean, columns: number): string[] {
   const head = `${COLOUR[e.severity](e.severity.padEnd(8))}  ${check.padEnd(8)}  ${e.verdict}  ${ROLE.heading(subjectText(e))}`
   if (!wide) return [head, `${' '.repeat(10)}${cut(e.summary, columns - 10)}`]
-  const own = entryOf(check as CheckName).render
+  const own = findingView(entryOf(check as CheckName).views)
   if (own)
     return [
       head,

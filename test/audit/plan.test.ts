@@ -1,7 +1,7 @@
 // The read plan: every check's needs for a kind merged into one LIST (per namespace when scopes differ), full only
 // when some check needs the whole object, the watch-cache view only where a check needs that view itself; and what a
 // merged list hands each need back (its namespace and label selector). Expected plans are worked out from the
-// checks' declarations (src/audit/checks/*.ts needs()).
+// checks' declarations (each replay's descriptor reads: src/engine/*/descriptor.ts).
 import assert from 'node:assert/strict'
 import {describe, test} from 'node:test'
 import {DEFAULT_CHECKS} from '../../src/audit/checks.js'
@@ -116,6 +116,7 @@ describe('what a merged list gives each need', () => {
     view: 'fresh',
     required: false,
     why: '',
+    fields: '*',
     ...over,
   })
   const pod = (namespace: string, name: string, labels?: Record<string, string>): KubeObject => ({

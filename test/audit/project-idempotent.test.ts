@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict'
 import {readdirSync, readFileSync} from 'node:fs'
 import {test} from 'node:test'
-import {Interner, projector} from '../../src/audit/project.js'
+import {auditProjectionPlan, Interner, projector} from '../../src/audit/project.js'
+import {groupKindKey} from '../../src/cluster/object-store.js'
+import {slimmer} from '../../src/cluster/snapshot/slim.js'
 import type {KubeObject} from '../../src/cluster/source.js'
 import {slimPod} from '../../src/engine/replicaset/slim.js'
 import {parseJson, parseYamlDocuments} from '../../src/util/json.js'
@@ -20,17 +22,19 @@ const examples = readdirSync('examples')
   })
 const objects: KubeObject[] = [...examples, ...generateCluster({seed: 3, nodes: 20, notReadyNodes: 2, danglingOwners: 3, stuckForeground: 1})]
 
-const resource: Record<string, string> = {Pod: '/pods', Node: '/nodes', ReplicaSet: 'apps/replicasets'}
+// Every kind's reads as the descriptors name them, and the same without the reads that keep objects whole.
+const plan = auditProjectionPlan()
+const narrow = (key: string) => (plan.byKind.get(key) ?? []).filter((r) => r.fields !== '*')
 
 test('every projection gives back what it made', () => {
   assert.ok(objects.length > 500, `${objects.length} objects`)
   const intern = new Interner()
   for (const o of objects) {
-    const key = resource[o.kind ?? ''] ?? `${o.apiVersion}/${o.kind}`
+    const key = groupKindKey(o.apiVersion, o.kind ?? '')
     const projections: [string, (x: KubeObject) => KubeObject][] = [
-      ['full', projector(key, false, ['gc', 'replicas'], intern)],
-      ['full, with hash', projector(key, false, ['hash'], intern)],
-      ['metadata only', projector(key, true, [], intern, {labels: true, creationTimestamp: true})],
+      ['as a snapshot keeps it', slimmer(plan)],
+      ['the reads of its kind but whole ones', projector({metadataOnly: false, needs: narrow(key)}, intern)],
+      ['metadata only', projector({metadataOnly: true, needs: []}, intern, {labels: true, creationTimestamp: true})],
     ]
     if (o.kind === 'Pod') projections.push(['slimPod', slimPod])
     for (const [what, project] of projections) {

@@ -5,14 +5,26 @@ import {readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {parse} from 'yaml'
-import {Interner, projectMetadata, projectMetadataOnly, projectNode, projectObject, projector, projectPod, projectReplicaSet} from '../../src/audit/project.js'
+import {auditProjectionPlan, Interner, projectMetadata, projectMetadataOnly, projector} from '../../src/audit/project.js'
+import {fieldProjection, projectWhole} from '../../src/cluster/projection.js'
 import type {KubeObject} from '../../src/cluster/source.js'
+import {GRAPH_FIELDS} from '../../src/engine/garbagecollector/descriptor.js'
+import {REPLICAS_REPLAY} from '../../src/engine/replicaset/descriptor.js'
 import {analyzeCluster} from '../../src/engine/nodelifecycle/analyze.js'
 import type {LeaseLike, NodeLike} from '../../src/engine/nodelifecycle/types.js'
 import {NEWEST_DEFAULTS} from '../../src/engine/nodelifecycle/types.js'
 import {explainReplicaSet, type Pod, type ReplicaSet} from '../../src/engine/replicaset/index.js'
 import {explainEvicted} from '../../src/engine/tainteviction/explain.js'
 import type {EventLike, PodLike} from '../../src/engine/tainteviction/types.js'
+
+// Each kind's projection as the audit makes it from every replay's reads (the descriptors), as a snapshot applies it.
+const plan = auditProjectionPlan()
+const ofKind = (key: string) => (o: KubeObject, intern?: Interner) => fieldProjection(plan.byKind.get(key)!, intern)(o)
+const projectPod = ofKind('/Pod')
+const projectNode = ofKind('/Node')
+const projectReplicaSet = (o: KubeObject) =>
+  projector({metadataOnly: false, needs: [{fields: REPLICAS_REPLAY.reads.find((r) => r.key === 'replicasets')!.fields}, {fields: GRAPH_FIELDS}]})(o)
+const projectObject = projectWhole
 
 const example = (name: string): {items: KubeObject[]; kubectlWhy?: {capturedAt: string}} =>
   parse(readFileSync(fileURLToPath(new URL(`../../examples/${name}`, import.meta.url)), 'utf8'))
@@ -145,12 +157,12 @@ describe('projectPod', () => {
       metadata: {name: 'web-1'},
       spec: {replicas: 2, selector: {matchLabels: {app: 'web'}}, template: {metadata: {labels: {app: 'web'}}, spec: {containers: [{name: 'web', image: 'x'}]}}},
     }
-    assert.deepEqual(projector('apps/replicasets', false, ['replicas', 'gc'])(rs).spec, {
+    assert.deepEqual(projectReplicaSet(rs).spec, {
       replicas: 2,
       selector: {matchLabels: {app: 'web'}},
       template: {metadata: {labels: {app: 'web'}}},
     })
-    assert.deepEqual(projector('apps/replicasets', false, ['hash', 'replicas'])(rs).spec, rs.spec)
+    assert.deepEqual(projector({metadataOnly: false, needs: [{fields: '*'}, {fields: REPLICAS_REPLAY.reads[0].fields}]})(rs).spec, rs.spec)
   })
 
   test("metadata-only items take the collector's graph shape (slimObject): what gc and the terminating-namespace test read", () => {
@@ -225,19 +237,24 @@ describe('projectPod', () => {
     assert.equal(projectNode(node), node)
     const lease = projectObject({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: {name: 'n1', managedFields: [{}]}, spec: {renewTime: 't'}})
     assert.equal(projectObject(lease), lease)
-    // Only the projection that made it: a whole (projectObject) pod is still projected as a pod, a projected pod is
-    // not taken for a whole object, and a ReplicaSet kept whole still loses its template spec.
+    // A projection that kept more (a whole pod) holds all a narrower one asks for: passed as it is. A projected pod is
+    // not taken for a whole object, and one projected narrower is copied.
     const whole = projectObject(structuredClone(full))
-    assert.notEqual(projectPod(whole), whole)
-    assert.deepEqual(projectPod(whole), projectPod(full))
+    assert.equal(projectPod(whole), whole)
     assert.notEqual(projectObject(pod), pod)
+    const nodeNameOnly = projector({metadataOnly: false, needs: [{fields: ['spec.nodeName']}]})
+    assert.equal(nodeNameOnly(pod), pod, 'it holds the node name')
+    const narrow = nodeNameOnly(structuredClone(full))
+    assert.deepEqual(narrow.spec, {nodeName: 'n1'})
+    assert.notEqual(projectPod(narrow), narrow)
     const rs = projectObject({
       apiVersion: 'apps/v1',
       kind: 'ReplicaSet',
       metadata: {name: 'r'},
       spec: {template: {metadata: {labels: {a: 'b'}}, spec: {containers: []}}},
     })
-    const slim = projectReplicaSet(rs)
+    assert.equal(projectReplicaSet(rs), rs, 'kept whole: it holds what the ReplicaSet replay reads')
+    const slim = projectReplicaSet(structuredClone(rs))
     assert.deepEqual(slim.spec, {template: {metadata: {labels: {a: 'b'}}}})
     assert.deepEqual(rs.spec, {template: {metadata: {labels: {a: 'b'}}, spec: {containers: []}}}, 'the whole one is not changed')
     assert.equal(projectReplicaSet(slim), slim)
@@ -273,7 +290,7 @@ describe('the engines decide the same from projected objects', () => {
     }
     const whole = run(of('Node') as NodeLike[], of('Pod') as PodLike[])
     const intern = new Interner()
-    const projected = run(of('Node').map(projectNode) as NodeLike[], of('Pod').map((p) => projectPod(p, intern)) as PodLike[])
+    const projected = run(of('Node').map((n) => projectNode(n)) as NodeLike[], of('Pod').map((p) => projectPod(p, intern)) as PodLike[])
     assert.ok(whole.length >= 10)
     assert.deepEqual(projected, whole)
   })

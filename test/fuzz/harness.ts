@@ -16,6 +16,7 @@ import {auditJsonChunks} from '../../src/render/audit-json.js'
 import {junitChunks} from '../../src/render/audit-junit.js'
 import {formatData} from '../../src/render/output.js'
 import {parseJson, parseYamlDocuments} from '../../src/util/json.js'
+import {auditProjectionPlan} from '../../src/audit/project.js'
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url))
 
@@ -52,7 +53,7 @@ export class Workdir {
 export async function runEverything(file: string, now?: Date): Promise<Outcome> {
   try {
     // As the audit command opens it (base-command.ts: slim for the audit).
-    const source = await openSource({snapshot: file, requestTimeout: 0, now, slim: true})
+    const source = await openSource({snapshot: file, requestTimeout: 0, now, slim: auditProjectionPlan()})
     const version = chooseVersion(undefined, await source.serverVersion().catch(() => undefined))
     const report = await runAudit(source, {checks: CHECK_NAMES, namespace: undefined, version, overrides: {}, failOn: 'warning'})
     renderAudit(report, true)

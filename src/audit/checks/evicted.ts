@@ -2,46 +2,13 @@
 // (src/engine/tainteviction/drive.ts sweepEvictions, explainPod) over the audit's gathered lists: pods the
 // taint-eviction controller deletes, has deleted (its DisruptionTarget condition, its TaintManagerEviction events)
 // or is kept from deleting.
-import type {ResourceType} from '../../cluster/source.js'
 import {readFailure} from '../../cluster/read.js'
 import {sweepEvictions} from '../../engine/tainteviction/drive.js'
 import {type Check, type CheckContext, type CheckResult, notRun} from '../context.js'
-import type {CheckNeeds} from '../needs.js'
-import {nodeLifecycle, nodeLifecycleNeeds} from './node-lifecycle.js'
+import {nodeLifecycle} from './node-lifecycle.js'
 
 export const evictedCheck: Check = {
   name: 'evicted',
-  needs(_types: readonly ResourceType[]): CheckNeeds {
-    return {
-      lists: [
-        ...nodeLifecycleNeeds('evicted'),
-        {
-          check: 'evicted',
-          key: 'pods',
-          ref: {apiVersion: 'v1', kind: 'Pod'},
-          scope: 'audit',
-          detail: 'full',
-          view: 'fresh',
-          required: true,
-          why: 'tolerations, binding time and eviction evidence of every pod',
-        },
-        {
-          check: 'evicted',
-          key: 'events',
-          ref: {apiVersion: 'v1', kind: 'Event'},
-          scope: 'audit',
-          detail: 'full',
-          view: 'fresh',
-          required: false,
-          why: 'TaintManagerEviction events (pods already evicted)',
-        },
-      ],
-      gets: [
-        {check: 'evicted', ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)'},
-      ],
-    }
-  },
-
   async run(ctx: CheckContext): Promise<CheckResult> {
     const outcome = await nodeLifecycle(ctx)
     if (!outcome.ok) return notRun('evicted', outcome.problems, outcome.why)

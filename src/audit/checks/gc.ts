@@ -5,49 +5,16 @@
 // metadata-only GET the collector itself sends. Lists read from the watch cache (the node Leases, merged with the node
 // check's read) never answer an owner lookup: those owners are read with a GET.
 // Secrets are not read at all: the audit's ClusterRole grants nothing on them (RBAC cannot grant metadata alone).
-import {apiVersionOf} from '../../cluster/builtin-kinds.js'
-import type {ResourceType} from '../../cluster/source.js'
 import {driveGcAll} from '../../engine/garbagecollector/drive.js'
-import {GcDiscovery} from '../../engine/garbagecollector/index.js'
+import {NOT_READ} from '../../engine/garbagecollector/descriptor.js'
 import {type Check, type CheckContext, type CheckResult, describeWith} from '../context.js'
 import {GatheredSource} from '../gathered-source.js'
-import type {CheckNeeds, ListNeed} from '../needs.js'
 import {typeKey} from '../plan.js'
 
 const MAX_DEPTH = 3
 
-/** Kinds the audit never reads. */
-export const NOT_READ: ReadonlySet<string> = new Set(['/secrets'])
-
-function auditedTypes(types: readonly ResourceType[]): ResourceType[] {
-  return new GcDiscovery(types).monitoredTypes().filter((t) => !NOT_READ.has(typeKey(t)))
-}
-
 export const gcCheck: Check = {
   name: 'gc',
-  needs(types: readonly ResourceType[]): CheckNeeds {
-    const monitored = auditedTypes(types)
-    return {
-      lists: monitored.map(
-        (t): ListNeed => ({
-          check: 'gc',
-          key: typeKey(t),
-          ref: {apiVersion: apiVersionOf(t), kind: t.kind},
-          scope: 'audit',
-          detail: 'metadata',
-          view: 'fresh',
-          required: false,
-          why: "the collector's graph: every object of every monitored type and its owner references",
-        }),
-      ),
-      gets: monitored.map((t) => ({
-        check: 'gc',
-        ref: {apiVersion: apiVersionOf(t), kind: t.kind},
-        why: 'owner lookups (fresh, metadata-only), as attemptToDeleteItem makes them',
-      })),
-    }
-  },
-
   async run(ctx: CheckContext): Promise<CheckResult> {
     const source = new GatheredSource(ctx, {describe: () => ctx.base, serverVersion: async () => undefined, defaultNamespace: () => 'default'})
     const quorum = new Set<string>()

@@ -4,41 +4,16 @@
 // Nodes (their kubelets bound the version of a dump that records none). Findings are the workloads whose hashes or
 // revisions are off; ReplicaSets and revisions whose owner is gone are counted in the notes (`kubectl why hash --all`
 // lists them: they are rows, not explanations).
-import type {ResourceType} from '../../cluster/source.js'
 import {hashContext, hashReport} from '../../engine/workloads/drive.js'
 import type {Problem} from '../../explanation.js'
 import {type Check, type CheckContext, type CheckResult, notRun} from '../context.js'
 import {GatheredSource} from '../gathered-source.js'
-import type {CheckNeeds, ListNeed} from '../needs.js'
 
 const WORKLOADS = ['Deployment', 'DaemonSet', 'StatefulSet'] as const
 
 export function hashCheckWith(real: ConstructorParameters<typeof GatheredSource>[1]): Check {
   return {
     name: 'hash',
-    needs(_types: readonly ResourceType[]): CheckNeeds {
-      const need = (kind: string, apiVersion: string, detail: 'full' | 'metadata', why: string, scope: ListNeed['scope'] = 'audit'): ListNeed => ({
-        check: 'hash',
-        key: kind,
-        ref: {apiVersion, kind},
-        scope,
-        detail,
-        view: 'fresh',
-        required: false,
-        why,
-      })
-      return {
-        lists: [
-          ...WORKLOADS.map((k) => need(k, 'apps/v1', 'full', 'the workload and its pod template')),
-          need('ReplicaSet', 'apps/v1', 'full', "the Deployments' ReplicaSets and their templates"),
-          need('ControllerRevision', 'apps/v1', 'full', "the DaemonSets' and StatefulSets' revisions"),
-          need('Pod', 'v1', 'metadata', 'pods reveal ReplicaSets and revisions the data lacks'),
-          need('Node', 'v1', 'full', "the kubelets' versions, when no server version is known", 'cluster'),
-        ],
-        gets: [],
-      }
-    },
-
     async run(ctx: CheckContext): Promise<CheckResult> {
       const failed = WORKLOADS.filter((k) => !ctx.gathered.read(ctx.gathered.plan.needs.find((n) => n.check === 'hash' && n.key === k)!).ok)
       const source = new GatheredSource(ctx, real)

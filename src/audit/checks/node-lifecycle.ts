@@ -5,49 +5,10 @@
 import {readFailure} from '../../cluster/read.js'
 import {NODE_LEASE_NAMESPACE, type NodeLifecycleWorld, readNodeLifecycle} from '../../engine/nodelifecycle/drive.js'
 import type {Problem} from '../../explanation.js'
-import type {CheckName} from '../checks.js'
 import type {CheckContext} from '../context.js'
 import {GatheredSource} from '../gathered-source.js'
-import type {ListNeed} from '../needs.js'
 
 export {NODE_LEASE_NAMESPACE}
-
-/** What both checks list for the node lifecycle replay. */
-export function nodeLifecycleNeeds(check: CheckName): ListNeed[] {
-  return [
-    {
-      check,
-      key: 'nodes',
-      ref: {apiVersion: 'v1', kind: 'Node'},
-      scope: 'cluster',
-      detail: 'full',
-      view: 'fresh',
-      required: true,
-      why: 'node health, zones and taints',
-    },
-    {
-      check,
-      key: 'leases',
-      ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'},
-      scope: {namespace: NODE_LEASE_NAMESPACE},
-      detail: 'full',
-      view: 'cached',
-      required: false,
-      why: "node heartbeats as the controller's lease informer holds them (watch cache)",
-    },
-    {
-      check,
-      key: 'kcm',
-      ref: {apiVersion: 'v1', kind: 'Pod'},
-      scope: {namespace: 'kube-system'},
-      labelSelector: 'component=kube-controller-manager',
-      detail: 'full',
-      view: 'fresh',
-      required: false,
-      why: "kube-controller-manager flags (its static pod's command line)",
-    },
-  ]
-}
 
 export type NodeLifecycleOutcome = {ok: true; world: NodeLifecycleWorld; source: GatheredSource} | {ok: false; problems: Problem[]; why: string}
 

@@ -1,33 +1,12 @@
 // The node check: `kubectl why node`'s findings — the same driver (src/engine/nodelifecycle/drive.ts), the same rule
 // for what is a finding and the same order (nodeFindings) — over the audit's gathered lists.
-import type {ResourceType} from '../../cluster/source.js'
 import {nodeFindings} from '../../engine/nodelifecycle/drive.js'
 import {clusterSummary} from '../../engine/nodelifecycle/explain.js'
 import {type Check, type CheckContext, type CheckResult, notRun, readNeed} from '../context.js'
-import type {CheckNeeds} from '../needs.js'
-import {nodeLifecycle, nodeLifecycleNeeds} from './node-lifecycle.js'
+import {nodeLifecycle} from './node-lifecycle.js'
 
 export const nodeCheck: Check = {
   name: 'node',
-  needs(_types: readonly ResourceType[]): CheckNeeds {
-    return {
-      lists: [
-        ...nodeLifecycleNeeds('node'),
-        {
-          check: 'node',
-          key: 'pods',
-          ref: {apiVersion: 'v1', kind: 'Pod'},
-          scope: 'audit',
-          detail: 'full',
-          view: 'fresh',
-          required: false,
-          why: "with -n: which nodes the namespace's pods run on",
-        },
-      ],
-      gets: [{check: 'node', ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}, why: 'the live lease double-check of stale nodes (circuit breaker)'}],
-    }
-  },
-
   async run(ctx: CheckContext): Promise<CheckResult> {
     const outcome = await nodeLifecycle(ctx)
     if (!outcome.ok) return notRun('node', outcome.problems, outcome.why)

@@ -3,67 +3,10 @@
 // (gathered-source.ts): no list of its own; its only requests are the uncached recheck GET before an adoption and the
 // leader Lease. The controller acts on its informer's pods (the watch cache), so the pods need asks for that view (the
 // plan then reads the audit's one pod list from it); a quorum read of the ReplicaSets will do.
-import type {ResourceType} from '../../cluster/source.js'
 import {DEFAULT_MINOR, describeReplicas, driveScope, type ReplicasScan} from '../../engine/replicaset/drive.js'
 import type {Problem} from '../../explanation.js'
 import {type Check, type CheckContext, type CheckResult, notRun, readNeed} from '../context.js'
 import {GatheredSource} from '../gathered-source.js'
-import type {CheckNeeds} from '../needs.js'
-
-function needs(_types: readonly ResourceType[]): CheckNeeds {
-  return {
-    lists: [
-      {
-        check: 'replicas',
-        key: 'replicasets',
-        ref: {apiVersion: 'apps/v1', kind: 'ReplicaSet'},
-        scope: 'audit',
-        detail: 'full',
-        view: 'fresh',
-        required: true,
-        why: "every ReplicaSet to replay (a quorum read will do: the lag that matters is the pods')",
-      },
-      {
-        check: 'replicas',
-        key: 'pods',
-        ref: {apiVersion: 'v1', kind: 'Pod'},
-        scope: 'audit',
-        detail: 'full',
-        view: 'cached',
-        required: true,
-        why: "claims, active pods, expectations and the deletion ranking, as the controller's informer sees them",
-      },
-      {
-        check: 'replicas',
-        key: 'events',
-        ref: {apiVersion: 'v1', kind: 'Event'},
-        scope: 'audit',
-        detail: 'full',
-        view: 'fresh',
-        required: false,
-        why: "the controller's create/delete events (expectations, failures)",
-      },
-      {
-        check: 'replicas',
-        key: 'namespaces',
-        ref: {apiVersion: 'v1', kind: 'Namespace'},
-        scope: 'cluster',
-        detail: 'metadata',
-        view: 'fresh',
-        required: false,
-        why: 'whether the namespace is terminating (creates are refused)',
-      },
-    ],
-    gets: [
-      {check: 'replicas', ref: {apiVersion: 'apps/v1', kind: 'ReplicaSet'}, why: 'the uncached recheck claimPods makes before its first adoption'},
-      {
-        check: 'replicas',
-        ref: {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'},
-        why: 'the kube-controller-manager leader lease (controller restarts reset expectations)',
-      },
-    ],
-  }
-}
 
 /** The driver over the audit's gathering (`kubectl why replicas --all` runs it over the source itself: drive.ts replicasScan). */
 async function scanGathered(ctx: CheckContext): Promise<{scan?: ReplicasScan; result: CheckResult}> {
@@ -108,6 +51,5 @@ const NO_REAL: ConstructorParameters<typeof GatheredSource>[1] = {
 
 export const replicasCheck: Check = {
   name: 'replicas',
-  needs,
   run: async (ctx) => (await scanGathered(ctx)).result,
 }

@@ -1,7 +1,7 @@
 // What a snapshot holds, and the capture itself: nodes and node Leases first (their moment is the
-// capture time; Leases in both views), then every kind the engines read in full, then the metadata of
-// every other listable kind for ownership. A kind that cannot be read is recorded as a problem and the
-// capture goes on. Secrets are metadata only.
+// capture time; Leases in both views), then every kind the replays read in full (the caller names them, from the
+// replays' descriptors: src/replay.ts fullKinds), then the metadata of every other listable kind for ownership. A
+// kind that cannot be read is recorded as a problem and the capture goes on. Secrets are metadata only.
 import {ReadError} from '../../errors.js'
 import type {Evidence, Problem} from '../../explanation.js'
 import {apiVersionOf} from '../builtin-kinds.js'
@@ -10,25 +10,19 @@ import type {ClusterSource, ListRequest, ResourceType} from '../source.js'
 import type {Gap, ListMade} from './header.js'
 import type {SnapshotWriter} from './writer.js'
 
-/** Kinds read in full: what the engines need beyond metadata. */
-export const FULL_KINDS: readonly {apiVersion: string; kind: string}[] = [
-  {apiVersion: 'v1', kind: 'Pod'},
-  {apiVersion: 'apps/v1', kind: 'ReplicaSet'},
-  {apiVersion: 'apps/v1', kind: 'Deployment'},
-  {apiVersion: 'apps/v1', kind: 'DaemonSet'},
-  {apiVersion: 'apps/v1', kind: 'StatefulSet'},
-  {apiVersion: 'apps/v1', kind: 'ControllerRevision'},
-  {apiVersion: 'v1', kind: 'Event'},
-]
+export type FullKinds = readonly {apiVersion: string; kind: string}[]
+
+/** Nodes and Leases are read first, whatever else is read in full. */
+const FIRST = new Set(['v1/Node', 'coordination.k8s.io/v1/Lease'])
 
 const NODE_LEASE_NAMESPACE = 'kube-node-lease'
 
 /** One version per group and kind (the first served, which discovery lists as preferred), listable, not a full kind. */
-export function metadataOnlyKinds(types: readonly ResourceType[]): ResourceType[] {
+export function metadataOnlyKinds(types: readonly ResourceType[], full: FullKinds): ResourceType[] {
   const taken = new Set([
     '/Node',
     'coordination.k8s.io/Lease',
-    ...FULL_KINDS.map((k) => `${k.apiVersion.includes('/') ? k.apiVersion.split('/')[0] : ''}/${k.kind}`),
+    ...full.map((k) => `${k.apiVersion.includes('/') ? k.apiVersion.split('/')[0] : ''}/${k.kind}`),
     'events.k8s.io/Event',
   ])
   const out: ResourceType[] = []
@@ -55,13 +49,16 @@ function provenLists(evidence: Evidence, types: readonly ResourceType[]): ListMa
 }
 
 export interface CaptureOptions {
+  /** The kinds read in full (the replays' reads); Nodes and Leases are read first whatever it says. */
+  full: FullKinds
   /** Restrict namespaced kinds to one namespace; undefined captures all. */
   namespace?: string
   progress?: (line: string) => void
   clock?: () => Date
 }
 
-export async function capture(source: ClusterSource, writer: SnapshotWriter, options: CaptureOptions = {}): Promise<{objects: number; problems: Problem[]}> {
+export async function capture(source: ClusterSource, writer: SnapshotWriter, options: CaptureOptions): Promise<{objects: number; problems: Problem[]}> {
+  const FULL_KINDS = options.full.filter((k) => !FIRST.has(`${k.apiVersion}/${k.kind}`))
   const problems: Problem[] = []
   const gaps: Gap[] = []
   // Live: the moment nodes and leases were read. Re-writing a dump keeps the dump's own instant.
@@ -69,7 +66,7 @@ export async function capture(source: ClusterSource, writer: SnapshotWriter, opt
   const serverVersion = await source.serverVersion()
   const resources = await source.discovery()
   problems.push(...source.problems())
-  const metadataKinds = metadataOnlyKinds(resources)
+  const metadataKinds = metadataOnlyKinds(resources, FULL_KINDS)
   let done = 0
   let objects = 0
   const total = 4 + FULL_KINDS.length + metadataKinds.length

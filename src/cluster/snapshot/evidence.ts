@@ -8,7 +8,6 @@ import {canonicalGroup, makeEvidence} from '../evidence.js'
 import {splitApiVersion} from '../builtin-kinds.js'
 import type {ObjectStore} from '../object-store.js'
 import type {ResourceType} from '../source.js'
-import {FULL_KINDS} from './capture.js'
 import type {ListSeen} from './documents.js'
 import type {Gap, ListMade, SnapshotHeader} from './header.js'
 
@@ -67,13 +66,27 @@ export interface SnapshotFacts {
   logs: number
 }
 
+/**
+ * The kinds snapshots read in full before their header recorded `lists`: a fact about those files, so it stays as it
+ * was when they were written whatever the replays read now.
+ */
+const LISTED_IN_FULL_BEFORE_LISTS: readonly {apiVersion: string; kind: string}[] = [
+  {apiVersion: 'v1', kind: 'Pod'},
+  {apiVersion: 'apps/v1', kind: 'ReplicaSet'},
+  {apiVersion: 'apps/v1', kind: 'Deployment'},
+  {apiVersion: 'apps/v1', kind: 'DaemonSet'},
+  {apiVersion: 'apps/v1', kind: 'StatefulSet'},
+  {apiVersion: 'apps/v1', kind: 'ControllerRevision'},
+  {apiVersion: 'v1', kind: 'Event'},
+]
+
 /** What a kubectl-why snapshot listed; files written before `lists` was recorded listed these, in all namespaces. */
 function listsMade(header: SnapshotHeader): ListMade[] {
   if (header.lists) return header.lists
   return [
     {apiVersion: 'v1', kind: 'Node'},
     {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: NODE_LEASE_NAMESPACE},
-    ...FULL_KINDS,
+    ...LISTED_IN_FULL_BEFORE_LISTS,
     ...(header.metadataOnly ?? []).map((k) => {
       const slash = k.lastIndexOf('/')
       return {apiVersion: k.slice(0, slash), kind: k.slice(slash + 1), metadataOnly: true}

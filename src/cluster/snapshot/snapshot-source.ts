@@ -10,7 +10,6 @@ import {resolveKind} from '../resolve.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, SourceOptions, TypeRef} from '../source.js'
 import {VersionClues} from '../version.js'
 import {NewestWrite} from './clock.js'
-import {auditSlim} from './slim.js'
 import {snapshotDiscovery} from './discovery.js'
 import {DocumentCollector, type ListSeen} from './documents.js'
 import {clusterInfoDumpNamespaces, snapshotEvidence} from './evidence.js'
@@ -45,8 +44,8 @@ function legacyGaps(problems: readonly Problem[]): Gap[] {
 }
 
 export interface SnapshotOpenOptions extends Pick<SourceOptions, 'now'> {
-  /** Applied to each object as it arrives (before it is stored); true: what the audit's checks read (slim.ts). */
-  slim?: boolean | ((o: KubeObject) => KubeObject)
+  /** Applied to each object as it arrives (before it is stored): what the run's replays read (slim.ts slimmer). */
+  slim?: (o: KubeObject) => KubeObject
   /** Where `-` reads from (tests). */
   stdin?: () => NodeJS.ReadableStream
 }
@@ -81,7 +80,7 @@ export class SnapshotSource implements ClusterSource {
   ) {}
 
   static async open(path: string, options: SnapshotOpenOptions = {}): Promise<SnapshotSource> {
-    const source = new SnapshotSource(path, options.slim === true ? auditSlim() : options.slim || undefined)
+    const source = new SnapshotSource(path, options.slim)
     const {inputs, directory, skipped, logs} = inputsOf(path, options.stdin as (() => import('node:stream').Readable) | undefined)
     source.loadProblems.push(...skipped)
     source.logFiles = logs

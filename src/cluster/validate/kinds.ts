@@ -1,7 +1,8 @@
 // The shape of each kind as the checks read it: every field src/engine/**, src/hash/**, src/settings/**,
 // src/audit/** and the commands touch with plain JavaScript, with its JSON type (the engines' input types name them:
 // engine/replicaset/types.ts, engine/tainteviction/types.ts, engine/nodelifecycle/types.ts,
-// engine/deployment/types.ts). Fields not listed are not looked at. Pod templates are left to the hash code, which
+// engine/deployment/types.ts). Every field a replay's descriptor names (src/engine/*/descriptor.ts) is checked here:
+// test/replays/shapes.test.ts builds an object with that field of the wrong type and wants it refused. Fields not listed are not looked at. Pod templates are left to the hash code, which
 // decodes them against Go's own type layouts and names the field it cannot use (src/hash/typed-json.ts).
 import {boolean, type Check, int32, int64, intOrString, json, list, name, object, required, string, stringMap, time} from './shape.js'
 
@@ -69,7 +70,8 @@ const node = object({
     taints: list(object({key: required(string), value: string, effect: required(string), timeAdded: time})),
     unschedulable: boolean,
   }),
-  status: object({conditions, phase: string}),
+  // nodeInfo.kubeletVersion: the hash replay's bound on the version of a dump that records none.
+  status: object({conditions, phase: string, nodeInfo: object({kubeletVersion: string})}),
 })
 
 const lease = object({

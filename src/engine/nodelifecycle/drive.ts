@@ -19,7 +19,9 @@ import {type ExplainContext, explainCluster, explainNode, nodeSeverity, orderedN
 import type {LiveLeaseLookup} from './health.js'
 import type {LeaseLike, NodeLike} from './types.js'
 
-export const NODE_LEASE_NAMESPACE = 'kube-node-lease'
+import {NODE_LEASE_NAMESPACE} from './descriptor.js'
+
+export {NODE_LEASE_NAMESPACE}
 const LEASE = {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'}
 const GET_CONCURRENCY = 16
 

@@ -1,23 +1,16 @@
 // Explanations for `kubectl why node`: one per node, and one for the cluster (zones, master disruption mode,
 // the lease circuit breaker) holding a line per node. Every step names the upstream rule it re-executes.
 import type {Explanation, NextStep, Severity, SourceDescription, Step} from '../../explanation.js'
-import type {ClusterAnalysis, NodeAnalysis, NodeVerdict, ZoneAnalysis} from './analyze.js'
+import type {ClusterAnalysis, NodeAnalysis, ZoneAnalysis} from './analyze.js'
 import {humanDuration, iso} from './time.js'
 import type {NodeLifecycleSettings, Taint} from './types.js'
 
 const NLC = 'pkg/controller/nodelifecycle/node_lifecycle_controller.go'
 const CONSISTENCY = 'staging/src/k8s.io/client-go/util/consistency/consistency.go'
 
-export const NODE_SEVERITY: Record<NodeVerdict, Severity> = {
-  healthy: 'none',
-  excluded: 'none',
-  withinGrace: 'info',
-  unhealthy: 'warning',
-  taintPending: 'warning',
-  taintBlocked: 'warning',
-  circuitOpen: 'warning',
-  unknown: 'info',
-}
+import {NODE_SEVERITY} from './descriptor.js'
+
+export {NODE_SEVERITY}
 
 /** Whether the cluster-level state (zones, master disruption, rates) rests on nodes the data may not hold. */
 export function clusterUncertain(c: ClusterAnalysis): boolean {

@@ -4,7 +4,8 @@ import type {ClusterAnalysis, NodeAnalysis} from '../nodelifecycle/analyze.js'
 import {noExecuteTaints, UNREACHABLE_NO_EXECUTE} from '../nodelifecycle/taints.js'
 import {humanDuration, iso} from '../nodelifecycle/time.js'
 import type {NodeLifecycleSettings, NodeLike} from '../nodelifecycle/types.js'
-import type {Explanation, NextStep, Severity, SourceDescription, Step} from '../../explanation.js'
+import type {Explanation, NextStep, SourceDescription, Step} from '../../explanation.js'
+import {EVICTED_SEVERITY, type EvictedVerdict} from './descriptor.js'
 import {collectEvidence, type EvictionEvidence, wasEvictedByTaintManager} from './evidence.js'
 import {describeOrigin, tolerationOrigin} from './origins.js'
 import {estimateEvictionTime, type EvictionTiming, type PodDecision, processPodOnNode} from './process.js'
@@ -14,17 +15,10 @@ import type {EventLike, PodLike, Taint} from './types.js'
 const TE = 'pkg/controller/tainteviction/taint_eviction.go'
 const HELPERS = 'pkg/apis/core/v1/helper/helpers.go (GetMatchingTolerations); staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint)'
 
-export type EvictedVerdict = 'notAffected' | 'toleratedForever' | 'evictAt' | 'evictedImmediately' | 'evicted' | 'notEvictedBecause'
+export type {EvictedVerdict}
 export type NotEvictedReason = 'masterDisruption' | 'zoneRateZero' | 'circuitOpen' | 'taintEvictionDisabled' | 'leaseLookupError'
 
-export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
-  notAffected: 'none',
-  toleratedForever: 'none',
-  notEvictedBecause: 'info',
-  evictAt: 'warning',
-  evicted: 'warning',
-  evictedImmediately: 'critical',
-}
+export {EVICTED_SEVERITY}
 
 export interface EvictedInput {
   namespace: string

@@ -16,6 +16,8 @@ import type {KubeObject, ListRequest} from '../../../src/cluster/source.js'
 import {ReadError} from '../../../src/errors.js'
 import {parseYamlDocuments} from '../../../src/util/json.js'
 import {FakeApiServer} from '../../support/fake-apiserver/index.js'
+import {DESCRIPTORS} from '../../../src/engine/replays.js'
+import {fullKinds} from '../../../src/replay.js'
 
 const OBJECTS = parseYamlDocuments(
   readFileSync(fileURLToPath(new URL('../../fixtures/snapshots/contract-objects.yaml', import.meta.url)), 'utf8'),
@@ -54,7 +56,7 @@ async function snapshotUnder(fault: {lift(): void}): Promise<SnapshotSource> {
   const path = join(dir, `snap-${Math.random().toString(36).slice(2)}.json`)
   const live = await LiveSource.open({kubeconfig, requestTimeout: 10_000})
   try {
-    await capture(live, SnapshotWriter.create(path))
+    await capture(live, SnapshotWriter.create(path), {full: fullKinds(DESCRIPTORS)})
   } finally {
     fault.lift()
     await live.close?.()

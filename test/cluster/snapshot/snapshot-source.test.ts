@@ -6,7 +6,9 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'node:test'
 import {fileURLToPath} from 'node:url'
+import {auditProjectionPlan} from '../../../src/audit/project.js'
 import {SnapshotSource} from '../../../src/cluster/snapshot/snapshot-source.js'
+import {slimmer} from '../../../src/cluster/snapshot/slim.js'
 import {ReadError} from '../../../src/errors.js'
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/snapshots/small-dump.yaml', import.meta.url))
@@ -107,9 +109,9 @@ test('own layout: the cached view answers RV=0 reads for the kinds it recorded; 
   assert.equal(s.describe().partial?.length, 2)
 })
 
-test("the audit's projections on arrival (slim: true): a kind no check reads beyond its metadata keeps only that; kinds with a shape, and CRDs, stay whole", async () => {
-  // validate/kinds.ts lists every field the checks read, by kind; a Job or a ConfigMap has no entry there, so the audit
-  // reads its metadata alone (the collector's graph). A CRD's spec is what discovery reads to serve its kind.
+test("the audit's projections on arrival (slim): a kind no check reads beyond its metadata keeps only that; kinds read whole, and CRDs, stay whole", async () => {
+  // The replays' descriptors name every field they read, by kind; no replay reads a Job or a ConfigMap in full, so the
+  // audit reads its metadata alone (the collector's graph). A CRD's spec is what discovery reads to serve its kind.
   const path = join(mkdtempSync(join(tmpdir(), 'snapshot-slim-')), 'dump.json')
   const meta = (name: string) => ({
     name,
@@ -146,7 +148,7 @@ test("the audit's projections on arrival (slim: true): a kind no check reads bey
     },
   }
   writeFileSync(path, JSON.stringify({apiVersion: 'v1', kind: 'List', items: [job, cm, deployment, crd]}))
-  const s = await SnapshotSource.open(path, {slim: true})
+  const s = await SnapshotSource.open(path, {slim: slimmer(auditProjectionPlan())})
   const {managedFields: _, ...kept} = meta('nightly-1')
   assert.deepEqual(await s.get({apiVersion: 'batch/v1', kind: 'Job', namespace: 'shop', name: 'nightly-1'}), {
     apiVersion: 'batch/v1',
@@ -180,7 +182,7 @@ test('own layout: an object both views recorded alike (same resourceVersion, sam
   const items = [lease('n1', '10', '2026-11-29T02:59:58Z'), lease('n2', '20', '2026-11-29T02:59:59Z'), lease('n3', '30', '2026-11-29T02:59:59Z')]
   writeFileSync(path, JSON.stringify({apiVersion: 'v1', kind: 'List', metadata: {resourceVersion: ''}, kubectlWhy: header, items}))
   for (const slim of [false, true]) {
-    const s = await SnapshotSource.open(path, {slim})
+    const s = await SnapshotSource.open(path, {slim: slim ? slimmer(auditProjectionPlan()) : undefined})
     const get = (name: string, view: 'fresh' | 'cached') =>
       s.get({apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-node-lease', name, view})
     assert.equal(await get('n1', 'cached'), await get('n1', 'fresh'))

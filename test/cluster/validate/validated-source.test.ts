@@ -13,6 +13,7 @@ import type {ClusterSource, KubeObject, ListRequest, ResourceType, ServerVersion
 import {ValidatedSource} from '../../../src/cluster/validate/validated-source.js'
 import {invalidOf} from '../../../src/cluster/validate/validate-object.js'
 import {ReadError, UserError} from '../../../src/errors.js'
+import {auditProjectionPlan} from '../../../src/audit/project.js'
 
 const pod = (name: string, extra: Record<string, unknown> = {}, meta: Record<string, unknown> = {}): KubeObject => ({
   apiVersion: 'v1',
@@ -248,7 +249,7 @@ test("the audit's projections on arrival (slim) do not hide a malformed object: 
   ;(victim.status as Record<string, unknown>).conditions = {Ready: 'True'}
   const file = join(mkdtempSync(join(tmpdir(), 'validate-slim-')), 'dump.json')
   writeFileSync(file, JSON.stringify(doc, null, 1))
-  const source = await openSource({snapshot: file, requestTimeout: 0, slim: true})
+  const source = await openSource({snapshot: file, requestTimeout: 0, slim: auditProjectionPlan()})
   const pods = (await source.list({apiVersion: 'v1', kind: 'Pod'})).items
   assert.equal(
     pods.some((p) => p.metadata?.name === victim.metadata?.name),

@@ -9,6 +9,8 @@ import {pipeline} from 'node:stream/promises'
 import {createGzip} from 'node:zlib'
 import {apiVersionOf, BUILTIN_KINDS} from '../../../src/cluster/builtin-kinds.js'
 import {metadataOnlyKinds} from '../../../src/cluster/snapshot/capture.js'
+import {DESCRIPTORS} from '../../../src/engine/replays.js'
+import {fullKinds} from '../../../src/replay.js'
 import {SyntheticCluster} from './generate.js'
 import type {SyntheticClusterOptions} from './options.js'
 
@@ -62,7 +64,7 @@ function headerLine(cluster: SyntheticCluster, options: SnapshotOptions): string
   }
   if (options.discovery ?? true) header.resources = BUILTIN_KINDS
   // Every other listable kind as metadata, as `kubectl why snapshot` records them (capture.ts): absence from them is proof.
-  header.metadataOnly = metadataOnlyKinds(BUILTIN_KINDS).map((t) => `${apiVersionOf(t)}/${t.kind}`)
+  header.metadataOnly = metadataOnlyKinds(BUILTIN_KINDS, fullKinds(DESCRIPTORS)).map((t) => `${apiVersionOf(t)}/${t.kind}`)
   // `cached` is spliced in as text: the leases are already serialised one by one.
   const head = JSON.stringify(header).slice(0, -1)
   return `{"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":""},"kubectlWhy":${head},"cached":[${cached.join(',')}]},"items":[\n`

@@ -1,0 +1,87 @@
+// The garbage-collector replay (`kubectl why gc`, the audit's gc check): what it is and what it reads. Data only
+// (src/replay.ts) but for the one thing discovery decides: the collector's graph holds every monitored kind
+// (discovery.ts GcDiscovery, as garbagecollector.go GetDeletableResources), each read as metadata.
+// Secrets are not read at all by the audit: its ClusterRole grants nothing on them (RBAC cannot grant metadata alone).
+import {apiVersionOf} from '../../cluster/builtin-kinds.js'
+import type {ResourceType} from '../../cluster/source.js'
+import type {ReplayDescriptor, ReplayRead} from '../../replay.js'
+import {GcDiscovery} from './discovery.js'
+
+/** Kinds the audit never reads, by group/resource. */
+export const NOT_READ: ReadonlySet<string> = new Set(['/secrets'])
+
+const typeKey = (t: {group: string; resource: string}): string => `${t.group}/${t.resource}`
+
+/** The metadata the collector's graph holds of each object (model.ts slimObject). */
+export const GRAPH_FIELDS: readonly string[] = ['metadata.{name,namespace,uid,resourceVersion,deletionTimestamp,finalizers,ownerReferences}']
+
+/** Every monitored type the audit reads: the collector's graph. */
+export function graphTypes(types: readonly ResourceType[]): ResourceType[] {
+  return new GcDiscovery(types).monitoredTypes().filter((t) => !NOT_READ.has(typeKey(t)))
+}
+
+export const GC_REPLAY: ReplayDescriptor = {
+  name: 'gc',
+  command: 'gc',
+  controllers: ['garbagecollector'],
+  target: {kinds: ['Deployment', 'ReplicaSet', 'Pod', 'StatefulSet', 'DaemonSet', 'Job', 'ConfigMap', 'Service']},
+  reads: [],
+  discovered: (types) => {
+    const graph = graphTypes(types)
+    return {
+      reads: graph.map(
+        (t): ReplayRead => ({
+          key: typeKey(t),
+          ref: {apiVersion: apiVersionOf(t), kind: t.kind},
+          scope: 'audit',
+          detail: 'metadata',
+          view: 'fresh',
+          required: false,
+          why: "the collector's graph: every object of every monitored type and its owner references",
+          fields: GRAPH_FIELDS,
+        }),
+      ),
+      gets: graph.map((t) => ({
+        ref: {apiVersion: apiVersionOf(t), kind: t.kind},
+        why: 'owner lookups (fresh, metadata-only), as attemptToDeleteItem makes them',
+      })),
+    }
+  },
+  gets: [],
+  scope: 'mixed',
+  subjects: 'all',
+  schema: {file: 'gc', definition: 'GcExplanation'},
+  views: ['gc'],
+  description: 'objects the garbage collector would delete, patch or finish, or is stuck on',
+  severities: {
+    delete: {severity: 'warning', why: 'every owner is gone: the collector deletes the object (check it was meant to go)'},
+    removeFinalizer: {severity: 'warning', why: 'foreground deletion finished: the collector removes the finalizer and the object goes'},
+    waitForBlockingDependents: {
+      severity: 'warning',
+      why: 'a foreground deletion waits for blocking dependents',
+      when: [{severity: 'critical', if: 'a blocking dependent can never go (a cycle, or one stuck itself)'}],
+    },
+    stuckRestMapping: {severity: 'warning', why: "an owner's apiVersion is not served: the collector retries forever until a person fixes the reference"},
+    stuckNamespacedOwnerOfClusterScopedObject: {
+      severity: 'warning',
+      why: 'a cluster-scoped object names a namespaced owner: invalid, the collector never resolves it',
+    },
+    unknown: {
+      severity: 'warning',
+      why: "an owner could not be read: the collector's branch cannot be told (grant the read, or look)",
+      when: [
+        {severity: 'info', if: 'the owner is only missing from the data (a dump that did not capture it): no severity above info rests on missing evidence'},
+      ],
+    },
+    patchRemoveOwnerRefs: {severity: 'info', why: 'some owners are gone, one remains: the collector only drops the dangling references'},
+    waitBeingDeleted: {severity: 'info', why: 'an owner is being deleted in the foreground: the collector waits, as designed'},
+    orphanDependentsThenRemoveFinalizer: {severity: 'info', why: 'orphan deletion: the collector orphans the dependents, then lets the owner go'},
+    notMonitored: {
+      severity: 'none',
+      why: "the kind is not in the collector's graph",
+      when: [{severity: 'warning', if: 'its finalizer is one only the collector removes: it is never removed'}],
+    },
+    keep: {severity: 'none', why: 'an owner is solid'},
+    noOwners: {severity: 'none', why: 'no owner references'},
+  },
+}
