@@ -128,12 +128,10 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
           action: 'blocksDeletion',
           rule: 'processPVC',
           evidence: users.map(podText),
-          next: users
-            .slice(0, 3)
-            .map((p) => ({
-              command: `kubectl delete pod ${p.metadata?.name}${ns}`,
-              why: 'the claim is released once no scheduled pod uses it (delete only if the pod is meant to go)',
-            })),
+          next: users.slice(0, 3).map((p) => ({
+            command: `kubectl delete pod ${p.metadata?.name}${ns}`,
+            why: 'the claim is released once no scheduled pod uses it (delete only if the pod is meant to go)',
+          })),
         })
         out.holds.push(`"${f}": ${users.length} pod(s) still use the claim (${users.map((p) => p.metadata?.name).join(', ')})`)
       } else
@@ -257,12 +255,10 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
       rule: 'finalizer',
       evidence: [`metadata.finalizers "${f}"`, ...(who ? [`set by ${who}`] : ['no managedFields entry names it']), ...running.map(runText)],
       next: [
-        ...running
-          .slice(0, 2)
-          .map((w) => ({
-            command: `kubectl logs -n ${w.metadata?.namespace} ${w.kind?.toLowerCase()}/${w.metadata?.name} --tail=200`,
-            why: `${dead ? 'it has no ready replica: ' : ''}the component that removes "${f}" says why it has not`,
-          })),
+        ...running.slice(0, 2).map((w) => ({
+          command: `kubectl logs -n ${w.metadata?.namespace} ${w.kind?.toLowerCase()}/${w.metadata?.name} --tail=200`,
+          why: `${dead ? 'it has no ready replica: ' : ''}the component that removes "${f}" says why it has not`,
+        })),
         {
           change: `${o.kind} ${m.namespace ? `${m.namespace}/` : ''}${m.name}: metadata.finalizers "${f}"`,
           why: `removing it by hand skips what ${managers[0]?.manager ?? 'its owner'} does before letting go`,
