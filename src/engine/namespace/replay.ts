@@ -101,6 +101,11 @@ function specFinalizers(ns: KubeObject): string[] {
   return Array.isArray(f) ? f.filter((x): x is string => typeof x === 'string') : []
 }
 
+/** finalizeNamespace: the spec.finalizers it writes back through the finalize subresource (the set minus "kubernetes", sorted). */
+export function finalizedSpec(finalizers: readonly string[]): string[] {
+  return [...new Set(finalizers.filter((f) => f !== FINALIZER_KUBERNETES))].sort()
+}
+
 function typeName(t: {resource: string; group: string}): string {
   return `${t.resource}.${t.group}`
 }
@@ -467,6 +472,7 @@ export function replayNamespace(input: NamespaceInput): NamespaceReplay {
     steps.push({
       rule: 'finalizeNamespace',
       upstream: `${NSD} Delete, finalizeNamespace`,
+      inputs: {specFinalizers: spec, after: finalizedSpec(spec)},
       result: 'finalize',
       why: `nothing in the data holds it: the next pass lists every type empty and removes "kubernetes" with PUT /api/v1/namespaces/${name}/finalize${sure ? '' : ` (${[unseenText, apiServices === undefined ? (input.apiServicesWhy ?? 'no APIService in the data') : ''].filter(Boolean).join('; ')}: not certain)`}`,
       ...(sure ? {} : {inferred: {evidence: 'the data does not show every type', confidence: 'possible' as const}}),
