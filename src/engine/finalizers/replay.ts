@@ -255,10 +255,17 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
       rule: 'finalizer',
       evidence: [`metadata.finalizers "${f}"`, ...(who ? [`set by ${who}`] : ['no managedFields entry names it']), ...running.map(runText)],
       next: [
-        ...running.slice(0, 2).map((w) => ({
-          command: `kubectl logs -n ${w.metadata?.namespace} ${w.kind?.toLowerCase()}/${w.metadata?.name} --tail=200`,
-          why: `${dead ? 'it has no ready replica: ' : ''}the component that removes "${f}" says why it has not`,
-        })),
+        ...running.slice(0, 2).map((w) =>
+          dead
+            ? {
+                command: `kubectl get ${w.kind?.toLowerCase()} ${w.metadata?.name} -n ${w.metadata?.namespace}`,
+                why: `it has no ready replica: nothing runs to remove "${f}"; bring it back and it finishes its cleanup`,
+              }
+            : {
+                command: `kubectl logs -n ${w.metadata?.namespace} ${w.kind?.toLowerCase()}/${w.metadata?.name} --tail=200`,
+                why: `the component that removes "${f}" says why it has not`,
+              },
+        ),
         {
           change: `${o.kind} ${m.namespace ? `${m.namespace}/` : ''}${m.name}: metadata.finalizers "${f}"`,
           why: `removing it by hand skips what ${managers[0]?.manager ?? 'its owner'} does before letting go`,

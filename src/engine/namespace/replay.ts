@@ -343,7 +343,7 @@ export function replayNamespace(input: NamespaceInput): NamespaceReplay {
       upstream: `${NSD} deleteAllContent, deleteAllContentForGroupVersionResource`,
       inputs: {remaining: Object.fromEntries(present.map((t) => [typeName(t), t.items.length]))},
       result: waitingPods ? 'waiting for pods' : 'content remains',
-      why: `${present.map((t) => `${typeName(t)} has ${t.items.length} resource instances`).join(', ')} in the data${
+      why: `${present.map((t) => `${kubectlType(t)}: ${t.items.length}`).join(', ')} in the data${
         waitingPods
           ? `; with ordered deletion (${input.minor === undefined ? 'assumed: the version is not known' : `1.${input.minor}`}) pods go first: while any pod remains no other type is deleted in the pass`
           : ''

@@ -117,6 +117,7 @@ describe('any other finalizer: its writer from managedFields', () => {
     assert.equal(r.actors[0].action, 'blocksDeletion')
     assert.match(r.holds[0], /written by hold-operator; Deployment ops\/hold-operator \(0 ready\)/)
     assert.match(r.actors[0].next[0].why, /no ready replica/)
+    assert.equal(r.actors[0].next[0].command, 'kubectl get deployment hold-operator -n ops')
   })
   it('not running in the data: said so', () => {
     assert.match(replayFinalizers(o, {workloads: []}).holds[0], /does not run in the data/)
