@@ -197,13 +197,11 @@ async function otherParts(source: ClusterSource, o: KubeObject, types: readonly 
       }
     }
     const r = replayFinalizers(o, {pods, podsWhy: needsPods && !pods ? 'pods could not be read' : undefined, job, workloads})
-    r.actors.forEach((actor, i) =>
-      parts.push({
-        actor,
-        steps: i === 0 ? r.steps : [],
-        headline: i === 0 && r.holds.length > 0 ? `It is held by ${r.holds.join('; ')}.` : '',
-      }),
-    )
+    // One headline for all the finalizers, on the first actor that holds the object (the one the summary leads with).
+    const holder = r.actors.findIndex((a) => a.action === 'blocksDeletion')
+    for (const [i, actor] of r.actors.entries()) {
+      parts.push({actor, steps: i === 0 ? r.steps : [], headline: i === holder && r.holds.length > 0 ? `It is held by ${r.holds.join('; ')}.` : ''})
+    }
   }
   return parts
 }
