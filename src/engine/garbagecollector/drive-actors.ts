@@ -9,7 +9,7 @@ import type {ClusterSource, KubeObject, ResourceType} from '../../cluster/source
 import type {Actor, ActorAction, NextStep, Severity, Step} from '../../explanation.js'
 import {severityRank} from '../../explanation.js'
 import {replayFinalizers} from '../finalizers/index.js'
-import {replayCronJobHistory, replayDeploymentHistory} from '../historylimits/index.js'
+import {replayCronJobHistory, replayDeploymentHistory, replayRevisionHistory} from '../historylimits/index.js'
 import {type ContentType, replayNamespace} from '../namespace/index.js'
 import {replayTtlAfterFinished} from '../ttlafterfinished/index.js'
 import type {GcExplanation} from './explain.js'
@@ -181,6 +181,19 @@ async function otherParts(source: ClusterSource, o: KubeObject, types: readonly 
         )
     }
   }
+  if (group === 'apps' && o.kind === 'ControllerRevision') {
+    const kind = controllerOf(o, 'DaemonSet') ? 'DaemonSet' : 'StatefulSet'
+    const owner = controllerOf(o, kind)
+    const w = owner ? await tryGet(source, owner.apiVersion, kind, m.namespace, owner.name) : undefined
+    if (owner && w && metaOf(w).uid === owner.uid) {
+      const crs = await tryList(source, 'apps/v1', 'ControllerRevision', m.namespace)
+      const pods = await tryList(source, 'v1', 'Pod', m.namespace, true)
+      const mine = (list: KubeObject[]) => list.filter((x) => controllerOf(x, kind)?.uid === owner.uid)
+      // Every pod of the owner counts, terminating and terminal ones too; without the pods nothing is said.
+      const r = crs && pods ? replayRevisionHistory(o, w, mine(crs), mine(pods)) : undefined
+      if (r) parts.push(r)
+    }
+  }
   const finalizers = (m.finalizers ?? []).filter((f) => f !== 'foregroundDeletion' && f !== 'orphan')
   if (m.deletionTimestamp && finalizers.length > 0) {
     const needsPods = o.kind === 'PersistentVolumeClaim'
@@ -221,6 +234,12 @@ function needsWholeObject(e: GcExplanation): boolean {
     s.kind === 'ReplicaSet' &&
     group === 'apps' &&
     e.ownerReferences.some((r) => r.controller === true && r.kind === 'Deployment' && r.classification === 'solid')
+  )
+    return true
+  if (
+    s.kind === 'ControllerRevision' &&
+    group === 'apps' &&
+    e.ownerReferences.some((r) => r.controller === true && (r.kind === 'DaemonSet' || r.kind === 'StatefulSet') && r.classification === 'solid')
   )
     return true
   return e.deletionTimestamp !== undefined && (e.finalizers ?? []).some((f) => f !== 'foregroundDeletion' && f !== 'orphan')

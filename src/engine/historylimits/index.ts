@@ -2,3 +2,4 @@
 // (issue 26 item 3; cleanups.md §3, §5). Pure: no I/O, no clock.
 export * from './deployment.js'
 export * from './cronjob.js'
+export * from './controllerrevisions.js'
