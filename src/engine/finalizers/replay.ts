@@ -6,6 +6,7 @@
 // whether something of that name runs in the data. Pure.
 import type {KubeObject} from '../../cluster/source.js'
 import type {Actor, Step} from '../../explanation.js'
+import {IsJobFinished} from '../jobutil/utils.js'
 
 export const PVCP = 'pkg/controller/volume/pvcprotection/pvc_protection_controller.go'
 export const PVP = 'pkg/controller/volume/pvprotection/pv_protection_controller.go'
@@ -187,9 +188,7 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
         continue
       }
       const jm = job.metadata ?? {}
-      const finished = ((job.status as {conditions?: {type: string; status: string}[]} | undefined)?.conditions ?? []).some(
-        (c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True',
-      )
+      const finished = IsJobFinished(job)
       const phase = (o.status as {phase?: string} | undefined)?.phase
       const reason = jm.deletionTimestamp
         ? 'its Job is being deleted'

@@ -4,19 +4,19 @@
 import type {KubeObject} from '../../cluster/source.js'
 import type {Actor, Step} from '../../explanation.js'
 import {compareStrings} from '../../util/compare.js'
+import {FinishedCondition} from '../jobutil/utils.js'
 
 export const CJ = 'pkg/controller/cronjob/cronjob_controllerv2.go'
 export const CJU = 'pkg/controller/cronjob/utils.go'
 
 interface JobLike {
   metadata?: {name?: string; uid?: string; ownerReferences?: {uid: string; controller?: boolean}[]}
-  status?: {startTime?: string | null; conditions?: {type: string; status: string}[]}
+  status?: {startTime?: string | null}
 }
 
 /** getFinishedStatus: the first Complete or Failed condition with status True. */
 export function finishedType(job: KubeObject): 'Complete' | 'Failed' | undefined {
-  const c = ((job as JobLike).status?.conditions ?? []).find((x) => (x.type === 'Complete' || x.type === 'Failed') && x.status === 'True')
-  return c?.type as 'Complete' | 'Failed' | undefined
+  return FinishedCondition(job)?.type as 'Complete' | 'Failed' | undefined
 }
 
 /** byJobStartTime.Less: no start time sorts last; equal start times (both nil too) by name. */

@@ -3,29 +3,17 @@
 // getFinishAndExpireTime; the delete is Foreground with a UID precondition. Pure: the Job and the clock in.
 import type {KubeObject} from '../../cluster/source.js'
 import type {Actor, Step} from '../../explanation.js'
+import {FinishedCondition} from '../jobutil/utils.js'
 
 export const TTL = 'pkg/controller/ttlafterfinished/ttlafterfinished_controller.go'
-
-interface JobCondition {
-  type: string
-  status: string
-  lastTransitionTime?: string | null
-}
-
-function conditions(job: KubeObject): JobCondition[] {
-  const cs = (job.status as {conditions?: unknown} | undefined)?.conditions
-  return Array.isArray(cs) ? (cs as JobCondition[]) : []
-}
 
 export function ttlOf(job: KubeObject): number | undefined {
   const t = (job.spec as {ttlSecondsAfterFinished?: unknown} | undefined)?.ttlSecondsAfterFinished
   return typeof t === 'number' ? t : undefined
 }
 
-/** jobutil.IsJobFinished → FinishedCondition: the first Complete or Failed condition with status True. */
-export function finishedCondition(job: KubeObject): JobCondition | undefined {
-  return conditions(job).find((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True')
-}
+/** jobutil.FinishedCondition: the condition whose lastTransitionTime is the finish time. */
+export const finishedCondition = FinishedCondition
 
 export type TimeLeft = {ok: true; finishAt: string; expireAt: string; timeLeftSeconds: number} | {ok: false; error: string}
 
