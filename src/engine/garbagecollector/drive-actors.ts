@@ -8,6 +8,7 @@ import type {Evidence} from '../../cluster/evidence.js'
 import type {ClusterSource, KubeObject, ResourceType} from '../../cluster/source.js'
 import type {Actor, ActorAction, NextStep, Severity, Step} from '../../explanation.js'
 import {severityRank} from '../../explanation.js'
+import {compareStrings} from '../../util/compare.js'
 import {replayFinalizers} from '../finalizers/index.js'
 import {replayCronJobHistory, replayDeploymentHistory, replayRevisionHistory} from '../historylimits/index.js'
 import {type ContentType, replayNamespace} from '../namespace/index.js'
@@ -133,7 +134,7 @@ async function namespaceParts(
     if (items === undefined) content.push({...base, coverage: 'none', why: `${t.kind} could not be listed`, items: []})
     else content.push({...base, coverage: !c || c.absenceIsProof ? 'proof' : 'partial', ...(c && !c.absenceIsProof ? {why: c.why} : {}), items})
   })
-  content.sort((a, b) => `${a.group}/${a.resource}`.localeCompare(`${b.group}/${b.resource}`))
+  content.sort((a, b) => compareStrings(`${a.group}/${a.resource}`, `${b.group}/${b.resource}`))
   const api = served(types, 'apiregistration.k8s.io', 'APIService')
   const apiCoverage = api ? evidence?.coverage(api.group, api.kind) : undefined
   const apiServices = api && (!apiCoverage || apiCoverage.held) ? await tryList(source, apiVersion(api), 'APIService', undefined) : undefined
