@@ -4,18 +4,19 @@
 // objects to the pure engines — namespace, ttlafterfinished, historylimits, finalizers — and returns the collector's
 // Explanation with `actors` and a headline saying who deletes it and when, or what holds it and what would release
 // it. A kind the data does not hold is "not in the data", never "absent".
-import type {Evidence} from '../../cluster/evidence.js'
 import type {ClusterSource, KubeObject, ResourceType} from '../../cluster/source.js'
-import type {Actor, ActorAction, NextStep, Severity, Step} from '../../explanation.js'
+import type {Actor, ActorAction, Evidence, NextStep, Severity, Step} from '../../explanation.js'
 import {severityRank} from '../../explanation.js'
 import {compareStrings} from '../../util/compare.js'
+import {pool} from '../../cluster/read.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {replayFinalizers} from '../finalizers/index.js'
 import {replayCronJobHistory, replayDeploymentHistory, replayRevisionHistory} from '../historylimits/index.js'
 import {type ContentType, replayNamespace} from '../namespace/index.js'
 import {replayTtlAfterFinished} from '../ttlafterfinished/index.js'
 import type {GcExplanation} from './explain.js'
 import type {GcVerdict} from './model.js'
-import {LIST_CONCURRENCY, pool} from './read.js'
+import {LIST_CONCURRENCY} from './read.js'
 
 export interface GcActorsOptions {
   now: Date
@@ -149,8 +150,10 @@ async function namespaceParts(
   return {actor: r.actor, steps: r.steps, headline: r.headline, severity: r.severity}
 }
 
+/** metav1.GetControllerOf, when that controller is of the kind asked. */
 function controllerOf(o: KubeObject, kind: string): {name: string; uid: string; apiVersion: string} | undefined {
-  return (metaOf(o).ownerReferences ?? []).find((r) => r.controller === true && r.kind === kind)
+  const c = getControllerOf(o)
+  return c?.kind === kind ? c : undefined
 }
 
 async function otherParts(source: ClusterSource, o: KubeObject, types: readonly ResourceType[], options: GcActorsOptions): Promise<Part[]> {

@@ -6,7 +6,7 @@
 import type {KubeObject} from '../../cluster/source.js'
 import type {Actor, Step} from '../../explanation.js'
 import {revOf, SortControllerRevisions} from '../history/controller-history.js'
-import type {ControllerRevision} from '../deployment/types.js'
+import type {ControllerRevision} from '../history/types.js'
 
 export const DSU = 'pkg/controller/daemon/update.go'
 export const SSC = 'pkg/controller/statefulset/stateful_set_control.go'
