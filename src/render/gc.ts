@@ -3,7 +3,7 @@
 // layout (NAMESPACE NAME VERDICT REASON AGE), each edge marked with its classification and blockOwnerDeletion.
 import type {GcAllResult} from '../engine/garbagecollector/drive.js'
 import type {GcExplanation, GcTree, GcTreeNode, GcVerdict} from '../engine/garbagecollector/index.js'
-import type {NextStep, SourceDescription, Subject} from '../explanation.js'
+import type {Actor, NextStep, SourceDescription, Subject} from '../explanation.js'
 import {EXPLANATION_VERSION, type ReportHeader, reportScope} from '../explanation.js'
 import {kubectlAge} from '../util/duration.js'
 import {ROLE, SEVERITY} from './colour.js'
@@ -54,10 +54,26 @@ function nextLines(next: readonly NextStep[] | undefined, indent: number): strin
   return out
 }
 
-/** One object: the explanation, then what to do next. */
+/**
+ * Who acts on the object (issue 26 item 7): one line each — actor, action, at, rule — with its own next steps under
+ * it; -o wide adds the evidence. Only when some mechanism besides the collector has something to say.
+ */
+function actorLines(actors: readonly Actor[], wide: boolean, indent: number): string[] {
+  const out: string[] = [`${' '.repeat(indent)}${ROLE.heading('actors:')}`]
+  for (const a of actors) {
+    out.push(...wrap(`${ROLE.heading(a.actor)} ${a.action}${a.at ? ` at ${a.at}` : ''} (${a.rule})`, indent + 2))
+    if (wide) for (const ev of a.evidence) out.push(...wrap(`- ${ev}`, indent + 4))
+    out.push(...nextLines(a.next, indent + 4))
+  }
+  return out
+}
+
+/** One object: the explanation, then who acts on it with their next steps (or the collector's next steps alone). */
 export function renderGcExplanation(e: GcExplanation, wide: boolean): string {
   const text = renderExplanations([e], wide).replace(/\n+$/, '')
-  return `${[text, ...nextLines(e.next, 2), ''].join('\n')}\n`
+  const actors = e.actors ?? []
+  const tail = actors.length > 1 ? actorLines(actors, wide, 2) : nextLines(e.next, 2)
+  return `${[text, ...tail, ''].join('\n')}\n`
 }
 
 export function renderGcReport(r: GcReport): string {

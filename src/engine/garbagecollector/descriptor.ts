@@ -74,7 +74,16 @@ export const GC_REPLAY: ReplayDescriptor = {
       ],
     },
     patchRemoveOwnerRefs: {severity: 'info', why: 'some owners are gone, one remains: the collector only drops the dangling references'},
-    waitBeingDeleted: {severity: 'info', why: 'an owner is being deleted in the foreground: the collector waits, as designed'},
+    waitBeingDeleted: {
+      severity: 'info',
+      why: 'an owner is being deleted in the foreground: the collector waits, as designed',
+      when: [
+        {
+          severity: 'warning',
+          if: "gc KIND/NAME of a Namespace whose deletion the namespace controller finds blocked: a discovery, GroupVersion or content failure, objects held by finalizers, content the data lacks, or another controller's spec.finalizers",
+        },
+      ],
+    },
     orphanDependentsThenRemoveFinalizer: {severity: 'info', why: 'orphan deletion: the collector orphans the dependents, then lets the owner go'},
     notMonitored: {
       severity: 'none',

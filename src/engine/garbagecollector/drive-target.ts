@@ -11,6 +11,7 @@ import {UserError} from '../../errors.js'
 import type {Problem, SourceDescription} from '../../explanation.js'
 import type {MinorVersion} from '../../util/parse.js'
 import {driveGcAll, driveGcOne, type GcAllResult, type GcDriveOptions} from './drive.js'
+import {driveGcActors} from './drive-actors.js'
 import {explainGc, type GcExplanation} from './explain.js'
 import type {GcTree} from './tree.js'
 
@@ -52,5 +53,7 @@ export async function driveGc(source: ClusterSource, req: GcRequest): Promise<Gc
   }
   const one = await driveGcOne(source, raw, t, {...options, tree: req.tree})
   if (!one) throw new UserError(`${t.kind} "${name}": the answer has no metadata.uid`)
-  return {explanation: explainGc(one.replay, options.now, description(one.problems)), tree: one.tree}
+  // Every other mechanism that deletes the object or holds its deletion, around the collector's answer (issue 26).
+  const explanation = await driveGcActors(source, explainGc(one.replay, options.now, description(one.problems)), options)
+  return {explanation, tree: one.tree}
 }

@@ -2,7 +2,7 @@
 // engineer can act on, the steps, and the collector-specific fields (documented in schemas/gc.json).
 import type {OwnerReference} from '../../cluster/source.js'
 import type {Explanation, Severity, SourceDescription, Step, Subject} from '../../explanation.js'
-import {describeObject, type GcObject, type GcVerdict} from './model.js'
+import {describeObject, type GcObject, type GcVerdict, isNamespace} from './model.js'
 import {gcNext} from './next.js'
 import type {BlockingReport, CollectorRequest, GcEvent, GcReplay, RefOutcome, RefReport} from './replay.js'
 import {compareStrings} from '../../util/compare.js'
@@ -114,7 +114,7 @@ export function gcSummary(r: GcReplay): string {
   const aborted = r.abortedAt === undefined ? undefined : r.refs[r.abortedAt]
   switch (r.verdict) {
     case 'keep':
-      return `Kept: ${n === 1 ? 'its owner' : `all ${n} owners`} (${refsText(r, 'solid')}) ${n === 1 ? 'exists' : 'exist'} with the uids it names; the collector changes nothing.`
+      return `Kept: ${n === 1 ? 'its owner' : `all ${n} owners`} (${refsText(r, 'solid')}) ${n === 1 ? 'exists' : 'exist'} with the uids it names; the garbage collector keeps it.`
     case 'patchRemoveOwnerRefs':
       return `Kept, because ${refsText(r, 'solid')} is a solid owner; the collector patches off the other reference(s) (uids ${r.removeOwnerUIDs?.join(', ')}): ${[danglingText(r), refsText(r, 'waitingForDependentsDeletion') ? `${refsText(r, 'waitingForDependentsDeletion')} is being deleted in the foreground` : ''].filter(Boolean).join('; ')}.`
     case 'delete': {
@@ -132,10 +132,10 @@ export function gcSummary(r: GcReplay): string {
       return why + how + (r.virtual ? ' (Evaluated as a virtual node: its type is not monitored, but monitored objects name it as an owner.)' : '')
     }
     case 'noOwners':
-      return 'No owner references: not garbage, the collector never deletes it.'
+      return 'No owner references: the garbage collector has nothing to collect and does not delete it.'
     case 'waitBeingDeleted': {
       const f = r.item.metadata.finalizers ?? []
-      return `Being deleted (since ${r.item.metadata.deletionTimestamp}) without foregroundDeletion: the collector waits. ${f.length === 0 ? 'No finalizer is left, so the API server should remove it shortly.' : `It is held by ${f.map((x) => `"${x}"`).join(', ')}, which the collector does not handle: the controller owning ${f.length === 1 ? 'that finalizer' : 'those finalizers'} must remove ${f.length === 1 ? 'it' : 'them'}.`}`
+      return `Being deleted (since ${r.item.metadata.deletionTimestamp}) without foregroundDeletion: the collector waits. ${f.length === 0 ? (isNamespace(r.item) ? 'No metadata finalizer is left; a Namespace also waits for spec.finalizers ("kubernetes"), which the namespace controller removes once all its content is deleted.' : 'No finalizer is left, so the API server should remove it shortly.') : `It is held by ${f.map((x) => `"${x}"`).join(', ')}, which the collector does not handle: the controller owning ${f.length === 1 ? 'that finalizer' : 'those finalizers'} must remove ${f.length === 1 ? 'it' : 'them'}.`}`
     }
     case 'removeFinalizer':
       return `Being deleted in the foreground (since ${r.item.metadata.deletionTimestamp}) and no dependent blocks it any more: the collector should remove foregroundDeletion now${

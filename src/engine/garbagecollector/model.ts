@@ -93,6 +93,11 @@ export function isBeingDeleted(o: GcObject): boolean {
   return o.metadata.deletionTimestamp !== undefined && o.metadata.deletionTimestamp !== null
 }
 
+/** A core Namespace: its own finalizer ("kubernetes") is in spec.finalizers, which the metadata view does not show. */
+export function isNamespace(o: {apiVersion: string; kind: string}): boolean {
+  return o.kind === 'Namespace' && o.apiVersion === 'v1'
+}
+
 export function hasFinalizer(o: GcObject, f: string): boolean {
   return (o.metadata.finalizers ?? []).includes(f)
 }

@@ -2,7 +2,7 @@
 // change, with why. Never a write the tool performs itself: kubectl-why only reads. keep and noOwners need nothing.
 import {splitApiVersion} from '../../cluster/builtin-kinds.js'
 import type {NextStep} from '../../explanation.js'
-import {describeObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN, type GcObject} from './model.js'
+import {describeObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN, type GcObject, isNamespace} from './model.js'
 import type {GcReplay, RefReport} from './replay.js'
 
 /** `kind[.group]/name` as kubectl and kubectl-why accept it; core and apps kinds need no group. */
@@ -88,6 +88,13 @@ export function gcNext(r: GcReplay): NextStep[] | undefined {
       ]
     case 'waitBeingDeleted': {
       const fs = m.finalizers ?? []
+      if (fs.length === 0 && isNamespace(o))
+        return [
+          {
+            command: `kubectl get namespace ${m.name} -o jsonpath='{.spec.finalizers} {.status.conditions}'`,
+            why: 'the namespace controller removes spec.finalizers "kubernetes" only once discovery succeeds and all content is gone: its conditions name what remains',
+          },
+        ]
       if (fs.length === 0)
         return [
           {

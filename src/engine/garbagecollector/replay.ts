@@ -18,6 +18,7 @@ import {
   hasFinalizer,
   isBeingDeleted,
   isDeletingDependents,
+  isNamespace,
   type OwnerRead,
   type OwnerReadKey,
   ownerReadPath,
@@ -262,9 +263,13 @@ function replay(item: GcObject, world: GcWorld, opts: Required<GcReplayOptions>,
     const since = age(meta.deletionTimestamp, world.now)
     if (finalizers.includes(FINALIZER_ORPHAN)) return orphanView(r, world, path, since)
     r.verdict = 'waitBeingDeleted'
+    // A Namespace's own finalizer ("kubernetes") lives in spec.finalizers, which the collector's metadata view does not
+    // show: the namespace controller removes it (namespaced_resources_deleter.go Delete), not the API server at once.
     const others =
       finalizers.length === 0
-        ? 'it has no finalizers left, so the API server should remove it at once (or when its grace period ends, for pods)'
+        ? isNamespace(item)
+          ? 'it has no metadata.finalizers left; a Namespace also waits for spec.finalizers ("kubernetes"), which the namespace controller removes once it has deleted all its content'
+          : 'it has no finalizers left, so the API server should remove it at once (or when its grace period ends, for pods)'
         : `it is held by ${finalizers.map((f) => `"${f}"`).join(', ')}: ${finalizers.length === 1 ? 'that finalizer belongs' : 'those finalizers belong'} to other controllers, not to the collector`
     steps.push({
       rule: 'attemptToDeleteItem: being deleted',
@@ -419,7 +424,7 @@ function dependentView(r: GcReplay, world: GcWorld, _opts: Required<GcReplayOpti
       rule: 'attemptToDeleteItem: no owners',
       upstream: `${GC}/garbagecollector.go:594-600`,
       result: 'not garbage',
-      why: 'it has no owner references, so the collector has nothing to decide: it is never garbage-collected',
+      why: 'it has no owner references, so the collector has nothing to decide and does not delete it (other controllers may: TTL-after-finished, history limits, the namespace controller)',
     })
     return r
   }
@@ -445,7 +450,7 @@ function dependentView(r: GcReplay, world: GcWorld, _opts: Required<GcReplayOpti
         upstream: `${GC}/garbagecollector.go:613-621`,
         result: 'keep',
         inputs: counts,
-        why: `${solid.length === 1 ? 'its owner exists' : `all ${solid.length} owners exist`} with the uids it names and ${solid.length === 1 ? 'is' : 'are'} not waiting for dependents: the collector keeps it and changes nothing`,
+        why: `${solid.length === 1 ? 'its owner exists' : `all ${solid.length} owners exist`} with the uids it names and ${solid.length === 1 ? 'is' : 'are'} not waiting for dependents: the collector keeps it (other controllers may still delete it: history limits, TTL-after-finished)`,
       })
       return r
     }

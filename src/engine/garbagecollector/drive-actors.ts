@@ -1,0 +1,278 @@
+// `gc KIND/NAME`: every mechanism that deletes the object, has deleted it, or holds its deletion (issue 26), composed
+// at the driver level around the collector's own Explanation. It reads what each replay needs through the
+// ClusterSource it is given (the whole object, its owner, its namespace's content, APIServices, pods), hands plain
+// objects to the pure engines — namespace, ttlafterfinished, historylimits, finalizers — and returns the collector's
+// Explanation with `actors` and a headline saying who deletes it and when, or what holds it and what would release
+// it. A kind the data does not hold is "not in the data", never "absent".
+import type {ClusterSource, KubeObject, ResourceType} from '../../cluster/source.js'
+import type {Actor, ActorAction, Evidence, NextStep, Severity, Step} from '../../explanation.js'
+import {severityRank} from '../../explanation.js'
+import {compareStrings} from '../../util/compare.js'
+import {pool} from '../../cluster/read.js'
+import {getControllerOf} from '../../apimachinery/owner-references.js'
+import {replayFinalizers} from '../finalizers/index.js'
+import {replayCronJobHistory, replayDeploymentHistory, replayRevisionHistory} from '../historylimits/index.js'
+import {type ContentType, replayNamespace} from '../namespace/index.js'
+import {replayTtlAfterFinished} from '../ttlafterfinished/index.js'
+import type {GcExplanation} from './explain.js'
+import type {GcVerdict} from './model.js'
+import {LIST_CONCURRENCY} from './read.js'
+
+export interface GcActorsOptions {
+  now: Date
+  minor?: number
+  evidence?: Evidence
+}
+
+/** What the collector itself does, as an Actor (its verdict's action; its own next steps). */
+const GC_ACTIONS: Record<GcVerdict, ActorAction> = {
+  keep: 'none',
+  patchRemoveOwnerRefs: 'none',
+  delete: 'willDelete',
+  noOwners: 'none',
+  waitBeingDeleted: 'none',
+  removeFinalizer: 'willDelete',
+  waitForBlockingDependents: 'blocksDeletion',
+  orphanDependentsThenRemoveFinalizer: 'willDelete',
+  stuckRestMapping: 'none',
+  stuckNamespacedOwnerOfClusterScopedObject: 'none',
+  notMonitored: 'none',
+  unknown: 'none',
+}
+
+export function collectorActor(e: GcExplanation): Actor {
+  const evidence = [
+    ...e.ownerReferences.map((r) => `ownerReference ${r.kind} ${r.name} uid ${r.uid}: ${r.classification}`),
+    ...(e.deletionTimestamp ? [`deletionTimestamp ${e.deletionTimestamp}`] : []),
+    ...(e.finalizers ?? []).map((f) => `metadata.finalizers "${f}"`),
+  ]
+  return {
+    actor: 'garbagecollector',
+    action: GC_ACTIONS[e.verdict],
+    rule: e.steps.at(-1)?.rule ?? 'attemptToDeleteItem',
+    evidence: evidence.length > 0 ? evidence : ['no owner references'],
+    next: e.next ?? [],
+  }
+}
+
+/** One mechanism's answer for the composition. */
+interface Part {
+  actor: Actor
+  steps: Step[]
+  headline: string
+  severity?: Severity
+}
+
+type Meta = {
+  name?: string
+  namespace?: string
+  uid?: string
+  deletionTimestamp?: string | null
+  finalizers?: string[]
+  ownerReferences?: {kind: string; name: string; uid: string; controller?: boolean; apiVersion: string}[]
+}
+
+function metaOf(o: KubeObject): Meta {
+  return (o.metadata ?? {}) as Meta
+}
+
+async function tryGet(source: ClusterSource, apiVersion: string, kind: string, namespace: string | undefined, name: string): Promise<KubeObject | undefined> {
+  try {
+    return await source.get({apiVersion, kind, namespace, name, view: 'fresh'})
+  } catch {
+    return undefined
+  }
+}
+
+async function tryList(
+  source: ClusterSource,
+  apiVersion: string,
+  kind: string,
+  namespace: string | undefined,
+  metadataOnly = false,
+): Promise<KubeObject[] | undefined> {
+  try {
+    return (await source.list({apiVersion, kind, namespace, metadataOnly})).items
+  } catch {
+    return undefined
+  }
+}
+
+function served(types: readonly ResourceType[], group: string, kind: string): ResourceType | undefined {
+  return types.find((t) => t.group === group && t.kind === kind)
+}
+
+function apiVersion(t: {group: string; version: string}): string {
+  return t.group === '' ? t.version : `${t.group}/${t.version}`
+}
+
+/** The namespace controller's inputs: every namespaced type it deletes (delete and list), as far as the data shows it. */
+async function namespaceParts(
+  source: ClusterSource,
+  ns: KubeObject,
+  types: readonly ResourceType[],
+  evidence: Evidence | undefined,
+  options: GcActorsOptions,
+): Promise<Part> {
+  const name = metaOf(ns).name ?? ''
+  const seen = new Set<string>()
+  const deletable = types.filter((t) => {
+    const key = `${t.group}/${t.resource}`
+    if (!t.namespaced || t.resource.includes('/') || !t.verbs.includes('delete') || !t.verbs.includes('list') || seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+  const content: ContentType[] = []
+  await pool(deletable, LIST_CONCURRENCY, async (t) => {
+    const c = evidence?.coverage(t.group, t.kind, name)
+    const base = {group: t.group, version: t.version, resource: t.resource, kind: t.kind}
+    if (c && !c.held) {
+      content.push({...base, coverage: 'none', why: c.why, items: []})
+      return
+    }
+    const isPod = t.group === '' && t.resource === 'pods'
+    const items = await tryList(source, apiVersion(t), t.kind, name, !isPod)
+    if (items === undefined) content.push({...base, coverage: 'none', why: `${t.kind} could not be listed`, items: []})
+    else content.push({...base, coverage: !c || c.absenceIsProof ? 'proof' : 'partial', ...(c && !c.absenceIsProof ? {why: c.why} : {}), items})
+  })
+  content.sort((a, b) => compareStrings(`${a.group}/${a.resource}`, `${b.group}/${b.resource}`))
+  const api = served(types, 'apiregistration.k8s.io', 'APIService')
+  const apiCoverage = api ? evidence?.coverage(api.group, api.kind) : undefined
+  const apiServices = api && (!apiCoverage || apiCoverage.held) ? await tryList(source, apiVersion(api), 'APIService', undefined) : undefined
+  const r = replayNamespace({
+    namespace: ns,
+    content,
+    apiServices: apiServices && apiServices.length === 0 && apiCoverage && !apiCoverage.absenceIsProof ? undefined : apiServices,
+    apiServicesWhy: api ? (apiCoverage?.why ?? 'APIServices could not be listed') : 'the data holds no APIService',
+    now: options.now,
+    minor: options.minor,
+  })
+  return {actor: r.actor, steps: r.steps, headline: r.headline, severity: r.severity}
+}
+
+/** metav1.GetControllerOf, when that controller is of the kind asked. */
+function controllerOf(o: KubeObject, kind: string): {name: string; uid: string; apiVersion: string} | undefined {
+  const c = getControllerOf(o)
+  return c?.kind === kind ? c : undefined
+}
+
+async function otherParts(source: ClusterSource, o: KubeObject, types: readonly ResourceType[], options: GcActorsOptions): Promise<Part[]> {
+  const m = metaOf(o)
+  const parts: Part[] = []
+  const group = (o.apiVersion ?? '').includes('/') ? (o.apiVersion ?? '').split('/')[0] : ''
+  if (group === 'batch' && o.kind === 'Job') {
+    const ttl = replayTtlAfterFinished(o, options.now)
+    if (ttl) parts.push(ttl)
+    const owner = controllerOf(o, 'CronJob')
+    if (owner) {
+      const cj = await tryGet(source, owner.apiVersion, 'CronJob', m.namespace, owner.name)
+      const jobs = cj && metaOf(cj).uid === owner.uid ? await tryList(source, 'batch/v1', 'Job', m.namespace) : undefined
+      if (cj && jobs) parts.push(replayCronJobHistory(o, cj, jobs))
+    }
+  }
+  if (group === 'apps' && o.kind === 'ReplicaSet') {
+    const owner = controllerOf(o, 'Deployment')
+    if (owner) {
+      const d = await tryGet(source, owner.apiVersion, 'Deployment', m.namespace, owner.name)
+      const all = d && metaOf(d).uid === owner.uid ? await tryList(source, 'apps/v1', 'ReplicaSet', m.namespace) : undefined
+      if (d && all)
+        parts.push(
+          replayDeploymentHistory(
+            o,
+            d,
+            all.filter((x) => controllerOf(x, 'Deployment')?.uid === owner.uid),
+          ),
+        )
+    }
+  }
+  if (group === 'apps' && o.kind === 'ControllerRevision') {
+    const kind = controllerOf(o, 'DaemonSet') ? 'DaemonSet' : 'StatefulSet'
+    const owner = controllerOf(o, kind)
+    const w = owner ? await tryGet(source, owner.apiVersion, kind, m.namespace, owner.name) : undefined
+    if (owner && w && metaOf(w).uid === owner.uid) {
+      const crs = await tryList(source, 'apps/v1', 'ControllerRevision', m.namespace)
+      const pods = await tryList(source, 'v1', 'Pod', m.namespace, true)
+      const mine = (list: KubeObject[]) => list.filter((x) => controllerOf(x, kind)?.uid === owner.uid)
+      // Every pod of the owner counts, terminating and terminal ones too; without the pods nothing is said.
+      const r = crs && pods ? replayRevisionHistory(o, w, mine(crs), mine(pods)) : undefined
+      if (r) parts.push(r)
+    }
+  }
+  const finalizers = (m.finalizers ?? []).filter((f) => f !== 'foregroundDeletion' && f !== 'orphan')
+  if (m.deletionTimestamp && finalizers.length > 0) {
+    const needsPods = o.kind === 'PersistentVolumeClaim'
+    const pods = needsPods ? await tryList(source, 'v1', 'Pod', m.namespace) : undefined
+    const jobRef = o.kind === 'Pod' ? controllerOf(o, 'Job') : undefined
+    const job = jobRef ? await tryGet(source, jobRef.apiVersion, 'Job', m.namespace, jobRef.name) : undefined
+    const known = new Set(['kubernetes.io/pvc-protection', 'kubernetes.io/pv-protection', 'batch.kubernetes.io/job-tracking'])
+    let workloads: KubeObject[] | undefined
+    if (finalizers.some((f) => !known.has(f))) {
+      workloads = []
+      for (const kind of ['Deployment', 'DaemonSet', 'StatefulSet']) {
+        if (!served(types, 'apps', kind)) continue
+        workloads.push(...((await tryList(source, 'apps/v1', kind, undefined)) ?? []))
+      }
+    }
+    const r = replayFinalizers(o, {pods, podsWhy: needsPods && !pods ? 'pods could not be read' : undefined, job, workloads})
+    // One headline for all the finalizers, on the first actor that holds the object (the one the summary leads with).
+    const holder = r.actors.findIndex((a) => a.action === 'blocksDeletion')
+    for (const [i, actor] of r.actors.entries()) {
+      parts.push({actor, steps: i === 0 ? r.steps : [], headline: i === holder && r.holds.length > 0 ? `It is held by ${r.holds.join('; ')}.` : ''})
+    }
+  }
+  return parts
+}
+
+/**
+ * Whether another mechanism may act, from what the collector's metadata view already shows: a Namespace, a Job (TTL,
+ * CronJob history), a ReplicaSet whose controlling Deployment is solid (cleanupDeployment runs only for a Deployment
+ * that exists with that uid and is not being deleted), or an object being deleted with finalizers not the collector's.
+ * Nothing else is read, so the collector's own reads stay what they were (fresh, metadata-only).
+ */
+function needsWholeObject(e: GcExplanation): boolean {
+  const s = e.subject
+  const group = (s.apiVersion ?? '').includes('/') ? (s.apiVersion ?? '').split('/')[0] : ''
+  if (s.kind === 'Namespace' && group === '') return true
+  if (s.kind === 'Job' && group === 'batch') return true
+  if (
+    s.kind === 'ReplicaSet' &&
+    group === 'apps' &&
+    e.ownerReferences.some((r) => r.controller === true && r.kind === 'Deployment' && r.classification === 'solid')
+  )
+    return true
+  if (
+    s.kind === 'ControllerRevision' &&
+    group === 'apps' &&
+    e.ownerReferences.some((r) => r.controller === true && (r.kind === 'DaemonSet' || r.kind === 'StatefulSet') && r.classification === 'solid')
+  )
+    return true
+  return e.deletionTimestamp !== undefined && (e.finalizers ?? []).some((f) => f !== 'foregroundDeletion' && f !== 'orphan')
+}
+
+const ACTING: ReadonlySet<ActorAction> = new Set(['willDelete', 'deleted', 'blocksDeletion'])
+
+/** The collector's Explanation with every mechanism's actor, and a headline from the first that acts. */
+export async function driveGcActors(source: ClusterSource, e: GcExplanation, options: GcActorsOptions): Promise<GcExplanation> {
+  const s = e.subject
+  const gc = collectorActor(e)
+  if (!needsWholeObject(e)) return {...e, actors: [gc]}
+  const full = await tryGet(source, s.apiVersion ?? 'v1', s.kind, s.namespace, s.name)
+  if (!full || (s.uid && metaOf(full).uid !== s.uid)) return {...e, actors: [gc]}
+  const types = await source.discovery()
+  const evidence = options.evidence ?? (await source.evidence?.())
+  const parts: Part[] = []
+  if (s.kind === 'Namespace' && (s.apiVersion ?? 'v1') === 'v1') parts.push(await namespaceParts(source, full, types, evidence, options))
+  parts.push(...(await otherParts(source, full, types, options)))
+  if (parts.length === 0) return {...e, actors: [gc]}
+  const lead = parts.find((p) => ACTING.has(p.actor.action) && p.headline) ?? (gc.action === 'none' ? parts.find((p) => p.headline) : undefined)
+  const severity = parts.reduce<Severity>((worst, p) => (p.severity && severityRank(p.severity) > severityRank(worst) ? p.severity : worst), e.severity)
+  const next: NextStep[] = [...(lead?.actor.next ?? []), ...(e.next ?? [])]
+  return {
+    ...e,
+    severity,
+    summary: lead ? `${lead.headline} Garbage collector: ${e.summary}` : e.summary,
+    steps: [...e.steps, ...parts.flatMap((p) => p.steps)],
+    ...(next.length > 0 ? {next} : {}),
+    actors: [...parts.filter((p) => p === lead).map((p) => p.actor), gc, ...parts.filter((p) => p !== lead).map((p) => p.actor)],
+  }
+}
