@@ -53,7 +53,7 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
       }
       const world = await readNodeLifecycle(source, options)
       world.source.partial = [...(world.source.partial ?? []), ...read.problems]
-      const e = explainPod(world, namespace, name, read.pod, read.events)
+      const e = explainPod(world, namespace, name, read.pod, read.events, read.context)
       return {data: e, severities: [e.severity], views: {table: (wide) => renderEvicted(e, wide)}}
     })
   }

@@ -14,7 +14,25 @@ import type {EventLike, PodLike, Taint} from './types.js'
 const TE = 'pkg/controller/tainteviction/taint_eviction.go'
 const HELPERS = 'pkg/apis/core/v1/helper/helpers.go (GetMatchingTolerations); staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint)'
 
-export type EvictedVerdict = 'notAffected' | 'toleratedForever' | 'evictAt' | 'evictedImmediately' | 'evicted' | 'notEvictedBecause'
+export type EvictedVerdict =
+  | 'notAffected'
+  | 'toleratedForever'
+  | 'evictAt'
+  | 'evictedImmediately'
+  | 'evicted'
+  | 'notEvictedBecause'
+  // Named by the pod's own record or replayed by another actor (actors.ts): the kubelet, the scheduler, the
+  // Eviction API and the budgets, PodGC.
+  | 'evictedByKubelet'
+  | 'terminatedByShutdown'
+  | 'preemptedByKubelet'
+  | 'preempted'
+  | 'evictedByApi'
+  | 'deletedByPodGC'
+  | 'rejectedAtAdmission'
+  | 'evictionBlocked'
+  | 'willBeCollected'
+  | 'beingDeleted'
 export type NotEvictedReason = 'masterDisruption' | 'zoneRateZero' | 'circuitOpen' | 'taintEvictionDisabled' | 'leaseLookupError'
 
 export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
@@ -24,6 +42,16 @@ export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
   evictAt: 'warning',
   evicted: 'warning',
   evictedImmediately: 'critical',
+  evictedByKubelet: 'warning',
+  terminatedByShutdown: 'info',
+  preemptedByKubelet: 'warning',
+  preempted: 'warning',
+  evictedByApi: 'info',
+  deletedByPodGC: 'info',
+  rejectedAtAdmission: 'warning',
+  evictionBlocked: 'warning',
+  willBeCollected: 'info',
+  beingDeleted: 'info',
 }
 
 export interface EvictedInput {
