@@ -182,7 +182,9 @@ export function readPodRecord(namespace: string, name: string, pod: PodLike | un
   const add = (mechanism: Mechanism, line: string, at: number | undefined, message?: string) => {
     const d = out.disruptions.find((x) => x.mechanism === mechanism)
     if (d) {
-      d.evidence.push(line)
+      // The kubelet writes one message to the condition, the status and the event: quote it once.
+      const m = message?.trim()
+      d.evidence.push(m && d.message?.trim() === m ? line.replace(`"${m}"`, '(the same message)') : line)
       d.at ??= at
       d.message ??= message
       return
