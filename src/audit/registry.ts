@@ -180,7 +180,7 @@ export const REGISTRY = {
       rejectedAtAdmission: 'not an eviction: the kubelet refused it at admission, so it never ran on that node',
       evictionBlocked: 'its node is being drained and its PodDisruptionBudget refuses the eviction: the drain never finishes',
       willBeCollected: 'PodGC will force-delete it',
-      beingDeleted: 'being deleted by a plain DELETE that names no actor',
+      beingDeleted: 'being deleted by a plain DELETE (a person, its controller, the garbage collector): no eviction to look at',
     }),
   },
   replicas: {

@@ -15,7 +15,7 @@ export const GC_CHECK_PERIOD_MS = 20_000
 export const OUT_OF_SERVICE_TAINT = 'node.kubernetes.io/out-of-service'
 
 export interface GcPod {
-  metadata?: {name?: string; namespace?: string; creationTimestamp?: string | null; deletionTimestamp?: string | null}
+  metadata?: {name?: string; namespace?: string; creationTimestamp?: string | null; deletionTimestamp?: string | null; finalizers?: string[] | null}
   spec?: {nodeName?: string | null}
   status?: {phase?: string; reason?: string}
 }
@@ -70,8 +70,24 @@ export function byEvictionAndCreationTimestamp(a: GcPod, b: GcPod): number {
 
 const same = (a: GcPod, b: GcPod) => a.metadata?.namespace === b.metadata?.namespace && a.metadata?.name === b.metadata?.name
 
-/** The passes in gc()'s order; the first that takes the pod decides. */
+/**
+ * The passes in gc()'s order; the first that takes the pod decides. A pod already terminating that still holds
+ * finalizers is not removed by PodGC's force delete (grace 0 only sets what deletionTimestamp already says): the
+ * finalizers' holders decide, so the pass is reported with action none.
+ */
 export function podGcDecision(input: PodGcInput): PodGcDecision {
+  const d = passOf(input)
+  const finalizers = input.pod.metadata?.finalizers ?? []
+  if (d.action === 'willDelete' && input.pod.metadata?.deletionTimestamp && finalizers.length > 0)
+    return {
+      ...d,
+      action: 'none',
+      why: `${d.why} — but the pod is already terminating and holds finalizers ${finalizers.join(', ')}: the delete changes nothing until they are removed`,
+    }
+  return d
+}
+
+function passOf(input: PodGcInput): PodGcDecision {
   const threshold = input.threshold ?? DEFAULT_TERMINATED_POD_GC_THRESHOLD
   const {pod} = input
   const nodeName = pod.spec?.nodeName ?? ''

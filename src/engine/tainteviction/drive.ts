@@ -180,6 +180,7 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   }
   const byPod = new Map<string, EventLike[]>()
   const evictionNamed = new Set<string>()
+  const actorNamed = new Set<string>()
   for (const e of events) {
     const o = regarding(e)
     if ((o?.kind ?? 'Pod') !== 'Pod' || !o?.name) continue
@@ -188,6 +189,7 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
     if (list) list.push(e)
     else byPod.set(k, [e])
     if (e.reason === 'TaintManagerEviction') evictionNamed.add(k)
+    else if (e.reason === 'Evicted' || e.reason === 'Preempted' || e.reason === 'Preempting') actorNamed.add(k)
   }
   const byName = new Map(world.nodes.map((n) => [n.metadata?.name ?? '', n]))
   const affected = new Set<string>()
@@ -210,9 +212,14 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   for (const p of pods) {
     const k = key(p.metadata?.namespace, p.metadata?.name)
     seen.add(k)
+    // Any record of a disruption (a True DisruptionTarget of any actor, a status.reason, a deletion, an actor's event)
+    // is replayed: only the pods that record nothing, on nodes that owe them no taint, are notAffected unreplayed.
     const evidence =
       evictionNamed.has(k) ||
-      (p.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True' && c.reason === 'DeletionByTaintManager')
+      actorNamed.has(k) ||
+      !!p.status?.reason ||
+      !!p.metadata?.deletionTimestamp ||
+      (p.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True')
     if (evidence || (p.spec?.nodeName && affected.has(p.spec.nodeName))) replay(p.metadata?.namespace ?? '', p.metadata?.name ?? '', p)
     else skipped++
   }

@@ -51,7 +51,7 @@ export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
   rejectedAtAdmission: 'warning',
   evictionBlocked: 'warning',
   willBeCollected: 'info',
-  beingDeleted: 'info',
+  beingDeleted: 'none',
 }
 
 export interface EvictedInput {

@@ -65,3 +65,15 @@ describe('podGcDecision', () => {
     assert.equal(podGcDecision({pod: a, nodes, nodesComplete: true, allPods: [a], podsComplete: true}).pass, 'gcUnscheduledTerminating')
   })
 })
+
+describe('podGcDecision and finalizers', () => {
+  test('an unscheduled terminating pod holding a finalizer: the force delete changes nothing → none', () => {
+    const a: GcPod = {
+      metadata: {name: 'a', namespace: 'ns', deletionTimestamp: '2026-06-01T00:00:00Z', finalizers: ['foregroundDeletion']},
+      spec: {},
+      status: {phase: 'Pending'},
+    }
+    const d = podGcDecision({pod: a, nodes, nodesComplete: true, allPods: [a], podsComplete: true})
+    assert.deepEqual([d.action, d.pass], ['none', 'gcUnscheduledTerminating'])
+  })
+})
