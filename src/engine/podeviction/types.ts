@@ -1,5 +1,7 @@
 // The slices of Pod, Node, Event, PodDisruptionBudget and PriorityClass the pod-eviction replays read.
-import type {PodCondition, Taint, Toleration} from '../../cluster/kube-types.js'
+import type {EventLike, PodCondition, Taint, Toleration} from '../../cluster/kube-types.js'
+
+export type {EventLike}
 import type {ContainerLike, ResourceList} from '../../component-helpers/resource.js'
 
 export interface PodLike {
@@ -51,26 +53,6 @@ export interface NodeLike {
     nodeInfo?: {kubeletVersion?: string; operatingSystem?: string; [k: string]: unknown}
     [k: string]: unknown
   }
-  [k: string]: unknown
-}
-
-export interface EventLike {
-  metadata?: {name?: string; namespace?: string; creationTimestamp?: string | null; annotations?: Record<string, string> | null}
-  involvedObject?: {kind?: string; name?: string; namespace?: string; uid?: string}
-  regarding?: {kind?: string; name?: string; namespace?: string; uid?: string}
-  related?: {kind?: string; name?: string; namespace?: string; uid?: string} | null
-  reason?: string
-  message?: string
-  note?: string
-  type?: string
-  count?: number
-  firstTimestamp?: string | null
-  lastTimestamp?: string | null
-  eventTime?: string | null
-  series?: {lastObservedTime?: string | null}
-  source?: {component?: string; host?: string}
-  reportingComponent?: string
-  reportingController?: string
   [k: string]: unknown
 }
 

@@ -67,6 +67,16 @@ const owner = (input: ActorInput) => {
 }
 const when = (ms: number | undefined) => (ms !== undefined ? ` at ${iso(ms)}` : '')
 
+/** The Actor for a recorded disruption: who and what from the record, the rule replayed, its evidence and next steps. */
+const actorOf = (d: Disruption, rule: string, evidence: string[], next: NextStep[]): Actor => ({
+  actor: d.actor,
+  action: d.action,
+  ...(d.at !== undefined ? {at: iso(d.at)} : {}),
+  rule,
+  evidence,
+  next,
+})
+
 function kubeletPressure(input: ActorInput, d: Disruption, record: PodRecord): Replayed {
   const pod = input.pod ?? {}
   const ctx = input.context ?? {}
@@ -94,7 +104,6 @@ function kubeletPressure(input: ActorInput, d: Disruption, record: PodRecord): R
     why: `the release's default hard thresholds on ${r.os}: ${defaultsText || 'none for this signal'}${r.thresholdIsDefault === true ? ' — the threshold in the message is the default' : r.thresholdIsDefault === false ? ' — the threshold in the message is not the default: evictionHard/evictionSoft is configured' : ''}`,
     inferred: {evidence: 'defaults: the kubelet configuration (configz) is not in the data', confidence: 'likely'},
   })
-  const within = r.neighbours.filter((n) => n.standing === 'precedesIfAboveRequest').length
   steps.push({
     rule: r.rank,
     upstream: `${HELPERS} (${r.rank}: ${r.rank === 'rankMemoryPressure' ? 'exceedMemoryRequests, priority, memory' : r.rank === 'rankPIDPressure' ? 'priority, process' : 'exceedDiskRequests, priority, disk'})`,
@@ -123,7 +132,7 @@ function kubeletPressure(input: ActorInput, d: Disruption, record: PodRecord): R
   if (pod.spec?.nodeName)
     next.push({command: `kubectl describe node ${pod.spec.nodeName}`, why: `the ${r.condition?.type ?? 'pressure'} condition and what else runs there`})
   return {
-    actor: {actor: 'kubelet', action: 'evicted', ...(d.at !== undefined ? {at: iso(d.at)} : {}), rule: r.rank, evidence, next},
+    actor: actorOf(d, r.rank, evidence, next),
     steps,
     summary: `Evicted by the kubelet on ${pod.spec?.nodeName ?? 'its node'} under ${r.resource} pressure${when(d.at)} (node-pressure eviction, ${r.rank})${r.aboveRequest ? `: ${r.qosClass} pod above its ${r.resource} request` : ''}${r.message?.threshold ? `; threshold ${r.message.threshold}${r.thresholdIsDefault ? ' (the default)' : ''}, available ${r.message.available}` : ''}. The kubelet does not delete the pod object: it stays Failed until its controller or PodGC removes it; the node condition lingers ${PRESSURE_TRANSITION_PERIOD_MS / 60_000} min (evictionPressureTransitionPeriod) after the last crossing.`,
   }
@@ -158,7 +167,7 @@ function simpleKubelet(input: ActorInput, d: Disruption): Replayed {
     summary = `Preempted by the kubelet${when(d.at)} to admit a critical pod (CriticalPodAdmissionHandler).`
   }
   return {
-    actor: {actor: 'kubelet', action: 'evicted', ...(d.at !== undefined ? {at: iso(d.at)} : {}), rule: RULE_OF[d.mechanism], evidence: d.evidence, next},
+    actor: actorOf(d, RULE_OF[d.mechanism], d.evidence, next),
     steps,
     summary,
   }
@@ -196,14 +205,7 @@ function scheduler(input: ActorInput, d: Disruption, record: PodRecord): Replaye
       why: 'a pod with preemptionPolicy Never waits for room instead of preempting',
     })
   return {
-    actor: {
-      actor: 'scheduler',
-      action: 'evicted',
-      ...(d.at !== undefined ? {at: iso(d.at)} : {}),
-      rule: 'SelectVictimsOnNode',
-      evidence: [...d.evidence, ...(r.preemptor ? [`preemptor ${r.preemptor.ref} priority ${r.preemptor.priority}`] : [])],
-      next,
-    },
+    actor: actorOf(d, 'SelectVictimsOnNode', [...d.evidence, ...(r.preemptor ? [`preemptor ${r.preemptor.ref} priority ${r.preemptor.priority}`] : [])], next),
     steps,
     summary: `Preempted by the scheduler${when(d.at)}${r.preemptor ? ` for ${r.preemptor.ref} (priority ${r.preemptor.priority} > ${r.victimPriority})` : ''}${r.node ? ` on node ${r.node}` : ''}: lower-priority pods are removed to make room for a pending higher-priority one.`,
   }
@@ -283,19 +285,17 @@ function evictionApi(input: ActorInput, d: Disruption): Replayed {
   const p = pdbReplay(input)
   const cordoned = input.context?.node?.spec?.unschedulable
   return {
-    actor: {
-      actor: 'eviction-api',
-      action: 'evicted',
-      ...(d.at !== undefined ? {at: iso(d.at)} : {}),
-      rule: 'EvictionREST.Create',
-      evidence: [...d.evidence, ...p.evidence, ...(cordoned ? [`node ${input.pod?.spec?.nodeName} is cordoned (spec.unschedulable): a drain`] : [])],
-      next: [
+    actor: actorOf(
+      d,
+      'EvictionREST.Create',
+      [...d.evidence, ...p.evidence, ...(cordoned ? [`node ${input.pod?.spec?.nodeName} is cordoned (spec.unschedulable): a drain`] : [])],
+      [
         {
           command: 'kubectl get events -A --field-selector reason=Killing',
           why: 'the API server records no event for an eviction; the audit log names the caller',
         },
       ],
-    },
+    ),
     steps: p.steps,
     summary: `Evicted through the Eviction API${when(d.at)} (POST pods/eviction${cordoned ? ', on a cordoned node: a drain' : ''}); the budget allowed it. The API server records no event: the caller is in the audit log.`,
   }
@@ -303,14 +303,7 @@ function evictionApi(input: ActorInput, d: Disruption): Replayed {
 
 function podgc(input: ActorInput, d: Disruption): Replayed {
   return {
-    actor: {
-      actor: 'podgc',
-      action: 'deleted',
-      ...(d.at !== undefined ? {at: iso(d.at)} : {}),
-      rule: 'gcOrphaned',
-      evidence: d.evidence,
-      next: [{command: 'kubectl get nodes', why: 'the node the pod was bound to no longer exists'}],
-    },
+    actor: actorOf(d, 'gcOrphaned', d.evidence, [{command: 'kubectl get nodes', why: 'the node the pod was bound to no longer exists'}]),
     steps: [
       {
         rule: 'gcOrphaned',
@@ -339,7 +332,10 @@ export function withActors(taint: Explanation, input: ActorInput): Explanation {
   const verdict = o.verdict ?? (taint.verdict as EvictedVerdict)
   const evidenceStep: Step = {
     rule: 'DisruptionTarget',
-    upstream: 'staging/src/k8s.io/api/core/v1/types.go (DisruptionTarget, PodReason*); pkg/kubelet/kubelet.go (rejectPod)',
+    upstream: [
+      'staging/src/k8s.io/api/core/v1/types.go (DisruptionTarget, PodReason*); pkg/kubelet/kubelet.go (rejectPod)',
+      ...record.disruptions.map((d) => UPSTREAM_OF[d.mechanism]),
+    ].join('; '),
     inputs: {examined: record.examined},
     result: record.disruptions[0]?.actor ?? (record.rejection ? 'admissionRejection' : record.deletionAt !== undefined ? 'deleting' : 'none'),
     why: record.disruptions.length
