@@ -181,6 +181,7 @@ export const REGISTRY = {
       evictionBlocked: 'its node is being drained and its PodDisruptionBudget refuses the eviction: the drain never finishes',
       willBeCollected: 'PodGC will force-delete it',
       beingDeleted: 'being deleted by a plain DELETE (a person, its controller, the garbage collector): no eviction to look at',
+      atRisk: 'next in line: below a pending preemptor nominated to its node, or BestEffort on a node under pressure',
     }),
   },
   replicas: {

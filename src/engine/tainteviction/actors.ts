@@ -8,6 +8,7 @@ import type {Actor, Explanation, NextStep, Problem, Step} from '../../explanatio
 import {DISRUPTION, EVICTION, evictionAnswer, type PdbLike, recomputePdbStatus, type ScaleOwner, selects} from '../disruption/pdb.js'
 import {iso} from '../nodelifecycle/time.js'
 import {type Disruption, type PodRecord, readPodRecord, RULE_OF, UPSTREAM_OF} from '../podeviction/evidence.js'
+import {getPodQOS} from '../../component-helpers/resource.js'
 import {HELPERS, PRESSURE_TRANSITION_PERIOD_MS, replayNodePressure} from '../podeviction/kubelet.js'
 import {DEFAULT_PREEMPTION, describeShutdown, replayPreemption, SHUTDOWN} from '../podeviction/preemption.js'
 import type {EventLike, NodeLike, PodLike, PriorityClassLike} from '../podeviction/types.js'
@@ -24,6 +25,8 @@ export interface EvictionContext {
   owners?: ScaleOwner[]
   nodes?: NodeLike[]
   nodesComplete?: boolean
+  /** Pending pods nominated to a node (status.nominatedNodeName): preemptors on their way; namespacePods' when absent. */
+  nominated?: PodLike[]
   problems?: Problem[]
 }
 
@@ -477,6 +480,16 @@ function decideActors(taint: Explanation, input: ActorInput, record: PodRecord):
       }
     }
   }
+  if (!verdict && taint.verdict === 'notAffected' && record.deletionAt === undefined) {
+    const risk = atRisk(input)
+    if (risk) {
+      actors.push(risk.actor)
+      steps.push(risk.step)
+      verdict = 'atRisk'
+      summary = risk.summary
+      next = risk.actor.next
+    }
+  }
   if (!verdict && taint.verdict === 'notAffected' && record.deletionAt !== undefined) {
     verdict = 'beingDeleted'
     summary = `The pod is being deleted (deletionTimestamp ${iso(record.deletionAt)}), and nothing in its record names who asked: no DisruptionTarget condition, no eviction or preemption event — a plain DELETE (a user, its controller scaling down, or the garbage collector). Examined: ${record.examined.join(', ')}.`
@@ -489,4 +502,69 @@ function decideActors(taint: Explanation, input: ActorInput, record: PodRecord):
   }
   if (!verdict && taint.verdict === 'notAffected') summary = `${taint.summary} Nothing else names an actor: examined ${record.examined.join(', ')}.`
   return {actors, steps, verdict, summary, next}
+}
+
+/**
+ * A pod nothing has acted on yet, but next in line: a pod of lower priority than a pending pod nominated to its node
+ * (SelectVictimsOnNode takes only strictly lower priorities), or a BestEffort pod on a node under memory, disk or PID
+ * pressure (any use exceeds its zero request: rankMemoryPressure / rankDiskPressure put it in the first group; under
+ * PID pressure, priority alone decides first).
+ */
+function atRisk(input: ActorInput): {actor: Actor; step: Step; summary: string} | undefined {
+  const pod = input.pod
+  const nodeName = pod?.spec?.nodeName
+  if (!pod || !nodeName || pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') return undefined
+  const prio = pod.spec?.priority ?? 0
+  const pending = (input.context?.nominated ?? input.context?.namespacePods ?? []).filter(
+    (p) => p.status?.nominatedNodeName === nodeName && !p.spec?.nodeName && (p.spec?.priority ?? 0) > prio && p.spec?.preemptionPolicy !== 'Never',
+  )
+  if (pending.length > 0) {
+    const top = [...pending].sort((a, b) => (b.spec?.priority ?? 0) - (a.spec?.priority ?? 0))[0]
+    const ref = `${top.metadata?.namespace}/${top.metadata?.name}`
+    const why = `pending ${ref} (priority ${top.spec?.priority ?? 0}) is nominated to ${nodeName}; this pod's priority ${prio} is strictly lower, so it is a potential victim`
+    return {
+      actor: {
+        actor: 'scheduler',
+        action: 'willEvict',
+        rule: 'SelectVictimsOnNode',
+        evidence: [`${ref}: status.nominatedNodeName ${nodeName}, priority ${top.spec?.priority ?? 0}`],
+        next: [
+          {change: `${owner(input)}: spec.priorityClassName (a class with a higher value)`, why: 'only pods of strictly lower priority are preemption victims'},
+        ],
+      },
+      step: {
+        rule: 'SelectVictimsOnNode',
+        upstream: `${DEFAULT_PREEMPTION} (SelectVictimsOnNode)`,
+        inputs: {preemptor: ref, node: nodeName, priority: prio},
+        result: 'potentialVictim',
+        why,
+      },
+      summary: `At risk of preemption: ${why}; the scheduler removes only as many as the preemptor needs, lowest priority first.`,
+    }
+  }
+  const pressure = (input.context?.node?.status?.conditions ?? []).find(
+    (c) => ['MemoryPressure', 'DiskPressure', 'PIDPressure'].includes(c.type) && c.status === 'True',
+  )
+  if (pressure && getPodQOS(pod) === 'BestEffort' && pressure.type !== 'PIDPressure') {
+    const rank = pressure.type === 'MemoryPressure' ? 'rankMemoryPressure' : 'rankDiskPressure'
+    const why = `node ${nodeName} has ${pressure.type}=True${pressure.lastTransitionTime ? ` since ${pressure.lastTransitionTime}` : ''} and the pod is BestEffort: any use exceeds its zero request, so ${rank} puts it in the first group (then lower priority, then the larger use)`
+    return {
+      actor: {
+        actor: 'kubelet',
+        action: 'willEvict',
+        rule: rank,
+        evidence: [`node ${nodeName}: ${pressure.type}=True`, 'QoS BestEffort (no cpu or memory request or limit)'],
+        next: [{change: `${owner(input)}: spec.containers[].resources.requests`, why: 'a pod within its requests ranks after every pod above them'}],
+      },
+      step: {
+        rule: rank,
+        upstream: `${HELPERS} (${rank})`,
+        inputs: {node: nodeName, condition: pressure.type, qosClass: 'BestEffort', priority: prio},
+        result: 'firstGroup',
+        why,
+      },
+      summary: `At risk of node-pressure eviction: ${why}.`,
+    }
+  }
+  return undefined
 }

@@ -202,8 +202,14 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   const count = (v: string, n = 1) => {
     verdicts[v] = (verdicts[v] ?? 0) + n
   }
+  // Pending pods nominated to a node (preemptors on their way) and the nodes under pressure: their pods are at risk.
+  const nominated = pods.filter((p) => p.status?.phase === 'Pending' && p.status?.nominatedNodeName && !p.spec?.nodeName) as EvictionPod[]
+  const riskNodes = new Set<string>(nominated.map((p) => p.status!.nominatedNodeName as string))
+  for (const n of world.nodes)
+    if ((n.status?.conditions ?? []).some((c) => ['MemoryPressure', 'DiskPressure'].includes(c.type) && c.status === 'True'))
+      riskNodes.add(n.metadata?.name ?? '')
   const replay = (ns: string, name: string, pod: PodLike | undefined) => {
-    const e = explainPod(world, ns, name, pod, byPod.get(key(ns, name)) ?? [])
+    const e = explainPod(world, ns, name, pod, byPod.get(key(ns, name)) ?? [], {nominated})
     count(e.verdict)
     if (e.severity !== 'none') findings.push(e)
   }
@@ -220,7 +226,8 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
       !!p.status?.reason ||
       !!p.metadata?.deletionTimestamp ||
       (p.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True')
-    if (evidence || (p.spec?.nodeName && affected.has(p.spec.nodeName))) replay(p.metadata?.namespace ?? '', p.metadata?.name ?? '', p)
+    if (evidence || (p.spec?.nodeName && (affected.has(p.spec.nodeName) || riskNodes.has(p.spec.nodeName))))
+      replay(p.metadata?.namespace ?? '', p.metadata?.name ?? '', p)
     else skipped++
   }
   if (skipped > 0) count('notAffected', skipped)
@@ -236,6 +243,10 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
     `${affected.size} node(s) carry or are owed a NoExecute taint, or are held by the circuit breaker; the pods on the others are notAffected without a replay`,
   ]
   if (gone > 0) notes.push(`${gone} pod(s) no longer exist and are known from their TaintManagerEviction events`)
+  if (riskNodes.size > 0)
+    notes.push(
+      `${riskNodes.size} node(s) are under memory or disk pressure, or have a pending preemptor nominated to them: their pods were replayed for the risk`,
+    )
   return {findings, verdicts, evaluated: pods.length + gone, notes, problems}
 }
 

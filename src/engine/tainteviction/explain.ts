@@ -33,6 +33,7 @@ export type EvictedVerdict =
   | 'evictionBlocked'
   | 'willBeCollected'
   | 'beingDeleted'
+  | 'atRisk'
 export type NotEvictedReason = 'masterDisruption' | 'zoneRateZero' | 'circuitOpen' | 'taintEvictionDisabled' | 'leaseLookupError'
 
 export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
@@ -52,6 +53,7 @@ export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
   evictionBlocked: 'warning',
   willBeCollected: 'info',
   beingDeleted: 'none',
+  atRisk: 'warning',
 }
 
 export interface EvictedInput {

@@ -163,4 +163,28 @@ describe('explainPod names the actor the record names', () => {
     assert.equal(e.verdict, 'willBeCollected')
     assert.equal(e.actors?.find((a) => a.actor === 'podgc')?.action, 'willDelete')
   })
+  test('atRisk: a pod below a pending preemptor nominated to its node (scheduler willEvict)', () => {
+    const pod = base('web-9')
+    const pending = base('big', {
+      metadata: {name: 'big', namespace: 'shop', uid: 'b'},
+      spec: {priority: 500, containers: []},
+      status: {phase: 'Pending', nominatedNodeName: 'n1'},
+    })
+    // The pending pod is not bound (base sets nodeName n1: clear it, as a pending preemptor has none).
+    delete (pending.spec as {nodeName?: string}).nodeName
+    const e = explainPod(world([node('n1')]), 'shop', 'web-9', pod, [], {nominated: [pending]})
+    assert.equal(e.verdict, 'atRisk')
+    assert.deepEqual([e.actors?.[0].actor, e.actors?.[0].action], ['scheduler', 'willEvict'])
+    // Equal priority is never a victim: the same pod at priority 500 is not at risk.
+    const same = base('web-10', {spec: {nodeName: 'n1', priority: 500, containers: []}})
+    assert.equal(explainPod(world([node('n1')]), 'shop', 'web-10', same, [], {nominated: [pending]}).verdict, 'notAffected')
+  })
+  test('atRisk: a BestEffort pod on a node with MemoryPressure=True (kubelet willEvict, rankMemoryPressure); a Burstable one is not', () => {
+    const n = node('n1', {conditions: [{type: 'MemoryPressure', status: 'True', lastTransitionTime: at(-60)}]})
+    const be = base('web-11', {spec: {nodeName: 'n1', priority: 0, containers: [{name: 'app'}]}})
+    const e = explainPod(world([n]), 'shop', 'web-11', be, [])
+    assert.equal(e.verdict, 'atRisk')
+    assert.deepEqual([e.actors?.[0].actor, e.actors?.[0].rule], ['kubelet', 'rankMemoryPressure'])
+    assert.equal(explainPod(world([n]), 'shop', 'web-12', base('web-12'), []).verdict, 'notAffected')
+  })
 })
