@@ -31,7 +31,7 @@ export interface PdbLike {
     expectedPods?: number
     disruptionsAllowed?: number
     disruptedPods?: Record<string, string> | null
-    conditions?: {type: string; status: string; reason?: string}[] | null
+    conditions?: {type: string; status: string; reason?: string; message?: string}[] | null
   }
 }
 
@@ -198,6 +198,23 @@ export type EvictionAnswer =
   | {code: 403; message: string; why: string; pdb: string}
   | {code: 500; message: string; why: string; pdbs: string[]}
 
+/**
+ * The 429's cause when the budget allows no disruption: newer eviction.go's disruptionDeniedMessage (the sync
+ * failure, then the health counts, then the DisruptionAllowed condition); older releases always print the health
+ * counts form, which the second case gives for the usual budget (currentHealthy ≤ desiredHealthy).
+ */
+export function disruptionDeniedMessage(pdb: PdbLike): string {
+  const name = pdb.metadata?.name ?? ''
+  const st = pdb.status ?? {}
+  const c = (st.conditions ?? []).find((x) => x.type === 'DisruptionAllowed') as {status: string; reason?: string; message?: string} | undefined
+  if (c && c.status === 'False' && c.message && c.reason === 'SyncFailed')
+    return `The disruption budget ${name} does not allow evicting pods currently because it failed sync: ${c.message}`
+  if ((st.currentHealthy ?? 0) <= (st.desiredHealthy ?? 0))
+    return `The disruption budget ${name} needs ${st.desiredHealthy ?? 0} healthy pods and has ${st.currentHealthy ?? 0} currently`
+  if (c && c.status === 'False' && c.message) return `The disruption budget ${name} does not allow evicting pods currently (${c.reason}): ${c.message}`
+  return `The disruption budget ${name} does not allow evicting pods currently`
+}
+
 /** The top message of every 429 (eviction.go createTooManyRequestsError). */
 export const TOO_MANY_REQUESTS = "Cannot evict pod as it would violate the pod's disruption budget."
 
@@ -252,7 +269,7 @@ export function evictionAnswer(pod: PdbPod, pdbs: readonly PdbLike[]): EvictionA
     return {
       code: 429,
       message: TOO_MANY_REQUESTS,
-      cause: `The disruption budget ${name} needs ${st.desiredHealthy ?? 0} healthy pods and has ${st.currentHealthy ?? 0} currently`,
+      cause: disruptionDeniedMessage(pdb),
       why: `${name} allows 0 disruptions (status.disruptionsAllowed): every eviction is refused until another selected pod is Ready`,
       pdb: name,
     }

@@ -5,7 +5,7 @@
 // getExpectedPodCount / countHealthyPods / updatePdbStatus and checkAndDecrement as the comments say.
 import assert from 'node:assert/strict'
 import {describe, test} from 'node:test'
-import {evictionAnswer, type PdbLike, type PdbPod, recomputePdbStatus, type ScaleOwner} from '../../../src/engine/disruption/pdb.js'
+import {disruptionDeniedMessage, evictionAnswer, type PdbLike, type PdbPod, recomputePdbStatus, type ScaleOwner} from '../../../src/engine/disruption/pdb.js'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const rsRef = [{kind: 'ReplicaSet', name: 'rs', uid: 'rs-uid', controller: true}]
@@ -118,5 +118,37 @@ describe('evictionAnswer (TestEvictionIgnorePDB shapes)', () => {
     assert.equal(evictionAnswer(pod('a'), []).code, 200)
     const one = evictionAnswer(pod('a'), [pdb({minAvailable: 1}, {disruptionsAllowed: 1})])
     assert.equal(one.code === 200 && one.decrements, 'web')
+  })
+})
+
+describe('disruptionDeniedMessage (newer eviction.go)', () => {
+  test('a failed sync is named first; then the health counts; then the condition', () => {
+    const failed = pdb(
+      {minAvailable: 1},
+      {
+        disruptionsAllowed: 0,
+        currentHealthy: 3,
+        desiredHealthy: 1,
+        conditions: [{type: 'DisruptionAllowed', status: 'False', reason: 'SyncFailed', message: 'found no controllers for pod "a"'}],
+      },
+    )
+    assert.equal(
+      disruptionDeniedMessage(failed),
+      'The disruption budget web does not allow evicting pods currently because it failed sync: found no controllers for pod "a"',
+    )
+    assert.equal(
+      disruptionDeniedMessage(pdb({minAvailable: 3}, {currentHealthy: 2, desiredHealthy: 3})),
+      'The disruption budget web needs 3 healthy pods and has 2 currently',
+    )
+    // currentHealthy above desired yet 0 allowed (a stale status): the condition's reason and message.
+    const other = pdb(
+      {minAvailable: 1},
+      {currentHealthy: 3, desiredHealthy: 1, conditions: [{type: 'DisruptionAllowed', status: 'False', reason: 'InsufficientPods', message: 'x'}]},
+    )
+    assert.equal(disruptionDeniedMessage(other), 'The disruption budget web does not allow evicting pods currently (InsufficientPods): x')
+    assert.equal(
+      disruptionDeniedMessage(pdb({minAvailable: 1}, {currentHealthy: 3, desiredHealthy: 1})),
+      'The disruption budget web does not allow evicting pods currently',
+    )
   })
 })
