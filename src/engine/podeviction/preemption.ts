@@ -3,6 +3,8 @@
 // nominated to the victim's node), both priorities and PriorityClasses, the preemptor's preemptionPolicy
 // (PodEligibleToPreemptOthers), the SelectVictimsOnNode rule that only strictly lower priorities are victims, and
 // the PDBs the victim's eviction would violate (filterPodsWithPDBViolation reads their recorded status).
+import type {LabelSelector} from '../../cluster/kube-types.js'
+import {labelSelectorAsSelector, SelectorError} from '../replicaset/selector.js'
 import type {PreemptedEvent} from './evidence.js'
 import type {PodLike, PriorityClassLike} from './types.js'
 
@@ -104,4 +106,47 @@ export function describeShutdown(pod: PodLike): string {
   const p = prio(pod)
   const tgps = pod.spec?.terminationGracePeriodSeconds ?? 30
   return `priority ${p}: ${p >= 2_000_000_000 ? 'the critical group (shutdownGracePeriodCriticalPods), killed last' : 'the regular group (shutdownGracePeriod − shutdownGracePeriodCriticalPods), killed first'}, with the group's seconds lowered to its terminationGracePeriodSeconds ${tgps}; the kubelet's shutdown settings are not in the data`
+}
+
+/** The slice of a PodDisruptionBudget filterPodsWithPDBViolation reads: its recorded status, not a recomputation. */
+export interface PreemptionPdb {
+  metadata?: {name?: string; namespace?: string}
+  spec?: {selector?: LabelSelector | null}
+  status?: {disruptionsAllowed?: number; disruptedPods?: Record<string, string> | null}
+}
+
+/**
+ * filterPodsWithPDBViolation (default_preemption.go): the victims, in importance order, split into those whose
+ * eviction would take a budget below zero and the rest. Each matching budget's recorded disruptionsAllowed is
+ * decremented per victim; a pod already in its disruptedPods is skipped (the API server has counted it); a pod
+ * without labels, and a budget with a nil or empty selector, match nothing here (unlike the Eviction API).
+ */
+export function filterPodsWithPDBViolation<P extends PodLike>(victims: readonly P[], pdbs: readonly PreemptionPdb[]): {violating: P[]; nonViolating: P[]} {
+  const allowed = pdbs.map((b) => b.status?.disruptionsAllowed ?? 0)
+  const violating: P[] = []
+  const nonViolating: P[] = []
+  for (const pod of victims) {
+    let violated = false
+    const labels = pod.metadata?.labels ?? {}
+    if (Object.keys(labels).length > 0) {
+      pdbs.forEach((b, i) => {
+        if ((b.metadata?.namespace ?? '') !== (pod.metadata?.namespace ?? '')) return
+        const sel = b.spec?.selector
+        if (!sel || (Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0)) return
+        let matches: boolean
+        try {
+          matches = labelSelectorAsSelector(sel)(labels)
+        } catch (err) {
+          if (err instanceof SelectorError) return
+          throw err
+        }
+        if (!matches) return
+        if (Object.hasOwn(b.status?.disruptedPods ?? {}, pod.metadata?.name ?? '')) return
+        allowed[i]--
+        if (allowed[i] < 0) violated = true
+      })
+    }
+    ;(violated ? violating : nonViolating).push(pod)
+  }
+  return {violating, nonViolating}
 }

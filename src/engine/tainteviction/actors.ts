@@ -10,7 +10,7 @@ import {iso} from '../nodelifecycle/time.js'
 import {type Disruption, type PodRecord, readPodRecord, RULE_OF, UPSTREAM_OF} from '../podeviction/evidence.js'
 import {getPodQOS} from '../../component-helpers/resource.js'
 import {HELPERS, PRESSURE_TRANSITION_PERIOD_MS, replayNodePressure} from '../podeviction/kubelet.js'
-import {DEFAULT_PREEMPTION, describeShutdown, replayPreemption, SHUTDOWN} from '../podeviction/preemption.js'
+import {DEFAULT_PREEMPTION, describeShutdown, filterPodsWithPDBViolation, replayPreemption, SHUTDOWN} from '../podeviction/preemption.js'
 import type {EventLike, NodeLike, PodLike, PriorityClassLike} from '../podeviction/types.js'
 import {PODGC, podGcDecision} from '../podgc/gc.js'
 import {EVICTED_SEVERITY, type EvictedVerdict} from './explain.js'
@@ -180,7 +180,12 @@ function scheduler(input: ActorInput, d: Disruption, record: PodRecord): Replaye
   const pod = input.pod ?? {}
   const ctx = input.context ?? {}
   const r = replayPreemption({victim: pod, event: record.preempted, pods: ctx.namespacePods ?? [], priorityClasses: ctx.priorityClasses})
-  const violated = (ctx.pdbs ?? []).filter((b) => selects(b, pod) && (b.status?.disruptionsAllowed ?? 0) <= 0).map((b) => b.metadata?.name ?? '')
+  // filterPodsWithPDBViolation over this victim alone (the other victims of the same preemption are not known).
+  const pdbs = ctx.pdbs ?? []
+  const violated =
+    filterPodsWithPDBViolation([pod], pdbs).violating.length > 0
+      ? pdbs.filter((b) => filterPodsWithPDBViolation([pod], [b]).violating.length > 0).map((b) => b.metadata?.name ?? '')
+      : []
   const why = [...r.why]
   if (violated.length)
     why.push(
