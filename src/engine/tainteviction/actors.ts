@@ -180,12 +180,9 @@ function scheduler(input: ActorInput, d: Disruption, record: PodRecord): Replaye
   const pod = input.pod ?? {}
   const ctx = input.context ?? {}
   const r = replayPreemption({victim: pod, event: record.preempted, pods: ctx.namespacePods ?? [], priorityClasses: ctx.priorityClasses})
-  // filterPodsWithPDBViolation over this victim alone (the other victims of the same preemption are not known).
-  const pdbs = ctx.pdbs ?? []
-  const violated =
-    filterPodsWithPDBViolation([pod], pdbs).violating.length > 0
-      ? pdbs.filter((b) => filterPodsWithPDBViolation([pod], [b]).violating.length > 0).map((b) => b.metadata?.name ?? '')
-      : []
+  // filterPodsWithPDBViolation over this victim alone (the other victims of the same preemption are not known): with
+  // one victim each budget's decrement is independent, so these are the budgets it alone takes below zero.
+  const violated = (ctx.pdbs ?? []).filter((b) => filterPodsWithPDBViolation([pod], [b]).violating.length > 0).map((b) => b.metadata?.name ?? '')
   const why = [...r.why]
   if (violated.length)
     why.push(
