@@ -187,4 +187,16 @@ describe('explainPod names the actor the record names', () => {
     assert.deepEqual([e.actors?.[0].actor, e.actors?.[0].rule], ['kubelet', 'rankMemoryPressure'])
     assert.equal(explainPod(world([n]), 'shop', 'web-12', base('web-12'), []).verdict, 'notAffected')
   })
+  test('a pod that is gone, known only from its Preempted event → preempted, at the event time', () => {
+    const ev = {
+      involvedObject: {kind: 'Pod', name: 'gone-1', namespace: 'shop'},
+      reason: 'Preempted',
+      message: 'Preempted by pod x-uid on node n1',
+      type: 'Normal',
+      lastTimestamp: at(-30),
+    }
+    const e = explainPod(world([node('n1')]), 'shop', 'gone-1', undefined, [ev])
+    assert.equal(e.verdict, 'preempted')
+    assert.equal(e.actors?.[0].at, at(-30))
+  })
 })
