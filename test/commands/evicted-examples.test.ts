@@ -26,6 +26,7 @@ describe('examples/evicted-memory-pressure.json', () => {
       j.actors.map((a: Any) => [a.actor, a.action, a.at, a.rule]),
       [['kubelet', 'evicted', '2026-11-29T10:00:05Z', 'rankMemoryPressure']],
     )
+    assert.equal(j.timeline.disruptedAt, '2026-11-29T10:00:05Z')
     const defaults = j.steps.find((s: Any) => s.rule === 'DefaultEvictionHard')
     assert.equal(defaults.result, 'default')
     const rank = j.steps.find((s: Any) => s.rule === 'rankMemoryPressure')

@@ -364,6 +364,10 @@ export function withActors(taint: Explanation, input: ActorInput): Explanation {
     if (o.next.length > 0) out.next = o.next
     else delete out.next
   }
+  // The named actor's instant on the timeline (the HTML report draws every timeline field).
+  const acted = o.verdict && o.verdict !== 'atRisk' ? o.actors.find((a) => a.at && a.actor !== 'taint-eviction-controller')?.at : undefined
+  if (acted && typeof taint.timeline === 'object' && taint.timeline !== null)
+    out.timeline = {...(taint.timeline as Record<string, unknown>), disruptedAt: acted}
   return out
 }
 
