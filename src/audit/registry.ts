@@ -182,6 +182,7 @@ export const REGISTRY = {
       willBeCollected: 'PodGC will force-delete it',
       beingDeleted: 'being deleted by a plain DELETE (a person, its controller, the garbage collector): no eviction to look at',
       atRisk: 'next in line: below a pending preemptor nominated to its node, or BestEffort on a node under pressure',
+      disrupted: 'its DisruptionTarget condition names a reason no replay here knows: something is removing it',
     }),
   },
   replicas: {

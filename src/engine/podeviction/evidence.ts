@@ -89,6 +89,8 @@ export interface PodRecord {
   /** A kubelet admission rejection: the pod never ran there; not an eviction. */
   rejection?: {reason: string; message: string; at?: number; evidence: string[]}
   deletionAt?: number
+  /** DisruptionTarget=True with a reason no actor here is known by (a newer release's, or a third party's). */
+  unknownDisruption?: {reason?: string; message?: string; at?: number}
   /** DisruptionTarget=False: an actor announced a disruption that did not happen; the disruption controller reset it. */
   staleDisruption?: {at?: number}
   kubeletEvicted?: KubeletEvictedEvent
@@ -207,6 +209,7 @@ export function readPodRecord(namespace: string, name: string, pod: PodLike | un
     const byReason = dt.reason ? CONDITION_REASONS[dt.reason] : undefined
     if (byReason) add(byReason, line, at, dt.message)
     else if (dt.reason === 'TerminationByKubelet') add(kubeletMechanism(dt.message, pod?.status?.reason) ?? 'nodePressure', line, at, dt.message)
+    else out.unknownDisruption = {reason: dt.reason, message: dt.message, at}
   } else if (dt?.status === 'False') out.staleDisruption = {at: parseMillis(dt.lastTransitionTime, 'DisruptionTarget lastTransitionTime')}
 
   const reason = pod?.status?.reason

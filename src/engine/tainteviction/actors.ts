@@ -486,6 +486,17 @@ function decideActors(taint: Explanation, input: ActorInput, record: PodRecord):
       }
     }
   }
+  if (!verdict && taint.verdict === 'notAffected' && record.unknownDisruption) {
+    const u = record.unknownDisruption
+    verdict = 'disrupted'
+    summary = `The pod's DisruptionTarget condition is True${u.at !== undefined ? ` since ${iso(u.at)}` : ''} with reason ${u.reason ?? '(none)'}${u.message ? ` ("${u.message}")` : ''}, which names no actor this tool replays: something announced it is removing the pod.${record.deletionAt !== undefined ? ` Deletion requested at ${iso(record.deletionAt)}.` : ''}`
+    next = [
+      {
+        command: `kubectl get events -n ${input.namespace} --field-selector involvedObject.name=${input.name}`,
+        why: 'the events around the condition name who set it',
+      },
+    ]
+  }
   if (!verdict && taint.verdict === 'notAffected' && record.deletionAt === undefined) {
     const risk = atRisk(input)
     if (risk) {

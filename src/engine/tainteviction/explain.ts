@@ -34,6 +34,7 @@ export type EvictedVerdict =
   | 'willBeCollected'
   | 'beingDeleted'
   | 'atRisk'
+  | 'disrupted'
 export type NotEvictedReason = 'masterDisruption' | 'zoneRateZero' | 'circuitOpen' | 'taintEvictionDisabled' | 'leaseLookupError'
 
 export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
@@ -54,6 +55,7 @@ export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
   willBeCollected: 'info',
   beingDeleted: 'none',
   atRisk: 'warning',
+  disrupted: 'info',
 }
 
 export interface EvictedInput {

@@ -199,4 +199,15 @@ describe('explainPod names the actor the record names', () => {
     assert.equal(e.verdict, 'preempted')
     assert.equal(e.actors?.[0].at, at(-30))
   })
+  test('a True DisruptionTarget with a reason no replay knows → disrupted, never notAffected', () => {
+    const pod = base('web-13', {
+      status: {
+        phase: 'Running',
+        conditions: [{type: 'DisruptionTarget', status: 'True', reason: 'DeletionByWorkloadController', message: 'x', lastTransitionTime: at(-5)}],
+      },
+    })
+    const e = explainPod(world([node('n1')]), 'shop', 'web-13', pod, [])
+    assert.equal(e.verdict, 'disrupted')
+    assert.match(e.summary, /reason DeletionByWorkloadController/)
+  })
 })
