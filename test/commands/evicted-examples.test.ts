@@ -32,7 +32,7 @@ describe('examples/evicted-memory-pressure.json', () => {
     const rank = j.steps.find((s: Any) => s.rule === 'rankMemoryPressure')
     assert.deepEqual([rank.inputs.qosClass, rank.inputs.aboveRequest], ['Burstable', true])
     assert.deepEqual(rank.inputs.neighbours.map((n: Any) => [n.pod, n.standing]).sort(), [
-      ['kube-system/fluent-bit-k8v2n', 'critical'],
+      ['kube-system/kube-proxy-ip-10-0-1-7', 'critical'],
       ['shop/cart-6b9d7c5f4-m4q8z', 'dependsOnUsage'],
       ['shop/payments-5f7c9d8b6-q2w4e', 'rankedAfter'],
     ])

@@ -219,6 +219,20 @@ function scheduler(input: ActorInput, d: Disruption, record: PodRecord): Replaye
 function pdbReplay(input: ActorInput): {steps: Step[]; answer?: ReturnType<typeof evictionAnswer>; evidence: string[]; next: NextStep[]} {
   const ctx = input.context ?? {}
   const pod = input.pod
+  if (pod && !ctx.pdbs && ctx.namespacePods)
+    return {
+      steps: [
+        {
+          rule: 'EvictionREST.Create',
+          upstream: `${EVICTION} (getPodDisruptionBudgets)`,
+          inputs: {pdbs: null},
+          result: 'unknown',
+          why: `the data holds no PodDisruptionBudget of ${input.namespace}: whether an eviction (a drain) is refused cannot be said — absence in a dump is no proof that none exists`,
+        },
+      ],
+      evidence: [],
+      next: [],
+    }
   if (!pod || !ctx.pdbs) return {steps: [], evidence: [], next: []}
   const matching = ctx.pdbs.filter((b) => selects(b, pod))
   const steps: Step[] = []
@@ -562,7 +576,10 @@ function atRisk(input: ActorInput): {actor: Actor; step: Step; summary: string} 
   const pressure = (input.context?.node?.status?.conditions ?? []).find(
     (c) => ['MemoryPressure', 'DiskPressure', 'PIDPressure'].includes(c.type) && c.status === 'True',
   )
-  if (pressure && getPodQOS(pod) === 'BestEffort' && pressure.type !== 'PIDPressure') {
+  // The QoS class only from what the pod shows: its recorded status.qosClass, or its containers (absent from a
+  // projection that dropped them, where computing it would call every pod BestEffort).
+  const qosKnown = !!pod.status?.qosClass || (pod.spec?.containers ?? []).length > 0
+  if (pressure && qosKnown && getPodQOS(pod) === 'BestEffort' && pressure.type !== 'PIDPressure') {
     const rank = pressure.type === 'MemoryPressure' ? 'rankMemoryPressure' : 'rankDiskPressure'
     const why = `node ${nodeName} has ${pressure.type}=True${pressure.lastTransitionTime ? ` since ${pressure.lastTransitionTime}` : ''} and the pod is BestEffort: any use exceeds its zero request, so ${rank} puts it in the first group (then lower priority, then the larger use)`
     return {

@@ -208,9 +208,13 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   for (const n of world.nodes)
     if ((n.status?.conditions ?? []).some((c) => ['MemoryPressure', 'DiskPressure'].includes(c.type) && c.status === 'True'))
       riskNodes.add(n.metadata?.name ?? '')
+  // The neighbours of a pressure eviction are not ranked here: the audit's pod projection keeps no requests or
+  // priorities (src/audit/project.ts), and a ranking over missing fields would be wrong, not partial.
+  const byActor: Record<string, number> = {}
   const replay = (ns: string, name: string, pod: PodLike | undefined) => {
     const e = explainPod(world, ns, name, pod, byPod.get(key(ns, name)) ?? [], {nominated})
     count(e.verdict)
+    for (const a of e.actors ?? []) if (a.action === 'evicted' || a.action === 'deleted') byActor[a.actor] = (byActor[a.actor] ?? 0) + 1
     if (e.severity !== 'none') findings.push(e)
   }
   const seen = new Set<string>()
@@ -243,6 +247,8 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
     `${affected.size} node(s) carry or are owed a NoExecute taint, or are held by the circuit breaker; the pods on the others are notAffected without a replay`,
   ]
   if (gone > 0) notes.push(`${gone} pod(s) no longer exist and are known from their TaintManagerEviction events`)
+  const acted = Object.entries(byActor).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  if (acted.length > 0) notes.push(`disruptions by actor in the data: ${acted.map(([a, n]) => `${a} ${n}`).join(', ')}`)
   if (riskNodes.size > 0)
     notes.push(
       `${riskNodes.size} node(s) are under memory or disk pressure, or have a pending preemptor nominated to them: their pods were replayed for the risk`,
