@@ -43,6 +43,15 @@ const base = (name: string, extra: Record<string, unknown> = {}): PodLike =>
     ...extra,
   }) as PodLike
 
+/** The scheduler's Preempted event as 1.29+ words it: "Preempted by pod <uid> on node <node>". */
+const preempted = (name: string, uid: string, s: number) => ({
+  involvedObject: {kind: 'Pod', name, namespace: 'shop'},
+  reason: 'Preempted',
+  message: `Preempted by pod ${uid} on node n1`,
+  type: 'Normal',
+  lastTimestamp: at(s),
+})
+
 const PRESSURE =
   'The node was low on resource: memory. Threshold quantity: 100Mi, available: 91572Ki. Container app was using 1520852Ki, request is 256Mi, has larger consumption of memory. '
 
@@ -105,14 +114,7 @@ describe('explainPod names the actor the record names', () => {
       spec: {priority: 50, containers: []},
       status: {phase: 'Pending'},
     })
-    const ev = {
-      involvedObject: {kind: 'Pod', name: 'web-3', namespace: 'shop'},
-      reason: 'Preempted',
-      message: 'Preempted by pod pre-uid on node n1',
-      type: 'Normal',
-      lastTimestamp: at(-9),
-    }
-    const e = explainPod(world([node('n1')]), 'shop', 'web-3', victim, [ev], {namespacePods: [victim, preemptor]})
+    const e = explainPod(world([node('n1')]), 'shop', 'web-3', victim, [preempted('web-3', 'pre-uid', -9)], {namespacePods: [victim, preemptor]})
     assert.equal(e.verdict, 'preempted')
     assert.match(e.summary, /shop\/other \(priority 50 > 0\)/)
   })
@@ -188,14 +190,7 @@ describe('explainPod names the actor the record names', () => {
     assert.equal(explainPod(world([n]), 'shop', 'web-12', base('web-12'), []).verdict, 'notAffected')
   })
   test('a pod that is gone, known only from its Preempted event → preempted, at the event time', () => {
-    const ev = {
-      involvedObject: {kind: 'Pod', name: 'gone-1', namespace: 'shop'},
-      reason: 'Preempted',
-      message: 'Preempted by pod x-uid on node n1',
-      type: 'Normal',
-      lastTimestamp: at(-30),
-    }
-    const e = explainPod(world([node('n1')]), 'shop', 'gone-1', undefined, [ev])
+    const e = explainPod(world([node('n1')]), 'shop', 'gone-1', undefined, [preempted('gone-1', 'x-uid', -30)])
     assert.equal(e.verdict, 'preempted')
     assert.equal(e.actors?.[0].at, at(-30))
   })
