@@ -27,8 +27,8 @@ export function renderEvicted(e: Explanation, wide: boolean, width = terminalWid
         `  ${a.actor}  ${a.action === 'evicted' || a.action === 'deleted' || a.action === 'refusesEviction' ? ROLE.bad(a.action) : a.action}  ${a.at ?? '-'}  ${ROLE.muted(a.rule)}`,
       )
       if (!wide) continue
-      for (const line of a.evidence) out.push(...wrap(line, width, {indent: 6, hanging: 2}).map(ROLE.muted))
-      for (const n of a.next) out.push(...wrap(n.command ? `$ ${n.command}` : `change ${n.change}`, width, {indent: 6, hanging: 4}))
+      for (const line of a.evidence) out.push(...wrap(line, width, {indent: 6, hanging: 8}).map(ROLE.muted))
+      for (const n of a.next) out.push(...wrap(n.command ? `$ ${n.command}` : `change ${n.change}`, width, {indent: 6, hanging: 8}))
     }
     out.push('')
   }
