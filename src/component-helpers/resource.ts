@@ -2,7 +2,7 @@
 // ComputePodQOS), the pod's effective requests (staging/src/k8s.io/component-helpers/resource/helpers.go
 // PodRequests, as pkg/api/v1/resource GetResourceRequestQuantity reads them) and a Quantity as a number
 // (k8s.io/apimachinery pkg/api/resource Quantity.Value / MilliValue) for comparisons.
-import {ParseQuantity, QuantityError} from '../hash/quantity.js'
+import {ParseQuantity, QuantityError} from '../apimachinery/quantity.js'
 
 export type ResourceList = Record<string, string | number | null | undefined>
 

@@ -5,7 +5,7 @@
 // POST pods/eviction returns for the pod (pkg/registry/core/pod/storage/eviction.go EvictionREST.Create,
 // checkAndDecrement): 200, the 429 a drain retries forever, or the 500 of two budgets. Pure.
 import type {LabelSelector} from '../../cluster/kube-types.js'
-import {labelSelectorAsSelector, SelectorError} from '../replicaset/selector.js'
+import {labelSelectorAsSelector, SelectorError} from '../../apimachinery/labels.js'
 import {parseMillis} from '../nodelifecycle/time.js'
 
 export const DISRUPTION = 'pkg/controller/disruption/disruption.go'

@@ -4,7 +4,7 @@
 // (PodEligibleToPreemptOthers), the SelectVictimsOnNode rule that only strictly lower priorities are victims, and
 // the PDBs the victim's eviction would violate (filterPodsWithPDBViolation reads their recorded status).
 import type {LabelSelector} from '../../cluster/kube-types.js'
-import {labelSelectorAsSelector, SelectorError} from '../replicaset/selector.js'
+import {labelSelectorAsSelector, SelectorError} from '../../apimachinery/labels.js'
 import type {PreemptedEvent} from './evidence.js'
 import type {PodLike, PriorityClassLike} from './types.js'
 
