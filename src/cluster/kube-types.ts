@@ -78,3 +78,24 @@ export interface PodCondition {
   message?: string
   lastTransitionTime?: string | null
 }
+
+/** core/v1 Event (and events.k8s.io/v1's regarding/note/series): the fields the replays read. */
+export interface EventLike {
+  metadata?: {name?: string; namespace?: string; creationTimestamp?: string | null; annotations?: Record<string, string> | null}
+  involvedObject?: {kind?: string; name?: string; namespace?: string; uid?: string}
+  regarding?: {kind?: string; name?: string; namespace?: string; uid?: string}
+  related?: {kind?: string; name?: string; namespace?: string; uid?: string} | null
+  reason?: string
+  message?: string
+  note?: string
+  type?: string
+  count?: number
+  firstTimestamp?: string | null
+  lastTimestamp?: string | null
+  eventTime?: string | null
+  series?: {lastObservedTime?: string | null}
+  source?: {component?: string; host?: string}
+  reportingComponent?: string
+  reportingController?: string
+  [k: string]: unknown
+}

@@ -17,7 +17,7 @@ with a taint — not from the taint's timeAdded —, a running timer stands when
 fired decides. When the node is not ready but not tainted yet, says why (queued in its zone, zone rate 0, master
 disruption mode, lease circuit breaker).
 
-Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, notEvictedBecause.`
+Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, notEvictedBecause; from the pod's own record and the other actors' replays: evictedByKubelet, terminatedByShutdown, preemptedByKubelet, preempted, evictedByApi, deletedByPodGC, rejectedAtAdmission, evictionBlocked, willBeCollected, beingDeleted, atRisk, disrupted.`
 
   static override examples = [
     {description: 'Why was this pod evicted?', command: '<%= config.bin %> evicted pod/api-7d9f4b6c8-x2k9p -n shop'},
@@ -53,7 +53,7 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
       }
       const world = await readNodeLifecycle(source, options)
       world.source.partial = [...(world.source.partial ?? []), ...read.problems]
-      const e = explainPod(world, namespace, name, read.pod, read.events)
+      const e = explainPod(world, namespace, name, read.pod, read.events, read.context)
       return {data: e, severities: [e.severity], views: {table: (wide) => renderEvicted(e, wide)}}
     })
   }

@@ -1,9 +1,10 @@
-// The human view of `kubectl why evicted pod/NAME`: verdict and steps, each NoExecute taint with the toleration
-// that matched it first, and the timeline from the node's last sign of life to the eviction deadline.
-import type {Explanation} from '../explanation.js'
+// The human view of `kubectl why evicted pod/NAME`: verdict and steps, who acted (one line per actor: actor, action,
+// at, rule; -o wide adds each one's evidence and next steps), each NoExecute taint with the toleration that matched
+// it first, and the timeline from the node's last sign of life to the eviction deadline.
+import type {Actor, Explanation} from '../explanation.js'
 import {ROLE} from './colour.js'
 import {renderExplanations} from './explanation-table.js'
-import {terminalWidth} from './layout.js'
+import {terminalWidth, wrap} from './layout.js'
 import {renderNext, renderSettings} from './node.js'
 import {renderTimeline} from './timeline.js'
 
@@ -18,6 +19,19 @@ export function renderEvicted(e: Explanation, wide: boolean, width = terminalWid
   const out: string[] = [renderExplanations([e], wide, width).trimEnd(), '']
   const next = renderNext(e, width)
   if (next) out.push(next.trimEnd(), '')
+  const actors = (e.actors as Actor[] | undefined) ?? []
+  if (actors.length > 0) {
+    out.push(ROLE.heading('Actors:'))
+    for (const a of actors) {
+      out.push(
+        `  ${a.actor}  ${a.action === 'evicted' || a.action === 'deleted' || a.action === 'refusesEviction' ? ROLE.bad(a.action) : a.action}  ${a.at ?? '-'}  ${ROLE.muted(a.rule)}`,
+      )
+      if (!wide) continue
+      for (const line of a.evidence) out.push(...wrap(line, width, {indent: 6, hanging: 8}).map(ROLE.muted))
+      for (const n of a.next) out.push(...wrap(n.command ? `$ ${n.command}` : `change ${n.change}`, width, {indent: 6, hanging: 8}))
+    }
+    out.push('')
+  }
   const tolerations = (e.tolerations as TolerationLine[]) ?? []
   if (tolerations.length > 0) {
     out.push(ROLE.heading('NoExecute taints and the first toleration that matches each:'))
@@ -39,6 +53,7 @@ export function renderEvicted(e: Explanation, wide: boolean, width = terminalWid
         {label: 'controller saw taint', at: t.controllerSawTaint, estimated: true},
         {label: 'eviction deadline', at: t.evictionDeadline, estimated: true},
         {label: 'marked for deletion', at: t.markedForDeletion},
+        ...actors.filter((a) => a.at && a.actor !== 'taint-eviction-controller').map((a) => ({label: `${a.actor} ${a.action}`, at: a.at!})),
         {label: 'now', at: t.now},
       ],
       t.now!,

@@ -5,7 +5,27 @@ import {OBJECT_META, type ReplayDescriptor, severitiesOf} from '../../replay.js'
 import {NODE_LIFECYCLE_GETS, NODE_LIFECYCLE_READS} from '../nodelifecycle/descriptor.js'
 
 /** The taint-eviction replay's verdicts (explain.ts decides them). */
-export type EvictedVerdict = 'notAffected' | 'toleratedForever' | 'evictAt' | 'evictedImmediately' | 'evicted' | 'notEvictedBecause'
+export type EvictedVerdict =
+  | 'notAffected'
+  | 'toleratedForever'
+  | 'evictAt'
+  | 'evictedImmediately'
+  | 'evicted'
+  | 'notEvictedBecause'
+  // Named by the pod's own record or replayed by another actor (actors.ts): the kubelet, the scheduler, the
+  // Eviction API and the budgets, PodGC.
+  | 'evictedByKubelet'
+  | 'terminatedByShutdown'
+  | 'preemptedByKubelet'
+  | 'preempted'
+  | 'evictedByApi'
+  | 'deletedByPodGC'
+  | 'rejectedAtAdmission'
+  | 'evictionBlocked'
+  | 'willBeCollected'
+  | 'beingDeleted'
+  | 'atRisk'
+  | 'disrupted'
 
 export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
   notAffected: 'none',
@@ -14,6 +34,18 @@ export const EVICTED_SEVERITY: Record<EvictedVerdict, Severity> = {
   evictAt: 'warning',
   evicted: 'warning',
   evictedImmediately: 'critical',
+  evictedByKubelet: 'warning',
+  terminatedByShutdown: 'info',
+  preemptedByKubelet: 'warning',
+  preempted: 'warning',
+  evictedByApi: 'info',
+  deletedByPodGC: 'info',
+  rejectedAtAdmission: 'warning',
+  evictionBlocked: 'warning',
+  willBeCollected: 'info',
+  beingDeleted: 'none',
+  atRisk: 'warning',
+  disrupted: 'info',
 }
 
 export const EVICTED_REPLAY: ReplayDescriptor = {
@@ -65,5 +97,17 @@ export const EVICTED_REPLAY: ReplayDescriptor = {
     notEvictedBecause: "kept from eviction by the controller's own brakes",
     notAffected: 'no NoExecute taint concerns it',
     toleratedForever: 'it tolerates the taint without a limit',
+    evictedByKubelet: 'the kubelet evicted it under node pressure or for a local-storage limit: its requests or the node need a look',
+    terminatedByShutdown: 'the kubelet stopped it for a node shutdown: expected during maintenance',
+    preemptedByKubelet: 'the kubelet stopped it to admit a critical pod',
+    preempted: 'the scheduler removed it for a higher-priority pod: its priority class needs a look',
+    evictedByApi: 'evicted through the Eviction API (a drain or a person), as its budget allowed',
+    deletedByPodGC: 'PodGC removed it: its node was gone',
+    rejectedAtAdmission: 'not an eviction: the kubelet refused it at admission, so it never ran on that node',
+    evictionBlocked: 'its node is being drained and its PodDisruptionBudget refuses the eviction: the drain never finishes',
+    willBeCollected: 'PodGC will force-delete it',
+    beingDeleted: 'being deleted by a plain DELETE (a person, its controller, the garbage collector): no eviction to look at',
+    atRisk: 'next in line: below a pending preemptor nominated to its node, or BestEffort on a node under pressure',
+    disrupted: 'its DisruptionTarget condition names a reason no replay here knows: something is removing it',
   }),
 }

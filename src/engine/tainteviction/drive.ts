@@ -3,10 +3,14 @@
 // quorum read), the events about it (its TaintManagerEviction marks, and the scheduler's Scheduled event naming the
 // node of a pod that is gone), and the node lifecycle world (../nodelifecycle/drive.ts) for its node.
 import {PAGE_SIZE, readFailure} from '../../cluster/read.js'
-import type {ClusterSource, KubeObject} from '../../cluster/source.js'
+import {evidenceOf} from '../../cluster/evidence.js'
+import type {ClusterSource, KubeObject, TypeRef} from '../../cluster/source.js'
 import type {Explanation, Problem} from '../../explanation.js'
+import type {PdbLike, ScaleOwner} from '../disruption/pdb.js'
 import type {NodeLifecycleWorld} from '../nodelifecycle/drive.js'
 import {noExecuteTaints} from '../nodelifecycle/taints.js'
+import type {PodLike as EvictionPod, PriorityClassLike} from '../podeviction/types.js'
+import {type EvictionContext, withActors} from './actors.js'
 import {nodeFromEvents} from './evidence.js'
 import {explainEvicted} from './explain.js'
 import {type PodTally, tallyPods} from './tally.js'
@@ -15,10 +19,21 @@ import type {EventLike, PodLike} from './types.js'
 const key = (namespace: string | undefined, name: string | undefined) => `${namespace ?? ''}/${name ?? ''}`
 const regarding = (e: EventLike) => e.involvedObject ?? e.regarding
 
-/** One pod's replay: its node from its spec, or from the scheduler's event when the pod is gone. */
-export function explainPod(world: NodeLifecycleWorld, namespace: string, name: string, pod: PodLike | undefined, events: readonly EventLike[]): Explanation {
+/**
+ * One pod's replay: its node from its spec, or from the scheduler's event when the pod is gone; then who acted, from
+ * the pod's record, with each named actor's decision replayed over what the context holds (actors.ts).
+ */
+export function explainPod(
+  world: NodeLifecycleWorld,
+  namespace: string,
+  name: string,
+  pod: PodLike | undefined,
+  events: readonly EventLike[],
+  context: EvictionContext = {},
+): Explanation {
   const nodeName = pod?.spec?.nodeName ?? nodeFromEvents(events, name)
-  return explainEvicted({
+  const node = nodeName ? world.nodes.find((n) => n.metadata?.name === nodeName) : undefined
+  const taint = explainEvicted({
     namespace,
     name,
     pod,
@@ -30,12 +45,95 @@ export function explainPod(world: NodeLifecycleWorld, namespace: string, name: s
     settings: world.settings.settings,
     source: world.source,
   })
+  return withActors(taint, {
+    namespace,
+    name,
+    pod: pod as EvictionPod | undefined,
+    events,
+    now: world.now,
+    context: {
+      node: node as EvictionContext['node'],
+      nodes: world.nodes as EvictionContext['nodes'],
+      nodesComplete: world.analysis.evidence ? world.analysis.evidence.nodeSet === 'complete' : true,
+      ...context,
+    },
+  })
 }
 
 export interface PodRead {
   pod?: PodLike
   events: EventLike[]
   problems: Problem[]
+  /** What the other actors' replays read: the namespace's PDBs, pods and workloads, PriorityClasses, the node's pods. */
+  context: EvictionContext
+}
+
+const OWNER_KINDS: TypeRef[] = [
+  {apiVersion: 'apps/v1', kind: 'ReplicaSet'},
+  {apiVersion: 'apps/v1', kind: 'Deployment'},
+  {apiVersion: 'apps/v1', kind: 'StatefulSet'},
+  {apiVersion: 'v1', kind: 'ReplicationController'},
+]
+
+/**
+ * The reads the actors need (actors.ts): the PodDisruptionBudgets, pods and workloads of the namespace (the
+ * disruption controller's arithmetic, the preemptor), the PriorityClasses, and the pods on the pod's node (the
+ * kubelet's ranking). A kind the data does not hold is left undefined (not proof of absence) and said so.
+ */
+export async function readEvictionContext(
+  source: ClusterSource,
+  namespace: string,
+  pod: PodLike | undefined,
+): Promise<{context: EvictionContext; problems: Problem[]}> {
+  const problems: Problem[] = []
+  const evidence = await evidenceOf(source)
+  const attempt = async <T>(ref: TypeRef & {namespace?: string; fieldSelector?: string}, group: string, what: string): Promise<T[] | undefined> => {
+    const c = evidence.coverage(group, ref.kind, ref.namespace)
+    if (!c.held && !c.absenceIsProof) return undefined
+    try {
+      return (await source.list({...ref, pageSize: PAGE_SIZE})).items as T[]
+    } catch (err) {
+      problems.push({what, reason: readFailure(err)})
+      return undefined
+    }
+  }
+  const context: EvictionContext = {problems}
+  context.pdbs = await attempt<PdbLike>(
+    {apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', namespace},
+    'policy',
+    `list PodDisruptionBudgets in ${namespace}`,
+  )
+  context.namespacePods = await attempt<EvictionPod>({apiVersion: 'v1', kind: 'Pod', namespace}, '', `list pods in ${namespace}`)
+  context.priorityClasses = await attempt<PriorityClassLike>(
+    {apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass'},
+    'scheduling.k8s.io',
+    'list PriorityClasses',
+  )
+  const nodeName = pod?.spec?.nodeName
+  if (nodeName)
+    context.podsOnNode = await attempt<EvictionPod>(
+      {apiVersion: 'v1', kind: 'Pod', fieldSelector: `spec.nodeName=${nodeName}`},
+      '',
+      `list pods on node ${nodeName}`,
+    )
+  const owners: ScaleOwner[] = []
+  for (const ref of OWNER_KINDS) {
+    const items = await attempt<KubeObject & {spec?: {replicas?: number}}>(
+      {...ref, namespace},
+      ref.apiVersion === 'v1' ? '' : 'apps',
+      `list ${ref.kind}s in ${namespace}`,
+    )
+    for (const o of items ?? [])
+      owners.push({
+        kind: ref.kind,
+        name: o.metadata?.name ?? '',
+        uid: o.metadata?.uid,
+        replicas: o.spec?.replicas,
+        ownerReferences: o.metadata?.ownerReferences as ScaleOwner['ownerReferences'],
+      })
+  }
+  context.owners = owners
+  return {context, problems}
 }
 
 /** The pod and the events about it (or about nodes) in its namespace. */
@@ -50,7 +148,8 @@ export async function readPod(source: ClusterSource, namespace: string, name: st
   } catch (err) {
     problems.push({what: `list events in ${namespace}`, reason: readFailure(err)})
   }
-  return {pod, events, problems}
+  const extra = await readEvictionContext(source, namespace, pod)
+  return {pod, events, problems: [...problems, ...extra.problems], context: extra.context}
 }
 
 export interface EvictedSweep {
@@ -81,6 +180,7 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   }
   const byPod = new Map<string, EventLike[]>()
   const evictionNamed = new Set<string>()
+  const actorNamed = new Set<string>()
   for (const e of events) {
     const o = regarding(e)
     if ((o?.kind ?? 'Pod') !== 'Pod' || !o?.name) continue
@@ -89,6 +189,7 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
     if (list) list.push(e)
     else byPod.set(k, [e])
     if (e.reason === 'TaintManagerEviction') evictionNamed.add(k)
+    else if (e.reason === 'Evicted' || e.reason === 'Preempted' || e.reason === 'Preempting') actorNamed.add(k)
   }
   const byName = new Map(world.nodes.map((n) => [n.metadata?.name ?? '', n]))
   const affected = new Set<string>()
@@ -101,9 +202,19 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   const count = (v: string, n = 1) => {
     verdicts[v] = (verdicts[v] ?? 0) + n
   }
+  // Pending pods nominated to a node (preemptors on their way) and the nodes under pressure: their pods are at risk.
+  const nominated = pods.filter((p) => p.status?.phase === 'Pending' && p.status?.nominatedNodeName && !p.spec?.nodeName) as EvictionPod[]
+  const riskNodes = new Set<string>(nominated.map((p) => p.status!.nominatedNodeName as string))
+  for (const n of world.nodes)
+    if ((n.status?.conditions ?? []).some((c) => ['MemoryPressure', 'DiskPressure'].includes(c.type) && c.status === 'True'))
+      riskNodes.add(n.metadata?.name ?? '')
+  // The neighbours of a pressure eviction are not ranked here: the audit's pod projection keeps no requests or
+  // priorities (src/audit/project.ts), and a ranking over missing fields would be wrong, not partial.
+  const byActor: Record<string, number> = {}
   const replay = (ns: string, name: string, pod: PodLike | undefined) => {
-    const e = explainPod(world, ns, name, pod, byPod.get(key(ns, name)) ?? [])
+    const e = explainPod(world, ns, name, pod, byPod.get(key(ns, name)) ?? [], {nominated})
     count(e.verdict)
+    for (const a of e.actors ?? []) if (a.action === 'evicted' || a.action === 'deleted') byActor[a.actor] = (byActor[a.actor] ?? 0) + 1
     if (e.severity !== 'none') findings.push(e)
   }
   const seen = new Set<string>()
@@ -111,10 +222,16 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   for (const p of pods) {
     const k = key(p.metadata?.namespace, p.metadata?.name)
     seen.add(k)
+    // Any record of a disruption (a True DisruptionTarget of any actor, a status.reason, a deletion, an actor's event)
+    // is replayed: only the pods that record nothing, on nodes that owe them no taint, are notAffected unreplayed.
     const evidence =
       evictionNamed.has(k) ||
-      (p.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True' && c.reason === 'DeletionByTaintManager')
-    if (evidence || (p.spec?.nodeName && affected.has(p.spec.nodeName))) replay(p.metadata?.namespace ?? '', p.metadata?.name ?? '', p)
+      actorNamed.has(k) ||
+      !!p.status?.reason ||
+      !!p.metadata?.deletionTimestamp ||
+      (p.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True')
+    if (evidence || (p.spec?.nodeName && (affected.has(p.spec.nodeName) || riskNodes.has(p.spec.nodeName))))
+      replay(p.metadata?.namespace ?? '', p.metadata?.name ?? '', p)
     else skipped++
   }
   if (skipped > 0) count('notAffected', skipped)
@@ -130,6 +247,12 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
     `${affected.size} node(s) carry or are owed a NoExecute taint, or are held by the circuit breaker; the pods on the others are notAffected without a replay`,
   ]
   if (gone > 0) notes.push(`${gone} pod(s) no longer exist and are known from their TaintManagerEviction events`)
+  const acted = Object.entries(byActor).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  if (acted.length > 0) notes.push(`disruptions by actor in the data: ${acted.map(([a, n]) => `${a} ${n}`).join(', ')}`)
+  if (riskNodes.size > 0)
+    notes.push(
+      `${riskNodes.size} node(s) are under memory or disk pressure, or have a pending preemptor nominated to them: their pods were replayed for the risk`,
+    )
   return {findings, verdicts, evaluated: pods.length + gone, notes, problems}
 }
 

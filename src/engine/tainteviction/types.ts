@@ -1,5 +1,7 @@
 // The slices of Pod and Event the taint-eviction replay reads.
-import type {PodCondition, Taint, Toleration} from '../../cluster/kube-types.js'
+import type {EventLike, PodCondition, Taint, Toleration} from '../../cluster/kube-types.js'
+
+export type {EventLike}
 
 export type {Taint, Toleration}
 
@@ -19,21 +21,5 @@ export interface PodLike {
     conditions?: PodCondition[] | null
     [k: string]: unknown
   }
-  [k: string]: unknown
-}
-
-export interface EventLike {
-  metadata?: {name?: string; namespace?: string; creationTimestamp?: string | null}
-  involvedObject?: {kind?: string; name?: string; namespace?: string; uid?: string}
-  regarding?: {kind?: string; name?: string; namespace?: string; uid?: string}
-  reason?: string
-  message?: string
-  note?: string
-  type?: string
-  count?: number
-  firstTimestamp?: string | null
-  lastTimestamp?: string | null
-  eventTime?: string | null
-  series?: {lastObservedTime?: string | null}
   [k: string]: unknown
 }

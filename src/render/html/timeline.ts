@@ -32,6 +32,7 @@ const KNOWN: Record<string, {label: string; estimated?: string}> = {
   },
   evictionDeadline: {label: 'eviction deadline', estimated: "the timer's start (estimated) plus the smallest tolerationSeconds"},
   markedForDeletion: {label: 'pod deleted', estimated: 'the deadline the replayed timer fires at'},
+  disruptedAt: {label: 'disrupted (the actor the pod names)'},
   now: {label: 'now'},
 }
 

@@ -28,6 +28,7 @@ function commandFor(file: string): string[] {
   if (file.startsWith('hash-')) return ['hash', '--all', '-A', '-f', f]
   if (file.startsWith('node-')) return ['node', '-f', f]
   if (file.startsWith('replicas-')) return ['replicas', '--all', '-A', '-f', f]
+  if (file.startsWith('evicted-')) return ['audit', '-A', '-f', f]
   throw new Error(`examples/${file}: no command is known for it; add one here`)
 }
 
