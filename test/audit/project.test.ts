@@ -87,7 +87,14 @@ describe('projectPod', () => {
         annotations: {'controller.kubernetes.io/pod-deletion-cost': '-5'},
         ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true}],
       },
-      spec: {nodeName: 'n1', tolerations: [{key: 'a', operator: 'Exists'}], initContainers: [{name: 'proxy', restartPolicy: 'Always'}]},
+      // Containers keep their names and resources (the evicted replay's QoS and pressure ranking): this one has none,
+      // so only its name; image and env are gone.
+      spec: {
+        nodeName: 'n1',
+        tolerations: [{key: 'a', operator: 'Exists'}],
+        containers: [{name: 'web'}],
+        initContainers: [{name: 'proxy', restartPolicy: 'Always'}],
+      },
       status: {
         phase: 'Running',
         // Ready (the ReplicaSet replay), PodScheduled and DisruptionTarget (taint eviction), in their order; the

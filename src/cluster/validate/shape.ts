@@ -179,6 +179,19 @@ export const stringMap: Check = (v) => {
 }
 
 /**
+ * A ResourceList (requests, limits): resource.Quantity's UnmarshalJSON takes a JSON string or a bare number
+ * (apimachinery pkg/api/resource/quantity.go), nothing else.
+ */
+export const quantityMap: Check = (v) => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return miss(v, 'a map of quantities')
+  for (const k in v as Record<string, unknown>) {
+    const x = (v as Record<string, unknown>)[k]
+    if (typeof x !== 'string' && !(typeof x === 'number' && Number.isFinite(x))) return under(k, miss(x, 'a quantity (a string or a number)'), true)
+  }
+  return undefined
+}
+
+/**
  * Any JSON value Go can decode: a number beyond float64 (1e400, which JavaScript reads as Infinity) is refused by
  * encoding/json ("cannot unmarshal number"), and the hash code re-encodes such values as Go does.
  */

@@ -67,7 +67,12 @@ export const EVICTED_REPLAY: ReplayDescriptor = {
       fields: [
         ...OBJECT_META,
         'spec.{nodeName,tolerations}',
-        'status.phase',
+        // Who else acts on it (actors.ts): the kubelet's record (status.reason/message), QoS and priority for the
+        // pressure ranking and the preemption risk, a pending preemptor's nominated node.
+        'spec.{priority,priorityClassName,preemptionPolicy}',
+        'spec.containers[].{name,resources}',
+        'spec.initContainers[].{name,resources,restartPolicy}',
+        'status.{phase,reason,message,qosClass,nominatedNodeName}',
         // PodScheduled: when the pod was bound (process.ts); DisruptionTarget: the eviction's own record (evidence.ts).
         'status.conditions[type=PodScheduled].{type,status,reason,lastTransitionTime}',
         'status.conditions[type=DisruptionTarget].{type,status,reason,message,lastTransitionTime}',
