@@ -14,6 +14,7 @@ import {replayFinalizers} from '../finalizers/index.js'
 import {replayCronJobHistory, replayDeploymentHistory, replayRevisionHistory} from '../historylimits/index.js'
 import {type ContentType, replayNamespace} from '../namespace/index.js'
 import {replayTtlAfterFinished} from '../ttlafterfinished/index.js'
+import {type GcNode, type GcPod, isPodTerminated, PODGC, podGcDecision} from '../podgc/gc.js'
 import type {GcExplanation} from './explain.js'
 import type {GcVerdict} from './model.js'
 import {LIST_CONCURRENCY} from './read.js'
@@ -198,6 +199,10 @@ async function otherParts(source: ClusterSource, o: KubeObject, types: readonly 
       if (r) parts.push(r)
     }
   }
+  if (group === '' && o.kind === 'Pod') {
+    const part = await podGcPart(source, o as KubeObject & GcPod, options)
+    if (part) parts.push(part)
+  }
   const finalizers = (m.finalizers ?? []).filter((f) => f !== 'foregroundDeletion' && f !== 'orphan')
   if (m.deletionTimestamp && finalizers.length > 0) {
     const needsPods = o.kind === 'PersistentVolumeClaim'
@@ -224,6 +229,52 @@ async function otherParts(source: ClusterSource, o: KubeObject, types: readonly 
 }
 
 /**
+ * PodGC (pkg/controller/podgc/gc_controller.go, gc: gcTerminated, gcTerminating, gcOrphaned, gcUnscheduledTerminating),
+ * for a pod it may take: terminated, terminating, or bound to a node. Reads the pod's node by name (not every node) and,
+ * for a terminated pod only, every pod of the cluster (gcTerminated counts cluster-wide). Absence of the node proves it
+ * gone only where the data holds every node; otherwise the pass says it cannot tell.
+ */
+async function podGcPart(source: ClusterSource, pod: KubeObject & GcPod, options: GcActorsOptions): Promise<Part | undefined> {
+  const terminated = isPodTerminated(pod)
+  const nodeName = pod.spec?.nodeName ?? ''
+  if (!terminated && !pod.metadata?.deletionTimestamp && !nodeName) return undefined
+  const evidence = options.evidence ?? (await source.evidence?.())
+  const proves = (kind: string) => evidence?.coverage('', kind).absenceIsProof ?? true
+  let node: KubeObject | undefined
+  let nodeRead = true
+  if (nodeName) {
+    try {
+      node = await source.get({apiVersion: 'v1', kind: 'Node', name: nodeName, view: 'fresh'})
+    } catch {
+      nodeRead = false
+    }
+  }
+  const allPods = terminated ? await tryList(source, 'v1', 'Pod', undefined) : undefined
+  const d = podGcDecision({
+    pod,
+    nodes: node ? [node as GcNode] : [],
+    nodesComplete: nodeRead && proves('Node'),
+    allPods: (allPods as GcPod[] | undefined) ?? [pod],
+    podsComplete: allPods !== undefined && proves('Pod'),
+  })
+  if (!d.pass) return undefined
+  const m = metaOf(pod)
+  const acts = d.action === 'willDelete'
+  const actor: Actor = {
+    actor: 'podgc',
+    action: acts ? 'willDelete' : 'none',
+    rule: d.pass,
+    evidence: [d.why],
+    next: acts ? [{command: `kubectl get pod ${m.name} -n ${m.namespace} -o yaml`, why: 'what PodGC force-deletes: keep what you need from it first'}] : [],
+  }
+  return {
+    actor,
+    steps: [{rule: d.pass, upstream: `${PODGC} ${d.pass}`, result: d.action, why: d.why}],
+    headline: acts ? `PodGC force-deletes it (${d.pass}): ${d.why}.` : '',
+  }
+}
+
+/**
  * Whether another mechanism may act, from what the collector's metadata view already shows: a Namespace, a Job (TTL,
  * CronJob history), a ReplicaSet whose controlling Deployment is solid (cleanupDeployment runs only for a Deployment
  * that exists with that uid and is not being deleted), or an object being deleted with finalizers not the collector's.
@@ -233,6 +284,8 @@ function needsWholeObject(e: GcExplanation): boolean {
   const s = e.subject
   const group = (s.apiVersion ?? '').includes('/') ? (s.apiVersion ?? '').split('/')[0] : ''
   if (s.kind === 'Namespace' && group === '') return true
+  // PodGC may take any pod (terminated, terminating, orphaned): whether it does is in the pod's spec and status.
+  if (s.kind === 'Pod' && group === '') return true
   if (s.kind === 'Job' && group === 'batch') return true
   if (
     s.kind === 'ReplicaSet' &&
