@@ -88,6 +88,28 @@ export const EVICTED_REPLAY: ReplayDescriptor = {
       why: 'TaintManagerEviction events (pods already evicted)',
       fields: '*',
     },
+    // The Eviction API's answer and the disruption controller's arithmetic (../disruption/pdb.ts), and preemption's
+    // priorities (../podeviction/preemption.ts): small objects, read whole, so a snapshot holds them for `evicted`.
+    {
+      key: 'pdbs',
+      ref: {apiVersion: 'policy/v1', kind: 'PodDisruptionBudget'},
+      scope: 'audit',
+      detail: 'full',
+      view: 'fresh',
+      required: false,
+      why: "the budgets selecting each pod: what a drain's eviction gets back",
+      fields: '*',
+    },
+    {
+      key: 'priorityclasses',
+      ref: {apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass'},
+      scope: 'cluster',
+      detail: 'full',
+      view: 'cached',
+      required: false,
+      why: 'priorities and preemptionPolicy of preemptors and victims',
+      fields: '*',
+    },
   ],
   gets: NODE_LIFECYCLE_GETS,
   scope: 'namespaced',
