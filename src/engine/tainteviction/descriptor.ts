@@ -105,7 +105,7 @@ export const EVICTED_REPLAY: ReplayDescriptor = {
       ref: {apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass'},
       scope: 'cluster',
       detail: 'full',
-      view: 'cached',
+      view: 'fresh',
       required: false,
       why: 'priorities and preemptionPolicy of preemptors and victims',
       fields: '*',
