@@ -4,7 +4,7 @@
 // kind that cannot be read is recorded as a problem and the capture goes on. Secrets are metadata only.
 import {ReadError} from '../../errors.js'
 import type {Evidence, Problem} from '../../explanation.js'
-import {apiVersionOf} from '../builtin-kinds.js'
+import {apiVersionOf, splitApiVersion} from '../builtin-kinds.js'
 import {evidenceOf} from '../evidence.js'
 import type {ClusterSource, ListRequest, ResourceType} from '../source.js'
 import type {Gap, ListMade} from './header.js'
@@ -19,12 +19,7 @@ const NODE_LEASE_NAMESPACE = 'kube-node-lease'
 
 /** One version per group and kind (the first served, which discovery lists as preferred), listable, not a full kind. */
 export function metadataOnlyKinds(types: readonly ResourceType[], full: FullKinds): ResourceType[] {
-  const taken = new Set([
-    '/Node',
-    'coordination.k8s.io/Lease',
-    ...full.map((k) => `${k.apiVersion.includes('/') ? k.apiVersion.split('/')[0] : ''}/${k.kind}`),
-    'events.k8s.io/Event',
-  ])
+  const taken = new Set(['/Node', 'coordination.k8s.io/Lease', ...full.map((k) => `${splitApiVersion(k.apiVersion).group}/${k.kind}`), 'events.k8s.io/Event'])
   const out: ResourceType[] = []
   for (const t of types) {
     const key = `${t.group}/${t.kind}`

@@ -4,6 +4,7 @@
 // objects to the pure engines — namespace, ttlafterfinished, historylimits, finalizers — and returns the collector's
 // Explanation with `actors` and a headline saying who deletes it and when, or what holds it and what would release
 // it. A kind the data does not hold is "not in the data", never "absent".
+import {splitApiVersion} from '../../cluster/builtin-kinds.js'
 import type {ClusterSource, KubeObject, ResourceType} from '../../cluster/source.js'
 import type {Actor, ActorAction, Evidence, NextStep, Severity, Step} from '../../explanation.js'
 import {severityRank} from '../../explanation.js'
@@ -160,7 +161,7 @@ function controllerOf(o: KubeObject, kind: string): {name: string; uid: string; 
 async function otherParts(source: ClusterSource, o: KubeObject, types: readonly ResourceType[], options: GcActorsOptions): Promise<Part[]> {
   const m = metaOf(o)
   const parts: Part[] = []
-  const group = (o.apiVersion ?? '').includes('/') ? (o.apiVersion ?? '').split('/')[0] : ''
+  const {group} = splitApiVersion(o.apiVersion ?? 'v1')
   if (group === 'batch' && o.kind === 'Job') {
     const ttl = replayTtlAfterFinished(o, options.now)
     if (ttl) parts.push(ttl)
@@ -282,7 +283,7 @@ async function podGcPart(source: ClusterSource, pod: KubeObject & GcPod, options
  */
 function needsWholeObject(e: GcExplanation): boolean {
   const s = e.subject
-  const group = (s.apiVersion ?? '').includes('/') ? (s.apiVersion ?? '').split('/')[0] : ''
+  const {group} = splitApiVersion(s.apiVersion ?? 'v1')
   if (s.kind === 'Namespace' && group === '') return true
   // PodGC may take any pod (terminated, terminating, orphaned): whether it does is in the pod's spec and status.
   if (s.kind === 'Pod' && group === '') return true
