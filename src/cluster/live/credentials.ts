@@ -75,14 +75,26 @@ function clusterName(config: ResolvedConfig): string {
   return ctx?.cluster ?? config.context
 }
 
-/** A token file, trimmed; client-go re-reads it (the kubelet rotates projected tokens), at most once a minute. */
-function fileToken(path: string, owner: string): () => string {
+/**
+ * A token file as client-go reads it (transport/token_source.go v0.32.4, NewCachedFileTokenSource:69 and
+ * fileTokenSource.Token:134): trimmed, an empty one refused, kept a minute less 10 s of leeway, then read again (the
+ * kubelet rotates projected tokens); a read that fails once a token was read keeps that token (cachingTokenSource.
+ * Token:180, "Unable to rotate token"). Returns undefined, or throws with `strict`, when no token could be read yet.
+ */
+function fileToken(path: string, owner: string, clock: () => number = Date.now): (strict: boolean) => string | undefined {
   let cached: {token: string; at: number} | undefined
-  return () => {
-    const now = Date.now()
-    if (!cached || now - cached.at >= 60_000) {
-      const token = readNamedFile(path, 'tokenFile', owner).toString('utf8').trim()
-      if (token === '') throw new UserError(`read empty token from file "${path}"`, FIX)
+  return (strict) => {
+    const now = clock()
+    if (!cached || now - cached.at >= 60_000 - 10_000) {
+      let token: string | undefined
+      try {
+        token = readNamedFile(path, 'tokenFile', owner).toString('utf8').trim()
+        if (token === '') throw new UserError(`read empty token from file "${path}"`, FIX)
+      } catch (err) {
+        if (cached) return cached.token
+        if (strict) throw err
+        return undefined
+      }
       cached = {token, at: now}
     }
     return cached.token
@@ -137,12 +149,17 @@ export function credentialsFor(config: ResolvedConfig, tls: TlsSettings, options
   if (hasBasic && hasToken) throw new UserError(`${owner}: username/password or bearer token may be set, but not both`, 'fix the kubeconfig user')
   if (user.exec && provider) throw new UserError(`${owner}: execProvider and authProvider cannot be used in combination`, 'fix the kubeconfig user')
   if (user.tokenFile) {
+    // clientcmd client_config.go v0.32.4 getUserIdentificationPartialConfig:277-287: with a token, the file is not read
+    // up front (a missing one is no error); without one it is, and its error ends the run. Then every request
+    // (round_trippers.go bearerAuthRoundTripper.RoundTrip:317-322) sends the file's token when the file can be read,
+    // else the kubeconfig's token.
     const read = fileToken(user.tokenFile, owner)
-    read() // read now: a missing file is an error before the first request
+    const fallback = user.token || undefined
+    if (!fallback) read(true) // read now: a missing file is an error before the first request
     return {
-      current: async () => ({headers: {Authorization: `Bearer ${read()}`}, generation: 0, ...cert}),
+      current: async () => ({headers: {Authorization: `Bearer ${read(!fallback) ?? fallback}`}, generation: 0, ...cert}),
       refresh: async () => false,
-      describe: `the token in ${user.tokenFile}`,
+      describe: fallback ? `the token in ${user.tokenFile}, else the token of ${owner}` : `the token in ${user.tokenFile}`,
     }
   }
   if (user.token) return fixed({Authorization: `Bearer ${user.token}`}, `the token of ${owner}`, cert)

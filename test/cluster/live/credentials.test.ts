@@ -151,3 +151,20 @@ test('basic auth is sent as client-go sends it', async () => {
   assert.equal(server.requests[0]?.headers.authorization, `Basic ${Buffer.from('admin:s3cret').toString('base64')}`)
   await s.close()
 })
+
+// clientcmd client_config.go getUserIdentificationPartialConfig (v0.32.4:277-287): with `token` the file is not read
+// up front; round_trippers.go bearerAuthRoundTripper.RoundTrip (:317-322) sends the file's token when it can be read,
+// else the kubeconfig's. kubectl v1.32 on this fake server: exit 0 with the token beside a missing file.
+test('token beside a missing tokenFile: the token is sent (kubectl uses it); beside a readable one, the file wins', async () => {
+  server.clearRequests()
+  const missing = await open(kubeconfig({userFields: {token: server.token, tokenFile: join(dir, 'never-written')}}))
+  assert.equal((await missing.serverVersion())?.gitVersion, 'v1.32.4')
+  assert.equal(server.requests.at(-1)?.headers.authorization, `Bearer ${server.token}`)
+  await missing.close()
+  const file = join(dir, 'file-token')
+  writeFileSync(file, `${server.token}\n`)
+  const both = await open(kubeconfig({userFields: {token: 'stale-kubeconfig-token', tokenFile: file}}))
+  assert.equal((await both.serverVersion())?.gitVersion, 'v1.32.4')
+  assert.equal(server.requests.at(-1)?.headers.authorization, `Bearer ${server.token}`, "the file's token, not the kubeconfig's")
+  await both.close()
+})
