@@ -127,12 +127,17 @@ export class ExecPlugin {
     let doc: {apiVersion?: string; kind?: string; status?: ExecCredentialStatus}
     try {
       doc = JSON.parse(stdout)
-    } catch (e) {
-      throw new UserError(`exec plugin ${command}: decoding stdout: ${(e as Error).message}`, 'the plugin must print an ExecCredential as JSON')
+    } catch {
+      // Not the parser's message: it quotes the text, and a plugin that prints a bare token would have it echoed to
+      // the terminal and CI logs. Only the size is said.
+      throw new UserError(
+        `exec plugin ${command}: decoding stdout: not JSON (${Buffer.byteLength(stdout)} bytes, not shown: it may be a credential)`,
+        'the plugin must print an ExecCredential as JSON (client.authentication.k8s.io), not a bare token',
+      )
     }
     if (doc?.kind !== 'ExecCredential')
       throw new UserError(
-        `exec plugin ${command}: decoding stdout: kind is ${JSON.stringify(doc?.kind)}, want ExecCredential`,
+        `exec plugin ${command}: decoding stdout: ${doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? `kind is ${describeKind(doc.kind)}` : `a JSON ${Array.isArray(doc) ? 'array' : doc === null ? 'null' : typeof doc}, not an object`}, want ExecCredential`,
         'the plugin must print an ExecCredential as JSON',
       )
     if (doc.apiVersion !== this.exec.apiVersion)
@@ -179,4 +184,11 @@ function clusterInfo(config: ResolvedConfig, tls: TlsSettings): Record<string, u
   // Cluster.Config is a RawExtension without omitempty: kubectl sends "config": null when there is no extension.
   out.config = ext ?? null
   return out
+}
+
+/** A kind that is not ExecCredential, said without echoing a long value (it could be a credential). */
+function describeKind(kind: unknown): string {
+  if (kind === undefined) return 'missing'
+  if (typeof kind === 'string' && /^[A-Za-z][A-Za-z0-9]{0,62}$/.test(kind)) return JSON.stringify(kind)
+  return `not a kind name (${typeof kind})`
 }

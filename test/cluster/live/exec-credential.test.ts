@@ -170,3 +170,30 @@ test("an answer without a token or with the wrong apiVersion is refused with cli
       'exec plugin is configured to use API version client.authentication.k8s.io/v1, plugin returned version client.authentication.k8s.io/v1beta1',
   )
 })
+
+test('a plugin that prints a bare token (not an ExecCredential) is refused without a character of it in the error', async () => {
+  const secret = 'sk-live-0123456789abcdefSECRET'
+  const bare = join(dir, 'bare.sh')
+  writeFileSync(bare, `#!/bin/sh\necho ${secret}\n`)
+  chmodSync(bare, 0o755)
+  const quoted = join(dir, 'quoted.sh')
+  writeFileSync(quoted, `#!/bin/sh\necho '"${secret}"'\n`)
+  chmodSync(quoted, 0o755)
+  const kind = join(dir, 'kind.sh')
+  writeFileSync(kind, `#!/bin/sh\necho '{"kind":"${secret}-${'x'.repeat(80)}"}'\n`)
+  chmodSync(kind, 0o755)
+  for (const command of [bare, quoted, kind]) {
+    const s = setup({exec: {command}})
+    await assert.rejects(
+      async () => (await open(s.file)).serverVersion(),
+      (e: Error) => {
+        assert.ok(e instanceof UserError, e.name)
+        assert.match(e.message, /decoding stdout/)
+        // Not even the first characters (the parser's message quoted the first 10).
+        for (const part of [secret.slice(0, 4), 'SECRET', '0123'])
+          assert.ok(!`${e.message} ${(e as UserError).hint}`.includes(part), `${command}: "${part}" echoed in: ${e.message}`)
+        return true
+      },
+    )
+  }
+})
