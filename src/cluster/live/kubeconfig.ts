@@ -98,6 +98,21 @@ function readKubeconfig(path: string): KubeconfigFile {
   if (doc === null || doc === undefined) return {}
   if (typeof doc !== 'object' || Array.isArray(doc))
     throw new UserError(`kubeconfig ${path} is not a kubeconfig (not a mapping)`, 'fix the file or point --kubeconfig elsewhere')
+  // clusters, users and contexts are lists of named entries (clientcmd api/v1 Config: []NamedCluster...); anything
+  // else is refused as kubectl's decoder refuses it (loader.go: error loading config file "...": json: cannot
+  // unmarshal object into Go struct field Config.clusters of type []v1.NamedCluster).
+  for (const [kind, go] of [
+    ['clusters', 'NamedCluster'],
+    ['users', 'NamedAuthInfo'],
+    ['contexts', 'NamedContext'],
+  ] as const) {
+    const v = (doc as Record<string, unknown>)[kind]
+    if (v !== undefined && v !== null && !Array.isArray(v))
+      throw new UserError(
+        `error loading config file "${path}": ${kind} is ${typeof v === 'object' ? 'a mapping' : `a ${typeof v}`}, not a list of []v1.${go} (- name: ... entries)`,
+        'write each entry as a list item: "- name: NAME" then its fields',
+      )
+  }
   return doc as KubeconfigFile
 }
 
@@ -122,18 +137,29 @@ function resolvePaths(entry: Named, kind: 'clusters' | 'users', base: string): N
 }
 
 /** The files kubectl would read, in precedence order. */
-export function kubeconfigFiles(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): {files: string[]; origin: string} {
+export function kubeconfigFiles(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): {files: string[]; origin: string; missing?: string[]} {
   if (explicit) {
     if (!existsSync(explicit)) throw new UserError(`cannot read kubeconfig ${explicit}: no such file`, 'check the --kubeconfig path')
     return {files: [explicit], origin: explicit}
   }
   const list = env.KUBECONFIG
   if (list !== undefined && list !== '') {
-    const files = [...new Set(list.split(delimiter).filter((f) => f !== ''))].filter((f) => existsSync(f))
-    return {files, origin: `$KUBECONFIG (${list})`}
+    const named = [...new Set(list.split(delimiter).filter((f) => f !== ''))]
+    const files = named.filter((f) => existsSync(f))
+    // loader.go skips a $KUBECONFIG file that does not exist (klog V(6) "Config not found: FILE"); which ones were
+    // skipped is kept for the message when none is left.
+    return {files, origin: `$KUBECONFIG (${list})`, missing: named.filter((f) => !files.includes(f))}
   }
   const home = join(env.HOME ?? homedir(), '.kube', 'config')
   return {files: existsSync(home) ? [home] : [], origin: home}
+}
+
+/** Why no kubeconfig was read, for the one line when there is no in-cluster configuration either. */
+export function noKubeconfigReason(env: NodeJS.ProcessEnv = process.env): string {
+  const list = env.KUBECONFIG
+  if (list === undefined || list === '') return `$KUBECONFIG is unset and ${join(env.HOME ?? homedir(), '.kube', 'config')} does not exist`
+  const {missing = []} = kubeconfigFiles(undefined, env)
+  return missing.length === 1 ? `$KUBECONFIG names ${missing[0]}, which does not exist` : `$KUBECONFIG names ${missing.join(', ')}, none of which exists`
 }
 
 export function mergeKubeconfigs(files: string[]): ResolvedConfig['merged'] {

@@ -21,7 +21,7 @@ import {
 import {ApiClient, ApiHttpError, readIdleFromEnv} from './api-client.js'
 import {type Credentials, credentialsFor, impersonationHeaders, tlsSettings} from './credentials.js'
 import {discover} from './discovery.js'
-import {inClusterConfig, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
+import {inClusterConfig, noKubeconfigReason, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
 import {chooseProxy, parseProxyUrl} from './proxy.js'
 
 const DEFAULT_PAGE = 500
@@ -77,7 +77,7 @@ export class LiveSource implements ClusterSource {
     const config = resolveKubeconfig(options, env) ?? inClusterConfig(env, options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR)
     if (!config) {
       throw new UserError(
-        'no kubeconfig found ($KUBECONFIG is unset and ~/.kube/config does not exist) and not running in a cluster',
+        `no kubeconfig found (${noKubeconfigReason(env)}) and not running in a cluster`,
         'pass --kubeconfig, set KUBECONFIG, or read a snapshot with -f',
       )
     }

@@ -6,7 +6,7 @@ import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'node:test'
-import {inClusterConfig, resolveKubeconfig} from '../../../src/cluster/live/kubeconfig.js'
+import {inClusterConfig, noKubeconfigReason, resolveKubeconfig} from '../../../src/cluster/live/kubeconfig.js'
 import {UserError} from '../../../src/errors.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'kubeconfig-'))
@@ -116,4 +116,29 @@ test('in-cluster: service host and port plus the mounted token, CA and namespace
   assert.equal(r.namespace, 'audit')
   assert.equal(inClusterConfig({KUBERNETES_SERVICE_HOST: 'fd00::1', KUBERNETES_SERVICE_PORT: '443'}, sa)!.server, 'https://[fd00::1]:443')
   assert.equal(inClusterConfig({}, sa), undefined)
+})
+
+test('a KUBECONFIG naming only missing files is not "unset": the files are named (kubectl: "Config not found: FILE")', () => {
+  const a = join(dir, 'gone-1')
+  const b = join(dir, 'gone-2')
+  assert.equal(resolveKubeconfig({}, {KUBECONFIG: `${a}:${b}`, HOME: '/nonexistent'}), undefined)
+  assert.equal(noKubeconfigReason({KUBECONFIG: `${a}:${b}`, HOME: '/nonexistent'}), `$KUBECONFIG names ${a}, ${b}, none of which exists`)
+  assert.equal(noKubeconfigReason({KUBECONFIG: a, HOME: '/nonexistent'}), `$KUBECONFIG names ${a}, which does not exist`)
+  assert.equal(noKubeconfigReason({HOME: '/nonexistent'}), '$KUBECONFIG is unset and /nonexistent/.kube/config does not exist')
+})
+
+test('clusters, users or contexts written as a mapping: one line naming the file and the field (kubectl refuses it too)', () => {
+  for (const [kind, body] of [
+    ['clusters', 'clusters:\n  c1:\n    server: https://x.example\n'],
+    ['users', 'users:\n  u1: {token: t}\n'],
+    ['contexts', 'contexts:\n  c1: {cluster: c1}\n'],
+  ]) {
+    const file = join(dir, `map-${kind}`)
+    writeFileSync(file, `apiVersion: v1\nkind: Config\ncurrent-context: c1\n${body}`)
+    assert.throws(
+      () => resolveKubeconfig({kubeconfig: file}, {}),
+      (e: Error) =>
+        e instanceof UserError && e.message.startsWith(`error loading config file "${file}": ${kind} is a mapping, not a list`) && !e.message.includes('\n'),
+    )
+  }
 })
