@@ -104,6 +104,9 @@ export abstract class WhyCommand extends Command {
       slim: this.projection?.(),
       debug: flags.debug,
       progress: this.statusLine.line,
+      // The source's lines (a context name, a server's message) reach the terminal through the one sanitiser.
+      warn: (line) => this.stderr(`warning: ${line}\n`),
+      log: (line) => this.stderr(`${line}\n`),
     }
   }
 
@@ -170,13 +173,22 @@ export abstract class WhyCommand extends Command {
     }
     const failOn = flags['fail-on'] ?? 'warning'
     if (answer.failed || answer.severities.some((s) => failsOn(s, failOn))) process.exitCode = 1
-    if (answer.notice !== undefined && format !== 'table' && format !== 'wide') process.stderr.write(answer.notice)
+    if (answer.notice !== undefined && format !== 'table' && format !== 'wide') this.stderr(answer.notice)
   }
 
   /** Text for a person: its controls shown, the colour map's escapes kept (src/render/terminal-safe.ts). `exact`: data, as is. */
   protected write(text: string, exact = false): void {
     this.clearProgress()
     process.stdout.write(exact ? text : terminalSafe(text))
+  }
+
+  /**
+   * A line for stderr (a warning, a notice, --debug): progress cleared, and made terminal-safe as write() makes the
+   * answer, since it carries text from the data (a context's name, a server's message, a dump's header).
+   */
+  protected stderr(text: string): void {
+    this.clearProgress()
+    process.stderr.write(terminalSafe(text))
   }
 
   /** -o json|yaml|html: the data, or the HTML report drawn from it (loaded only when asked for, written a piece at a time). */
@@ -221,7 +233,7 @@ export abstract class WhyCommand extends Command {
   override async catch(err: Error & {exitCode?: number; oclif?: {exit?: number}}): Promise<unknown> {
     if (err instanceof Errors.ExitError) throw err
     this.clearProgress()
-    if (this.debugEnabled) process.stderr.write(`${err.stack ?? err}\n`)
+    if (this.debugEnabled) process.stderr.write(terminalSafe(`${err.stack ?? err}\n`))
     if (!isInputError(err)) {
       // Anything else is a bug in kubectl-why, whatever the input: exit 3, never the usage/input code 2.
       const text = (err?.message || String(err)).split('\n')[0].trim()

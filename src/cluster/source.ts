@@ -95,6 +95,8 @@ export interface SourceOptions {
   progress?: (line: string) => void
   /** Where one-line warnings go (an unencrypted http:// server, a context without a user); default stderr. */
   warn?: (line: string) => void
+  /** Where --debug lines go (the base command's stderr, through the terminal sanitiser); default stderr. */
+  log?: (line: string) => void
   /** The in-cluster service-account directory (default /var/run/secrets/kubernetes.io/serviceaccount). */
   serviceAccountDir?: string
   /** Whether a person is at a terminal (stdin or stdout is a TTY); decides the default timeout and exec plugins' interactiveMode. */

@@ -76,7 +76,7 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
         'drop -o html, or hash a workload: kubectl why hash deployment/NAME -o html',
       )
     const choice = selectLayoutVersion(this.versionOverride(flags))
-    if (choice.warning) process.stderr.write(`warning: ${choice.warning}\n`)
+    if (choice.warning) this.stderr(`warning: ${choice.warning}\n`)
     const where = file === '-' ? 'stdin' : file
     const {'collision-count': collisionCount, 'show-serialization': showSerialization} = flags
     const records = hashRecords(findTemplates(await readTemplateDocuments(file, where), where), {version: choice.version, collisionCount, showSerialization})

@@ -52,11 +52,10 @@ directory, kubectl output) is read instead and rewritten as one snapshot file.`
       this.statusLine.clear()
       const leftOut = source.leftOut?.() ?? []
       const dropped = new Set(leftOut)
-      if (flags.out)
-        process.stderr.write(`wrote ${objects} objects to ${flags.out}${leftOut.length > 0 ? ` (${leftOut.length} left out, listed below)` : ''}\n`)
-      for (const p of problems) if (!dropped.has(p)) process.stderr.write(`warning: not captured: ${p.what}: ${p.reason}\n`)
+      if (flags.out) this.stderr(`wrote ${objects} objects to ${flags.out}${leftOut.length > 0 ? ` (${leftOut.length} left out, listed below)` : ''}\n`)
+      for (const p of problems) if (!dropped.has(p)) this.stderr(`warning: not captured: ${p.what}: ${p.reason}\n`)
       // A rewritten dump that lost objects is not a faithful copy: each is named, and the exit code says so.
-      for (const p of leftOut) process.stderr.write(`error: left out ${p.what}: ${p.reason}\n`)
+      for (const p of leftOut) this.stderr(`error: left out ${p.what}: ${p.reason}\n`)
       if (leftOut.length > 0) process.exitCode = 2
     } catch (err) {
       writer.abort()

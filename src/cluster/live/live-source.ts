@@ -109,7 +109,8 @@ export class LiveSource implements ClusterSource {
     if (!secure && !isLoopback(server.hostname))
       warn(`the API server ${server.origin} is plain http: what it answers travels unencrypted (no credentials are sent over http, as kubectl sends none)`)
     if (!config.user && secure) warn(`context "${config.context}" names no user: requests are sent without credentials (anonymous)`)
-    const debug = options.debug ? (line: string) => process.stderr.write(`[debug] ${line}\n`) : undefined
+    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+    const debug = options.debug ? (line: string) => log(`[debug] ${line}`) : undefined
     if (proxy) debug?.(`proxy ${proxy.url.protocol}//${proxy.url.host} (from ${proxy.source})`)
     const timeout = effectiveTimeout(options.requestTimeout, interactive)
     debug?.(
