@@ -181,12 +181,38 @@ function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; fa
   return {xml, tests: cases.length, failures, skipped}
 }
 
+/**
+ * The source's own notes (source.partial), one case each: a file of a dump directory that could not be read (a
+ * broken link, no permission, not a file) is an error, so a CI reader sees the file by name rather than an audit of
+ * the rest that looks whole; a note about what was read (a scope a dump had to guess) is a passing case saying it.
+ */
+function sourceSuite(r: AuditReport): {xml: string; tests: number; failures: number; skipped: number; errors: number} | undefined {
+  const partial = r.source.partial ?? []
+  if (partial.length === 0) return undefined
+  const cases = partial.map((p) => {
+    const head = open(`source: ${p.what}`, 'kubectl-why.source')
+    const unread = /^(directory )?not read\b/.test(p.reason)
+    const body = unread
+      ? `<error message="${xmlAttr(oneLine(`${p.what}: ${p.reason}`))}" type="notRead">${xmlText(`${p.what}: ${p.reason}`)}</error>`
+      : `<system-out>${xmlText(`${p.what}: ${p.reason}`)}</system-out>`
+    return {error: unread, xml: `${head}\n      ${body}\n    </testcase>`}
+  })
+  const errors = cases.filter((c) => c.error).length
+  const xml = [
+    `  <testsuite name="kubectl-why.source" tests="${cases.length}" failures="0" errors="${errors}" skipped="0" timestamp="${xmlAttr(r.evaluatedAt.replace(/\.\d+Z$|Z$/, ''))}" time="0">`,
+    ...cases.map((c) => c.xml),
+    '  </testsuite>',
+  ].join('\n')
+  return {xml, tests: cases.length, failures: 0, skipped: 0, errors}
+}
+
 /** The document a piece at a time (one test suite per piece): thousands of findings need not be held as one string. */
 export function* junitChunks(r: AuditReport): Generator<string> {
   const ran = r.summary.checks.filter((c) => c.status === 'complete' || c.status === 'partial' || c.status === 'notRun')
-  const suites = ran.map((c) => suite(r, c))
-  const sum = (k: 'tests' | 'failures' | 'skipped') => suites.reduce((n, s) => n + s[k], 0)
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kubectl-why audit" tests="${sum('tests')}" failures="${sum('failures')}" errors="0" skipped="${sum('skipped')}" time="0">\n`
+  const source = sourceSuite(r)
+  const suites = [...(source ? [source] : []), ...ran.map((c) => ({...suite(r, c), errors: 0}))]
+  const sum = (k: 'tests' | 'failures' | 'skipped' | 'errors') => suites.reduce((n, s) => n + s[k], 0)
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kubectl-why audit" tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}" skipped="${sum('skipped')}" time="0">\n`
   for (const s of suites) yield `${s.xml}\n`
   yield '</testsuites>\n'
 }
