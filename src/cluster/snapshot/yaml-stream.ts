@@ -43,6 +43,44 @@ function withoutTrailingComments(text: string): string {
   }
 }
 
+/**
+ * Whether a JSON text (one JSON.parse has accepted) repeats a key within one object, the keys compared as decoded
+ * ("a" and "\u0061" are one key). One pass over the text: strings skipped whole, a stack of the open objects' keys.
+ */
+export function hasDuplicateKey(json: string): boolean {
+  const stack: (Set<string> | undefined)[] = []
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i)
+    if (c === 0x7b /* { */) stack.push(new Set())
+    else if (c === 0x5b /* [ */) stack.push(undefined)
+    else if (c === 0x7d /* } */ || c === 0x5d /* ] */) stack.pop()
+    else if (c === 0x22 /* " */) {
+      let end = i + 1
+      let escaped = false
+      for (;;) {
+        end = json.indexOf('"', end)
+        let backslashes = 0
+        while (json.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++
+        if (backslashes > 0) escaped = true
+        if (backslashes % 2 === 0) break
+        end++
+      }
+      const keys = stack[stack.length - 1]
+      if (keys) {
+        let j = end + 1
+        while (j < json.length && (json[j] === ' ' || json[j] === '\t' || json[j] === '\n' || json[j] === '\r')) j++
+        if (json[j] === ':') {
+          const key = escaped ? (JSON.parse(json.slice(i, end + 1)) as string) : json.slice(i + 1, end)
+          if (keys.has(key)) return true
+          keys.add(key)
+        }
+      }
+      i = end
+    }
+  }
+  return false
+}
+
 export class YamlStreamReader {
   private readonly decoder = new TextDecoder('utf-8', {fatal: true})
   private partial = ''
@@ -211,8 +249,12 @@ export class YamlStreamReader {
       const first = text.trimStart()[0]
       if (first === '{' || first === '[') {
         try {
-          const value = JSON.parse(withoutTrailingComments(text))
-          return value === null ? [] : [value]
+          const json = withoutTrailingComments(text)
+          const value = JSON.parse(json)
+          // JSON.parse lets a repeated key win silently; a YAML reader (kubectl's too) refuses it: such an item goes to
+          // the YAML reader below, which names the key's line.
+          if (!hasDuplicateKey(json)) return value === null ? [] : [value]
+          return this.parseYaml(text, lineOf)
         } catch {
           // Not JSON alone (a comment on its line, YAML flow syntax): js-yaml reads it.
         }
@@ -233,6 +275,11 @@ export class YamlStreamReader {
         // yaml says what is wrong, and where.
       }
     }
+    return this.parseYaml(text, lineOf)
+  }
+
+  /** yaml's reading (aliases, merge keys, long integers, duplicate keys refused), its errors at the input's lines. */
+  private parseYaml(text: string, lineOf: number | ((n: number) => number)): unknown[] {
     try {
       return parseYamlDocuments(text, '@@slice@@')
     } catch (err) {

@@ -64,3 +64,25 @@ test('comment and blank lines between JSON items are read as YAML reads them', (
     {seed: 14, numRuns: 300},
   )
 })
+
+test('a JSON item that repeats a key is refused at its line, as the YAML reader refuses it (JSON.parse let the last win)', () => {
+  const text = list(['{"kind": "Node", "metadata": {"name": "a"}}', '{"kind": "Node", "metadata": {"name": "a", "name": "b"}}'])
+  // The repeated key is on the file's line 5 (apiVersion, kind, items:, the first item, then this one), column 46:
+  // "- " (2), `{"kind": "Node", "metadata": {"name": "a", ` (43), so the second "name" starts at the 46th character.
+  assert.throws(
+    () => readItems(text),
+    (e: Error) => e.message === 'test.yaml:5:46: malformed YAML: duplicate key (a key may appear once in a mapping)',
+  )
+})
+
+test('the same key in sibling objects, in arrays, or inside a string value is no repetition', () => {
+  const text = list([
+    '{"kind": "Pod", "spec": {"containers": [{"name": "a"}, {"name": "b"}]}, "metadata": {"name": "p", "labels": {"name": "x"}}}',
+    '{"kind": "Pod", "metadata": {"name": "q", "annotations": {"k": "\\"name\\": 1, \\"name\\": 2", "j": "a\\\\"}}}',
+  ])
+  const items = readItems(text) as {metadata: {name: string}}[]
+  assert.deepEqual(
+    items.map((i) => i.metadata.name),
+    ['p', 'q'],
+  )
+})
