@@ -19,7 +19,7 @@ test('2 GiB: 2048 − 410 = 1638; 512 MiB: the 160 MiB floor, 352', () => {
 })
 
 test('no limit: cgroup v1 reports 2^63 rounded down to a page, v2 "max" (libuv: the machine total or more)', () => {
-  assert.equal(heapFor(9223372036854771712, TOTAL, ''), undefined)
+  assert.equal(heapFor(Number(9223372036854771712n), TOTAL, ''), undefined)
   assert.equal(heapFor(TOTAL, TOTAL, ''), undefined)
   assert.equal(heapFor(0, TOTAL, ''), undefined)
 })
