@@ -34,6 +34,8 @@ interface Run {
   peakMiB: number
   code: number
   load: string
+  /** The report's size (stdout bytes). */
+  reportBytes?: number
 }
 
 const load = () =>
@@ -53,6 +55,7 @@ async function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = proce
     code: r.code,
     load: `${before} → ${load()}`,
     stdoutBytes: r.stdoutBytes,
+    reportBytes: r.stdoutBytes,
     stderr: r.stderr.trim(),
   }
 }
@@ -69,7 +72,7 @@ function listedResources(requests: readonly RequestRecord[]): string[] {
 }
 
 const row = (label: string, r: Run) =>
-  `${label.padEnd(48)} ${r.seconds.toFixed(1).padStart(7)} s wall ${r.cpu.toFixed(1).padStart(7)} s CPU ${r.peakMiB.toFixed(0).padStart(6)} MiB peak  (load average ${r.load})`
+  `${label.padEnd(48)} ${r.seconds.toFixed(1).padStart(7)} s wall ${r.cpu.toFixed(1).padStart(7)} s CPU ${r.peakMiB.toFixed(0).padStart(6)} MiB peak${r.reportBytes === undefined ? '' : ` ${(r.reportBytes / 2 ** 20).toFixed(1).padStart(6)} MiB report`}  (load average ${r.load})`
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-audit-'))
@@ -153,6 +156,7 @@ function medianRun(runs: Run[]): Run {
     cpu: median(runs.map((r) => r.cpu)),
     peakMiB: median(runs.map((r) => r.peakMiB)),
     code: runs[0].code,
+    ...(runs[0].reportBytes === undefined ? {} : {reportBytes: median(runs.map((r) => r.reportBytes ?? 0))}),
     load: runs.length === 1 ? runs[0].load : `${runs[0].load.split(' → ')[0]} → ${runs[runs.length - 1].load.split(' → ')[1]}`,
   }
 }

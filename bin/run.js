@@ -9,10 +9,13 @@ if (Number(process.versions.node.split('.')[0]) < 20) {
   process.stderr.write(`kubectl-why: needs Node.js 20 or newer; this is ${process.version}\n`)
   process.exit(2)
 }
-require('./compile-cache.js')
-require('./exit-guard.js').guardExit()
-const {execute, settings} = require('../dist/entry/oclif.js')
+// In a container with a memory limit, the same command in a child node whose heap fits the limit (bin/heap.js).
+if (!require('./heap.js').sizeHeap()) {
+  require('./compile-cache.js')
+  require('./exit-guard.js').guardExit()
+  const {execute, settings} = require('../dist/entry/oclif.js')
 
-settings.enableAutoTranspile = false
-// The package root, not bin/ (whose package.json only says CommonJS).
-execute({dir: require('node:path').join(__dirname, '..')})
+  settings.enableAutoTranspile = false
+  // The package root, not bin/ (whose package.json only says CommonJS).
+  execute({dir: require('node:path').join(__dirname, '..')})
+}

@@ -215,6 +215,33 @@ function summaryLine(
   ].join(' — ')
 }
 
+/**
+ * One evidence block per report: every finding's source carries the run's Evidence (what the data can prove, built
+ * once per run, about 8 KiB for a snapshot), which the report's own `source.evidence` already holds. A finding whose
+ * evidence is that block goes without it (its source keeps everything else) and refers to the report's; one whose
+ * evidence differs keeps its own. That halves a snapshot report of thousands of findings (issue 29).
+ */
+export function shareEvidence(findings: Explanation[], source: SourceDescription): Explanation[] {
+  const shared = source.evidence
+  if (shared === undefined) return findings
+  let sharedText: string | undefined
+  const same = new Map<object, boolean>()
+  for (const f of findings) {
+    const own = f.source?.evidence
+    if (own === undefined) continue
+    let isShared = own === shared ? true : same.get(own)
+    if (isShared === undefined) {
+      sharedText ??= JSON.stringify(shared)
+      isShared = JSON.stringify(own) === sharedText
+      same.set(own, isShared)
+    }
+    if (!isShared) continue
+    const {evidence: _shared, ...rest} = f.source
+    f.source = rest
+  }
+  return findings
+}
+
 export function buildReport(input: ReportInput): AuditReport {
   const checks: CheckSummary[] = CHECK_NAMES.map((name) => {
     const r = input.results.find((x) => x.check === name)
@@ -247,7 +274,10 @@ export function buildReport(input: ReportInput): AuditReport {
       ...extra,
     }
   })
-  const findings = input.results.flatMap((r) => r.findings)
+  const findings = shareEvidence(
+    input.results.flatMap((r) => r.findings),
+    input.source,
+  )
   const sort = input.sort ?? 'severity'
   sortFindings(findings, sort, input.gathered)
   const all = counts(findings)
