@@ -11,6 +11,7 @@ import {BUILTIN_KINDS} from '../../../src/cluster/builtin-kinds.js'
 import type {KubeObject} from '../../../src/cluster/source.js'
 import {driveGcAll, driveGcOne} from '../../../src/engine/garbagecollector/drive.js'
 import {explainGc} from '../../../src/engine/garbagecollector/explain.js'
+import {gcNext} from '../../../src/engine/garbagecollector/next.js'
 import {foreignDumpEvidence, MemorySource} from './memory-source.js'
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/garbagecollector/${name}`, import.meta.url)), 'utf8')
@@ -218,6 +219,12 @@ describe('absence before "unblocked" (issue 27 point 4)', () => {
     assert.match(e.summary, /whether one still blocks it is not in the data/)
     assert.match(e.summary, /kubectl get replicasets\.apps -n shop -o yaml/)
     assert.doesNotMatch(e.summary, /no dependent blocks it any more/)
+    const next = gcNext(one!.replay) ?? []
+    assert.equal(next[0]?.command, 'kubectl get replicasets.apps -n shop -o yaml')
+    assert.ok(
+      next.every((n) => !('change' in n)),
+      'no advice to remove the finalizer by hand',
+    )
   })
   it('read live (absence is proof): removeFinalizer, as upstream', async () => {
     const one = await driveGcOne(new MemorySource([deployment]), deployment, type, OPTIONS)
