@@ -81,6 +81,8 @@ export function gcSeverity(r: GcReplay): Severity {
       return blockedForever(r) ? 'critical' : 'warning'
     case 'unknown':
       // No severity above info rests on missing evidence (issue 12): an owner the data cannot show is not a read error.
+      // Nor does a dependent kind the data may not hold all of (issue 27 point 4: absence before "unblocked").
+      if (r.steps.at(-1)?.rule === 'blockingDependents') return 'info'
       return missingEvidence(r.abortedAt === undefined ? undefined : r.refs[r.abortedAt]) ? 'info' : 'warning'
     default:
       return 'warning'
@@ -174,6 +176,8 @@ export function gcSummary(r: GcReplay): string {
             : `The collector keeps it if its owner ${aborted.ref.kind} ${aborted.ref.name} exists with uid ${aborted.ref.uid}, and deletes it otherwise; which one`
         } this data cannot tell.`
       }
+      if (r.verdict === 'unknown' && r.steps.at(-1)?.rule === 'blockingDependents')
+        return `Unknown: being deleted in the foreground (since ${r.item.metadata.deletionTimestamp}) and no dependent in the data blocks it, but the data may not hold every dependent: whether one still blocks it is not in the data. ${r.steps.at(-1)?.why.split('; the list that settles it: ')[1] ? `The list that settles it: ${r.steps.at(-1)?.why.split('; the list that settles it: ')[1]}.` : ''}`
       return aborted
         ? `Unknown: owner ${aborted.ref.kind} ${aborted.ref.name} could not be read (${typeof aborted.lookup?.status === 'number' ? aborted.lookup.status : (aborted.lookup?.error ?? 'error')}). The collector would read it (it may get every type) and retries on errors; this tool does not guess it is dangling.`
         : 'Unknown: the replay is incomplete (reads it needs were not done).'

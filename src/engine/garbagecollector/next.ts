@@ -165,6 +165,15 @@ export function gcNext(r: GcReplay): NextStep[] | undefined {
         : undefined
     }
     case 'unknown': {
+      const last = r.steps.at(-1)
+      if (!aborted && last?.rule === 'blockingDependents') {
+        // Absence not proven (replay.ts unprovenDependentKinds): the lists that settle it, not a hand-removed finalizer.
+        const lists = last.why.split('; the list that settles it: ')[1]?.split('; ') ?? []
+        return [
+          ...lists.map((command) => ({command, why: 'shows whether a dependent still names it with blockOwnerDeletion=true'})),
+          {command: whyGc(o), why: 'against the live cluster, or a `kubectl why snapshot` file (it records what it listed, so its absences prove something)'},
+        ]
+      }
       if (!aborted) return [{command: whyGc(o), why: 'the replay is incomplete: run it again'}]
       const owner = `${typedName(aborted.ref.apiVersion, aborted.ref.kind, aborted.ref.name)}${nsFlag(aborted.lookup?.namespace)}`
       if (aborted.unknownReason === 'notInData' || aborted.unknownReason === 'nameOnly') {

@@ -306,6 +306,21 @@ function ownerView(r: GcReplay, world: GcWorld, opts: Required<GcReplayOptions>,
   r.dependentCount = all.length
   const gaps = world.indexGaps ?? []
   if (blocking.length === 0) {
+    // "No dependent blocks it" rests on absence: it holds only where the data holds every object of the kinds that
+    // may name it as an owner (issue 27 point 4). The kinds its own controller creates are checked; another kind
+    // may hold it too, which a live read or the tool's snapshot (it records its lists) rules out.
+    const unproven = unprovenDependentKinds(item, world.evidence)
+    if (unproven.length > 0) {
+      r.verdict = 'unknown'
+      r.steps.push({
+        rule: 'blockingDependents',
+        upstream: `${GC}/graph.go:178-189`,
+        result: 'unknown',
+        inputs: {dependents: all.length, unproven: unproven.map((u) => u.kind)},
+        why: `being deleted in the foreground${since ? ` for ${since}` : ''} and no dependent in the data blocks it, but the data may not hold every ${unproven.map((u) => `${u.kind} (${u.why})`).join(', ')}: whether one still holds it with blockOwnerDeletion=true is not in the data; the list that settles it: ${unproven.map((u) => u.list).join('; ')}`,
+      })
+      return r
+    }
     r.verdict = 'removeFinalizer'
     const others = (item.metadata.finalizers ?? []).filter((f) => f !== FINALIZER_FOREGROUND)
     r.collectorRequests.push(...removeFinalizerRequests(item, path, FINALIZER_FOREGROUND))
@@ -731,4 +746,37 @@ function invalidNamespaceEvent(item: GcObject, ref: OwnerReference, ns: string):
       uid: item.metadata.uid,
     },
   }
+}
+
+/** The kinds whose objects its own controller creates as its dependents (they name it with blockOwnerDeletion=true). */
+const OWN_DEPENDENTS: Record<string, {group: string; kind: string; resource: string}[]> = {
+  'apps/Deployment': [{group: 'apps', kind: 'ReplicaSet', resource: 'replicasets'}],
+  'apps/ReplicaSet': [{group: '', kind: 'Pod', resource: 'pods'}],
+  'apps/StatefulSet': [
+    {group: '', kind: 'Pod', resource: 'pods'},
+    {group: 'apps', kind: 'ControllerRevision', resource: 'controllerrevisions'},
+  ],
+  'apps/DaemonSet': [
+    {group: '', kind: 'Pod', resource: 'pods'},
+    {group: 'apps', kind: 'ControllerRevision', resource: 'controllerrevisions'},
+  ],
+  'batch/Job': [{group: '', kind: 'Pod', resource: 'pods'}],
+  'batch/CronJob': [{group: 'batch', kind: 'Job', resource: 'jobs'}],
+  '/ReplicationController': [{group: '', kind: 'Pod', resource: 'pods'}],
+}
+
+/** Those of its dependent kinds whose absence in the data proves nothing in its namespace. No evidence: live. */
+export function unprovenDependentKinds(item: GcObject, evidence: Pick<Evidence, 'coverage'> | undefined): {kind: string; why: string; list: string}[] {
+  if (!evidence) return []
+  const api = item.apiVersion ?? ''
+  const group = api.includes('/') ? api.slice(0, api.indexOf('/')) : ''
+  const canonical = group === 'extensions' ? 'apps' : group
+  const ns = item.metadata.namespace
+  const out: {kind: string; why: string; list: string}[] = []
+  for (const d of OWN_DEPENDENTS[`${canonical}/${item.kind}`] ?? []) {
+    const c = evidence.coverage(d.group, d.kind, ns)
+    if (c.absenceIsProof) continue
+    out.push({kind: d.kind, why: c.why, list: `kubectl get ${d.resource}${d.group ? `.${d.group}` : ''} ${ns ? `-n ${ns}` : '-A'} -o yaml`})
+  }
+  return out
 }

@@ -11,6 +11,7 @@ import {BUILTIN_KINDS} from '../../../src/cluster/builtin-kinds.js'
 import type {KubeObject} from '../../../src/cluster/source.js'
 import {driveGcAll, driveGcOne} from '../../../src/engine/garbagecollector/drive.js'
 import {explainGc} from '../../../src/engine/garbagecollector/explain.js'
+import {gcNext} from '../../../src/engine/garbagecollector/next.js'
 import {foreignDumpEvidence, MemorySource} from './memory-source.js'
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/garbagecollector/${name}`, import.meta.url)), 'utf8')
@@ -186,5 +187,47 @@ describe('rbac v1beta1 objects: the version is shown served', () => {
     const all = await driveGcAll(new MemorySource(objects, {types, evidence: foreignDumpEvidence(objects)}), undefined, OPTIONS)
     assert.deepEqual(all.findings, [])
     assert.deepEqual(all.counts, {keep: 1, noOwners: 1})
+  })
+})
+
+describe('absence before "unblocked" (issue 27 point 4)', () => {
+  // A Deployment in foreground deletion, dumped alone (`kubectl get deploy web -o yaml`): its ReplicaSets — the
+  // dependents the Deployment controller creates with blockOwnerDeletion=true — are not in the data, so "no
+  // dependent blocks it" is not proven. Worked answer: unknown (info), naming the ReplicaSet list that settles it;
+  // not removeFinalizer (warning) with advice to remove the finalizer by hand.
+  const deployment: KubeObject = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: {
+      name: 'web',
+      namespace: 'shop',
+      uid: 'd-1',
+      resourceVersion: '100',
+      creationTimestamp: '2026-11-29T09:00:00Z',
+      deletionTimestamp: '2026-11-29T09:30:00Z',
+      deletionGracePeriodSeconds: 0,
+      finalizers: ['foregroundDeletion'],
+    },
+    spec: {selector: {matchLabels: {app: 'web'}}, template: {metadata: {labels: {app: 'web'}}, spec: {containers: [{name: 'c', image: 'nginx'}]}}},
+  }
+  const type = BUILTIN_KINDS.find((t) => t.kind === 'Deployment')!
+  it('dumped alone: unknown, naming the ReplicaSet list', async () => {
+    const one = await driveGcOne(new MemorySource([deployment], {evidence: foreignDumpEvidence([deployment])}), deployment, type, OPTIONS)
+    assert.equal(one?.replay.verdict, 'unknown')
+    const e = explainGc(one!.replay, NOW, {mode: 'snapshot'})
+    assert.equal(e.severity, 'info')
+    assert.match(e.summary, /whether one still blocks it is not in the data/)
+    assert.match(e.summary, /kubectl get replicasets\.apps -n shop -o yaml/)
+    assert.doesNotMatch(e.summary, /no dependent blocks it any more/)
+    const next = gcNext(one!.replay) ?? []
+    assert.equal(next[0]?.command, 'kubectl get replicasets.apps -n shop -o yaml')
+    assert.ok(
+      next.every((n) => !('change' in n)),
+      'no advice to remove the finalizer by hand',
+    )
+  })
+  it('read live (absence is proof): removeFinalizer, as upstream', async () => {
+    const one = await driveGcOne(new MemorySource([deployment]), deployment, type, OPTIONS)
+    assert.equal(one?.replay.verdict, 'removeFinalizer')
   })
 })
