@@ -39,6 +39,11 @@ export interface NoExecuteFinding {
   pendingWithinMs?: number
   /** When the taint was added (timeAdded of the present taint). */
   addedAt?: number
+  /**
+   * The controller's NoExecute taints this very pass takes off: entering master disruption mode, handleDisruption
+   * calls markNodeAsReachable for every node (nlc.go@2b96ebcf:1033-1121). `present` and `status` are the pass's result.
+   */
+  removedThisPass?: {taints: Taint[]; at: number; rule: 'handleDisruption'}
 }
 
 export interface NodeAnalysis {
@@ -148,7 +153,10 @@ function analyzeNode(
   const stale = outcome.kind === 'evaluated' ? outcome.stale : input.now > graceExpiry
   const markedReason = before?.reason === 'NodeStatusUnknown' || before?.reason === 'NodeStatusNeverUpdated' ? before.reason : undefined
 
-  const taints = original.spec?.taints ?? []
+  // The controller's NoExecute taints as the replayed pass leaves them: entering master disruption mode strips them
+  // from every node in the same pass, so the taints before the pass no longer say what the node carries.
+  const removedNow = r.pass.removedOnMasterDisruptionEntry.get(res.name) ?? []
+  const taints = removedNow.length > 0 ? (after.spec?.taints ?? []) : (original.spec?.taints ?? [])
   const statusForTaint = (readyAfterCond ?? before)?.status
   const expected = expectedNoExecute(statusForTaint)
   const present = expected ? findTaint(taints, expected) : undefined
@@ -167,6 +175,7 @@ function analyzeNode(
     if (rate <= 0) noExecute = {expected, others, status: 'blocked', blockedBecause: 'zoneRateZero'}
     else noExecute = {expected, others, status: 'pending', pendingWithinMs: Math.ceil(((zone?.pendingTaints ?? 1) / rate) * 1000)}
   }
+  if (removedNow.length > 0) noExecute.removedThisPass = {taints: removedNow, at: input.now, rule: 'handleDisruption'}
 
   const noScheduleExpected = desiredNoScheduleTaints(after)
   const noSchedulePresent = ownedNoScheduleTaints(original)
@@ -263,6 +272,15 @@ function analyzeReplay(r: Replay, input: ReplayInput, circuitOpen: boolean): Omi
     panic: r.pass.panic,
     events: r.pass.events,
   }
+}
+
+/**
+ * The node's NoExecute taints after the replayed pass: what the taint-eviction controller acts on next. The taints
+ * the pass took off (entering master disruption mode) are gone; every other NoExecute taint stays as listed.
+ */
+export function noExecuteAfterPass(node: NodeLike, a: NodeAnalysis | undefined): Taint[] {
+  const removed = a?.noExecute.removedThisPass?.taints ?? []
+  return noExecuteTaints(node).filter((t) => !removed.some((x) => taintMatches(x, t)))
 }
 
 /** Nodes with no lease evidence whose status heartbeat is older than the grace: the data cannot tell if they are alive. */

@@ -119,8 +119,16 @@ export interface NodeTimeline {
   graceExpiry: string
   markedUnknown: string | null
   noExecuteTaintAdded: string | null
+  /** This pass takes the controller's NoExecute taint off (entering master disruption mode). */
+  noExecuteTaintRemoved: string | null
   expectedTaintBy: string | null
   now: string
+}
+
+/** When the taint this pass removes had been added (its timeAdded, the controller's clock). */
+function removedAddedAt(a: NodeAnalysis): number | undefined {
+  const added = a.noExecute.removedThisPass?.taints.map((x) => (x.timeAdded ? Date.parse(x.timeAdded) : Number.NaN)).filter((x) => !Number.isNaN(x))
+  return added && added.length > 0 ? Math.min(...added) : undefined
 }
 
 export function nodeTimeline(a: NodeAnalysis, now: number): NodeTimeline {
@@ -131,7 +139,8 @@ export function nodeTimeline(a: NodeAnalysis, now: number): NodeTimeline {
     probeEstimate: iso(a.sign.probe),
     graceExpiry: iso(a.graceExpiry),
     markedUnknown: at(marked) ?? null,
-    noExecuteTaintAdded: at(a.noExecute.addedAt) ?? null,
+    noExecuteTaintAdded: at(a.noExecute.removedThisPass ? removedAddedAt(a) : a.noExecute.addedAt) ?? null,
+    noExecuteTaintRemoved: at(a.noExecute.removedThisPass?.at) ?? null,
     expectedTaintBy: a.noExecute.status === 'pending' && a.noExecute.pendingWithinMs !== undefined ? iso(now + a.noExecute.pendingWithinMs) : null,
     now: iso(now),
   }
@@ -154,7 +163,9 @@ function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): stri
     case 'taintPending':
       return `${readyText(a)}; ${t(a.noExecute.expected!)} is not there yet: zone ${a.zoneName} taints at ${zone?.rate}/s, ${zone?.pendingTaints} node(s) waiting, so it will be added within about ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}.`
     case 'taintBlocked':
-      return `${readyText(a)}, but ${t(a.noExecute.expected!)} is not added: ${blockedText(a, zone)}. Its pods are not evicted by the node lifecycle controller.`
+      return a.noExecute.removedThisPass
+        ? `${readyText(a)}, and this pass enters master disruption mode: the controller takes ${a.noExecute.removedThisPass.taints.map(t).join(', ')} off (handleDisruption: markNodeAsReachable on every node) and adds no NoExecute taint while every zone is down. Its pods' eviction timers are cancelled; the node lifecycle controller evicts nothing.`
+        : `${readyText(a)}, but ${t(a.noExecute.expected!)} is not added: ${blockedText(a, zone)}. Its pods are not evicted by the node lifecycle controller.`
     case 'unknown':
       return `Ready is True as last posted ${humanDuration(ctx.now - a.sign.probe)} ago, but the data holds no Lease for it: a kubelet that renews its Lease posts status only every 5 minutes (nodeStatusReportFrequency), so an old status heartbeat is no sign of death. Not judged; the controller has not marked it (no NodeStatusUnknown, no NoExecute taint).`
     case 'circuitOpen':
@@ -286,9 +297,14 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
       present: a.noExecute.present ? t(a.noExecute.present) : null,
       otherNoExecute: a.noExecute.others.map(t),
     },
-    result: a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected' ? 'notEvaluated' : a.noExecute.status,
-    why:
-      a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected'
+    result: a.noExecute.removedThisPass
+      ? 'removedOnMasterDisruptionEntry'
+      : a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected'
+        ? 'notEvaluated'
+        : a.noExecute.status,
+    why: a.noExecute.removedThisPass
+      ? `every zone is FullDisruption after this pass and was not before: handleDisruption enters master disruption mode and calls markNodeAsReachable for every node (nlc.go@2b96ebcf:1033-1121), so ${a.noExecute.removedThisPass.taints.map(t).join(', ')} goes at ${iso(a.noExecute.removedThisPass.at)} and every zone queue is stopped`
+      : a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected'
         ? 'not evaluated while the lease circuit breaker is open: no taint is added or removed'
         : a.noExecute.status === 'notExpected'
           ? 'Ready is True (or absent): the controller removes both NoExecute taints and takes the node out of its zone queue'
@@ -351,6 +367,9 @@ export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainCon
         status: a.noExecute.status,
         blockedBecause: a.noExecute.blockedBecause ?? null,
         others: a.noExecute.others.map(t),
+        removedThisPass: a.noExecute.removedThisPass
+          ? {taints: a.noExecute.removedThisPass.taints.map(t), at: iso(a.noExecute.removedThisPass.at), rule: a.noExecute.removedThisPass.rule}
+          : null,
       },
       noSchedule: {
         expected: a.noSchedule.expected.map(t),
@@ -413,7 +432,9 @@ function noExecuteDetail(n: NodeAnalysis): string {
     case 'pending':
       return `${short(x.expected)} pending (≤ ${humanDuration(x.pendingWithinMs ?? 0)})`
     case 'blocked':
-      return `${short(x.expected)} blocked: ${x.blockedBecause}`
+      return x.removedThisPass
+        ? `${x.removedThisPass.taints.map(short).join(', ')} removed now (master disruption entry)`
+        : `${short(x.expected)} blocked: ${x.blockedBecause}`
   }
 }
 
@@ -468,7 +489,9 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
       inputs: {zones: c.zones.map((z) => ({zone: z.name, state: z.state}))},
       result: c.masterDisruption ? 'masterDisruption' : 'normalOperation',
       why: c.masterDisruption
-        ? 'every zone is FullDisruption: taints are stripped once on entry and all queues stopped; leaving the mode gives every node a fresh grace'
+        ? c.masterDisruptionChange === 'entered'
+          ? 'every zone is FullDisruption after this pass and was not before: the controller enters master disruption mode now, takes the NoExecute taints off every node in this pass (markNodeAsReachable, nlc.go@2b96ebcf:1033-1121) and stops all queues'
+          : 'every zone is FullDisruption: taints are stripped once on entry and all queues stopped; leaving the mode gives every node a fresh grace'
         : 'at least one zone has a ready node: each zone taints at its own rate',
     },
     {
@@ -501,6 +524,7 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
     evaluatedAt: iso(ctx.now),
     source: ctx.source,
     masterDisruption: c.masterDisruption,
+    masterDisruptionChange: c.masterDisruptionChange,
     circuitBreaker: {
       gate: c.circuit.gate,
       open: c.circuit.open,
