@@ -15,7 +15,7 @@ import {
   UNREACHABLE_NO_EXECUTE,
 } from './taints.js'
 import {type DataEvidence, leaseKnown} from './evidence.js'
-import {iso, parseMillis} from './time.js'
+import {humanDuration, iso, isoMicros, parseMicros, parseMillis} from './time.js'
 import type {NodeLike, Taint, ZoneState} from './types.js'
 import {getZoneKey, isNodeExcludedFromDisruptionChecks, reducedQPS, zoneDisplayName} from './zone.js'
 
@@ -124,6 +124,32 @@ function rateWhy(state: ZoneState, counted: number, rate: number, master: boolea
   }
 }
 
+/**
+ * Issue 27 point 2: the controller's own Unknown write (reason NodeStatusUnknown, lastTransitionTime on its clock)
+ * records that the pass at T found the node stale and the pass before (T − period) did not, so its last sign of
+ * life was in [T − grace − period, T − grace). An estimate outside that window yields to the record, which then
+ * implies a sign of life the data does not hold (a later renewal) or a clock the estimate cannot trust.
+ */
+function yieldToRecord(sign: SignOfLife, ready: ReturnType<typeof readyCondition>, node: NodeLike, s: ReplayInput['settings']): SignOfLife {
+  if (ready?.status !== 'Unknown' || ready.reason !== 'NodeStatusUnknown' || !node.status) return sign
+  const markedUs = parseMicros(ready.lastTransitionTime, 'Ready lastTransitionTime')
+  if (markedUs === undefined) return sign
+  const grace = s.nodeMonitorGracePeriod * 1000
+  const period = s.nodeMonitorPeriod * 1000
+  const earliest = markedUs - grace - period
+  const latest = markedUs - grace
+  if (sign.probeMicros >= earliest && sign.probeMicros < latest) return sign
+  const later = sign.probeMicros < earliest
+  return {
+    ...sign,
+    probe: Math.floor(earliest / 1000),
+    probeMicros: earliest,
+    fromRecord: later
+      ? `the controller wrote Ready Unknown at ${isoMicros(markedUs)}, more than one ${humanDuration(s.nodeMonitorPeriod)} period after the estimated grace expiry ${isoMicros(sign.probeMicros + grace)}: it saw a sign of life after ${isoMicros(sign.probeMicros)} that the data does not hold (a Lease renewal since overwritten, or a restart's fresh grace); the record sets the last sign of life at ${isoMicros(earliest)} or within one period after`
+      : `the controller wrote Ready Unknown at ${isoMicros(markedUs)}, before the estimated grace expiry ${isoMicros(sign.probeMicros + grace)}: the stamps the estimate rests on are later than the controller saw them (a kubelet clock ahead); the record sets the last sign of life at ${isoMicros(earliest)} or within one period after`,
+  }
+}
+
 function expectedNoExecute(status: string | undefined): Taint | undefined {
   if (status === 'False') return NOT_READY_NO_EXECUTE
   if (status === 'Unknown') return UNREACHABLE_NO_EXECUTE
@@ -141,8 +167,8 @@ function analyzeNode(
   circuitOpen: boolean,
 ): NodeAnalysis {
   const s = input.settings
-  const sign = r.signs.get(res.name)!
   const before = readyCondition(original)
+  const sign = yieldToRecord(r.signs.get(res.name)!, before, original, s)
   const readyAfterCond = readyCondition(after)
   const outcome = res.outcome
   const gracePeriodKind = before ? 'monitor' : 'startup'
@@ -290,7 +316,8 @@ function unjudgeable(input: ReplayInput): Set<string> {
   for (const n of input.nodes) {
     const name = n.metadata?.name ?? ''
     if (leaseKnown(input.evidence, name) || readyCondition(n)?.status !== 'True') continue
-    if (input.now > estimateSignOfLife(n, undefined).probe + input.settings.nodeMonitorGracePeriod) out.add(name)
+    if (input.now > estimateSignOfLife(n, undefined, input.settings, input.nowMicros ?? input.now * 1000).probe + input.settings.nodeMonitorGracePeriod)
+      out.add(name)
   }
   return out
 }

@@ -145,7 +145,13 @@ function processTaintBaseEviction(state: ControllerState, node: NodeLike, ready:
 }
 
 /** monitorNodeHealth (nlc.go:661-777), ending in handleDisruption. */
-export function monitorNodeHealth(state: ControllerState, view: ClusterView, now: number, settings: NodeLifecycleSettings): PassResult {
+export function monitorNodeHealth(
+  state: ControllerState,
+  view: ClusterView,
+  now: number,
+  settings: NodeLifecycleSettings,
+  nowMicros: number = now * 1000,
+): PassResult {
   const events: PassResult['events'] = []
   const byName = new Map(view.nodes.map((n) => [n.metadata?.name ?? '', n]))
 
@@ -177,7 +183,7 @@ export function monitorNodeHealth(state: ControllerState, view: ClusterView, now
     const zone = getZoneKey(node)
     const excluded = isNodeExcludedFromDisruptionChecks(node)
     const outcome = tryUpdateNodeHealth(
-      {memory: state.health, consistency: state.consistency, leaseInformerSyncRV: view.leaseInformerSyncRV, settings, now},
+      {memory: state.health, consistency: state.consistency, leaseInformerSyncRV: view.leaseInformerSyncRV, settings, now, nowMicros},
       node,
       view.leases.get(name),
       () => view.liveLease(name),
@@ -211,7 +217,7 @@ export function monitorNodeHealth(state: ControllerState, view: ClusterView, now
     results.push({name, zone, excluded, outcome, counted: !excluded, countedReady: current, taintAction, markPodsNotReady})
   }
 
-  const disruption = handleDisruption(state, zoneConditions, view.nodes, now, settings)
+  const disruption = handleDisruption(state, zoneConditions, view.nodes, now, settings, nowMicros)
   return {
     now,
     nodes: results,
@@ -230,6 +236,7 @@ export function handleDisruption(
   nodes: NodeLike[],
   now: number,
   settings: NodeLifecycleSettings,
+  nowMicros: number = now * 1000,
 ): {zones: ZonePassResult[]; mode: MasterDisruption; panic?: string; removed: Map<string, Taint[]>} {
   const previous = new Map(state.zoneStates)
   const newStates = new Map<string, ReturnType<typeof computeZoneState>>()
@@ -279,7 +286,7 @@ export function handleDisruption(
           panic = `nil pointer dereference: node ${name} has no health entry when leaving master disruption mode (kubernetes issue #141572)`
           break
         }
-        state.health.set(name, {...entry, probeTimestamp: now, readyTransitionTimestamp: now})
+        state.health.set(name, {...entry, probeTimestamp: now, probeMicros: nowMicros, readyTransitionTimestamp: now})
       }
       if (!panic) {
         for (const zone of state.zoneStates.keys()) {

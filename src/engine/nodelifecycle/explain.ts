@@ -110,6 +110,16 @@ export interface ExplainContext {
 }
 
 const t = (x: Taint) => `${x.key}:${x.effect}`
+
+/** Where the estimated last sign of life comes from, for people. */
+const PROBE_FROM: Record<NodeAnalysis['sign']['probeFrom'], string> = {
+  heartbeat: 'Ready lastHeartbeatTime',
+  lease: 'lease renewTime',
+  leaseAfterHeartbeat:
+    'the monitor pass after the Ready heartbeat change, where the unchanged Lease counts as first seen (tryUpdateNodeHealth rebuilds the record without it)',
+  leaseFirstSeen: 'Lease first seen (it has no renewTime): its creationTimestamp',
+  creationTimestamp: "node's creationTimestamp, the controller's first sight",
+}
 const at = (ms: number | undefined) => (ms === undefined ? undefined : iso(ms))
 
 export interface NodeTimeline {
@@ -151,7 +161,7 @@ function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): stri
   const grace = `${a.gracePeriodKind} grace ${humanDuration(a.gracePeriod)}`
   switch (a.verdict) {
     case 'healthy':
-      return `Healthy: last sign of life (${a.sign.probeFrom === 'lease' ? 'lease renewal' : a.sign.probeFrom}) ${humanDuration(ctx.now - a.sign.probe)} ago, within the ${grace} until ${iso(a.graceExpiry)}.`
+      return `Healthy: last sign of life (${PROBE_FROM[a.sign.probeFrom]}) ${humanDuration(ctx.now - a.sign.probe)} ago, within the ${grace} until ${iso(a.graceExpiry)}.`
     case 'excluded':
       return `Healthy, and labelled node.kubernetes.io/exclude-disruption: it is not counted in zone ${a.zoneName}'s disruption state (it is still health-checked and tainted).`
     case 'withinGrace':
@@ -218,9 +228,9 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
     why:
       a.verdict === 'unknown'
         ? `the data holds no Lease for this node (and its absence proves nothing): the status heartbeat ${at(a.sign.lastHeartbeat) ?? '(none)'} is older than the grace, but a kubelet renewing its Lease posts status only every 5 min (nodeStatusReportFrequency), so the node is taken as its Ready condition shows it`
-        : `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${a.sign.probeFrom === 'lease' ? 'lease renewTime' : a.sign.probeFrom === 'heartbeat' ? 'Ready lastHeartbeatTime' : 'creationTimestamp (never posted)'} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
+        : `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${PROBE_FROM[a.sign.probeFrom]} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
     inferred: {
-      evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as the newer of the two, so it is marked Unknown between ${iso(a.graceExpiry)} and ${iso(a.graceExpiry + s.nodeMonitorPeriod)}. A controller restart or leader change gives every node a fresh grace.`,
+      evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as a controller running throughout would have seen them (docs/node-lifecycle-model.md: the newer stamp, one --node-monitor-period after a heartbeat newer than the Lease, never before the node's creation)${a.sign.skew ? `; ${a.sign.skew}` : ''}${a.sign.fromRecord ? `; ${a.sign.fromRecord}` : ''}, so it is marked Unknown between ${iso(a.graceExpiry)} and ${iso(a.graceExpiry + s.nodeMonitorPeriod)}. A controller restart or leader change gives every node a fresh grace.`,
       confidence: 'likely',
     },
   })

@@ -115,3 +115,81 @@ describe('class 1: entering master disruption mode removes the NoExecute taints 
     for (const n of c.nodes) assert.equal(n.noExecute.removedThisPass, undefined)
   })
 })
+
+describe('class 2: a Lease that did not move is first seen one pass after a heartbeat change', () => {
+  // The kubelet posted status at −54 s (heartbeat) and died; its Lease was last renewed at −58 s. The pass that saw
+  // the heartbeat change (−54 s) rebuilt the record without the Lease; the next pass (−49 s, one 5 s period later)
+  // saw the Lease as first seen: probe −49 s, grace until +1 s. Now (0 s) is not after it: still Ready True.
+  // max(heartbeat, renewTime) = −54 s would expire the grace at −4 s and write Unknown now.
+  it('the probe is the next pass: not stale now, and stale 1 ms after probe + grace', () => {
+    const nodes = [node('n1', 'a', 'True', {hb: -54}), node('n2', 'a', 'True'), node('n3', 'a', 'True')]
+    const leases = [lease('n1', -58), lease('n2', -1), lease('n3', -1)]
+    const n1 = run(nodes, leases).nodes[0]
+    assert.equal(n1.sign.probeFrom, 'leaseAfterHeartbeat')
+    assert.equal(n1.sign.probe, NOW - 49_000)
+    assert.equal(n1.stale, false)
+    assert.equal(n1.readyAfter?.status, 'True')
+    assert.equal(n1.conditionsSetUnknown.length, 0)
+    assert.equal(run(nodes, leases, NOW + 1_001).nodes[0].stale, true)
+  })
+})
+
+describe('class 3: a probe is never earlier than the controller’s first sight of the node', () => {
+  // Created 20 s ago; its kubelet, 5 min behind the API server, stamped the heartbeat 320 s ago. The controller's
+  // first sight (creation, −20 s) is the probe: grace until +30 s, not stale. The stamp is before creation: skew.
+  it('a heartbeat stamped before creationTimestamp does not make a new node stale, and the skew is named', () => {
+    const nodes = [node('n1', 'a', 'True', {hb: -320, lt: -320, created: -20}), node('n2', 'a', 'True'), node('n3', 'a', 'True')]
+    const n1 = run(nodes, [lease('n2', -1), lease('n3', -1)]).nodes[0]
+    assert.equal(n1.sign.probeFrom, 'creationTimestamp')
+    assert.equal(n1.sign.probe, NOW - 20_000)
+    assert.equal(n1.stale, false)
+    assert.match(n1.sign.skew ?? '', /kubelet's clock is behind/)
+  })
+})
+
+describe('class 4: a Lease without renewTime is a sign of life when first seen', () => {
+  // Ready heartbeat −120 s (older than the Lease); the Lease, created −30 s, has no renewTime. Upstream: first
+  // sight of the Lease (savedLease nil) sets probe = its creation, −30 s: grace until +20 s, not stale.
+  it('its creationTimestamp is the probe', () => {
+    const l = lease('n1', null)
+    l.metadata = {...l.metadata, creationTimestamp: at(-30)}
+    const nodes = [node('n1', 'a', 'True', {hb: -120}), node('n2', 'a', 'True'), node('n3', 'a', 'True')]
+    const n1 = run(nodes, [l, lease('n2', -1), lease('n3', -1)]).nodes[0]
+    assert.equal(n1.sign.probe, NOW - 30_000)
+    assert.equal(n1.stale, false)
+  })
+})
+
+describe('class 5: microsecond precision for --now and MicroTime', () => {
+  // renewTime −50 s + 600 µs → grace ends at exactly 0 s + 600 µs. Now at +700 µs is after it (stale); +500 µs is not.
+  // Truncated to ms, both read as 0 s + 0.6 ms → 0 ms vs 0 ms: never stale.
+  const renew = new Date(NOW - 50_000).toISOString().replace('Z', '600Z')
+  const leases = (): LeaseLike[] => [
+    {metadata: {name: 'n1', namespace: 'kube-node-lease', resourceVersion: '7'}, spec: {renewTime: renew}},
+    lease('n2', -1),
+    lease('n3', -1),
+  ]
+  const nodes = () => [node('n1', 'a', 'True', {hb: -300}), node('n2', 'a', 'True'), node('n3', 'a', 'True')]
+  const at = (nowMicros: number) => {
+    const cached = new Map(leases().map((l) => [l.metadata!.name!, l]))
+    const live = new Map([...cached].map(([n, l]) => [n, {kind: 'found', lease: l} as LiveLeaseLookup]))
+    return analyzeCluster({
+      nodes: nodes(),
+      cachedLeases: cached,
+      liveLeases: live,
+      now: Math.floor(nowMicros / 1000),
+      nowMicros,
+      settings: NEWEST_DEFAULTS,
+      leaseInformerSyncRV: '1000',
+    }).nodes[0]
+  }
+  it('700 µs past the grace is stale; 100 µs before it is not', () => {
+    assert.equal(at(NOW * 1000 + 700).stale, true)
+    assert.equal(at(NOW * 1000 + 500).stale, false)
+    assert.equal(at(NOW * 1000 + 600).stale, false) // exactly at the boundary: now.After is strict
+  })
+  it('--now keeps its microseconds (parseInstant → microsOf)', async () => {
+    const {parseInstant, microsOf} = await import('../../../src/util/parse.js')
+    assert.equal(microsOf(parseInstant('2026-06-01T12:00:00.000700Z', 'now')), NOW * 1000 + 700)
+  })
+})
