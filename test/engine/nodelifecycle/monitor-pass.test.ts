@@ -193,3 +193,28 @@ describe('class 5: microsecond precision for --now and MicroTime', () => {
     assert.equal(microsOf(parseInstant('2026-06-01T12:00:00.000700Z', 'now')), NOW * 1000 + 700)
   })
 })
+
+describe('issue 27 point 2: estimates yield to the controller’s own records', () => {
+  // As a NotReady node's extract reads: Ready Unknown, reason NodeStatusUnknown, lastTransitionTime −180 s (the
+  // controller's write), heartbeat −300 s, Lease renewTime −400 s, unreachable:NoExecute added −175 s. The estimate
+  // (heartbeat + one 5 s period = −295 s) would expire the grace at −245 s, 65 s before the recorded write. The
+  // record says the pass at −180 s found the node stale and the one at −185 s did not: the last sign of life was in
+  // [−235 s, −230 s) — a renewal after −295 s the dump does not hold. The record's bound replaces the estimate.
+  it('a NodeStatusUnknown write three minutes after the estimated expiry replaces it and says what it implies', () => {
+    const n = node('n1', 'a', 'Unknown', {hb: -300, lt: -180, taints: [UNREACH(-175)]})
+    const c = run([n, node('n2', 'a', 'True'), node('n3', 'a', 'True')], [lease('n1', -400), lease('n2', -1), lease('n3', -1)])
+    const a = c.nodes[0]
+    assert.equal(a.sign.probe, NOW - 235_000)
+    assert.equal(a.graceExpiry, NOW - 185_000)
+    assert.match(a.sign.fromRecord ?? '', /does not hold/)
+    const e = explainNode(a, c, {now: NOW, settings: NEWEST_DEFAULTS, source: {mode: 'snapshot', settings: {}}})
+    assert.match(e.steps[0].inferred?.evidence ?? '', /does not hold/)
+  })
+  it('an estimate inside the recorded window is kept', () => {
+    // Renewal −232 s: grace expiry −182 s; the write at −180 s is the first pass after it. Agrees: no replacement.
+    const n = node('n1', 'a', 'Unknown', {hb: -300, lt: -180})
+    const c = run([n, node('n2', 'a', 'True'), node('n3', 'a', 'True')], [lease('n1', -232), lease('n2', -1), lease('n3', -1)])
+    assert.equal(c.nodes[0].sign.probe, NOW - 232_000)
+    assert.equal(c.nodes[0].sign.fromRecord, undefined)
+  })
+})
