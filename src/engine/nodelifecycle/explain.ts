@@ -480,8 +480,14 @@ export function clusterSummary(c: ClusterAnalysis, now?: number): string {
           : unknown > 0
             ? `The data cannot tell whether ${unknown} node(s) are alive: it holds no Lease for them and their status heartbeats are older than the grace period (a kubelet with a lease posts status only every 5 min).`
             : 'All nodes healthy.'
+  // With every Node listed there are no nodes outside the data: the other explanations for the taint are named.
+  const complete = c.evidence === undefined || c.evidence.nodeSet === 'complete'
   const refused = c.contradicted
-    ? ` Not master disruption mode: ${c.contradicted.node} carries ${c.contradicted.taint} added at ${iso(c.contradicted.addedAt)}, after every zone in the data was down (${iso(c.contradicted.disruptionFrom)}) — the controller adds no NoExecute taint in that mode, so nodes outside the data are ready.`
+    ? ` Not master disruption mode: ${c.contradicted.node} carries ${c.contradicted.taint} added at ${iso(c.contradicted.addedAt)}, after every zone in the data was down (${iso(c.contradicted.disruptionFrom)}) — the controller adds no NoExecute taint in that mode, so ${
+        complete
+          ? 'the data, which lists every Node, does not show how: another actor may have added a taint of that key and effect (kubectl taint, a node-problem remediator), or the controller restarted or changed leader (a new process gives every node a fresh grace, so its zone states need not follow the Ready conditions as the data shows them)'
+          : 'nodes outside the data are ready'
+      }.`
     : ''
   const leases =
     c.evidence && c.evidence.leases !== 'present' && !c.evidence.leaseAbsenceIsProof
