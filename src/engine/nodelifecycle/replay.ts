@@ -79,8 +79,9 @@ export function estimateSignOfLife(node: NodeLike, lease: LeaseLike | undefined,
     if (renewUs !== undefined && renewUs > probeUs) {
       probeUs = renewUs
       probeFrom = 'lease'
-    } else if (ready && hbUs !== undefined && (renewUs === undefined || renewUs < hbUs)) {
-      // Class 2: the next pass after the heartbeat change sees the Lease as first seen.
+    } else if (ready && hbUs !== undefined && (renewUs === undefined || renewUs < hbUs) && (leaseCreatedUs === undefined || leaseCreatedUs < hbUs)) {
+      // Class 2: the next pass after the heartbeat change sees the Lease as first seen (a Lease created at the
+      // heartbeat's pass or later was first seen in that pass, and kept).
       const next = hbUs + settings.nodeMonitorPeriod * 1000
       if (next <= nowMicros) {
         probeUs = next
