@@ -200,7 +200,7 @@ function clusterNode(name: string, zone: string, k: Kind): {node: NodeLike; leas
   }
 }
 
-/** ComputeZoneState (nlc.go:1318-1336), for zones of at most 2 not-ready... re-stated in full. */
+/** ComputeZoneState (nlc.go:1318-1336), re-stated: float32 share against the 0.55 default, more than 2 not ready. */
 function zoneState(notReady: number, ready: number): 'Full' | 'Partial' | 'Normal' {
   if (ready === 0 && notReady > 0) return 'Full'
   if (notReady > 2 && Math.fround(notReady / (ready + notReady)) >= Math.fround(0.55)) return 'Partial'
