@@ -121,6 +121,7 @@ export function renderNode(e: Explanation, wide: boolean, width = terminalWidth(
       {label: 'grace expires', at: t.graceExpiry, estimated: true},
       {label: 'marked Unknown', at: t.markedUnknown},
       {label: 'NoExecute taint added', at: t.noExecuteTaintAdded},
+      {label: 'NoExecute taint removed (master disruption entry)', at: t.noExecuteTaintRemoved},
       {label: 'taint expected by', at: t.expectedTaintBy, estimated: true},
       {label: 'now', at: t.now},
     ],

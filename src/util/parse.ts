@@ -74,7 +74,16 @@ export function parseInstant(value: string, flag: string): Date {
   if (ms === undefined) {
     throw new UserError(`--${flag}: "${value}" is not an RFC 3339 time`, 'write it like 2026-11-29T03:00:00Z (a real date, hours 00–23)')
   }
-  return new Date(ms)
+  // A Date holds milliseconds; the microseconds after them (MicroTime's precision) ride along so that replays
+  // comparing against a Lease renewTime compare at its precision (microsOf).
+  const fraction = /\.(\d+)/.exec(value)?.[1] ?? ''
+  return Object.assign(new Date(ms), {subMillisecondMicros: Number(fraction.padEnd(6, '0').slice(3, 6))})
+}
+
+/** Microseconds since the epoch of an instant parseInstant made (its sub-millisecond digits kept), or of any Date. */
+export function microsOf(d: Date): number {
+  const extra = (d as Date & {subMillisecondMicros?: number}).subMillisecondMicros
+  return d.getTime() * 1000 + (typeof extra === 'number' ? extra : 0)
 }
 
 export interface MinorVersion {

@@ -56,6 +56,8 @@ describe('examples/node-zone-outage.json', () => {
       graceExpiry: '2026-11-29T03:00:48.120Z',
       markedUnknown: '2026-11-29T03:00:52Z',
       noExecuteTaintAdded: '2026-11-29T03:01:12Z',
+      // Not entering master disruption mode: this pass removes nothing.
+      noExecuteTaintRemoved: null,
       expectedTaintBy: null,
       now: '2026-11-29T03:10:00Z',
     })

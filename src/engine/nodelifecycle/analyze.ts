@@ -15,7 +15,7 @@ import {
   UNREACHABLE_NO_EXECUTE,
 } from './taints.js'
 import {type DataEvidence, leaseKnown} from './evidence.js'
-import {iso, parseMillis} from './time.js'
+import {humanDuration, iso, isoMicros, parseMicros, parseMillis} from './time.js'
 import type {NodeLike, Taint, ZoneState} from './types.js'
 import {getZoneKey, isNodeExcludedFromDisruptionChecks, reducedQPS, zoneDisplayName} from './zone.js'
 
@@ -39,6 +39,11 @@ export interface NoExecuteFinding {
   pendingWithinMs?: number
   /** When the taint was added (timeAdded of the present taint). */
   addedAt?: number
+  /**
+   * The controller's NoExecute taints this very pass takes off: entering master disruption mode, handleDisruption
+   * calls markNodeAsReachable for every node (nlc.go@2b96ebcf:1033-1121). `present` and `status` are the pass's result.
+   */
+  removedThisPass?: {taints: Taint[]; at: number; rule: 'handleDisruption'}
 }
 
 export interface NodeAnalysis {
@@ -119,6 +124,32 @@ function rateWhy(state: ZoneState, counted: number, rate: number, master: boolea
   }
 }
 
+/**
+ * Issue 27 point 2: the controller's own Unknown write (reason NodeStatusUnknown, lastTransitionTime on its clock)
+ * records that the pass at T found the node stale and the pass before (T − period) did not, so its last sign of
+ * life was in [T − grace − period, T − grace). An estimate outside that window yields to the record, which then
+ * implies a sign of life the data does not hold (a later renewal) or a clock the estimate cannot trust.
+ */
+function yieldToRecord(sign: SignOfLife, ready: ReturnType<typeof readyCondition>, node: NodeLike, s: ReplayInput['settings']): SignOfLife {
+  if (ready?.status !== 'Unknown' || ready.reason !== 'NodeStatusUnknown' || !node.status) return sign
+  const markedUs = parseMicros(ready.lastTransitionTime, 'Ready lastTransitionTime')
+  if (markedUs === undefined) return sign
+  const grace = s.nodeMonitorGracePeriod * 1000
+  const period = s.nodeMonitorPeriod * 1000
+  const earliest = markedUs - grace - period
+  const latest = markedUs - grace
+  if (sign.probeMicros >= earliest && sign.probeMicros < latest) return sign
+  const later = sign.probeMicros < earliest
+  return {
+    ...sign,
+    probe: Math.floor(earliest / 1000),
+    probeMicros: earliest,
+    fromRecord: later
+      ? `the controller wrote Ready Unknown at ${isoMicros(markedUs)}, more than one ${humanDuration(s.nodeMonitorPeriod)} period after the estimated grace expiry ${isoMicros(sign.probeMicros + grace)}: it saw a sign of life after ${isoMicros(sign.probeMicros)} that the data does not hold (a Lease renewal since overwritten, or a restart's fresh grace); the record sets the last sign of life at ${isoMicros(earliest)} or within one period after`
+      : `the controller wrote Ready Unknown at ${isoMicros(markedUs)}, before the estimated grace expiry ${isoMicros(sign.probeMicros + grace)}: the stamps the estimate rests on are later than the controller saw them (a kubelet clock ahead); the record sets the last sign of life at ${isoMicros(earliest)} or within one period after`,
+  }
+}
+
 function expectedNoExecute(status: string | undefined): Taint | undefined {
   if (status === 'False') return NOT_READY_NO_EXECUTE
   if (status === 'Unknown') return UNREACHABLE_NO_EXECUTE
@@ -136,8 +167,8 @@ function analyzeNode(
   circuitOpen: boolean,
 ): NodeAnalysis {
   const s = input.settings
-  const sign = r.signs.get(res.name)!
   const before = readyCondition(original)
+  const sign = yieldToRecord(r.signs.get(res.name)!, before, original, s)
   const readyAfterCond = readyCondition(after)
   const outcome = res.outcome
   const gracePeriodKind = before ? 'monitor' : 'startup'
@@ -148,7 +179,10 @@ function analyzeNode(
   const stale = outcome.kind === 'evaluated' ? outcome.stale : input.now > graceExpiry
   const markedReason = before?.reason === 'NodeStatusUnknown' || before?.reason === 'NodeStatusNeverUpdated' ? before.reason : undefined
 
-  const taints = original.spec?.taints ?? []
+  // The controller's NoExecute taints as the replayed pass leaves them: entering master disruption mode strips them
+  // from every node in the same pass, so the taints before the pass no longer say what the node carries.
+  const removedNow = r.pass.removedOnMasterDisruptionEntry.get(res.name) ?? []
+  const taints = removedNow.length > 0 ? (after.spec?.taints ?? []) : (original.spec?.taints ?? [])
   const statusForTaint = (readyAfterCond ?? before)?.status
   const expected = expectedNoExecute(statusForTaint)
   const present = expected ? findTaint(taints, expected) : undefined
@@ -167,6 +201,7 @@ function analyzeNode(
     if (rate <= 0) noExecute = {expected, others, status: 'blocked', blockedBecause: 'zoneRateZero'}
     else noExecute = {expected, others, status: 'pending', pendingWithinMs: Math.ceil(((zone?.pendingTaints ?? 1) / rate) * 1000)}
   }
+  if (removedNow.length > 0) noExecute.removedThisPass = {taints: removedNow, at: input.now, rule: 'handleDisruption'}
 
   const noScheduleExpected = desiredNoScheduleTaints(after)
   const noSchedulePresent = ownedNoScheduleTaints(original)
@@ -265,6 +300,15 @@ function analyzeReplay(r: Replay, input: ReplayInput, circuitOpen: boolean): Omi
   }
 }
 
+/**
+ * The node's NoExecute taints after the replayed pass: what the taint-eviction controller acts on next. The taints
+ * the pass took off (entering master disruption mode) are gone; every other NoExecute taint stays as listed.
+ */
+export function noExecuteAfterPass(node: NodeLike, a: NodeAnalysis | undefined): Taint[] {
+  const removed = a?.noExecute.removedThisPass?.taints ?? []
+  return noExecuteTaints(node).filter((t) => !removed.some((x) => taintMatches(x, t)))
+}
+
 /** Nodes with no lease evidence whose status heartbeat is older than the grace: the data cannot tell if they are alive. */
 function unjudgeable(input: ReplayInput): Set<string> {
   const out = new Set<string>()
@@ -272,7 +316,8 @@ function unjudgeable(input: ReplayInput): Set<string> {
   for (const n of input.nodes) {
     const name = n.metadata?.name ?? ''
     if (leaseKnown(input.evidence, name) || readyCondition(n)?.status !== 'True') continue
-    if (input.now > estimateSignOfLife(n, undefined).probe + input.settings.nodeMonitorGracePeriod) out.add(name)
+    if (input.now > estimateSignOfLife(n, undefined, input.settings, input.nowMicros ?? input.now * 1000).probe + input.settings.nodeMonitorGracePeriod)
+      out.add(name)
   }
   return out
 }

@@ -76,6 +76,12 @@ export interface PassResult {
   events: {object: string; reason: string; message: string}[]
   /** Set when upstream would panic (nil health entry on leaving master disruption mode, issue #141572). */
   panic?: string
+  /**
+   * The NoExecute taints handleDisruption took off each node on entering master disruption mode in this pass
+   * (markNodeAsReachable for every node, nlc.go@2b96ebcf:1033-1121, the allAreFullyDisrupted branch): what the node
+   * carries after the pass, and so what the taint-eviction controller sees next, not the taints before it.
+   */
+  removedOnMasterDisruptionEntry: Map<string, Taint[]>
 }
 
 function addPodEvictorForNewZone(state: ControllerState, zone: string, settings: NodeLifecycleSettings): void {
@@ -139,7 +145,13 @@ function processTaintBaseEviction(state: ControllerState, node: NodeLike, ready:
 }
 
 /** monitorNodeHealth (nlc.go:661-777), ending in handleDisruption. */
-export function monitorNodeHealth(state: ControllerState, view: ClusterView, now: number, settings: NodeLifecycleSettings): PassResult {
+export function monitorNodeHealth(
+  state: ControllerState,
+  view: ClusterView,
+  now: number,
+  settings: NodeLifecycleSettings,
+  nowMicros: number = now * 1000,
+): PassResult {
   const events: PassResult['events'] = []
   const byName = new Map(view.nodes.map((n) => [n.metadata?.name ?? '', n]))
 
@@ -171,7 +183,7 @@ export function monitorNodeHealth(state: ControllerState, view: ClusterView, now
     const zone = getZoneKey(node)
     const excluded = isNodeExcludedFromDisruptionChecks(node)
     const outcome = tryUpdateNodeHealth(
-      {memory: state.health, consistency: state.consistency, leaseInformerSyncRV: view.leaseInformerSyncRV, settings, now},
+      {memory: state.health, consistency: state.consistency, leaseInformerSyncRV: view.leaseInformerSyncRV, settings, now, nowMicros},
       node,
       view.leases.get(name),
       () => view.liveLease(name),
@@ -205,8 +217,16 @@ export function monitorNodeHealth(state: ControllerState, view: ClusterView, now
     results.push({name, zone, excluded, outcome, counted: !excluded, countedReady: current, taintAction, markPodsNotReady})
   }
 
-  const disruption = handleDisruption(state, zoneConditions, view.nodes, now, settings)
-  return {now, nodes: results, zones: disruption.zones, masterDisruption: disruption.mode, events, panic: disruption.panic}
+  const disruption = handleDisruption(state, zoneConditions, view.nodes, now, settings, nowMicros)
+  return {
+    now,
+    nodes: results,
+    zones: disruption.zones,
+    masterDisruption: disruption.mode,
+    events,
+    panic: disruption.panic,
+    removedOnMasterDisruptionEntry: disruption.removed,
+  }
 }
 
 /** handleDisruption (nlc.go:1033-1121). Go map order is random; Map insertion order stands in for it. */
@@ -216,7 +236,8 @@ export function handleDisruption(
   nodes: NodeLike[],
   now: number,
   settings: NodeLifecycleSettings,
-): {zones: ZonePassResult[]; mode: MasterDisruption; panic?: string} {
+  nowMicros: number = now * 1000,
+): {zones: ZonePassResult[]; mode: MasterDisruption; panic?: string; removed: Map<string, Taint[]>} {
   const previous = new Map(state.zoneStates)
   const newStates = new Map<string, ReturnType<typeof computeZoneState>>()
   let allAreFullyDisrupted = true
@@ -244,10 +265,16 @@ export function handleDisruption(
   }
   let mode: MasterDisruption = 'none'
   let panic: string | undefined
+  const removed = new Map<string, Taint[]>()
   if (!allAreFullyDisrupted || !allWasFullyDisrupted) {
     if (allAreFullyDisrupted) {
       mode = 'entered'
-      for (const node of nodes) markNodeAsReachable(state, node, settings)
+      // nlc.go@2b96ebcf:1033-1121 (allAreFullyDisrupted && !allWasFullyDisrupted): markNodeAsReachable on every
+      // listed node, excluded ones too, before the queues are stopped; the taints go in this same pass.
+      for (const node of nodes) {
+        const off = markNodeAsReachable(state, node, settings)
+        if (off.length > 0) removed.set(node.metadata?.name ?? '', off)
+      }
       for (const zone of state.zoneStates.keys()) state.zoneQueues.get(zone)?.swapLimiter(0, now)
       for (const zone of state.zoneStates.keys()) state.zoneStates.set(zone, 'FullDisruption')
     } else if (allWasFullyDisrupted) {
@@ -259,7 +286,7 @@ export function handleDisruption(
           panic = `nil pointer dereference: node ${name} has no health entry when leaving master disruption mode (kubernetes issue #141572)`
           break
         }
-        state.health.set(name, {...entry, probeTimestamp: now, readyTransitionTimestamp: now})
+        state.health.set(name, {...entry, probeTimestamp: now, probeMicros: nowMicros, readyTransitionTimestamp: now})
       }
       if (!panic) {
         for (const zone of state.zoneStates.keys()) {
@@ -295,7 +322,7 @@ export function handleDisruption(
       rate: limiter instanceof TokenBucket ? limiter.rate : limiter ? 0 : settings.nodeEvictionRate,
     })
   }
-  return {zones, mode, panic}
+  return {zones, mode, panic, removed}
 }
 
 export interface TaintingPassResult {

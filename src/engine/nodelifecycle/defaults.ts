@@ -44,8 +44,12 @@ export function versionDefaults(v: MinorVersion): VersionDefaults {
     unhealthyZoneThreshold: 0.55,
     gates: {NodeControllerLeaseCircuitBreaker: atLeast(v, 37), SeparateTaintEvictionController: atLeast(v, 29), TaintTolerationComparisonOperators: false},
     knownGates,
-    // The newest stored controller hands processTaintBaseEviction the Ready condition written in the same pass;
-    // older stored copies the one observed before it (one monitor period later). Release boundary UNCERTAIN.
+    // The newest stored controller (nlc.go@2b96ebcf monitorNodeHealth) hands processTaintBaseEviction the Ready
+    // condition written in the same pass; the older stored copies (nlc.go@003e8629, nlc.go@0b1dcaba) pass
+    // &observedReadyCondition, which taints one monitor period later. The release that switched (PR #120816) is
+    // not settled: the tagged source could not be read here (the kubernetes/kubernetes snapshot is over the fetch
+    // limit; no tagged copy of the file is indexed), so the boundary stays at 1.37 and is reported as uncertain.
+    // docs/node-lifecycle-model.md says what was checked.
     taintOnCurrentReady: atLeast(v, 37),
   }
 }

@@ -11,7 +11,7 @@ import {type ChosenVersion, chooseVersion} from '../../cluster/version.js'
 import {controllerManagerArgs} from '../../settings/kcm.js'
 import type {SettingsOverrides} from '../../settings/flags.js'
 import {type ResolvedSettings, resolveSettings} from './settings.js'
-import type {MinorVersion} from '../../util/parse.js'
+import {type MinorVersion, microsOf} from '../../util/parse.js'
 import {analyzeCluster, type ClusterAnalysis} from './analyze.js'
 import {compareResourceVersions} from './consistency.js'
 import {type DataEvidence, dataEvidence} from './evidence.js'
@@ -101,6 +101,8 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
 
   const sourceEvidence: Evidence | undefined = await source.evidence?.()
   const now = source.now().getTime()
+  // --now's microseconds (a MicroTime renewTime is compared at its precision): issue 31 class 5.
+  const nowMicros = microsOf(source.now())
   const evidence = dataEvidence(sourceEvidence, {
     leasesRead: cached !== undefined,
     leaseNames: new Set(cachedLeases.keys()),
@@ -108,7 +110,7 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
     now,
   })
   const run = (live: ReadonlyMap<string, LiveLeaseLookup>) =>
-    analyzeCluster({nodes, cachedLeases, liveLeases: live, now, settings: settings.settings, leaseInformerSyncRV: syncRV, evidence})
+    analyzeCluster({nodes, cachedLeases, liveLeases: live, now, nowMicros, settings: settings.settings, leaseInformerSyncRV: syncRV, evidence})
 
   // First pass: which nodes does the controller look up live? (Only stale ones, and only with the gate on.)
   const lookups = new RecordingLookups()

@@ -110,6 +110,16 @@ export interface ExplainContext {
 }
 
 const t = (x: Taint) => `${x.key}:${x.effect}`
+
+/** Where the estimated last sign of life comes from, for people. */
+const PROBE_FROM: Record<NodeAnalysis['sign']['probeFrom'], string> = {
+  heartbeat: 'Ready lastHeartbeatTime',
+  lease: 'lease renewTime',
+  leaseAfterHeartbeat:
+    'the monitor pass after the Ready heartbeat change, where the unchanged Lease counts as first seen (tryUpdateNodeHealth rebuilds the record without it)',
+  leaseFirstSeen: 'Lease first seen (it has no renewTime): its creationTimestamp',
+  creationTimestamp: "node's creationTimestamp, the controller's first sight",
+}
 const at = (ms: number | undefined) => (ms === undefined ? undefined : iso(ms))
 
 export interface NodeTimeline {
@@ -119,8 +129,16 @@ export interface NodeTimeline {
   graceExpiry: string
   markedUnknown: string | null
   noExecuteTaintAdded: string | null
+  /** This pass takes the controller's NoExecute taint off (entering master disruption mode). */
+  noExecuteTaintRemoved: string | null
   expectedTaintBy: string | null
   now: string
+}
+
+/** When the taint this pass removes had been added (its timeAdded, the controller's clock). */
+function removedAddedAt(a: NodeAnalysis): number | undefined {
+  const added = a.noExecute.removedThisPass?.taints.map((x) => (x.timeAdded ? Date.parse(x.timeAdded) : Number.NaN)).filter((x) => !Number.isNaN(x))
+  return added && added.length > 0 ? Math.min(...added) : undefined
 }
 
 export function nodeTimeline(a: NodeAnalysis, now: number): NodeTimeline {
@@ -131,7 +149,8 @@ export function nodeTimeline(a: NodeAnalysis, now: number): NodeTimeline {
     probeEstimate: iso(a.sign.probe),
     graceExpiry: iso(a.graceExpiry),
     markedUnknown: at(marked) ?? null,
-    noExecuteTaintAdded: at(a.noExecute.addedAt) ?? null,
+    noExecuteTaintAdded: at(a.noExecute.removedThisPass ? removedAddedAt(a) : a.noExecute.addedAt) ?? null,
+    noExecuteTaintRemoved: at(a.noExecute.removedThisPass?.at) ?? null,
     expectedTaintBy: a.noExecute.status === 'pending' && a.noExecute.pendingWithinMs !== undefined ? iso(now + a.noExecute.pendingWithinMs) : null,
     now: iso(now),
   }
@@ -142,7 +161,7 @@ function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): stri
   const grace = `${a.gracePeriodKind} grace ${humanDuration(a.gracePeriod)}`
   switch (a.verdict) {
     case 'healthy':
-      return `Healthy: last sign of life (${a.sign.probeFrom === 'lease' ? 'lease renewal' : a.sign.probeFrom}) ${humanDuration(ctx.now - a.sign.probe)} ago, within the ${grace} until ${iso(a.graceExpiry)}.`
+      return `Healthy: last sign of life (${PROBE_FROM[a.sign.probeFrom]}) ${humanDuration(ctx.now - a.sign.probe)} ago, within the ${grace} until ${iso(a.graceExpiry)}.`
     case 'excluded':
       return `Healthy, and labelled node.kubernetes.io/exclude-disruption: it is not counted in zone ${a.zoneName}'s disruption state (it is still health-checked and tainted).`
     case 'withinGrace':
@@ -154,7 +173,9 @@ function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): stri
     case 'taintPending':
       return `${readyText(a)}; ${t(a.noExecute.expected!)} is not there yet: zone ${a.zoneName} taints at ${zone?.rate}/s, ${zone?.pendingTaints} node(s) waiting, so it will be added within about ${humanDuration(a.noExecute.pendingWithinMs ?? 0)}.`
     case 'taintBlocked':
-      return `${readyText(a)}, but ${t(a.noExecute.expected!)} is not added: ${blockedText(a, zone)}. Its pods are not evicted by the node lifecycle controller.`
+      return a.noExecute.removedThisPass
+        ? `${readyText(a)}, and this pass enters master disruption mode: the controller takes ${a.noExecute.removedThisPass.taints.map(t).join(', ')} off (handleDisruption: markNodeAsReachable on every node) and adds no NoExecute taint while every zone is down. Its pods' eviction timers are cancelled; the node lifecycle controller evicts nothing.`
+        : `${readyText(a)}, but ${t(a.noExecute.expected!)} is not added: ${blockedText(a, zone)}. Its pods are not evicted by the node lifecycle controller.`
     case 'unknown':
       return `Ready is True as last posted ${humanDuration(ctx.now - a.sign.probe)} ago, but the data holds no Lease for it: a kubelet that renews its Lease posts status only every 5 minutes (nodeStatusReportFrequency), so an old status heartbeat is no sign of death. Not judged; the controller has not marked it (no NodeStatusUnknown, no NoExecute taint).`
     case 'circuitOpen':
@@ -207,9 +228,9 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
     why:
       a.verdict === 'unknown'
         ? `the data holds no Lease for this node (and its absence proves nothing): the status heartbeat ${at(a.sign.lastHeartbeat) ?? '(none)'} is older than the grace, but a kubelet renewing its Lease posts status only every 5 min (nodeStatusReportFrequency), so the node is taken as its Ready condition shows it`
-        : `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${a.sign.probeFrom === 'lease' ? 'lease renewTime' : a.sign.probeFrom === 'heartbeat' ? 'Ready lastHeartbeatTime' : 'creationTimestamp (never posted)'} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
+        : `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${PROBE_FROM[a.sign.probeFrom]} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
     inferred: {
-      evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as the newer of the two, so it is marked Unknown between ${iso(a.graceExpiry)} and ${iso(a.graceExpiry + s.nodeMonitorPeriod)}. A controller restart or leader change gives every node a fresh grace.`,
+      evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as a controller running throughout would have seen them (docs/node-lifecycle-model.md: the newer stamp, one --node-monitor-period after a heartbeat newer than the Lease, never before the node's creation)${a.sign.skew ? `; ${a.sign.skew}` : ''}${a.sign.fromRecord ? `; ${a.sign.fromRecord}` : ''}, so it is marked Unknown between ${iso(a.graceExpiry)} and ${iso(a.graceExpiry + s.nodeMonitorPeriod)}. A controller restart or leader change gives every node a fresh grace.`,
       confidence: 'likely',
     },
   })
@@ -286,9 +307,14 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
       present: a.noExecute.present ? t(a.noExecute.present) : null,
       otherNoExecute: a.noExecute.others.map(t),
     },
-    result: a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected' ? 'notEvaluated' : a.noExecute.status,
-    why:
-      a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected'
+    result: a.noExecute.removedThisPass
+      ? 'removedOnMasterDisruptionEntry'
+      : a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected'
+        ? 'notEvaluated'
+        : a.noExecute.status,
+    why: a.noExecute.removedThisPass
+      ? `every zone is FullDisruption after this pass and was not before: handleDisruption enters master disruption mode and calls markNodeAsReachable for every node (nlc.go@2b96ebcf:1033-1121), so ${a.noExecute.removedThisPass.taints.map(t).join(', ')} goes at ${iso(a.noExecute.removedThisPass.at)} and every zone queue is stopped`
+      : a.verdict === 'circuitOpen' && a.noExecute.status === 'notExpected'
         ? 'not evaluated while the lease circuit breaker is open: no taint is added or removed'
         : a.noExecute.status === 'notExpected'
           ? 'Ready is True (or absent): the controller removes both NoExecute taints and takes the node out of its zone queue'
@@ -351,6 +377,9 @@ export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainCon
         status: a.noExecute.status,
         blockedBecause: a.noExecute.blockedBecause ?? null,
         others: a.noExecute.others.map(t),
+        removedThisPass: a.noExecute.removedThisPass
+          ? {taints: a.noExecute.removedThisPass.taints.map(t), at: iso(a.noExecute.removedThisPass.at), rule: a.noExecute.removedThisPass.rule}
+          : null,
       },
       noSchedule: {
         expected: a.noSchedule.expected.map(t),
@@ -413,7 +442,9 @@ function noExecuteDetail(n: NodeAnalysis): string {
     case 'pending':
       return `${short(x.expected)} pending (≤ ${humanDuration(x.pendingWithinMs ?? 0)})`
     case 'blocked':
-      return `${short(x.expected)} blocked: ${x.blockedBecause}`
+      return x.removedThisPass
+        ? `${x.removedThisPass.taints.map(short).join(', ')} removed now (master disruption entry)`
+        : `${short(x.expected)} blocked: ${x.blockedBecause}`
   }
 }
 
@@ -449,8 +480,14 @@ export function clusterSummary(c: ClusterAnalysis, now?: number): string {
           : unknown > 0
             ? `The data cannot tell whether ${unknown} node(s) are alive: it holds no Lease for them and their status heartbeats are older than the grace period (a kubelet with a lease posts status only every 5 min).`
             : 'All nodes healthy.'
+  // With every Node listed there are no nodes outside the data: the other explanations for the taint are named.
+  const complete = c.evidence === undefined || c.evidence.nodeSet === 'complete'
   const refused = c.contradicted
-    ? ` Not master disruption mode: ${c.contradicted.node} carries ${c.contradicted.taint} added at ${iso(c.contradicted.addedAt)}, after every zone in the data was down (${iso(c.contradicted.disruptionFrom)}) — the controller adds no NoExecute taint in that mode, so nodes outside the data are ready.`
+    ? ` Not master disruption mode: ${c.contradicted.node} carries ${c.contradicted.taint} added at ${iso(c.contradicted.addedAt)}, after every zone in the data was down (${iso(c.contradicted.disruptionFrom)}) — the controller adds no NoExecute taint in that mode, so ${
+        complete
+          ? 'the data, which lists every Node, does not show how: another actor may have added a taint of that key and effect (kubectl taint, a node-problem remediator), or the controller restarted or changed leader (a new process gives every node a fresh grace, so its zone states need not follow the Ready conditions as the data shows them)'
+          : 'nodes outside the data are ready'
+      }.`
     : ''
   const leases =
     c.evidence && c.evidence.leases !== 'present' && !c.evidence.leaseAbsenceIsProof
@@ -468,7 +505,9 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
       inputs: {zones: c.zones.map((z) => ({zone: z.name, state: z.state}))},
       result: c.masterDisruption ? 'masterDisruption' : 'normalOperation',
       why: c.masterDisruption
-        ? 'every zone is FullDisruption: taints are stripped once on entry and all queues stopped; leaving the mode gives every node a fresh grace'
+        ? c.masterDisruptionChange === 'entered'
+          ? 'every zone is FullDisruption after this pass and was not before: the controller enters master disruption mode now, takes the NoExecute taints off every node in this pass (markNodeAsReachable, nlc.go@2b96ebcf:1033-1121) and stops all queues'
+          : 'every zone is FullDisruption: taints are stripped once on entry and all queues stopped; leaving the mode gives every node a fresh grace'
         : 'at least one zone has a ready node: each zone taints at its own rate',
     },
     {
@@ -501,6 +540,7 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
     evaluatedAt: iso(ctx.now),
     source: ctx.source,
     masterDisruption: c.masterDisruption,
+    masterDisruptionChange: c.masterDisruptionChange,
     circuitBreaker: {
       gate: c.circuit.gate,
       open: c.circuit.open,

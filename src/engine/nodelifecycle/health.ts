@@ -11,6 +11,11 @@ import type {LeaseLike, NodeCondition, NodeLifecycleSettings, NodeLike} from './
 export interface NodeHealthData {
   conditions: NodeCondition[]
   probeTimestamp: number
+  /**
+   * The same instant in microseconds when it is known that finely (a Lease renewTime, a --now with µs): the
+   * staleness test compares at that precision (metav1.Time holds nanoseconds; a MicroTime microseconds).
+   */
+  probeMicros?: number
   readyTransitionTimestamp: number
   lease?: LeaseLike
 }
@@ -59,6 +64,8 @@ export interface HealthContext {
   leaseInformerSyncRV: string | undefined
   settings: NodeLifecycleSettings
   now: number
+  /** `now` in microseconds, when known more finely than `now` (default now × 1000). */
+  nowMicros?: number
 }
 
 function copyEntry(e: NodeHealthData | null | undefined): NodeHealthData | undefined {
@@ -77,6 +84,7 @@ function renewMicros(lease: LeaseLike | undefined): number | undefined {
 export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLease: LeaseLike | undefined, liveLease: () => LiveLeaseLookup): HealthOutcome {
   const name = node.metadata?.name ?? ''
   const now = ctx.now
+  const nowUs = ctx.nowMicros ?? now * 1000
   let nodeHealth = copyEntry(ctx.memory.get(name))
   // The deferred set stores whatever the entry is on return, nil included.
   const writeBack = () => {
@@ -103,6 +111,7 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
   const conditions = node.status?.conditions ?? []
   const currentReadyBefore = getNodeCondition(conditions, 'Ready')
   const creation = parseMillis(node.metadata?.creationTimestamp, `node ${name} creationTimestamp`) ?? 0
+  const creationUs = parseMicros(node.metadata?.creationTimestamp, `node ${name} creationTimestamp`) ?? 0
   let observedReady: NodeCondition
   let gracePeriod: number
   let gracePeriodKind: 'monitor' | 'startup'
@@ -118,7 +127,7 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
     gracePeriodKind = 'startup'
     if (nodeHealth) nodeHealth.conditions = conditions.map((c) => ({...c}))
     else {
-      nodeHealth = {conditions: conditions.map((c) => ({...c})), probeTimestamp: creation, readyTransitionTimestamp: creation}
+      nodeHealth = {conditions: conditions.map((c) => ({...c})), probeTimestamp: creation, probeMicros: creationUs, readyTransitionTimestamp: creation}
       probeReason = 'creationTimestamp'
     }
   } else {
@@ -130,7 +139,7 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
   // Steps 2-3: any change of the Ready heartbeat (even backwards) is a sign of life, timed by the controller's clock.
   const savedCondition = nodeHealth ? getNodeCondition(nodeHealth.conditions, 'Ready') : undefined
   const savedLease = nodeHealth?.lease
-  const fresh = () => ({conditions: conditions.map((c) => ({...c})), probeTimestamp: now, readyTransitionTimestamp: now})
+  const fresh = () => ({conditions: conditions.map((c) => ({...c})), probeTimestamp: now, probeMicros: nowUs, readyTransitionTimestamp: now})
   if (!nodeHealth) {
     nodeHealth = fresh()
     probeReason = 'firstSeen'
@@ -142,7 +151,7 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
     nodeHealth = fresh()
   } else if (savedCondition && currentReadyBefore && heartbeatChanged(savedCondition, currentReadyBefore)) {
     const transition = transitionChanged(savedCondition, currentReadyBefore) ? now : nodeHealth.readyTransitionTimestamp
-    nodeHealth = {conditions: conditions.map((c) => ({...c})), probeTimestamp: now, readyTransitionTimestamp: transition}
+    nodeHealth = {conditions: conditions.map((c) => ({...c})), probeTimestamp: now, probeMicros: nowUs, readyTransitionTimestamp: transition}
     probeReason = 'heartbeatChanged'
   }
 
@@ -152,11 +161,14 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
   if (cachedLease && (!savedLease || (savedRenew !== undefined && observedRenew !== undefined && savedRenew < observedRenew))) {
     nodeHealth.lease = cachedLease
     nodeHealth.probeTimestamp = now
+    nodeHealth.probeMicros = nowUs
     probeReason = savedLease ? 'leaseRenewed' : 'leaseFirstSeen'
   }
 
-  // Step 5: strictly after probe + grace; exactly at the boundary is still healthy.
-  const stale = now > nodeHealth.probeTimestamp + gracePeriod
+  // Step 5: strictly after probe + grace (nlc.go@2b96ebcf:946, now.After); exactly at the boundary is still healthy.
+  // Compared in microseconds: a renewTime's last microseconds decide at the boundary (issue 31, class 5).
+  const probeUs = nodeHealth.probeMicros ?? nodeHealth.probeTimestamp * 1000
+  const stale = nowUs > probeUs + gracePeriod * 1000
   if (!stale) {
     writeBack()
     return {
@@ -212,7 +224,13 @@ export function tryUpdateNodeHealth(ctx: HealthContext, node: NodeLike, cachedLe
   let statusWritten = false
   if (!conditionsSemanticallyEqual(currentReady, observedReady)) {
     node.status = {...(node.status ?? {}), conditions: updated}
-    nodeHealth = {conditions: updated.map((c) => ({...c})), probeTimestamp: nodeHealth.probeTimestamp, readyTransitionTimestamp: now, lease: cachedLease}
+    nodeHealth = {
+      conditions: updated.map((c) => ({...c})),
+      probeTimestamp: nodeHealth.probeTimestamp,
+      probeMicros: nodeHealth.probeMicros,
+      readyTransitionTimestamp: now,
+      lease: cachedLease,
+    }
     statusWritten = true
   }
   writeBack()

@@ -8,7 +8,7 @@ import {type ClusterView, type ControllerState, monitorNodeHealth, newController
 import type {LiveLeaseLookup} from './health.js'
 import {RateLimitedTimedQueue} from './rate-limited-queue.js'
 import {NOT_READY_NO_EXECUTE, taintExists, UNREACHABLE_NO_EXECUTE} from './taints.js'
-import {parseMillis} from './time.js'
+import {isoMicros, parseMicros, parseMillis} from './time.js'
 import type {DataEvidence} from './evidence.js'
 import {copyNode, type LeaseLike, type NodeCondition, type NodeLifecycleSettings, type NodeLike, type ZoneState} from './types.js'
 import {computeZoneState, getZoneKey, isNodeExcludedFromDisruptionChecks, rateForState} from './zone.js'
@@ -23,6 +23,8 @@ export interface ReplayInput {
   /** The resourceVersion of the watch-cache lease list: the informer's last sync RV. */
   leaseInformerSyncRV?: string
   now: number
+  /** `now` in microseconds when known that finely (--now with µs); default now × 1000. */
+  nowMicros?: number
   settings: NodeLifecycleSettings
   /** What the data can prove (absent: a live cluster, every read answered). */
   evidence?: DataEvidence
@@ -36,24 +38,89 @@ export interface ReplayInput {
 export interface SignOfLife {
   lastHeartbeat?: number
   lastRenewal?: number
-  /** The estimate of the controller's probeTimestamp. */
+  /** The estimate of the controller's probeTimestamp (ms; probeMicros exact). */
   probe: number
-  probeFrom: 'heartbeat' | 'lease' | 'creationTimestamp'
+  probeMicros: number
+  /**
+   * heartbeat / lease: the controller noticed that stamp change. leaseAfterHeartbeat: the pass after a heartbeat
+   * change saw the unchanged Lease as first seen. leaseFirstSeen: a Lease without renewTime, first seen when created.
+   * creationTimestamp: the controller's first sight of the node (never posted, or a stamp before it).
+   */
+  probeFrom: 'heartbeat' | 'lease' | 'leaseAfterHeartbeat' | 'leaseFirstSeen' | 'creationTimestamp'
+  /** What the data shows of a kubelet clock that is not the API server's (a stamp before creation or after now). */
+  skew?: string
+  /** The controller's own record (its Unknown write) replaced the estimate, and what that implies. */
+  fromRecord?: string
 }
 
-export function estimateSignOfLife(node: NodeLike, lease: LeaseLike | undefined): SignOfLife {
+/**
+ * The "observed probe" (docs/node-lifecycle-model.md): when the controller last noticed a sign of life, as a
+ * controller that ran throughout and sees each stamp when it is written would have it. tryUpdateNodeHealth
+ * (nlc.go@2b96ebcf:828-1031) only compares stamps for change, and times the change by its own clock:
+ * - a Ready heartbeat change or a renewTime advance is noticed at the stamp (steps 3 and 4);
+ * - the pass that notices a heartbeat change rebuilds the record without its Lease (nlc.go:915-935), so when the
+ *   heartbeat is the newer stamp the unchanged Lease is "first seen" one --node-monitor-period later (step 4,
+ *   `savedLease == nil`), and that pass is the probe — unless now comes first;
+ * - a Lease without renewTime is a sign of life when first seen (`observedLease != nil && savedLease == nil`): at
+ *   its creationTimestamp at the earliest;
+ * - the controller's first sight of the node is the probe of a new record, so no probe is before the node's
+ *   creationTimestamp (a kubelet clock behind the API server's does not age a new node), and none after now.
+ */
+export function estimateSignOfLife(node: NodeLike, lease: LeaseLike | undefined, settings: NodeLifecycleSettings, nowMicros: number): SignOfLife {
   const name = node.metadata?.name ?? ''
   const ready = readyCondition(node)
-  const creation = parseMillis(node.metadata?.creationTimestamp, `node ${name} creationTimestamp`) ?? 0
-  const lastHeartbeat = parseMillis(ready?.lastHeartbeatTime, `node ${name} Ready lastHeartbeatTime`)
-  const lastRenewal = parseMillis(lease?.spec?.renewTime, `lease ${name} renewTime`)
-  let probe = ready ? (lastHeartbeat ?? creation) : creation
-  let probeFrom: SignOfLife['probeFrom'] = ready && lastHeartbeat !== undefined ? 'heartbeat' : 'creationTimestamp'
-  if (lastRenewal !== undefined && lastRenewal > probe) {
-    probe = lastRenewal
-    probeFrom = 'lease'
+  const creationUs = parseMicros(node.metadata?.creationTimestamp, `node ${name} creationTimestamp`) ?? 0
+  const hbUs = parseMicros(ready?.lastHeartbeatTime, `node ${name} Ready lastHeartbeatTime`)
+  const renewUs = parseMicros(lease?.spec?.renewTime, `lease ${name} renewTime`)
+  const leaseCreatedUs = parseMicros(lease?.metadata?.creationTimestamp as string | undefined, `lease ${name} creationTimestamp`)
+  let probeUs = ready ? (hbUs ?? creationUs) : creationUs
+  let probeFrom: SignOfLife['probeFrom'] = ready && hbUs !== undefined ? 'heartbeat' : 'creationTimestamp'
+  if (lease) {
+    if (renewUs !== undefined && renewUs > probeUs) {
+      probeUs = renewUs
+      probeFrom = 'lease'
+    } else if (ready && hbUs !== undefined && (renewUs === undefined || renewUs < hbUs) && (leaseCreatedUs === undefined || leaseCreatedUs < hbUs)) {
+      // Class 2: the next pass after the heartbeat change sees the Lease as first seen (a Lease created at the
+      // heartbeat's pass or later was first seen in that pass, and kept).
+      const next = hbUs + settings.nodeMonitorPeriod * 1000
+      if (next <= nowMicros) {
+        probeUs = next
+        probeFrom = 'leaseAfterHeartbeat'
+      }
+    }
+    // Class 4: a Lease with no renewTime counts when the controller first sees it.
+    if (renewUs === undefined && leaseCreatedUs !== undefined && leaseCreatedUs > probeUs && leaseCreatedUs <= nowMicros) {
+      probeUs = leaseCreatedUs
+      probeFrom = 'leaseFirstSeen'
+    }
   }
-  return {lastHeartbeat, lastRenewal, probe, probeFrom}
+  let skew: string | undefined
+  const stamp = (us: number | undefined) => (us === undefined ? '' : isoMicros(us))
+  // Class 3: never before the controller's first sight of the node (its creation), never after now.
+  if (probeUs < creationUs) {
+    const early = [
+      hbUs !== undefined && hbUs < creationUs ? `Ready lastHeartbeatTime ${stamp(hbUs)}` : '',
+      renewUs !== undefined && renewUs < creationUs ? `Lease renewTime ${stamp(renewUs)}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ')
+    if (early)
+      skew = `${early} before the node's creationTimestamp ${stamp(creationUs)}: the kubelet's clock is behind the API server's (or the object was restored); the controller times signs of life by its own clock, so its first sight, the creation, is the bound`
+    probeUs = creationUs
+    probeFrom = 'creationTimestamp'
+  }
+  if (probeUs > nowMicros) {
+    skew = `the newest stamp ${stamp(probeUs)} is after the evaluation instant ${stamp(nowMicros)}: the kubelet's clock is ahead of the one evaluating; the controller saw it no later than now`
+    probeUs = nowMicros
+  }
+  return {
+    lastHeartbeat: hbUs === undefined ? undefined : Math.floor(hbUs / 1000),
+    lastRenewal: renewUs === undefined ? undefined : Math.floor(renewUs / 1000),
+    probe: Math.floor(probeUs / 1000),
+    probeMicros: probeUs,
+    probeFrom,
+    skew,
+  }
 }
 
 export interface PreviousZone {
@@ -90,18 +157,20 @@ export interface Replay {
 
 export function replay(input: ReplayInput): Replay {
   const {settings} = input
+  const nowUs = input.nowMicros ?? input.now * 1000
   const state = newControllerState()
   const signs = new Map<string, SignOfLife>()
   for (const node of input.nodes) {
     const name = node.metadata?.name ?? ''
     const lease = input.cachedLeases.get(name)
-    const sign = estimateSignOfLife(node, lease)
+    const sign = estimateSignOfLife(node, lease, settings, nowUs)
     signs.set(name, sign)
     state.knownNodes.add(name)
     const ready = readyCondition(node)
     state.health.set(name, {
       conditions: (node.status?.conditions ?? []).map((c) => ({...c})),
       probeTimestamp: input.assumeAlive?.has(name) ? input.now : sign.probe,
+      probeMicros: input.assumeAlive?.has(name) ? nowUs : sign.probeMicros,
       readyTransitionTimestamp: parseMillis(ready?.lastTransitionTime, `node ${name} Ready lastTransitionTime`) ?? sign.probe,
       lease,
     })
@@ -140,6 +209,6 @@ export function replay(input: ReplayInput): Replay {
     liveLease: (name) => input.liveLeases.get(name) ?? {kind: 'notFound'},
     leaseInformerSyncRV: input.leaseInformerSyncRV,
   }
-  const pass = monitorNodeHealth(state, view, input.now, settings)
+  const pass = monitorNodeHealth(state, view, input.now, settings, nowUs)
   return {state, after, pass, signs, previousZones, wasMasterDisruption}
 }

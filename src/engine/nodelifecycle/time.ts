@@ -35,3 +35,11 @@ export function iso(ms: number): string {
 
 /** "50s", "1m30s", "2h" — for explanations: the one formatter for people (util/duration.ts), its precise form. */
 export {humanDuration} from '../../util/duration.js'
+
+/** RFC 3339 with the microseconds when there are any (a MicroTime's precision), else as iso(). */
+export function isoMicros(us: number): string {
+  const ms = Math.floor(us / 1000)
+  const rest = us - ms * 1000
+  if (rest === 0) return iso(ms)
+  return new Date(ms).toISOString().replace(/Z$/, `${String(rest).padStart(3, '0')}Z`)
+}

@@ -1,6 +1,7 @@
 // The explanation for `kubectl why evicted pod/NAME`: the pod's node, its NoExecute taints, the first matching
 // toleration of each, the minimum tolerationSeconds, and when (or why not) the taint-eviction controller deletes it.
 import type {ClusterAnalysis, NodeAnalysis} from '../nodelifecycle/analyze.js'
+import {noExecuteAfterPass} from '../nodelifecycle/analyze.js'
 import {noExecuteTaints, UNREACHABLE_NO_EXECUTE} from '../nodelifecycle/taints.js'
 import {humanDuration, iso} from '../nodelifecycle/time.js'
 import type {NodeLifecycleSettings, NodeLike} from '../nodelifecycle/types.js'
@@ -86,7 +87,9 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
       hypothetical: false,
       summary: `Node ${pod.spec.nodeName} no longer exists: the taint-eviction controller forgets it (pending timers are not cancelled); the pod garbage collector handles pods of deleted nodes.`,
     }
-  const taints = noExecuteTaints(node)
+  // The node's NoExecute taints as the node lifecycle replay leaves them: entering master disruption mode in this pass
+  // takes the controller's off (handleDisruption), which cancels the pod's timer (handleNodeUpdate, no taints left).
+  const taints = noExecuteAfterPass(node, na)
   if (taints.length > 0) {
     // The verdict is the replayed timer's, not today's taint set's: a timer that fired before a later untolerated
     // taint, or one that a later 0 s toleration leaves standing, decides (estimateEvictionTime).
@@ -185,7 +188,7 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
     const reason = na.noExecute.blockedBecause as NotEvictedReason
     const text =
       reason === 'masterDisruption'
-        ? 'master disruption mode (every zone is fully disrupted): the node lifecycle controller adds no NoExecute taints'
+        ? `master disruption mode (every zone is fully disrupted): the node lifecycle controller adds no NoExecute taints${na.noExecute.removedThisPass ? `, and entering the mode in this pass it takes ${na.noExecute.removedThisPass.taints.map(tk).join(', ')} off the node (handleDisruption: markNodeAsReachable on every node), which cancels the pod's timer` : ''}`
         : reason === 'zoneRateZero'
           ? `zone ${na.zoneName} is partially disrupted and small (≤ --large-cluster-size-threshold counted nodes): its taint rate is 0`
           : reason === 'circuitOpen'

@@ -1,6 +1,6 @@
 // What a node's NoExecute taints (present, plus the one the node lifecycle controller owes it) mean for its pods,
 // counted by processPodOnNode's decision: deleted at once, after N seconds, tolerated forever, or unaffected.
-import type {NodeAnalysis} from '../nodelifecycle/analyze.js'
+import {type NodeAnalysis, noExecuteAfterPass} from '../nodelifecycle/analyze.js'
 import {findTaint} from '../nodelifecycle/taints.js'
 import type {NodeLike} from '../nodelifecycle/types.js'
 import {processPodOnNode} from './process.js'
@@ -19,8 +19,11 @@ export interface PodTally {
 }
 
 export function tallyPods(node: NodeLike, analysis: NodeAnalysis, pods: readonly PodLike[], options: MatchOptions): PodTally {
-  const taints: Taint[] = (node.spec?.taints ?? []).filter((t) => t.effect === 'NoExecute')
-  if (analysis.noExecute.expected && !findTaint(taints, analysis.noExecute.expected)) taints.push(analysis.noExecute.expected)
+  // As the replayed pass leaves them (entering master disruption mode strips the controller's in that pass).
+  const taints: Taint[] = noExecuteAfterPass(node, analysis)
+  // The owed taint counts unless master disruption mode keeps the controller from adding it (all queues stopped).
+  const owed = analysis.noExecute.expected && analysis.noExecute.blockedBecause !== 'masterDisruption' ? analysis.noExecute.expected : undefined
+  if (owed && !findTaint(taints, owed)) taints.push(owed)
   const out: PodTally = {
     read: true,
     againstTaints: taints.map((t) => `${t.key}:${t.effect}`),

@@ -24,6 +24,7 @@ const KNOWN: Record<string, {label: string; estimated?: string}> = {
   graceExpiry: {label: 'grace period ends', estimated: 'last sign of life as the controller saw it (estimated) plus the grace period'},
   markedUnknown: {label: 'conditions set Unknown'},
   noExecuteTaintAdded: {label: 'NoExecute taint added'},
+  noExecuteTaintRemoved: {label: 'NoExecute taint removed (handleDisruption: entering master disruption mode)'},
   expectedTaintBy: {label: 'taint expected by', estimated: 'when the rate-limited taint queue should reach this node, from the zone rate'},
   taintAdded: {label: 'taint added'},
   controllerSawTaint: {

@@ -27,6 +27,7 @@ export interface ZoneMapInput {
   zones: ZoneRow[]
   nodes: NodeRow[]
   masterDisruption?: unknown
+  masterDisruptionChange?: unknown
   circuitBreaker?: {open?: unknown; gate?: unknown}
 }
 
@@ -42,7 +43,9 @@ export function renderZoneMap(input: ZoneMapInput): Html {
         'p',
         {class: 'banner sev-critical', 'data-banner': 'masterDisruption'},
         severityBadge('critical'),
-        ' Master disruption: every zone is fully disrupted — the controller stops NoExecute tainting everywhere.',
+        input.masterDisruptionChange === 'entered'
+          ? ' Master disruption entered in this pass: every zone is fully disrupted — the controller takes the NoExecute taints off every node now and stops tainting everywhere.'
+          : ' Master disruption: every zone is fully disrupted — the controller stops NoExecute tainting everywhere.',
       ),
     )
   }

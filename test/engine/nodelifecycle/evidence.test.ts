@@ -147,6 +147,17 @@ describe('one NotReady node pasted from a larger cluster (node set partial, no L
     )
     assert.ok(c.severity !== 'critical')
   })
+  it('with every Node listed (node set complete) the refusal does not assume missing nodes: it names the other explanations', async () => {
+    // Same node, but the dump lists Nodes completely: there is no node outside the data to be ready. The taint
+    // after the zone went down still contradicts master disruption mode; what is left is another actor's taint of
+    // that key and effect, or a controller restart (fresh memory, zone states not those the conditions show).
+    const world = await readNodeLifecycle(dump([node], {...ev, nodeSet: 'complete'}), {overrides: {}})
+    const c = explainWorld(world) as Any
+    assert.match(c.summary, /Not master disruption mode: worker-7 carries/)
+    assert.doesNotMatch(c.summary, /nodes outside the data are ready/)
+    assert.match(c.summary, /another actor/)
+    assert.match(c.summary, /restarted/)
+  })
   it('two NotReady nodes with no taint: master disruption from the 2 nodes in the data, info, not critical', async () => {
     // Nothing contradicts it here, but the other nodes of the cluster may be ready: the verdict is given "from the
     // nodes in the data" and no severity above info rests on the nodes the data lacks.
