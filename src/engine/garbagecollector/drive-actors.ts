@@ -13,6 +13,7 @@ import {pool} from '../../cluster/read.js'
 import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {replayFinalizers} from '../finalizers/index.js'
 import {replayCronJobHistory, replayDeploymentHistory, replayRevisionHistory} from '../historylimits/index.js'
+import {replayCsrCleaner} from '../csrcleaner/cleaner.js'
 import {type ContentType, replayNamespace} from '../namespace/index.js'
 import {replayTtlAfterFinished} from '../ttlafterfinished/index.js'
 import {type GcNode, type GcPod, isPodTerminated, PODGC, podGcDecision} from '../podgc/gc.js'
@@ -200,6 +201,7 @@ async function otherParts(source: ClusterSource, o: KubeObject, types: readonly 
       if (r) parts.push(r)
     }
   }
+  if (group === 'certificates.k8s.io' && o.kind === 'CertificateSigningRequest') parts.push(replayCsrCleaner(o, options.now))
   if (group === '' && o.kind === 'Pod') {
     const part = await podGcPart(source, o as KubeObject & GcPod, options)
     if (part) parts.push(part)
@@ -288,6 +290,8 @@ function needsWholeObject(e: GcExplanation): boolean {
   // PodGC may take any pod (terminated, terminating, orphaned): whether it does is in the pod's spec and status.
   if (s.kind === 'Pod' && group === '') return true
   if (s.kind === 'Job' && group === 'batch') return true
+  // The CSR cleaner may take any CSR: its conditions, certificate and age decide.
+  if (s.kind === 'CertificateSigningRequest' && group === 'certificates.k8s.io') return true
   if (
     s.kind === 'ReplicaSet' &&
     group === 'apps' &&
