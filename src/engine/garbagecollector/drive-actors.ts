@@ -15,6 +15,7 @@ import {replayFinalizers} from '../finalizers/index.js'
 import {replayCronJobHistory, replayDeploymentHistory, replayRevisionHistory} from '../historylimits/index.js'
 import {replayCsrCleaner} from '../csrcleaner/cleaner.js'
 import {type ContentType, replayNamespace} from '../namespace/index.js'
+import {NODE_LEASE_NAMESPACE, replayNodeLease} from '../nodelease/lease.js'
 import {replayTtlAfterFinished} from '../ttlafterfinished/index.js'
 import {type GcNode, type GcPod, isPodTerminated, PODGC, podGcDecision} from '../podgc/gc.js'
 import type {GcExplanation} from './explain.js'
@@ -202,6 +203,20 @@ async function otherParts(source: ClusterSource, o: KubeObject, types: readonly 
     }
   }
   if (group === 'certificates.k8s.io' && o.kind === 'CertificateSigningRequest') parts.push(replayCsrCleaner(o, options.now))
+  if (group === 'coordination.k8s.io' && o.kind === 'Lease' && m.namespace === NODE_LEASE_NAMESPACE) {
+    // The Node of that name, read by name; its absence proves it gone only where the data holds every node.
+    let node: KubeObject | undefined
+    let read = true
+    try {
+      node = await source.get({apiVersion: 'v1', kind: 'Node', name: m.name ?? '', view: 'fresh'})
+    } catch {
+      read = false
+    }
+    const evidence = options.evidence ?? (await source.evidence?.())
+    const proof = read && (evidence?.coverage('', 'Node').absenceIsProof ?? true)
+    const r = replayNodeLease({lease: o, node, nodeKnown: node ? 'found' : proof ? 'absent' : 'unknown'})
+    if (r) parts.push(r)
+  }
   if (group === '' && o.kind === 'Pod') {
     const part = await podGcPart(source, o as KubeObject & GcPod, options)
     if (part) parts.push(part)
@@ -290,6 +305,8 @@ function needsWholeObject(e: GcExplanation): boolean {
   // PodGC may take any pod (terminated, terminating, orphaned): whether it does is in the pod's spec and status.
   if (s.kind === 'Pod' && group === '') return true
   if (s.kind === 'Job' && group === 'batch') return true
+  // A node Lease: whether the kubelet's ownerReference lets the collector delete it with its Node.
+  if (s.kind === 'Lease' && group === 'coordination.k8s.io' && s.namespace === 'kube-node-lease') return true
   // The CSR cleaner may take any CSR: its conditions, certificate and age decide.
   if (s.kind === 'CertificateSigningRequest' && group === 'certificates.k8s.io') return true
   if (
