@@ -178,6 +178,14 @@ const job = object({
   status: object({startTime: time, conditions}),
 })
 const cronJob = object({spec: object({successfulJobsHistoryLimit: int32, failedJobsHistoryLimit: int32})})
+const persistentVolume = object({
+  spec: object({
+    persistentVolumeReclaimPolicy: string,
+    claimRef: object({namespace: string, name: string, uid: string, apiVersion: string, kind: string, resourceVersion: string}),
+    csi: object({driver: string}),
+  }),
+  status: object({phase: string}),
+})
 /** status.certificate: base64 of PEM on the wire. */
 const certificateSigningRequest = object({status: object({certificate: string, conditions})})
 
@@ -194,6 +202,7 @@ export const KIND_SHAPES: ReadonlyMap<string, Check> = new Map([
   ['apps/StatefulSet', workload],
   ['apps/ControllerRevision', controllerRevision],
   ['apiregistration.k8s.io/APIService', apiService],
+  ['/PersistentVolume', persistentVolume],
   ['batch/Job', job],
   ['batch/CronJob', cronJob],
   ['certificates.k8s.io/CertificateSigningRequest', certificateSigningRequest],

@@ -70,6 +70,23 @@ export const GC_REPLAY: ReplayDescriptor = {
       fields: [...OBJECT_META, 'spec.{successfulJobsHistoryLimit,failedJobsHistoryLimit}'],
     },
     {
+      key: 'persistentvolumes',
+      ref: {apiVersion: 'v1', kind: 'PersistentVolume'},
+      scope: 'cluster',
+      detail: 'full',
+      view: 'fresh',
+      required: false,
+      why: "the PV controller's reclaim (../pvreclaim/reclaim.ts): the policy, the claim it is bound to, the phase, who provisioned it",
+      fields: [
+        ...OBJECT_META,
+        `metadata.annotations[pv.kubernetes.io/migrated-to]`,
+        `metadata.annotations[pv.kubernetes.io/provisioned-by]`,
+        'spec.{persistentVolumeReclaimPolicy,claimRef}',
+        'spec.csi.driver',
+        'status.phase',
+      ],
+    },
+    {
       key: 'csrs',
       ref: {apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest'},
       scope: 'cluster',
@@ -118,6 +135,19 @@ export const GC_REPLAY: ReplayDescriptor = {
       why: "a Job's controlling CronJob, for its history limits",
       fields: [...OBJECT_META, 'spec.{successfulJobsHistoryLimit,failedJobsHistoryLimit}'],
     },
+    {
+      ref: {apiVersion: 'v1', kind: 'PersistentVolume'},
+      why: 'the PV read whole for its reclaim policy',
+      fields: [
+        ...OBJECT_META,
+        'metadata.annotations[pv.kubernetes.io/migrated-to]',
+        'metadata.annotations[pv.kubernetes.io/provisioned-by]',
+        'spec.{persistentVolumeReclaimPolicy,claimRef}',
+        'spec.csi.driver',
+        'status.phase',
+      ],
+    },
+    {ref: {apiVersion: 'v1', kind: 'PersistentVolumeClaim'}, why: "a PV's claim, by name: whether it still exists, with which uid", fields: OBJECT_META},
     {
       ref: {apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest'},
       why: 'the CSR read whole for the CSR cleaner',
