@@ -168,6 +168,27 @@ const event = object({
 
 const namespace = object({spec: object({finalizers: list(string)}), status: object({phase: string, conditions})})
 
+// What `gc KIND/NAME`'s other cleanup mechanisms read (src/engine/garbagecollector/descriptor.ts reads).
+const apiService = object({
+  spec: object({group: string, version: string, service: object({namespace: string, name: string, port: int32})}),
+  status: object({conditions}),
+})
+const job = object({
+  spec: object({ttlSecondsAfterFinished: int32, podFailurePolicy: object({rules: list(object({action: string}))}), podReplacementPolicy: string}),
+  status: object({startTime: time, conditions}),
+})
+const cronJob = object({spec: object({successfulJobsHistoryLimit: int32, failedJobsHistoryLimit: int32})})
+const persistentVolume = object({
+  spec: object({
+    persistentVolumeReclaimPolicy: string,
+    claimRef: object({namespace: string, name: string, uid: string, apiVersion: string, kind: string, resourceVersion: string}),
+    csi: object({driver: string}),
+  }),
+  status: object({phase: string}),
+})
+/** status.certificate: base64 of PEM on the wire. */
+const certificateSigningRequest = object({status: object({certificate: string, conditions})})
+
 /** By the object store's group/kind key (object-store.ts groupKindKey: extensions folded into apps, events.k8s.io into core). */
 export const KIND_SHAPES: ReadonlyMap<string, Check> = new Map([
   ['/Pod', pod],
@@ -180,6 +201,11 @@ export const KIND_SHAPES: ReadonlyMap<string, Check> = new Map([
   ['apps/DaemonSet', workload],
   ['apps/StatefulSet', workload],
   ['apps/ControllerRevision', controllerRevision],
+  ['apiregistration.k8s.io/APIService', apiService],
+  ['/PersistentVolume', persistentVolume],
+  ['batch/Job', job],
+  ['batch/CronJob', cronJob],
+  ['certificates.k8s.io/CertificateSigningRequest', certificateSigningRequest],
 ])
 
 /** Every object: its type and its metadata. */

@@ -4,7 +4,7 @@
 // Secrets are not read at all by the audit: its ClusterRole grants nothing on them (RBAC cannot grant metadata alone).
 import {apiVersionOf} from '../../cluster/builtin-kinds.js'
 import type {ResourceType} from '../../cluster/source.js'
-import type {ReplayDescriptor, ReplayRead} from '../../replay.js'
+import {OBJECT_META, type ReplayDescriptor, type ReplayRead} from '../../replay.js'
 import {GcDiscovery} from './discovery.js'
 
 /** Kinds the audit never reads, by group/resource. */
@@ -25,7 +25,61 @@ export const GC_REPLAY: ReplayDescriptor = {
   command: 'gc',
   controllers: ['garbagecollector'],
   target: {kinds: ['Deployment', 'ReplicaSet', 'Pod', 'StatefulSet', 'DaemonSet', 'Job', 'ConfigMap', 'Service']},
-  reads: [],
+  // The other cleanup mechanisms `gc KIND/NAME` composes around the collector (drive-actors.ts) read whole objects of
+  // these kinds: declared here so that a snapshot keeps the fields they read (a Namespace kept as metadata loses
+  // spec.finalizers and the conditions the namespace controller writes) and the RBAC and the projections derive them.
+  // Jobs and CronJobs (TTL-after-finished, CronJob history) are not declared yet: reading Jobs whole changed the live
+  // audit's collector findings on the synthetic cluster of test/commands/audit.test.ts (a snapshot of the same cluster
+  // no longer agreed), and the cause was not found in time; a snapshot keeps them as metadata, as before.
+  reads: [
+    {
+      key: 'namespaces',
+      ref: {apiVersion: 'v1', kind: 'Namespace'},
+      scope: 'cluster',
+      detail: 'full',
+      view: 'fresh',
+      required: false,
+      why: 'the namespace controller\'s inputs: spec.finalizers (its "kubernetes" token) and the conditions it writes',
+      fields: [...OBJECT_META, 'spec.finalizers', 'status.{phase,conditions}'],
+    },
+    {
+      key: 'apiservices',
+      ref: {apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService'},
+      scope: 'cluster',
+      detail: 'full',
+      view: 'fresh',
+      required: false,
+      why: 'an unavailable APIService fails discovery, which holds every Terminating namespace (namespace controller)',
+      fields: [...OBJECT_META, 'spec.{group,version,service}', 'status.conditions'],
+    },
+    {
+      key: 'persistentvolumes',
+      ref: {apiVersion: 'v1', kind: 'PersistentVolume'},
+      scope: 'cluster',
+      detail: 'full',
+      view: 'fresh',
+      required: false,
+      why: "the PV controller's reclaim (../pvreclaim/reclaim.ts): the policy, the claim it is bound to, the phase, who provisioned it",
+      fields: [
+        ...OBJECT_META,
+        `metadata.annotations[pv.kubernetes.io/migrated-to]`,
+        `metadata.annotations[pv.kubernetes.io/provisioned-by]`,
+        'spec.{persistentVolumeReclaimPolicy,claimRef}',
+        'spec.csi.driver',
+        'status.phase',
+      ],
+    },
+    {
+      key: 'csrs',
+      ref: {apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest'},
+      scope: 'cluster',
+      detail: 'full',
+      view: 'fresh',
+      required: false,
+      why: "the CSR cleaner's inputs (../csrcleaner/cleaner.ts): conditions and their lastUpdateTime, the certificate's NotAfter",
+      fields: [...OBJECT_META, 'status.{certificate,conditions}'],
+    },
+  ],
   discovered: (types) => {
     const graph = graphTypes(types)
     return {
@@ -47,7 +101,42 @@ export const GC_REPLAY: ReplayDescriptor = {
       })),
     }
   },
-  gets: [],
+  // The whole object `gc KIND/NAME` reads for the other mechanisms (drive-actors.ts tryGet), of the kinds above.
+  gets: [
+    {
+      ref: {apiVersion: 'v1', kind: 'Namespace'},
+      why: 'the Namespace read whole for the namespace controller',
+      fields: [...OBJECT_META, 'spec.finalizers', 'status.{phase,conditions}'],
+    },
+    {
+      ref: {apiVersion: 'batch/v1', kind: 'Job'},
+      why: 'the Job read whole for TTL-after-finished and CronJob history',
+      fields: [...OBJECT_META, 'spec.{ttlSecondsAfterFinished,podFailurePolicy,podReplacementPolicy}', 'status.{startTime,conditions}'],
+    },
+    {
+      ref: {apiVersion: 'batch/v1', kind: 'CronJob'},
+      why: "a Job's controlling CronJob, for its history limits",
+      fields: [...OBJECT_META, 'spec.{successfulJobsHistoryLimit,failedJobsHistoryLimit}'],
+    },
+    {
+      ref: {apiVersion: 'v1', kind: 'PersistentVolume'},
+      why: 'the PV read whole for its reclaim policy',
+      fields: [
+        ...OBJECT_META,
+        'metadata.annotations[pv.kubernetes.io/migrated-to]',
+        'metadata.annotations[pv.kubernetes.io/provisioned-by]',
+        'spec.{persistentVolumeReclaimPolicy,claimRef}',
+        'spec.csi.driver',
+        'status.phase',
+      ],
+    },
+    {ref: {apiVersion: 'v1', kind: 'PersistentVolumeClaim'}, why: "a PV's claim, by name: whether it still exists, with which uid", fields: OBJECT_META},
+    {
+      ref: {apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest'},
+      why: 'the CSR read whole for the CSR cleaner',
+      fields: [...OBJECT_META, 'status.{certificate,conditions}'],
+    },
+  ],
   scope: 'mixed',
   subjects: 'all',
   schema: {file: 'gc', definition: 'GcExplanation'},

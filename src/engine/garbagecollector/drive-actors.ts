@@ -13,7 +13,10 @@ import {pool} from '../../cluster/read.js'
 import {getControllerOf} from '../../apimachinery/owner-references.js'
 import {replayFinalizers} from '../finalizers/index.js'
 import {replayCronJobHistory, replayDeploymentHistory, replayRevisionHistory} from '../historylimits/index.js'
+import {replayCsrCleaner} from '../csrcleaner/cleaner.js'
 import {type ContentType, replayNamespace} from '../namespace/index.js'
+import {NODE_LEASE_NAMESPACE, replayNodeLease} from '../nodelease/lease.js'
+import {type PvReclaimInput, replayPvReclaim} from '../pvreclaim/reclaim.js'
 import {replayTtlAfterFinished} from '../ttlafterfinished/index.js'
 import {type GcNode, type GcPod, isPodTerminated, PODGC, podGcDecision} from '../podgc/gc.js'
 import type {GcExplanation} from './explain.js'
@@ -200,6 +203,41 @@ async function otherParts(source: ClusterSource, o: KubeObject, types: readonly 
       if (r) parts.push(r)
     }
   }
+  if (group === 'certificates.k8s.io' && o.kind === 'CertificateSigningRequest') parts.push(replayCsrCleaner(o, options.now))
+  if (group === '' && o.kind === 'PersistentVolume') {
+    // The claim it is bound to, read by name; its absence proves it gone only where the data holds that namespace's claims.
+    const ref = (o.spec as {claimRef?: {namespace?: string; name?: string}} | undefined)?.claimRef
+    let claim: PvReclaimInput['claim'] = {known: 'unknown'}
+    if (ref?.name) {
+      try {
+        const c = await source.get({apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: ref.namespace, name: ref.name, view: 'fresh'})
+        const evidence = options.evidence ?? (await source.evidence?.())
+        const proof = evidence?.coverage('', 'PersistentVolumeClaim', ref.namespace).absenceIsProof ?? true
+        claim = c
+          ? {known: 'found', uid: c.metadata?.uid}
+          : proof
+            ? {known: 'absent'}
+            : {known: 'unknown', why: 'the data does not hold the claims of that namespace'}
+      } catch {
+        claim = {known: 'unknown', why: 'the claim could not be read'}
+      }
+    }
+    parts.push(replayPvReclaim({pv: o, claim}))
+  }
+  if (group === 'coordination.k8s.io' && o.kind === 'Lease' && m.namespace === NODE_LEASE_NAMESPACE) {
+    // The Node of that name, read by name; its absence proves it gone only where the data holds every node.
+    let node: KubeObject | undefined
+    let read = true
+    try {
+      node = await source.get({apiVersion: 'v1', kind: 'Node', name: m.name ?? '', view: 'fresh'})
+    } catch {
+      read = false
+    }
+    const evidence = options.evidence ?? (await source.evidence?.())
+    const proof = read && (evidence?.coverage('', 'Node').absenceIsProof ?? true)
+    const r = replayNodeLease({lease: o, node, nodeKnown: node ? 'found' : proof ? 'absent' : 'unknown'})
+    if (r) parts.push(r)
+  }
   if (group === '' && o.kind === 'Pod') {
     const part = await podGcPart(source, o as KubeObject & GcPod, options)
     if (part) parts.push(part)
@@ -288,6 +326,12 @@ function needsWholeObject(e: GcExplanation): boolean {
   // PodGC may take any pod (terminated, terminating, orphaned): whether it does is in the pod's spec and status.
   if (s.kind === 'Pod' && group === '') return true
   if (s.kind === 'Job' && group === 'batch') return true
+  // A PersistentVolume: its reclaim policy, once its claim is gone.
+  if (s.kind === 'PersistentVolume' && group === '') return true
+  // A node Lease: whether the kubelet's ownerReference lets the collector delete it with its Node.
+  if (s.kind === 'Lease' && group === 'coordination.k8s.io' && s.namespace === 'kube-node-lease') return true
+  // The CSR cleaner may take any CSR: its conditions, certificate and age decide.
+  if (s.kind === 'CertificateSigningRequest' && group === 'certificates.k8s.io') return true
   if (
     s.kind === 'ReplicaSet' &&
     group === 'apps' &&

@@ -150,3 +150,73 @@ export function filterPodsWithPDBViolation<P extends PodLike>(victims: readonly 
   }
   return {violating, nonViolating}
 }
+
+// ------------------------------------------------------------------ the candidate-node choice
+
+export const PREEMPTION = 'pkg/scheduler/framework/preemption/preemption.go'
+
+/** One candidate node and its victims (extenderv1.Victims), the victims ordered by decreasing priority. */
+export interface NodeVictims {
+  node: string
+  pods: readonly PodLike[]
+  numPDBViolations: number
+}
+
+const MAX_INT32_PLUS_ONE = 2 ** 31
+
+/**
+ * util.GetEarliestPodStartTime: the earliest status.startTime among the victims of the highest priority; a pod not
+ * started yet counts as starting now (GetPodStartTime). Milliseconds; undefined for no victims.
+ */
+export function earliestPodStartTime(pods: readonly PodLike[], now: number): number | undefined {
+  if (pods.length === 0) return undefined
+  const start = (p: PodLike) => {
+    const t = (p.status as {startTime?: string | null} | undefined)?.startTime
+    const v = t ? Date.parse(t) : Number.NaN
+    return Number.isNaN(v) ? now : v
+  }
+  let earliest = start(pods[0])
+  let max = prio(pods[0])
+  for (const p of pods) {
+    if (prio(p) === max) earliest = Math.min(earliest, start(p))
+    else if (prio(p) > max) {
+      max = prio(p)
+      earliest = start(p)
+    }
+  }
+  return earliest
+}
+
+/**
+ * pickOneNodeForPreemption (preemption.go, the default score functions): each criterion keeps the nodes with the
+ * best score and decides when one is left — fewest PDB violations; lowest highest-priority victim; smallest sum of
+ * (priority + MaxInt32 + 1) over the victims; fewest victims; the latest earliest start time of the highest-priority
+ * victims; else the first candidate in the order given. Returns the node and the criterion that decided.
+ */
+export function pickOneNodeForPreemption(candidates: readonly NodeVictims[], now: number): {node?: string; decidedBy?: string} {
+  if (candidates.length === 0) return {}
+  const byNode = new Map(candidates.map((c) => [c.node, c]))
+  const scoreFuncs: [string, (c: NodeVictims) => number][] = [
+    ['minNumPDBViolating', (c) => -c.numPDBViolations],
+    ['minHighestPriority', (c) => -(c.pods.length > 0 ? prio(c.pods[0]) : 0)],
+    ['minSumPriorities', (c) => -c.pods.reduce((s, p) => s + prio(p) + MAX_INT32_PLUS_ONE, 0)],
+    ['minNumPods', (c) => -c.pods.length],
+    ['latestStartTime', (c) => earliestPodStartTime(c.pods, now) ?? Number.MIN_SAFE_INTEGER],
+  ]
+  let all = candidates.map((c) => c.node)
+  for (const [name, f] of scoreFuncs) {
+    let max = Number.NEGATIVE_INFINITY
+    let selected: string[] = []
+    for (const n of all) {
+      const s = f(byNode.get(n) as NodeVictims)
+      if (s > max) {
+        max = s
+        selected = []
+      }
+      if (s === max) selected.push(n)
+    }
+    if (selected.length === 1) return {node: selected[0], decidedBy: name}
+    all = selected
+  }
+  return {node: all[0], decidedBy: 'first'}
+}

@@ -76,6 +76,10 @@ export const EVICTED_REPLAY: ReplayDescriptor = {
         // PodScheduled: when the pod was bound (process.ts); DisruptionTarget: the eviction's own record (evidence.ts).
         'status.conditions[type=PodScheduled].{type,status,reason,lastTransitionTime}',
         'status.conditions[type=DisruptionTarget].{type,status,reason,message,lastTransitionTime}',
+        // Ready: the budgets' currentHealthy and the Eviction API's unhealthy-pod rule (../disruption/pdb.ts); the
+        // mirror-pod annotation: a static pod is critical, never ranked for a pressure eviction (../podeviction/kubelet.ts).
+        'status.conditions[type=Ready].{type,status}',
+        'metadata.annotations[kubernetes.io/config.mirror]',
       ],
     },
     {

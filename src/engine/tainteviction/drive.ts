@@ -136,6 +136,42 @@ export async function readEvictionContext(
   return {context, problems}
 }
 
+/**
+ * The sweep's budgets and PriorityClasses (the pods it has): each list undefined when the data does not hold the kind
+ * (coverage neither held nor proof) or it could not be read — never an empty list standing for "none".
+ */
+async function readSweepContext(
+  source: ClusterSource,
+  namespace: string | undefined,
+): Promise<{pdbs?: PdbLike[]; priorityClasses?: PriorityClassLike[]; problems: Problem[]}> {
+  const problems: Problem[] = []
+  const evidence = await evidenceOf(source)
+  const attempt = async <T>(ref: TypeRef & {namespace?: string}, group: string, what: string, lacks: string): Promise<T[] | undefined> => {
+    const c = evidence.coverage(group, ref.kind, ref.namespace)
+    if (!c.held && !c.absenceIsProof) return undefined
+    try {
+      return (await source.list({...ref, pageSize: PAGE_SIZE})).items as T[]
+    } catch (err) {
+      problems.push({what, reason: `${readFailure(err)}; ${lacks}`})
+      return undefined
+    }
+  }
+  const scope = namespace ? ` in ${namespace}` : ''
+  const pdbs = await attempt<PdbLike>(
+    {apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', namespace},
+    'policy',
+    `list PodDisruptionBudgets${scope}`,
+    'drains blocked by a budget are not found',
+  )
+  const priorityClasses = await attempt<PriorityClassLike>(
+    {apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass'},
+    'scheduling.k8s.io',
+    'list PriorityClasses',
+    "preemptions are replayed from the pods' own priorities",
+  )
+  return {pdbs, priorityClasses, problems}
+}
+
 /** The pod and the events about it (or about nodes) in its namespace. */
 export async function readPod(source: ClusterSource, namespace: string, name: string): Promise<PodRead> {
   const pod = (await source.get({apiVersion: 'v1', kind: 'Pod', namespace, name, view: 'fresh'})) as PodLike | undefined
@@ -208,11 +244,35 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   for (const n of world.nodes)
     if ((n.status?.conditions ?? []).some((c) => ['MemoryPressure', 'DiskPressure'].includes(c.type) && c.status === 'True'))
       riskNodes.add(n.metadata?.name ?? '')
-  // The neighbours of a pressure eviction are not ranked here: the audit's pod projection keeps no requests or
-  // priorities (src/audit/project.ts), and a ranking over missing fields would be wrong, not partial.
+  // Cordoned nodes (spec.unschedulable: a drain, or one to come): their pods are replayed against their budgets.
+  const cordoned = new Set<string>()
+  for (const n of world.nodes) if ((n as {spec?: {unschedulable?: boolean}}).spec?.unschedulable) cordoned.add(n.metadata?.name ?? '')
+  // What the other actors' replays read, from the lists already read: the budgets (the Eviction API's answer on a
+  // cordoned node), each namespace's pods (the budgets' arithmetic), and — only when every namespace's pods were read
+  // (a -n list shows a node's pods of one namespace only) — each node's pods, the neighbours a pressure eviction ranks
+  // (rankMemoryPressure/rankDiskPressure over requests and priorities, which the pod projection keeps).
+  const sweep = await readSweepContext(source, namespace)
+  problems.push(...sweep.problems)
+  const podsByNs = new Map<string, EvictionPod[]>()
+  const podsByNode = new Map<string, EvictionPod[]>()
+  for (const p of pods) {
+    const ns = p.metadata?.namespace ?? ''
+    podsByNs.set(ns, [...(podsByNs.get(ns) ?? []), p as EvictionPod])
+    const node = p.spec?.nodeName
+    if (node && namespace === undefined) podsByNode.set(node, [...(podsByNode.get(node) ?? []), p as EvictionPod])
+  }
+  const pdbsByNs = new Map<string, PdbLike[]>()
+  for (const b of sweep.pdbs ?? []) pdbsByNs.set(b.metadata?.namespace ?? '', [...(pdbsByNs.get(b.metadata?.namespace ?? '') ?? []), b])
   const byActor: Record<string, number> = {}
   const replay = (ns: string, name: string, pod: PodLike | undefined) => {
-    const e = explainPod(world, ns, name, pod, byPod.get(key(ns, name)) ?? [], {nominated})
+    const node = pod?.spec?.nodeName
+    const e = explainPod(world, ns, name, pod, byPod.get(key(ns, name)) ?? [], {
+      nominated,
+      namespacePods: podsByNs.get(ns) ?? [],
+      ...(sweep.pdbs ? {pdbs: pdbsByNs.get(ns) ?? []} : {}),
+      ...(sweep.priorityClasses ? {priorityClasses: sweep.priorityClasses} : {}),
+      ...(node && namespace === undefined ? {podsOnNode: podsByNode.get(node) ?? []} : {}),
+    })
     count(e.verdict)
     for (const a of e.actors ?? []) if (a.action === 'evicted' || a.action === 'deleted') byActor[a.actor] = (byActor[a.actor] ?? 0) + 1
     if (e.severity !== 'none') findings.push(e)
@@ -230,7 +290,7 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
       !!p.status?.reason ||
       !!p.metadata?.deletionTimestamp ||
       (p.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.status === 'True')
-    if (evidence || (p.spec?.nodeName && (affected.has(p.spec.nodeName) || riskNodes.has(p.spec.nodeName))))
+    if (evidence || (p.spec?.nodeName && (affected.has(p.spec.nodeName) || riskNodes.has(p.spec.nodeName) || cordoned.has(p.spec.nodeName))))
       replay(p.metadata?.namespace ?? '', p.metadata?.name ?? '', p)
     else skipped++
   }
@@ -249,6 +309,12 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   if (gone > 0) notes.push(`${gone} pod(s) no longer exist and are known from their TaintManagerEviction events`)
   const acted = Object.entries(byActor).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   if (acted.length > 0) notes.push(`disruptions by actor in the data: ${acted.map(([a, n]) => `${a} ${n}`).join(', ')}`)
+  if (cordoned.size > 0)
+    notes.push(
+      `${cordoned.size} node(s) are cordoned (spec.unschedulable): their pods were replayed against their PodDisruptionBudgets${sweep.pdbs ? '' : ', which the data does not hold'}`,
+    )
+  if (namespace !== undefined && findings.some((f) => f.verdict === 'evictedByKubelet'))
+    notes.push(`node-pressure evictions are ranked against the pods of ${namespace} only: the audit read no other namespace's pods`)
   if (riskNodes.size > 0)
     notes.push(
       `${riskNodes.size} node(s) are under memory or disk pressure, or have a pending preemptor nominated to them: their pods were replayed for the risk`,
