@@ -31,7 +31,7 @@ svg .estimated .dot { fill: var(--bg); stroke: var(--estimated); stroke-dasharra
 svg .now .dot { fill: var(--critical); stroke: var(--critical); } svg .axis-label { fill: var(--muted); }
 svg .box rect { fill: var(--panel); stroke: var(--line); } svg .box.subject rect { stroke: var(--info); stroke-width: 2.5; }
 svg .box-title { font-weight: 700; } svg .box-line { fill: var(--muted); }
-svg .edge-label { font-size: 10px; } svg.graph { height: auto; }
+svg .edge-label { font-size: 10px; paint-order: stroke; stroke: var(--bg); stroke-width: 4px; stroke-linejoin: round; } svg.graph { height: auto; }
 svg .edge path { fill: none; stroke: var(--fg); stroke-width: 1.5; } svg marker path { fill: var(--fg); }
 svg .edge.dangling path { stroke: var(--critical); stroke-dasharray: 6 4; } svg .edge.waiting path { stroke: var(--warning); stroke-dasharray: 2 3; }
 .zone-map .zones { display: flex; flex-wrap: wrap; gap: 10px; }
