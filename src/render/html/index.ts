@@ -1,6 +1,6 @@
 // `-o html`: one self-contained report from the same data `-o json` prints (an Explanation, a list of them, or a
 // command's report), so there is no second decision path — only another rendering.
-import type {Explanation, Severity, SourceDescription} from '../../explanation.js'
+import type {Explanation, Problem, Severity, SourceDescription} from '../../explanation.js'
 import {type Footnotes, renderFinding, subjectText} from './finding.js'
 import {h, type Html} from './h.js'
 import {renderHeader, renderPage} from './page.js'
@@ -197,6 +197,24 @@ function* findingPieces(list: readonly Explanation[], notes: Footnotes): Generat
   for (const rest of overflow.values()) yield compactRows(rest)
 }
 
+/** Controllers whose answers rest on the Nodes and their Leases (the node lifecycle world; the taint manager acts on it). */
+const NODE_WORLD = new Set(['nodelifecycle', 'tainteviction'])
+
+/**
+ * Whether an answer on the page rests on a missing piece of evidence. The Nodes and their Leases matter to the node
+ * lifecycle and taint-eviction answers, and to any other whose objects include a Node (a gc graph with a Node
+ * owner); every other gap (a list not read, the clock, the version) is taken to matter, as the source reports it.
+ */
+function dependsOnFor(list: readonly Explanation[]): (p: Problem) => boolean {
+  const nodeGap = (p: Problem) => p.what === 'Nodes' || p.what.startsWith('node Leases')
+  const needsNodes = list.some(
+    (e) =>
+      NODE_WORLD.has(e.controller) ||
+      /"kind":"Node"/.test(JSON.stringify({s: e.subject, t: (e as {tree?: unknown}).tree, o: (e as {ownerReferences?: unknown}).ownerReferences})),
+  )
+  return (p) => !nodeGap(p) || needsNodes
+}
+
 /** The report as pieces of markup, in order (write them one after another). */
 export function renderHtmlChunks(data: unknown, command: string): Generator<string> {
   const notes: Footnotes = {next: 1, items: []}
@@ -223,7 +241,7 @@ export function renderHtmlChunks(data: unknown, command: string): Generator<stri
     }
     if (report) yield checksTable(report)
   }
-  return renderPage(title, renderHeader(title, source, evaluatedAt), body(), notes.items)
+  return renderPage(title, renderHeader(title, source, evaluatedAt, dependsOnFor(list)), body(), notes.items)
 }
 
 export function renderHtml(data: unknown, command: string): string {

@@ -62,7 +62,16 @@ function problemsList(problems: readonly Problem[]): Html {
   )
 }
 
-export function renderHeader(title: string, source: SourceDescription | undefined, evaluatedAt: string | undefined): Html {
+/**
+ * `dependsOn` says whether some answer on the page rests on a missing piece of evidence: only those make the banner;
+ * the rest are listed, collapsed, as what the data lacked that no answer here needs.
+ */
+export function renderHeader(
+  title: string,
+  source: SourceDescription | undefined,
+  evaluatedAt: string | undefined,
+  dependsOn: (p: Problem) => boolean = () => true,
+): Html {
   const s = source ?? {mode: 'live' as const}
   const settings = Object.entries(s.settings ?? {})
   const evidence = (s as {evidence?: {missing?: Problem[]; clock?: {from?: string; trust?: string}; version?: {text?: string; from?: string}}}).evidence
@@ -78,7 +87,11 @@ export function renderHeader(title: string, source: SourceDescription | undefine
       `${evaluatedAt ?? '?'}${evidence?.clock?.from ? ` — ${evidence.clock.from}${evidence.clock.trust === 'estimated' ? ' (estimated)' : ''}` : s.capturedAt ? ` — snapshot captured ${s.capturedAt}` : ''}`,
     ],
   ]
-  const missing = [...(evidence?.missing ?? []), ...(s.partial ?? [])]
+  const all = [...(evidence?.missing ?? []), ...(s.partial ?? [])]
+  // One line per distinct gap: a source's note and a check's problem often say the same thing.
+  const unique = all.filter((p, i) => all.findIndex((q) => q.what === p.what && q.reason === p.reason && q.hint === p.hint) === i)
+  const missing = unique.filter(dependsOn)
+  const unneeded = unique.filter((p) => !dependsOn(p))
   return h(
     'header',
     {class: 'report'},
@@ -110,6 +123,14 @@ export function renderHeader(title: string, source: SourceDescription | undefine
           {class: 'missing', 'data-missing': missing.length},
           h('strong', null, 'What the data lacked (answers that depend on it are partial):'),
           problemsList(missing),
+        )
+      : '',
+    unneeded.length > 0
+      ? h(
+          'details',
+          {class: 'unneeded', 'data-unneeded': unneeded.length},
+          h('summary', null, `Not in the data, but no answer here depends on it (${unneeded.length})`),
+          problemsList(unneeded),
         )
       : '',
   )
