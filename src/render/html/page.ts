@@ -44,7 +44,7 @@ li.node > span:first-child { color: var(--sev); } li.node .verdict { color: var(
 .banner { border: 2px solid var(--sev); padding: 6px 10px; border-radius: 6px; }
 .verdict-line { font-size: 17px; margin: 0 0 10px; padding: 8px 12px; border: 2px solid var(--sev); border-left-width: 8px; border-radius: 6px; }
 .verdict-line strong { color: var(--sev); }
-.table-wrap { overflow-x: auto; max-width: 100%; }
+.table-wrap { overflow-x: auto; max-width: 100%; } td.token { white-space: nowrap; }
 ol.revision-line { list-style: none; display: flex; gap: 0; padding: 0; flex-wrap: wrap; }
 ol.revision-line li { border: 1px solid var(--line); padding: 6px 10px; margin-right: 18px; position: relative; border-radius: 4px; }
 ol.revision-line li + li::before { content: "→"; position: absolute; left: -16px; top: 40%; }
