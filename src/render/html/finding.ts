@@ -1,7 +1,7 @@
 // One finding as the terminal shows it: subject, verdict and severity, summary, the upstream rules re-executed (with
 // what was inferred and how surely), and the next steps — then whichever picture its data allows.
 import type {Explanation} from '../../explanation.js'
-import {h, type Html} from './h.js'
+import {fragment, h, type Html} from './h.js'
 import {isSeverity, severityBadge} from './severity.js'
 import {hasTree, renderOwnershipGraph} from './graph.js'
 import {renderTimeline} from './timeline.js'
@@ -10,6 +10,11 @@ import {hasZoneMap, renderZoneMap} from './zones.js'
 
 export function subjectText(s: Explanation['subject']): string {
   return `${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}`
+}
+
+/** Text whose `backticked` parts are commands: drawn as code, never as literal backticks. */
+export function inlineCode(text: string): Html[] {
+  return text.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? h('code', null, part) : fragment(part)))
 }
 
 export interface Footnotes {
@@ -62,7 +67,7 @@ export function renderFinding(e: Explanation, notes: Footnotes): Html {
             'ul',
             null,
             e.next.map((n) =>
-              h('li', {'data-next': ''}, n.command ? h('code', null, n.command) : '', n.change ? h('span', null, n.change) : '', ` — ${n.why}`),
+              h('li', {'data-next': ''}, n.command ? h('code', null, n.command) : '', n.change ? h('span', null, n.change) : '', ' — ', inlineCode(n.why)),
             ),
           ),
         )
@@ -71,7 +76,8 @@ export function renderFinding(e: Explanation, notes: Footnotes): Html {
     e.steps.length > 0
       ? h(
           'details',
-          {class: 'steps', open: true},
+          // Collapsed: the summary and next steps answer the on-call's question; the rules are for checking it.
+          {class: 'steps'},
           h('summary', null, `${e.steps.length} upstream rule${e.steps.length === 1 ? '' : 's'} re-executed`),
           h(
             'ol',
@@ -87,7 +93,14 @@ export function renderFinding(e: Explanation, notes: Footnotes): Html {
                 s.why,
                 h('br', null),
                 h('span', {class: 'muted'}, s.upstream),
-                s.inferred ? h('p', {class: 'inferred'}, `Inferred (${s.inferred.confidence}): ${s.inferred.evidence}`) : '',
+                // An inference whose evidence is the step's own why is said once, as its confidence.
+                s.inferred
+                  ? h(
+                      'p',
+                      {class: 'inferred'},
+                      s.inferred.evidence === s.why ? `Inferred (${s.inferred.confidence}).` : `Inferred (${s.inferred.confidence}): ${s.inferred.evidence}`,
+                    )
+                  : '',
               ),
             ),
           ),

@@ -36,8 +36,13 @@ interface Box {
 }
 
 const COLLAPSE_ABOVE = 12
-const BOX_W = 210
-const BOX_H = 58
+const MIN_BOX_W = 210
+/** Past this a box's text wraps (at spaces) instead of widening the box. */
+const MAX_BOX_W = 460
+/** Widths of an 11 px system-ui character, generous so that no text outruns its box (bold titles are wider). */
+const CHAR_W = 6.6
+const TITLE_CHAR_W = 7.4
+const LINE_H = 14
 const GAP_X = 170
 const GAP_Y = 14
 
@@ -103,8 +108,35 @@ function levels(tree: GcTree): Box[][] {
   return out.filter((l) => l.length > 0)
 }
 
+/** Text cut at spaces into lines of at most `max` characters (a word longer than that stands alone, whole). */
+function wrapText(text: string, max: number): string[] {
+  const out: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > max) {
+      out.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  if (line) out.push(line)
+  return out
+}
+
 export function renderOwnershipGraph(tree: GcTree): Html {
   const cols = levels(tree)
+  // Every name is drawn whole (the names are the answer): boxes as wide as their longest text, up to MAX_BOX_W,
+  // past which text wraps and the boxes grow taller.
+  const all = cols.flat()
+  const BOX_W = Math.ceil(
+    Math.min(MAX_BOX_W, Math.max(MIN_BOX_W, ...all.map((b) => Math.max(b.title.length * TITLE_CHAR_W, ...b.lines.map((l) => l.length * CHAR_W)) + 16))),
+  )
+  const wrapped = new Map(
+    all.map((b) => [
+      b.id,
+      {title: wrapText(b.title, Math.floor((BOX_W - 16) / TITLE_CHAR_W)), lines: b.lines.flatMap((l) => wrapText(l, Math.floor((BOX_W - 16) / CHAR_W)))},
+    ]),
+  )
+  const BOX_H = Math.max(58, ...[...wrapped.values()].map((w) => 12 + (w.title.length + w.lines.length) * LINE_H + 4))
   const pos = new Map<string, {x: number; y: number}>()
   const height = Math.max(...cols.map((c) => c.length)) * (BOX_H + GAP_Y) + GAP_Y
   cols.forEach((col, ci) => {
@@ -133,10 +165,13 @@ export function renderOwnershipGraph(tree: GcTree): Html {
           'g',
           {class: cls, 'data-edge': b.edge ?? ''},
           h('path', {d: `M${x1},${y1} C${x1 + GAP_X / 2},${y1} ${x2 - GAP_X / 2},${y2} ${x2},${y2}`, 'marker-end': 'url(#arrow)'}),
+          // Every line of the label above the curve's midpoint, haloed in the background colour: never across its line.
           (b.edge ?? '')
             .split(' · ')
             .filter(Boolean)
-            .map((part, i) => h('text', {x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 6 + i * 13, 'text-anchor': 'middle', class: 'edge-label'}, part)),
+            .map((part, i, parts) =>
+              h('text', {x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 8 - (parts.length - 1 - i) * 13, 'text-anchor': 'middle', class: 'edge-label'}, part),
+            ),
         ),
       )
     }
@@ -148,8 +183,8 @@ export function renderOwnershipGraph(tree: GcTree): Html {
       {class: `box${b.id === 'object' ? ' subject' : ''}`, 'data-node': b.title, 'data-verdict': b.verdict, ...(b.count ? {'data-count': b.count} : {})},
       h('title', null, [b.title, ...b.lines].join('\n')),
       h('rect', {x: p.x, y: p.y, width: BOX_W, height: BOX_H, rx: 6}),
-      h('text', {x: p.x + 8, y: p.y + 18, class: 'box-title'}, b.title.length > 30 ? `${b.title.slice(0, 29)}…` : b.title),
-      b.lines.map((l, i) => h('text', {x: p.x + 8, y: p.y + 34 + i * 14, class: 'box-line'}, l.length > 34 ? `${l.slice(0, 33)}…` : l)),
+      wrapped.get(b.id)!.title.map((t, i) => h('text', {x: p.x + 8, y: p.y + 18 + i * LINE_H, class: 'box-title'}, t)),
+      wrapped.get(b.id)!.lines.map((l, i) => h('text', {x: p.x + 8, y: p.y + 18 + (wrapped.get(b.id)!.title.length + i) * LINE_H + 2, class: 'box-line'}, l)),
     )
   })
   return h(

@@ -31,7 +31,7 @@ svg .estimated .dot { fill: var(--bg); stroke: var(--estimated); stroke-dasharra
 svg .now .dot { fill: var(--critical); stroke: var(--critical); } svg .axis-label { fill: var(--muted); }
 svg .box rect { fill: var(--panel); stroke: var(--line); } svg .box.subject rect { stroke: var(--info); stroke-width: 2.5; }
 svg .box-title { font-weight: 700; } svg .box-line { fill: var(--muted); }
-svg .edge-label { font-size: 10px; } svg.graph { height: auto; }
+svg .edge-label { font-size: 10px; paint-order: stroke; stroke: var(--bg); stroke-width: 4px; stroke-linejoin: round; } svg.graph { height: auto; }
 svg .edge path { fill: none; stroke: var(--fg); stroke-width: 1.5; } svg marker path { fill: var(--fg); }
 svg .edge.dangling path { stroke: var(--critical); stroke-dasharray: 6 4; } svg .edge.waiting path { stroke: var(--warning); stroke-dasharray: 2 3; }
 .zone-map .zones { display: flex; flex-wrap: wrap; gap: 10px; }
@@ -42,6 +42,9 @@ ul.nodes { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap
 li.node { border: 2px solid var(--sev); color: var(--fg); border-radius: 4px; padding: 0 6px; font-size: 12px; }
 li.node > span:first-child { color: var(--sev); } li.node .verdict { color: var(--muted); }
 .banner { border: 2px solid var(--sev); padding: 6px 10px; border-radius: 6px; }
+.verdict-line { font-size: 17px; margin: 0 0 10px; padding: 8px 12px; border: 2px solid var(--sev); border-left-width: 8px; border-radius: 6px; }
+.verdict-line strong { color: var(--sev); }
+.table-wrap { overflow-x: auto; max-width: 100%; } td.token { white-space: nowrap; }
 ol.revision-line { list-style: none; display: flex; gap: 0; padding: 0; flex-wrap: wrap; }
 ol.revision-line li { border: 1px solid var(--line); padding: 6px 10px; margin-right: 18px; position: relative; border-radius: 4px; }
 ol.revision-line li + li::before { content: "→"; position: absolute; left: -16px; top: 40%; }
@@ -59,7 +62,16 @@ function problemsList(problems: readonly Problem[]): Html {
   )
 }
 
-export function renderHeader(title: string, source: SourceDescription | undefined, evaluatedAt: string | undefined): Html {
+/**
+ * `dependsOn` says whether some answer on the page rests on a missing piece of evidence: only those make the banner;
+ * the rest are listed, collapsed, as what the data lacked that no answer here needs.
+ */
+export function renderHeader(
+  title: string,
+  source: SourceDescription | undefined,
+  evaluatedAt: string | undefined,
+  dependsOn: (p: Problem) => boolean = () => true,
+): Html {
   const s = source ?? {mode: 'live' as const}
   const settings = Object.entries(s.settings ?? {})
   const evidence = (s as {evidence?: {missing?: Problem[]; clock?: {from?: string; trust?: string}; version?: {text?: string; from?: string}}}).evidence
@@ -75,7 +87,11 @@ export function renderHeader(title: string, source: SourceDescription | undefine
       `${evaluatedAt ?? '?'}${evidence?.clock?.from ? ` — ${evidence.clock.from}${evidence.clock.trust === 'estimated' ? ' (estimated)' : ''}` : s.capturedAt ? ` — snapshot captured ${s.capturedAt}` : ''}`,
     ],
   ]
-  const missing = [...(evidence?.missing ?? []), ...(s.partial ?? [])]
+  const all = [...(evidence?.missing ?? []), ...(s.partial ?? [])]
+  // One line per distinct gap: a source's note and a check's problem often say the same thing.
+  const unique = all.filter((p, i) => all.findIndex((q) => q.what === p.what && q.reason === p.reason && q.hint === p.hint) === i)
+  const missing = unique.filter(dependsOn)
+  const unneeded = unique.filter((p) => !dependsOn(p))
   return h(
     'header',
     {class: 'report'},
@@ -107,6 +123,14 @@ export function renderHeader(title: string, source: SourceDescription | undefine
           {class: 'missing', 'data-missing': missing.length},
           h('strong', null, 'What the data lacked (answers that depend on it are partial):'),
           problemsList(missing),
+        )
+      : '',
+    unneeded.length > 0
+      ? h(
+          'details',
+          {class: 'unneeded', 'data-unneeded': unneeded.length},
+          h('summary', null, `Not in the data, but no answer here depends on it (${unneeded.length})`),
+          problemsList(unneeded),
         )
       : '',
   )

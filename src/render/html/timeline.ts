@@ -32,7 +32,9 @@ const KNOWN: Record<string, {label: string; estimated?: string}> = {
     estimated: "the taint-eviction controller starts its timer when its informer delivers the taint: taken as the taint's timeAdded",
   },
   evictionDeadline: {label: 'eviction deadline', estimated: "the timer's start (estimated) plus the smallest tolerationSeconds"},
-  markedForDeletion: {label: 'pod deleted', estimated: 'the deadline the replayed timer fires at'},
+  // Observed: the pod's own record (its TaintManagerEviction event or DisruptionTarget condition), as the terminal and
+  // the JSON (an instant, not the `estimate` object) have it.
+  markedForDeletion: {label: 'marked for deletion'},
   disruptedAt: {label: 'disrupted (the actor the pod names)'},
   now: {label: 'now'},
 }

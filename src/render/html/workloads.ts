@@ -22,43 +22,48 @@ export function deleteOrderOf(e: Record<string, unknown>): RankedPod[] | undefin
 }
 
 export function renderRanking(pods: readonly RankedPod[]): Html {
+  // Names and times are never broken mid-token (the table scrolls in its own box when the page is narrower).
   return h(
-    'table',
-    {class: 'ranking'},
-    h('caption', null, 'Pods in the order the controller deletes them (getPodsToDelete); the highlighted cell is the rule that put each before the next.'),
+    'div',
+    {class: 'table-wrap'},
     h(
-      'thead',
-      null,
+      'table',
+      {class: 'ranking'},
+      h('caption', null, 'Pods in the order the controller deletes them (getPodsToDelete); the highlighted cell is the rule that put each before the next.'),
       h(
-        'tr',
+        'thead',
         null,
-        ['#', 'pod', 'node', 'phase', 'ready', 'deletion cost', 'co-located rank', 'created', 'deleted?', 'before the next because'].map((c) =>
-          h('th', {scope: 'col'}, c),
+        h(
+          'tr',
+          null,
+          ['#', 'pod', 'node', 'phase', 'ready', 'deletion cost', 'co-located rank', 'created', 'deleted?', 'before the next because'].map((c) =>
+            h('th', {scope: 'col'}, c),
+          ),
         ),
       ),
-    ),
-    h(
-      'tbody',
-      null,
-      pods.map((p) => {
-        const rule = p.beforeNext?.rule
-        const cell = (ruleNo: number | number[], text: unknown) =>
-          h('td', (Array.isArray(ruleNo) ? ruleNo : [ruleNo]).includes(rule ?? -1) ? {class: 'decides'} : null, text === undefined ? '—' : String(text))
-        return h(
-          'tr',
-          {'data-pod': p.name, ...(p.chosen ? {class: 'chosen'} : {})},
-          h('td', null, String(p.position ?? '')),
-          h('td', null, p.name),
-          cell(5, p.node),
-          cell(2, p.phase),
-          cell(3, p.ready === undefined ? undefined : p.ready ? 'yes' : 'no'),
-          cell(4, p.deletionCost),
-          cell(5, p.rank),
-          cell([6, 7, 8], p.created),
-          h('td', null, p.chosen ? 'deleted' : 'kept'),
-          h('td', null, p.beforeNext ? `rule ${p.beforeNext.rule}: ${p.beforeNext.name}${p.beforeNext.detail ? ` (${p.beforeNext.detail})` : ''}` : '—'),
-        )
-      }),
+      h(
+        'tbody',
+        null,
+        pods.map((p) => {
+          const rule = p.beforeNext?.rule
+          const cell = (ruleNo: number | number[], text: unknown) =>
+            h('td', (Array.isArray(ruleNo) ? ruleNo : [ruleNo]).includes(rule ?? -1) ? {class: 'decides'} : null, text === undefined ? '—' : String(text))
+          return h(
+            'tr',
+            {'data-pod': p.name, ...(p.chosen ? {class: 'chosen'} : {})},
+            h('td', null, String(p.position ?? '')),
+            h('td', {class: 'token'}, p.name),
+            cell(5, p.node),
+            cell(2, p.phase),
+            cell(3, p.ready === undefined ? undefined : p.ready ? 'yes' : 'no'),
+            cell(4, p.deletionCost),
+            cell(5, p.rank),
+            h('td', {class: `token${[6, 7, 8].includes(rule ?? -1) ? ' decides' : ''}`}, p.created === undefined ? '—' : String(p.created)),
+            h('td', null, p.chosen ? 'deleted' : 'kept'),
+            h('td', null, p.beforeNext ? `rule ${p.beforeNext.rule}: ${p.beforeNext.name}${p.beforeNext.detail ? ` (${p.beforeNext.detail})` : ''}` : '—'),
+          )
+        }),
+      ),
     ),
   )
 }

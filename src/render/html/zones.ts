@@ -64,7 +64,13 @@ export function renderZoneMap(input: ZoneMapInput): Html {
     const z = n.zone ?? ''
     byZone.set(z, [...(byZone.get(z) ?? []), n])
   }
-  const zones: ZoneRow[] = input.zones.length > 0 ? input.zones : [...byZone.keys()].map((name) => ({name}))
+  // Problem zones first: the disrupted states, then by their worst node; the input's order breaks ties (a stable sort).
+  const STATE_RANK: Record<string, number> = {FullDisruption: 2, PartialDisruption: 1}
+  const SEV_RANK: Record<string, number> = {critical: 3, warning: 2, info: 1}
+  const worst = (z: ZoneRow) => Math.max(0, ...(byZone.get(z.name) ?? []).map((n) => SEV_RANK[n.severity ?? ''] ?? 0))
+  const zones: ZoneRow[] = [...(input.zones.length > 0 ? input.zones : [...byZone.keys()].map((name): ZoneRow => ({name})))].sort(
+    (a, b) => (STATE_RANK[b.state ?? ''] ?? 0) - (STATE_RANK[a.state ?? ''] ?? 0) || worst(b) - worst(a),
+  )
   const groups = zones.map((z) => {
     const nodes = byZone.get(z.name) ?? []
     const rate = typeof z.rate === 'number' ? `${z.rate}/s` : undefined
