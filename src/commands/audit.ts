@@ -65,8 +65,8 @@ ${Object.entries(UNAVAILABLE)
     const {'fail-on': failOn, 'fail-on-partial': failOnPartial, sort, ignore: ignoreFile} = flags
     const o = {checks, selection, suppressions, ignoreFile, failOn, failOnPartial, sort, overrides: settingsOverrides(flags)}
     const inCluster = await serviceAccountKubeconfig(flags)
-    // The one progress line (src/render/progress.ts); --progress also logs the lines worth keeping off a terminal.
-    const progress = flags.progress ? this.loggedProgress() : this.statusLine
+    // The one progress line (src/render/progress.ts), as --progress=auto|always|never says (setupOutput).
+    const progress = this.statusLine
     try {
       await this.answerFrom({...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig}, async (source) => {
         const version = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))
