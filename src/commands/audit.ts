@@ -79,7 +79,11 @@ ${Object.entries(UNAVAILABLE)
           // An incomplete audit fails by the report's own rule (summary.exitCode), and says so where the table does not.
           failed: exitCode === 1,
           notice: complete ? undefined : `kubectl-why audit: incomplete: ${incomplete[0]}${more}${failOnPartial ? '' : ' (--no-fail-on-partial)'}\n`,
-          views: {table: (wide) => [renderAudit(report, {wide, limit: flags.limit})], json: () => auditJsonChunks(report), junit: () => junitChunks(report)},
+          views: {
+            table: (wide) => [renderAudit(report, {wide, limit: flags.limit, source: {snapshot: flags.snapshot, context: flags.context}})],
+            json: () => auditJsonChunks(report),
+            junit: () => junitChunks(report),
+          },
         }
       })
     } finally {
