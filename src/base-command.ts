@@ -17,7 +17,7 @@ import {errorLine, UserError} from './errors.js'
 import {kubectlBooleans} from './kubectl-argv.js'
 import {failsOn, type Severity} from './explanation.js'
 import {type ColourMode, colourLevel} from './render/colour.js'
-import {Progress} from './render/progress.js'
+import {Progress, type ProgressMode} from './render/progress.js'
 import {terminalSafe} from './render/terminal-safe.js'
 import {type DataFormat, formatData, isDataFormat, type OutputFormat} from './render/output.js'
 import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
@@ -39,6 +39,7 @@ export interface CommonFlags {
   output?: OutputFormat | 'junit'
   'no-color'?: boolean
   color?: ColourMode
+  progress?: ProgressMode
   debug?: boolean
 }
 
@@ -63,14 +64,16 @@ export interface Views {
 
 export abstract class WhyCommand extends Command {
   protected debugEnabled = process.argv.includes('--debug')
-  /** The one progress line of a run; write() clears it before the answer. */
+  /** The one progress line of a run, as --progress says (setupOutput); write() clears it before the answer. */
   protected readonly statusLine = new Progress()
-  /** More progress lines (the audit's --progress log), cleared with the status line. */
-  private readonly progressLines: Progress[] = [this.statusLine]
 
   /** kubectl's `--flag=true|false` for booleans, before oclif parses (src/kubectl-argv.ts). */
   override async init(): Promise<void> {
     const flags = Object.entries(this.ctor.flags ?? {}).filter(([, f]) => f.type === 'boolean')
+    // --progress was a boolean (progress off a terminal too): bare, it still means that, now --progress=always.
+    const bare = this.argv.indexOf('--progress')
+    if (bare >= 0 && 'progress' in (this.ctor.flags ?? {}) && !['auto', 'always', 'never'].includes(this.argv[bare + 1] ?? ''))
+      this.argv = [...this.argv.slice(0, bare), '--progress=always', ...this.argv.slice(bare + 1)]
     this.argv = kubectlBooleans(
       this.argv,
       flags.map(([name, f]) => ({name, char: f.char, allowNo: 'allowNo' in f && f.allowNo === true})),
@@ -81,6 +84,7 @@ export abstract class WhyCommand extends Command {
   /** Colours as --color says (src/render/colour.ts): auto follows FORCE_COLOR, then NO_COLOR, then the terminal. */
   protected setupOutput(flags: CommonFlags): void {
     this.debugEnabled = flags.debug === true
+    this.statusLine.mode = flags.progress ?? 'auto'
     chalk.level = colourLevel(flags['no-color'] ? 'never' : (flags.color ?? 'auto'), process.env, process.stdout.isTTY, chalk.level) as typeof chalk.level
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {
       // The reader left early (`| head`): not delivered, so not 0; 141 as a shell reports kubectl's SIGPIPE (bin/exit-guard.js).
@@ -134,15 +138,8 @@ export abstract class WhyCommand extends Command {
     return flags['k8s-version'] === undefined ? undefined : parseMinorVersion(flags['k8s-version'])
   }
 
-  /** A progress line that also logs the lines worth keeping when stderr is not a terminal (--progress). */
-  protected loggedProgress(): Progress {
-    const p = new Progress(process.stderr, true)
-    this.progressLines.push(p)
-    return p
-  }
-
   private clearProgress(): void {
-    for (const p of this.progressLines) p.clear()
+    this.statusLine.clear()
   }
 
   /** Opens the source the flags name, answers through it, prints the answer; the source is closed whatever happens. */

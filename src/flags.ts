@@ -59,6 +59,13 @@ export const outputFlags = {
   })(),
   'no-color': Flags.boolean({description: 'Plain text without colours: --color=never.', default: false, helpGroup: 'OUTPUT'}),
   debug: Flags.boolean({description: 'Print stack traces and request logs on errors.', default: false, helpGroup: 'OUTPUT'}),
+  // src/render/progress.ts; a bare --progress (its old boolean form) means always (WhyCommand.init).
+  progress: Flags.option({
+    options: ['auto', 'always', 'never'] as const,
+    description: 'The progress line on stderr: auto (a terminal only), always (also off a terminal, as log lines), never.',
+    default: 'auto' as const,
+    helpGroup: 'OUTPUT',
+  })(),
 }
 
 export const sharedFlags = {...connectionFlags, ...snapshotFlag, ...evaluationFlags, ...outputFlags}
@@ -107,9 +114,4 @@ export const auditFlags = {
     default: 'severity' as const,
     helpGroup: 'OUTPUT',
   })(),
-  progress: Flags.boolean({
-    description: 'Progress lines on stderr even when it is not a terminal (a terminal always gets them).',
-    default: false,
-    helpGroup: 'OUTPUT',
-  }),
 }

@@ -65,8 +65,8 @@ ${Object.entries(UNAVAILABLE)
     const {'fail-on': failOn, 'fail-on-partial': failOnPartial, sort, ignore: ignoreFile} = flags
     const o = {checks, selection, suppressions, ignoreFile, failOn, failOnPartial, sort, overrides: settingsOverrides(flags)}
     const inCluster = await serviceAccountKubeconfig(flags)
-    // The one progress line (src/render/progress.ts); --progress also logs the lines worth keeping off a terminal.
-    const progress = flags.progress ? this.loggedProgress() : this.statusLine
+    // The one progress line (src/render/progress.ts), as --progress=auto|always|never says (setupOutput).
+    const progress = this.statusLine
     try {
       await this.answerFrom({...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig}, async (source) => {
         const version = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))
@@ -79,7 +79,11 @@ ${Object.entries(UNAVAILABLE)
           // An incomplete audit fails by the report's own rule (summary.exitCode), and says so where the table does not.
           failed: exitCode === 1,
           notice: complete ? undefined : `kubectl-why audit: incomplete: ${incomplete[0]}${more}${failOnPartial ? '' : ' (--no-fail-on-partial)'}\n`,
-          views: {table: (wide) => [renderAudit(report, {wide, limit: flags.limit})], json: () => auditJsonChunks(report), junit: () => junitChunks(report)},
+          views: {
+            table: (wide) => [renderAudit(report, {wide, limit: flags.limit, source: {snapshot: flags.snapshot, context: flags.context}})],
+            json: () => auditJsonChunks(report),
+            junit: () => junitChunks(report),
+          },
         }
       })
     } finally {

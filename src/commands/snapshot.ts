@@ -33,6 +33,7 @@ directory, kubectl output) is read instead and rewritten as one snapshot file.`
     snapshot: snapshotFlag.snapshot,
     debug: outputFlags.debug,
     'no-color': outputFlags['no-color'],
+    progress: outputFlags.progress,
     out: Flags.string({description: 'Write to this file (gzip when it ends in .gz) instead of stdout.'}),
   }
 

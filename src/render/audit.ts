@@ -9,9 +9,9 @@ import {checkOfController, entryOf} from '../audit/registry.js'
 import {findingView} from './views.js'
 import type {AuditReport} from '../audit/report.js'
 import {type Explanation, type Severity, severityRank} from '../explanation.js'
-import {nextText} from './audit-junit.js'
 import {ROLE, SEVERITY} from './colour.js'
-import {table} from './layout.js'
+import {table, wrap} from './layout.js'
+import {nextStepLines, type SourceInForce} from './next-steps.js'
 
 export const COLOUR: Record<Severity, (s: string) => string> = SEVERITY
 
@@ -37,6 +37,8 @@ export interface AuditViewOptions {
   /** Findings shown per check and verdict; 0: all; undefined: as many as fit one screen per check. */
   limit?: number
   screen?: Screen
+  /** The command line's source options, added to each next step so that it reproduces this view (next-steps.ts). */
+  source?: SourceInForce
 }
 
 export function terminalScreen(stream: {rows?: number; columns?: number} = process.stdout, env: NodeJS.ProcessEnv = process.env): Screen {
@@ -65,11 +67,6 @@ function scopeText(r: AuditReport): string {
   const ran = r.summary.checks.filter((c) => c.status !== 'notSelected' && c.status !== 'unavailable')
   const other = ran.filter((c) => c.coverage.text !== asked)
   return other.length === 0 ? asked : `${asked}; ${other.map((c) => `${c.name}: ${c.coverage.text}`).join('; ')}`
-}
-
-function cut(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, ' ')
-  return flat.length <= width ? flat : `${flat.slice(0, Math.max(0, width - 1))}…`
 }
 
 interface Group {
@@ -110,9 +107,11 @@ export function fitLimit(verdicts: number, rows: number): number {
   return Math.max(0, Math.floor((rows - 1 - 2 * verdicts) / (2 * verdicts)))
 }
 
-function findingLines(e: Explanation, check: string, wide: boolean, columns: number): string[] {
+function findingLines(e: Explanation, check: string, wide: boolean, columns: number, src: SourceInForce): string[] {
   const head = `${COLOUR[e.severity](e.severity.padEnd(8))}  ${check.padEnd(8)}  ${e.verdict}  ${ROLE.heading(subjectText(e))}`
-  if (!wide) return [head, `${' '.repeat(10)}${cut(e.summary, columns - 10)}`]
+  // The summary wrapped at word boundaries, never cut: its key clause is often its last (issue 28.3).
+  const width = Number.isFinite(columns) ? columns : Number.POSITIVE_INFINITY
+  if (!wide) return [head, ...wrap(e.summary.replace(/\s+/g, ' '), width, {indent: 10}), ...nextStepLines(e.next, src, width, 10)]
   const own = findingView(entryOf(check as CheckName).views)
   if (own)
     return [
@@ -127,7 +126,7 @@ function findingLines(e: Explanation, check: string, wide: boolean, columns: num
     out.push(`${' '.repeat(10)}${ROLE.muted('•')} ${s.rule}: ${s.result} — ${s.why}${ROLE.muted(` [${s.upstream}]`)}`)
     if (s.inferred) out.push(`${' '.repeat(14)}${ROLE.muted(`inferred (${s.inferred.confidence}): ${s.inferred.evidence}`)}`)
   }
-  for (const n of nextText(e.next)) out.push(`${' '.repeat(10)}${ROLE.notice(n)}`)
+  out.push(...nextStepLines(e.next, src, Number.isFinite(columns) ? columns : Number.POSITIVE_INFINITY, 10))
   return out
 }
 
@@ -212,13 +211,19 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
     for (const g of groups(r.findings)) {
       const n = g.verdicts.reduce((a, v) => a + v.findings.length, 0)
       out.push(ROLE.heading(`${g.check} — ${n} finding${n === 1 ? '' : 's'}: ${g.verdicts.map((v) => `${v.verdict} ${v.findings.length}`).join(', ')}`))
-      const limit = wide || o.limit === 0 ? Number.POSITIVE_INFINITY : (o.limit ?? fitLimit(g.verdicts.length, screen.rows))
+      const fixed = wide || o.limit === 0 ? Number.POSITIVE_INFINITY : o.limit
+      // By default as many findings as fit one screen: each verdict its share of the rows left after the check's
+      // line and each verdict's two, a finding taking its lines (the summary wrapped, its next steps).
+      const share = Math.max(0, Math.floor((screen.rows - 1 - 2 * g.verdicts.length) / g.verdicts.length))
       for (const v of g.verdicts) {
+        const rendered = v.findings.map((e) => findingLines(e, g.check, wide, screen.columns, o.source ?? {}))
+        let limit = fixed ?? 0
+        if (fixed === undefined) for (let used = 0; limit < rendered.length && used + rendered[limit].length <= share; ) used += rendered[limit++].length
         if (g.verdicts.length > 1 || limit < v.findings.length)
           out.push(
             `  ${COLOUR[v.severity](v.verdict)} (${v.severity}): ${v.findings.length}${limit === 0 ? '' : limit < v.findings.length ? `, the first ${limit}` : ''}`,
           )
-        for (const e of v.findings.slice(0, limit)) out.push(...findingLines(e, g.check, wide, screen.columns))
+        for (const lines of rendered.slice(0, limit)) out.push(...lines)
         if (limit < v.findings.length) {
           hidden += v.findings.length - limit
           if (limit > 0) out.push(ROLE.muted(`  … and ${v.findings.length - limit} more ${v.verdict}`))
