@@ -2,6 +2,7 @@
 // line, then `:<directive>`. kubectl (1.26+) runs `kubectl_complete-why ARGS… CURRENT` for plugin completion and
 // reads the same format, and the bash/zsh/fish scripts of `kubectl why completion` call it too. Pure: what the
 // cluster holds comes in through `names`.
+import {BUILTIN_KINDS} from '../cluster/builtin-kinds.js'
 import {DESCRIPTORS} from '../engine/replays.js'
 
 /** cobra's ShellCompDirective bits. */
@@ -26,6 +27,33 @@ export const POSITIONAL: Record<string, {kinds: readonly string[]; natural?: str
 
 /** The lower-case type a user writes before the slash (kubectl's resource name in the singular). */
 const typeWord = (kind: string): string => kind.toLowerCase()
+
+/**
+ * The kind among `kinds` that a typed TYPE names, as kubectl resolves one: the kind in lower case, its resource (the
+ * plural), or one of its short names (cm, deploy, rs, sts, ds, po, no, ns, svc, cj...: src/cluster/builtin-kinds.ts).
+ */
+export function kindNamed(kinds: readonly string[], typed: string): string | undefined {
+  const t = typed.toLowerCase()
+  return kinds.find((k) => {
+    const row = BUILTIN_KINDS.find((r) => r.kind === k)
+    return typeWord(k) === t || `${typeWord(k)}s` === t || row?.resource === t || (row?.shortNames ?? []).includes(t)
+  })
+}
+
+/** The positional words after the command: not flags, nor the values of flags that take one as the next word. */
+function positionals(command: CompletableCommand, words: readonly string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]
+    if (w === '--') return [...out, ...words.slice(i + 1)]
+    if (w.startsWith('-') && w !== '-') {
+      if (!w.includes('=') && flagFor(command, w)?.takesValue) i++
+      continue
+    }
+    out.push(w)
+  }
+  return out
+}
 
 export interface NameLookup {
   /** Names of objects of a kind (namespaced kinds in `namespace`, or every namespace when undefined). */
@@ -110,8 +138,7 @@ async function positional(id: string, prefix: string, lookup: NameLookup, namesp
       directive: Directive.NoFileComp | Directive.NoSpace,
     }
   }
-  const typed = prefix.slice(0, slash).toLowerCase()
-  const kind = spec.kinds.find((k) => typeWord(k) === typed || `${typeWord(k)}s` === typed)
+  const kind = kindNamed(spec.kinds, prefix.slice(0, slash))
   if (!kind) return {candidates: [], directive: Directive.NoFileComp}
   const names = await lookup.names(kind, namespace)
   return {
@@ -163,5 +190,12 @@ export async function complete(words: readonly string[], commands: readonly Comp
     const all = command.flags.flatMap((f) => [`--${f.name}`, ...(f.char ? [`-${f.char}`] : [])])
     return {candidates: matching(all, current), directive: Directive.NoFileComp}
   }
-  return safe(() => positional(command.id, current, lookup, ns))
+  // Each command takes one object: TYPE/NAME, a NAME of its natural kind, or kubectl's TYPE NAME form. Once it is
+  // given, nothing more is offered (`node worker-c1 <TAB>`); after a TYPE alone, the names of that type.
+  const given = positionals(command, before.slice(1))
+  if (given.length === 0) return safe(() => positional(command.id, current, lookup, ns))
+  const spec = POSITIONAL[command.id]
+  const typed = given.length === 1 && !given[0].includes('/') && spec ? kindNamed(spec.kinds, given[0]) : undefined
+  if (!typed) return {candidates: [], directive: Directive.NoFileComp}
+  return safe(async () => ({candidates: matching(await lookup.names(typed, ns), current), directive: Directive.NoFileComp}))
 }

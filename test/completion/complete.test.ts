@@ -34,6 +34,7 @@ const lookup: NameLookup = {
       ReplicaSet: ['cart-7c9d8f6b5', 'web-5d4'],
       Namespace: ['shop', 'kube-system'],
       Deployment: ['web'],
+      ConfigMap: ['app-config', 'kube-root-ca.crt'],
     }
     return names[kind] ?? []
   },
@@ -68,6 +69,31 @@ describe('complete', () => {
     const types = await complete(['gc', 'dep'], commands, lookup)
     assert.deepEqual(types, {candidates: ['deployment/'], directive: Directive.NoFileComp | Directive.NoSpace})
     assert.deepEqual((await complete(['gc', 'deployment/w'], commands, lookup)).candidates, ['deployment/web'])
+  })
+
+  it('offers nothing more once the object is given (a NAME, TYPE/NAME, or TYPE NAME), flags and their values aside', async () => {
+    const none = {candidates: [], directive: Directive.NoFileComp}
+    assert.deepEqual(await complete(['node', 'worker-c1', ''], commands, lookup), none)
+    assert.deepEqual(await complete(['node', '-n', 'shop', 'worker-c1', ''], commands, lookup), none)
+    assert.deepEqual(await complete(['gc', 'deployment/web', ''], commands, lookup), none)
+    assert.deepEqual(await complete(['gc', 'deployment', 'web', ''], commands, lookup), none)
+    // Still a flag value after the object: -n's namespaces.
+    assert.deepEqual((await complete(['node', 'worker-c1', '-n', 's'], commands, lookup)).candidates, ['shop'])
+  })
+
+  it("takes kubectl's short names and plurals before the slash (cm, deploy, configmaps)", async () => {
+    assert.deepEqual((await complete(['gc', 'cm/'], commands, lookup)).candidates, ['cm/app-config', 'cm/kube-root-ca.crt'])
+    assert.deepEqual((await complete(['gc', 'deploy/w'], commands, lookup)).candidates, ['deploy/web'])
+    assert.deepEqual((await complete(['gc', 'configmaps/a'], commands, lookup)).candidates, ['configmaps/app-config'])
+    assert.deepEqual((await complete(['gc', 'nosuchtype/'], commands, lookup)).candidates, [])
+  })
+
+  it("completes kubectl's TYPE NAME form: after a type word, the names of that type", async () => {
+    asked.length = 0
+    assert.deepEqual(await complete(['gc', 'deployment', ''], commands, lookup), {candidates: ['web'], directive: Directive.NoFileComp})
+    assert.deepEqual(asked.at(-1)?.kind, 'Deployment')
+    assert.deepEqual((await complete(['gc', '-n', 'shop', 'cm', 'k'], commands, lookup)).candidates, ['kube-root-ca.crt'])
+    assert.deepEqual(asked.at(-1), {kind: 'ConfigMap', namespace: 'shop'})
   })
 
   it('prints no error when the cluster cannot be read: no candidates', async () => {

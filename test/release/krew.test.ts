@@ -96,9 +96,59 @@ test('without node on PATH the shim says what it needs, in one line, exit 2', ()
   assert.equal(r.stderr.trim().split('\n').length, 1)
 })
 
-test('plugins/why.yaml in the repository is a manifest of this version', () => {
-  const committed = parse(readFileSync(join(ROOT, 'plugins/why.yaml'), 'utf8')) as KrewPlugin
-  assert.equal(committed.metadata.name, 'why')
-  assert.equal(committed.spec.version, `v${VERSION}`)
-  for (const p of committed.spec.platforms) assert.match(p.sha256, /^[0-9a-f]{64}$/)
+test('plugins/why.yaml in the repository is, byte for byte, what npm run release writes from these sources', () => {
+  // The release's default --url-base (package.json's repository), as `npm run release` runs it.
+  const out = join(dir, 'e')
+  const manifest = join(out, 'why.yaml')
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/release.mjs'), '--no-build', '--out', out, '--manifest', manifest], {encoding: 'utf8'})
+  assert.equal(r.status, 0, r.stderr)
+  assert.equal(
+    readFileSync(join(ROOT, 'plugins/why.yaml'), 'utf8'),
+    readFileSync(manifest, 'utf8'),
+    'plugins/why.yaml is stale: run npm run release (after npm run build) and commit plugins/why.yaml',
+  )
+})
+
+test('the manifest fits 80 columns but for its URLs, and its description and caveats are plain lines', () => {
+  const text = readFileSync(join(ROOT, 'plugins/why.yaml'), 'utf8')
+  const long = text.split('\n').filter((l) => l.length > 80 && !/^\s+uri: https:\/\/\S+$/.test(l))
+  assert.deepEqual(long, [])
+  const {spec} = parse(text) as KrewPlugin
+  for (const block of [spec.description, spec.caveats]) for (const line of block.split('\n')) assert.ok(line.length <= 76, line)
+})
+
+test("krew's layout with the caveats' one line: kubectl_complete-why on PATH answers cobra's __complete", () => {
+  const out = join(dir, 'f')
+  const {manifest} = release(out)
+  // krew unpacks into $KREW_ROOT/store/why/VERSION and links $KREW_ROOT/bin/kubectl-why to the manifest's bin there.
+  const krewRoot = join(dir, 'krew-root')
+  const store = join(krewRoot, 'store', 'why', `v${VERSION}`)
+  mkdirSync(store, {recursive: true})
+  assert.equal(spawnSync('tar', ['-xzf', join(out, `kubectl-why-${VERSION}.tar.gz`), '-C', store, '--strip-components=1']).status, 0)
+  mkdirSync(join(krewRoot, 'bin'))
+  symlinkSync(join(store, 'kubectl-why'), join(krewRoot, 'bin', 'kubectl-why'))
+  const setup = /^\s*(ln -sf .*kubectl_complete-why.*)$/m.exec(manifest.spec.caveats)?.[1]
+  assert.ok(setup, 'the caveats give the completion setup line')
+  const env = {
+    ...process.env,
+    KREW_ROOT: krewRoot,
+    PATH: `${join(krewRoot, 'bin')}:${process.env.PATH}`,
+    KUBECONFIG: '/nonexistent/kubeconfig',
+    XDG_CACHE_HOME: join(dir, 'cache'),
+  }
+  assert.equal(spawnSync('/bin/sh', ['-c', setup], {env}).status, 0)
+  // kubectl 1.26+ runs kubectl_complete-why ARGS... CURRENT: the commands for an empty word, then cobra's directive
+  // line (:4, ShellCompDirectiveNoFileComp).
+  const c = spawnSync('kubectl_complete-why', [''], {env, encoding: 'utf8'})
+  assert.equal(c.status, 0, c.stderr)
+  const lines = c.stdout.trim().split('\n')
+  assert.equal(lines.at(-1), ':4')
+  for (const command of ['audit', 'gc', 'node'])
+    assert.ok(
+      lines.some((l) => l.split('\t')[0] === command),
+      `${command} in ${c.stdout}`,
+    )
+  // And the same link still runs the CLI by its own name.
+  const v = spawnSync('kubectl-why', ['--version'], {env, encoding: 'utf8'})
+  assert.equal(v.status, 0, v.stderr)
 })
