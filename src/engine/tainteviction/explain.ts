@@ -231,36 +231,64 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
   }
 }
 
+/**
+ * The object whose pod template a change belongs in. A ReplicaSet named `<deployment>-<pod-template-hash>` is the
+ * Deployment controller's (pkg/controller/deployment/sync.go getNewReplicaSet: `Name: d.Name + "-" + podTemplateSpecHash`),
+ * and that controller overwrites the ReplicaSet's template, so the change goes to the Deployment. The name is the
+ * evidence (the ReplicaSet's own owner reference is not read here), and the text says so.
+ */
+function templateHolder(input: EvictedInput): {where: string; note: string} {
+  const owner = input.pod?.metadata?.ownerReferences?.find((r) => r.controller)
+  if (!owner) return {where: `Pod ${input.namespace}/${input.name}`, note: ''}
+  const hash = (input.pod?.metadata as {labels?: Record<string, string>} | undefined)?.labels?.['pod-template-hash']
+  if (owner.kind === 'ReplicaSet' && hash && owner.name.endsWith(`-${hash}`) && owner.name.length > hash.length + 1) {
+    const deployment = owner.name.slice(0, -(hash.length + 1))
+    return {
+      where: `the pod template of Deployment ${input.namespace}/${deployment}`,
+      note: ` (ReplicaSet ${owner.name} is named as the Deployment controller names its ReplicaSets, and that controller overwrites their templates)`,
+    }
+  }
+  return {where: `the pod template of ${owner.kind} ${input.namespace}/${owner.name}`, note: ''}
+}
+
+/**
+ * A longer toleration for the taint that will evict the pod. Where the pod's toleration is the one the
+ * DefaultTolerationSeconds admission plugin appended (origins.ts), the template holds none to raise: the step is to
+ * add one, which the plugin then leaves alone (it appends only when no toleration covers the key).
+ */
+function longerToleration(input: EvictedInput, o: Outcome, taint: Taint, where: string, note: string): NextStep {
+  const tolerations = input.pod?.spec?.tolerations ?? []
+  const match = o.decision && o.decision.kind !== 'noTaints' ? o.decision.matches.find((m) => m.taint.key === taint.key && m.index !== undefined) : undefined
+  const t = match?.index !== undefined ? tolerations[match.index] : undefined
+  const why = 'a longer toleration gives the node longer to come back; it takes effect for pods created after the change, not for a running timer'
+  if (t && input.pod && tolerationOrigin(t, input.pod) === 'admissionDefault') {
+    return {
+      change: `${where}: spec.tolerations += {key: ${taint.key}, operator: Exists, effect: NoExecute, tolerationSeconds: <more than ${t.tolerationSeconds}>}`,
+      why: `the pod's ${t.tolerationSeconds} s toleration was likely ${describeOrigin('admissionDefault')}, so the template has none to raise; ${why}${note}`,
+    }
+  }
+  return {change: `${where}: spec.tolerations (the first one matching ${taint.key}): raise tolerationSeconds`, why: `${why}${note}`}
+}
+
 /** What to do next about an eviction verdict: a toleration to add, a node to look at (never done by the tool). */
 function evictedNext(input: EvictedInput, o: Outcome): NextStep[] {
   const ref = `-n ${input.namespace}`
   const nodeName = input.pod?.spec?.nodeName
   const node = nodeName ? [{command: `kubectl why node ${nodeName}`, why: 'why the node is tainted (or owed a taint) and since when'}] : []
-  const owner = input.pod?.metadata?.ownerReferences?.find((r) => r.controller)
-  const where = owner ? `the pod template of ${owner.kind} ${input.namespace}/${owner.name}` : `Pod ${input.namespace}/${input.name}`
+  const {where, note} = templateHolder(input)
   const untolerated = o.decision && o.decision.kind !== 'noTaints' ? o.decision.matches.filter((m) => m.index === undefined).map((m) => m.taint) : []
   switch (o.verdict) {
     case 'evictedImmediately':
       return [
         ...untolerated.map((t) => ({
           change: `${where}: spec.tolerations += {key: ${t.key}, operator: Exists, effect: NoExecute, tolerationSeconds: 300}`,
-          why: `nothing tolerates ${tk(t)}; a toleration with tolerationSeconds keeps the pod that long, without it forever (only for pods that must stay on a failed node)`,
+          why: `nothing tolerates ${tk(t)}; a toleration with tolerationSeconds keeps the pod that long, without it forever (only for pods that must stay on a failed node)${note}`,
         })),
         ...node,
       ]
     case 'evictAt': {
       const first = o.taints[0]
-      return [
-        ...(first
-          ? [
-              {
-                change: `${where}: spec.tolerations (the first one matching ${first.key}): raise tolerationSeconds`,
-                why: 'a longer toleration gives the node longer to come back; it takes effect for pods created after the change, not for a running timer',
-              },
-            ]
-          : []),
-        ...node,
-      ]
+      return [...(first ? [longerToleration(input, o, first, where, note)] : []), ...node]
     }
     case 'evicted':
       return [

@@ -63,6 +63,43 @@ describe('explainEvicted', () => {
     assert.equal((e.timeline as {evictionDeadline: string}).evictionDeadline, at(200))
     assert.equal(e.minTolerationSeconds, 300)
   })
+  // Issue 28: the advice for a Deployment's pod goes to the Deployment, and says the 300 s came from admission.
+  // Worked by hand: the ReplicaSet web-7d9f8b6c5 carries the pod's pod-template-hash 7d9f8b6c5 as its suffix, so it
+  // is the Deployment controller's ReplicaSet of Deployment "web"; the pod's unreachable toleration is Exists +
+  // NoExecute + 300 s, the DefaultTolerationSeconds plugin's signature, so the template holds none to raise.
+  const owned = (name: string, hash: string | undefined, tolerations: Toleration[]) =>
+    pod('n1', tolerations, {
+      metadata: {
+        name: 'p',
+        namespace: 'ns',
+        uid: 'u',
+        creationTimestamp: at(-7200),
+        ...(hash ? {labels: {'pod-template-hash': hash}} : {}),
+        ownerReferences: [{apiVersion: 'apps/v1', kind: 'ReplicaSet', name, uid: 'rs', controller: true}],
+      } as PodLike['metadata'],
+    })
+  const changes = (e: ReturnType<typeof explain>) => (e.next ?? []).map((n) => n.change).filter((c) => c !== undefined)
+  it('evictAt next step: a Deployment-made ReplicaSet sends the change to the Deployment; an admission default is added, not raised', () => {
+    const e = explain([node('n1', 'a', 'Unknown', [UNREACH(-100)]), ...healthy('a', 3)], owned('web-7d9f8b6c5', '7d9f8b6c5', defaults))
+    assert.equal(e.verdict, 'evictAt')
+    const [change] = changes(e)
+    assert.match(change ?? '', /^the pod template of Deployment ns\/web: /)
+    assert.match(
+      change ?? '',
+      /spec\.tolerations \+= \{key: node\.kubernetes\.io\/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: <more than 300>\}/,
+    )
+    assert.match((e.next ?? [])[0].why, /DefaultTolerationSeconds admission plugin.*\(ReplicaSet web-7d9f8b6c5 is named as the Deployment controller names/)
+  })
+  it('evictAt next step: a ReplicaSet whose name lacks the pod-template-hash keeps the change; a written toleration is raised', () => {
+    const own = [{key: 'node.kubernetes.io/unreachable', operator: 'Exists' as const, effect: 'NoExecute' as const, tolerationSeconds: 600}]
+    const e = explain([node('n1', 'a', 'Unknown', [UNREACH(-100)]), ...healthy('a', 3)], owned('batch-rs', '7d9f8b6c5', admitDefaultTolerationSeconds(own)))
+    assert.equal(e.verdict, 'evictAt')
+    const [change] = changes(e)
+    assert.equal(
+      change,
+      'the pod template of ReplicaSet ns/batch-rs: spec.tolerations (the first one matching node.kubernetes.io/unreachable): raise tolerationSeconds',
+    )
+  })
   it('evictedImmediately: a user NoExecute taint nobody tolerates', () => {
     const e = explain([node('n1', 'a', 'True', [{key: 'maintenance', effect: 'NoExecute', timeAdded: at(-10)}]), ...healthy('a', 3)], pod('n1', defaults))
     assert.equal(e.verdict, 'evictedImmediately')
