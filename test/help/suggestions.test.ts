@@ -32,3 +32,11 @@ test("a mistyped command: its own word (not oclif's colon-joined id), the sugges
   const n = await runCli(['n', 'worker-1'])
   assert.equal(n.stderr, 'error: unknown command "n" for "kubectl why"\n\nDid you mean this?\n\tgc\n\tnode\n\n')
 })
+
+test('a mistyped command holding a C1 CSI (U+009B) is shown visibly, not sent to the terminal raw', async () => {
+  // JSON.stringify leaves U+009B as it is; the terminal sanitiser shows it as \x9b (src/render/terminal-safe.ts).
+  const r = await runCli(['x\u009b2J', 'pod/x'])
+  assert.equal(r.code, 2)
+  assert.equal(r.stderr.includes('\u009b'), false)
+  assert.match(r.stderr, /^error: unknown command "x\\x9b2J" for "kubectl why"/)
+})
