@@ -7,6 +7,7 @@ import {DEFAULT_MINOR, type DriveOptions, describeReplicas, driveDeployment, dri
 import {ReplicaSetInputError, VERDICTS} from '../engine/replicaset/index.js'
 import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
+import {terminalWidth} from '../render/layout.js'
 import {renderReplicas, renderReplicasReport, replicasReport} from '../render/replicas.js'
 
 export default class Replicas extends WhyCommand {
@@ -63,7 +64,11 @@ Verdicts: ${VERDICTS.join(', ')}.`
         const namespace = this.namespace(flags, source)
         if (!o.kind) {
           const report = replicasReport(await replicasScan(source, namespace, version, this.statusLine.line), namespace, source.now())
-          return {data: report, severities: report.findings.map((f) => f.severity), views: {table: () => renderReplicasReport(report)}}
+          return {
+            data: report,
+            severities: report.findings.map((f) => f.severity),
+            views: {table: () => renderReplicasReport(report, {snapshot: flags.snapshot, context: flags.context}, terminalWidth())},
+          }
         }
         const options: DriveOptions = {minor: version?.minor ?? DEFAULT_MINOR, describe: (problems) => describeReplicas(source.describe(), version, problems)}
         const list =

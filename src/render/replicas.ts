@@ -5,6 +5,7 @@ import type {ReplicaSetReplay} from '../engine/replicaset/index.js'
 import {EXPLANATION_VERSION, type Explanation, type ReportHeader, reportScope} from '../explanation.js'
 import {SEVERITY as COLOUR, ROLE} from './colour.js'
 import {tableBuilder as table, terminalWidth, wrap} from './layout.js'
+import {nextStepLines, type SourceInForce} from './next-steps.js'
 import {renderTimeline, type TimelineMark} from './timeline.js'
 
 /** Rows of the deletion order shown without -o wide: the chosen pods and a few kept ones after the cut. */
@@ -143,7 +144,11 @@ export function renderReplicas(list: readonly Explanation[], wide: boolean): str
   return list.map((e) => renderReplicaSet(e, wide)).join('\n')
 }
 
-export function renderReplicasReport(r: ReplicasReport): string {
+/**
+ * `replicas --all`: the counts, a table of the findings, then each finding's summary and next steps whole (issue
+ * 28.3: a command is never cut with "…", in any width or pipe; the source in force is added so that it pastes).
+ */
+export function renderReplicasReport(r: ReplicasReport, src: SourceInForce = {}, columns = 100): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
   out.push(ROLE.heading(`ReplicaSet controller replay — ${scope}: ${r.replicaSets} ReplicaSets, ${r.pods} pods, evaluated at ${r.evaluatedAt}`))
@@ -161,22 +166,16 @@ export function renderReplicasReport(r: ReplicasReport): string {
     out.push(ROLE.good('Every ReplicaSet is converged.'))
     return `${out.join('\n')}\n`
   }
-  const t = table(['VERDICT', 'REPLICASET', 'ACTIVE', 'DESIRED', 'SUMMARY', 'NEXT'])
+  const t = table(['VERDICT', 'REPLICASET', 'ACTIVE', 'DESIRED'])
   for (const f of r.findings) {
     const x = replayOf(f)
-    t.push([
-      COLOUR[f.severity](f.verdict),
-      `${f.subject.namespace}/${f.subject.name}`,
-      String(x?.active ?? ''),
-      String(x?.desired ?? ''),
-      truncate(f.summary, 110),
-      truncate((f.next ?? []).map((n) => n.command ?? `change ${n.change}`).join('; '), 70),
-    ])
+    t.push([COLOUR[f.severity](f.verdict), `${f.subject.namespace}/${f.subject.name}`, String(x?.active ?? ''), String(x?.desired ?? '')])
   }
   out.push(t.toString())
+  for (const f of r.findings) {
+    out.push('', ROLE.heading(`${f.subject.namespace}/${f.subject.name}`))
+    out.push(...wrap(f.summary.replace(/\s+/g, ' '), columns, {indent: 2}))
+    out.push(...nextStepLines(f.next, src, columns, 2))
+  }
   return `${out.join('\n')}\n`
-}
-
-function truncate(s: string, n: number): string {
-  return s.length <= n ? s : `${s.slice(0, n - 1)}…`
 }

@@ -144,3 +144,19 @@ describe('bad input: one line, exit 2', () => {
     })
   }
 })
+
+describe('replicas --all in a pipe (issue 28.3)', () => {
+  test('no next step is cut with "…": each command stands whole on its own line, its why as comments under it', async () => {
+    // examples/replicas-quota.yaml: the quota exhausted, so the engine's next steps are `kubectl describe resourcequota
+    // shop-quota -n shop` and a change to ResourceQuota shop/shop-quota, whose object opens with `kubectl edit`. Before,
+    // the table's NEXT column joined them and cut the line at 70 characters ("…").
+    const r = await runCli(['replicas', '--all', '-A', '-f', example('replicas-quota.yaml')])
+    assert.equal(r.code, 1)
+    assert.equal(r.stdout.includes('…'), false)
+    const lines = r.stdout.split('\n')
+    assert.ok(lines.includes('  kubectl describe resourcequota shop-quota -n shop'), r.stdout)
+    assert.ok(lines.includes('  kubectl edit resourcequota shop-quota -n shop'), r.stdout)
+    const i = lines.indexOf('  kubectl describe resourcequota shop-quota -n shop')
+    assert.match(lines[i + 1], /^ {4}# /)
+  })
+})
