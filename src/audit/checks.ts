@@ -1,6 +1,7 @@
 // The audit's checks by name, derived from the registry (registry.ts): the --checks and --skip-checks values, the
 // report's order, each check's controller and description.
 import {UserError} from '../errors.js'
+import {suggestionsFor} from '../util/suggestions.js'
 import {type CheckName, ENTRIES, REGISTRY} from './registry.js'
 
 export type {CheckName}
@@ -19,6 +20,12 @@ export const UNAVAILABLE: Partial<Record<CheckName, string>> = Object.fromEntrie
 
 export const DEFAULT_CHECKS: readonly CheckName[] = CHECK_NAMES.filter((c) => UNAVAILABLE[c] === undefined)
 
+/** The hint for an unknown check name: cobra's suggestions (within 2 edits, or a prefix; ../util/suggestions.ts), then the list. */
+export function checkHint(typed: string): string {
+  const near = suggestionsFor(typed, CHECK_NAMES)
+  return `${near.length > 0 ? `did you mean ${near.map((n) => `"${n}"`).join(' or ')}? ` : ''}the checks are ${CHECK_NAMES.join(', ')}`
+}
+
 function names(flag: string, text: string): CheckName[] {
   const asked = text
     .split(',')
@@ -26,7 +33,7 @@ function names(flag: string, text: string): CheckName[] {
     .filter(Boolean)
   if (asked.length === 0) throw new UserError(`${flag} names no check`, `give some of ${CHECK_NAMES.join(',')}`)
   for (const a of asked) {
-    if (!(a in REGISTRY)) throw new UserError(`${flag}: unknown check "${a}"`, `the checks are ${CHECK_NAMES.join(', ')}`)
+    if (!(a in REGISTRY)) throw new UserError(`${flag}: unknown check "${a}"`, checkHint(a))
   }
   return asked as CheckName[]
 }

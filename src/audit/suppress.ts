@@ -16,7 +16,7 @@ import {UserError} from '../errors.js'
 import type {Explanation, Severity, Subject} from '../explanation.js'
 import {rfc3339Millis} from '../util/parse.js'
 import {yamlLib} from '../util/yaml-lib.js'
-import {CHECK_NAMES, type CheckName} from './checks.js'
+import {CHECK_NAMES, type CheckName, checkHint} from './checks.js'
 import type {CheckResult} from './context.js'
 
 export interface Suppression {
@@ -96,8 +96,7 @@ export function readSuppressions(file: string): Suppression[] {
     for (const k of Object.keys(o)) if (!KEYS.includes(k)) throw bad(file, where, `unknown field "${k}"`)
     for (const k of KEYS) if (k !== 'expires' && o[k] !== undefined && typeof o[k] !== 'string') throw bad(file, where, `${k} must be a string`)
     if (!o.check) throw bad(file, where, 'check is required')
-    if (!(CHECK_NAMES as readonly string[]).includes(o.check as string))
-      throw bad(file, where, `unknown check "${o.check}" (the checks are ${CHECK_NAMES.join(', ')})`)
+    if (!(CHECK_NAMES as readonly string[]).includes(o.check as string)) throw bad(file, where, `unknown check "${o.check}" (${checkHint(String(o.check))})`)
     if (!o.reason || !(o.reason as string).trim()) throw bad(file, where, 'reason is required: say why the finding is accepted')
     const s: Suppression = {check: o.check as CheckName, reason: (o.reason as string).trim()}
     for (const k of ['verdict', 'kind', 'namespace', 'name'] as const) if (o[k] !== undefined) s[k] = o[k] as string

@@ -121,6 +121,21 @@ describe('--checks and --skip-checks', () => {
     assert.deepEqual(parseChecks(undefined, 'hash,evicted'), ['gc', 'node', 'replicas'])
     assert.deepEqual(parseChecks('gc,node', 'node'), ['gc'])
   })
+  test('a mistyped check name gets cobra-style suggestions in the hint (within 2 edits, or a prefix)', () => {
+    // "evicetd" → "evicted": e and t swapped, two substitutions; "rep" is a prefix of "replicas"; "hpa" is 3+ edits
+    // from every check (gc: h→g, p→c, drop a = 3) and a prefix of none, so no suggestion.
+    const hint = (typed: string) => {
+      try {
+        parseChecks(typed)
+      } catch (e) {
+        return (e as UserError).hint ?? ''
+      }
+      return 'no error'
+    }
+    assert.match(hint('evicetd'), /^did you mean "evicted"\? the checks are /)
+    assert.match(hint('rep'), /^did you mean "replicas"\? /)
+    assert.match(hint('hpa'), /^the checks are /)
+  })
   test('unknown names and an empty result are usage errors', () => {
     assert.throws(
       () => parseChecks(undefined, 'hpa'),
