@@ -99,14 +99,6 @@ function groups(findings: readonly Explanation[]): Group[] {
   return out.sort((a, b) => b.worst - a.worst || CHECK_NAMES.indexOf(a.check) - CHECK_NAMES.indexOf(b.check))
 }
 
-/**
- * How many findings of each verdict fit one screen for a check with `verdicts` verdict groups: a line for the check,
- * per verdict a line and a "more" line, two lines per finding. 0: the verdict lines with their counts only.
- */
-export function fitLimit(verdicts: number, rows: number): number {
-  return Math.max(0, Math.floor((rows - 1 - 2 * verdicts) / (2 * verdicts)))
-}
-
 function findingLines(e: Explanation, check: string, wide: boolean, columns: number, src: SourceInForce): string[] {
   const head = `${COLOUR[e.severity](e.severity.padEnd(8))}  ${check.padEnd(8)}  ${e.verdict}  ${ROLE.heading(subjectText(e))}`
   // The summary wrapped at word boundaries, never cut: its key clause is often its last (issue 28.3).
