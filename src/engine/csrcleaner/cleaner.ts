@@ -160,40 +160,28 @@ export function replayCsrCleaner(o: KubeObject, now: Date): CsrCleanerReplay {
     },
   ]
   const ref = `CertificateSigningRequest ${name}`
-  if (holding) {
-    return {
-      rule: holding.rule,
-      due: true,
-      eligibleAt: iso(holding.from as number),
-      steps,
-      actor: {
-        actor: 'csrcleaner',
-        action: 'willDelete',
-        at: iso(holding.from as number),
-        rule: holding.rule,
-        evidence: [holding.why],
-        next: [
-          {command: `kubectl get csr ${name} -o yaml`, why: 'what the cleaner deletes on its next hourly pass: keep the certificate if it is still needed'},
-        ],
-      },
-      headline: `The CSR cleaner deletes ${ref} on its next hourly pass (${holding.rule}: ${holding.why}; due since ${iso(holding.from as number)}).`,
-    }
-  }
   if (chosen) {
+    // One rule already holds (due: the next hourly pass takes it), or the earliest one to come.
+    const due = chosen === holding
+    const at = iso(chosen.from as number)
     return {
       rule: chosen.rule,
-      due: false,
-      eligibleAt: iso(chosen.from as number),
+      due,
+      eligibleAt: at,
       steps,
       actor: {
         actor: 'csrcleaner',
         action: 'willDelete',
-        at: iso(chosen.from as number),
+        at,
         rule: chosen.rule,
         evidence: [chosen.why],
-        next: [],
+        next: due
+          ? [{command: `kubectl get csr ${name} -o yaml`, why: 'what the cleaner deletes on its next hourly pass: keep the certificate if it is still needed'}]
+          : [],
       },
-      headline: `The CSR cleaner deletes ${ref} on its first hourly pass after ${iso(chosen.from as number)} (${chosen.rule}: ${chosen.why}).`,
+      headline: due
+        ? `The CSR cleaner deletes ${ref} on its next hourly pass (${chosen.rule}: ${chosen.why}; due since ${at}).`
+        : `The CSR cleaner deletes ${ref} on its first hourly pass after ${at} (${chosen.rule}: ${chosen.why}).`,
     }
   }
   return {

@@ -12,6 +12,7 @@ import {describeOrigin, tolerationOrigin} from './origins.js'
 import {estimateEvictionTime, type EvictionTiming, type PodDecision, processPodOnNode} from './process.js'
 import {secondsOf} from './toleration.js'
 import type {EventLike, PodLike, Taint} from './types.js'
+import {POD_TEMPLATE_HASH_LABEL} from '../../hash/template-records.js'
 
 const TE = 'pkg/controller/tainteviction/taint_eviction.go'
 const HELPERS = 'pkg/apis/core/v1/helper/helpers.go (GetMatchingTolerations); staging/src/k8s.io/api/core/v1/toleration.go (ToleratesTaint)'
@@ -240,7 +241,7 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
 function templateHolder(input: EvictedInput): {where: string; note: string} {
   const owner = input.pod?.metadata?.ownerReferences?.find((r) => r.controller)
   if (!owner) return {where: `Pod ${input.namespace}/${input.name}`, note: ''}
-  const hash = (input.pod?.metadata as {labels?: Record<string, string>} | undefined)?.labels?.['pod-template-hash']
+  const hash = (input.pod?.metadata as {labels?: Record<string, string>} | undefined)?.labels?.[POD_TEMPLATE_HASH_LABEL]
   if (owner.kind === 'ReplicaSet' && hash && owner.name.endsWith(`-${hash}`) && owner.name.length > hash.length + 1) {
     const deployment = owner.name.slice(0, -(hash.length + 1))
     return {
