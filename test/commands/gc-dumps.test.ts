@@ -43,3 +43,59 @@ describe('gc on dumps that cannot prove absence', () => {
     assert.equal(e.next[0].command, "kubectl get node/cp-1 -o jsonpath='{.metadata.uid}'")
   })
 })
+
+describe('one object across its served versions (issue 27 point 5)', () => {
+  // Upstream TestConflictingData, "good child -> existing owner with non-preferred accessible API version"
+  // (pkg/controller/garbagecollector/garbagecollector_test.go, v1.28.0 :1270-1313): the collector GETs the owner at
+  // the version its reference names; the API server serves it there (one stored object, converted), the uid matches,
+  // so the child is kept. Before: `gc rolebinding/…` answered "the snapshot's API does not serve
+  // rbac.authorization.k8s.io/v1beta1 Role (404)" while the evidence listed v1beta1 as served.
+  test('gc KIND/NAME reads the owner at the non-preferred version the data shows served: keep', async () => {
+    const g = await runCli(['gc', 'rolebinding/tenant-reader-binding', '-n', 'tenant-a', '-f', fixture('rbac-v1beta1.yaml'), '-o', 'json'])
+    assert.equal(g.code, 0, g.stderr)
+    const e = JSON.parse(g.stdout)
+    assert.equal(e.verdict, 'keep')
+    assert.ok(e.source.evidence.servedVersions.includes('rbac.authorization.k8s.io/v1beta1'))
+    assert.doesNotMatch(g.stdout, /does not serve/)
+  })
+  test('the owner stored at the preferred version, its reference at another served one: found, keep', async () => {
+    // The Role written at v1 (as `kubectl get` returns it), the binding's ref at v1beta1, and a ClusterRole stored at
+    // v1beta1 proving that version served. The owner is the same object whichever version reads it.
+    const objects = [
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'Role',
+        metadata: {name: 'reader', namespace: 'tenant-a', uid: 'role-1', resourceVersion: '1', creationTimestamp: '2026-11-01T10:00:00Z'},
+      },
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1beta1',
+        kind: 'ClusterRole',
+        metadata: {name: 'old-style', uid: 'cr-1', resourceVersion: '2', creationTimestamp: '2026-11-01T10:00:00Z'},
+      },
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: {
+          name: 'reader-binding',
+          namespace: 'tenant-a',
+          uid: 'rb-1',
+          resourceVersion: '3',
+          creationTimestamp: '2026-11-01T10:00:01Z',
+          ownerReferences: [{apiVersion: 'rbac.authorization.k8s.io/v1beta1', kind: 'Role', name: 'reader', uid: 'role-1'}],
+        },
+        roleRef: {apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader'},
+      },
+    ]
+    const stdin = JSON.stringify({apiVersion: 'v1', kind: 'List', metadata: {resourceVersion: ''}, items: objects})
+    const g = await runCli(['gc', 'rolebinding/reader-binding', '-n', 'tenant-a', '-f', '-', '-o', 'json'], {stdin})
+    assert.equal(g.code, 0, g.stderr)
+    assert.equal(JSON.parse(g.stdout).verdict, 'keep')
+    // A version nothing shows served (no object at it, no recorded discovery) is not invented: v1alpha1 stays unmapped.
+    const alpha = stdin.replace(
+      '"ownerReferences":[{"apiVersion":"rbac.authorization.k8s.io/v1beta1"',
+      '"ownerReferences":[{"apiVersion":"rbac.authorization.k8s.io/v1alpha1"',
+    )
+    const u = await runCli(['gc', 'rolebinding/reader-binding', '-n', 'tenant-a', '-f', '-', '-o', 'json'], {stdin: alpha})
+    assert.equal(JSON.parse(u.stdout).verdict, 'stuckRestMapping')
+  })
+})

@@ -4,7 +4,7 @@
 import {READ_FAILURES, ReadError, UserError} from '../../errors.js'
 import type {Evidence, Problem, SourceDescription} from '../../explanation.js'
 import {rfc3339Millis} from '../../util/parse.js'
-import {apiVersionOf} from '../builtin-kinds.js'
+import {apiVersionOf, splitApiVersion} from '../builtin-kinds.js'
 import {groupKindKey, ObjectStore} from '../object-store.js'
 import {resolveKind} from '../resolve.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, SourceOptions, TypeRef} from '../source.js'
@@ -262,9 +262,23 @@ export class SnapshotSource implements ClusterSource {
   }
 
   private typeOf(ref: TypeRef): ResourceType {
-    const t = resolveKind(this.types, ref)
+    const t = resolveKind(this.types, ref) ?? this.servedByData(ref)
     if (!t) throw new ReadError('NotServed', `the snapshot's API does not serve ${ref.apiVersion ?? ''}${ref.apiVersion ? ' ' : ''}${ref.kind}`, {status: 404})
     return t
+  }
+
+  /**
+   * A version the discovery in force omits but the data shows served (objects stored at it, as `servedVersions` in the
+   * evidence): the API server serves every version of a group's kind from one stored object, converting between them
+   * (upstream TestConflictingData, "good child -> existing owner with non-preferred accessible API version": the
+   * collector GETs the owner at the version its reference names and finds it). The store is keyed by group and kind,
+   * so the object is found whichever of the group's versions it was written at.
+   */
+  private servedByData(ref: TypeRef): ResourceType | undefined {
+    if (ref.apiVersion === undefined || !this.evidenceCache?.servedVersions.includes(ref.apiVersion)) return undefined
+    const {group, version} = splitApiVersion(ref.apiVersion)
+    const other = this.types.find((x) => x.group === group && x.kind === ref.kind && !x.resource.includes('/'))
+    return other && {...other, version}
   }
 
   /** The watch-cache view where the snapshot recorded one for this kind; otherwise both views are the same. */
