@@ -85,6 +85,12 @@ export interface Evidence {
   coverage(group: string, kind: string, namespace?: string): Coverage
   /** group/versions shown served: recorded discovery, or objects present at that group/version (REST-mapping evidence). */
   servedVersions: string[]
+  /**
+   * Present when the data recorded no API discovery (a dump not written by `kubectl why snapshot`): the kinds served
+   * are the built-in ones plus what the data shows, so a version missing from them is not proven unserved.
+   * `customGroups`: the groups the data's CustomResourceDefinitions define (their served versions are in the data).
+   */
+  inferredDiscovery?: {customGroups: string[]}
   /** Node Leases (kube-node-lease): all nodes have one in the data, some do, or the data holds none. */
   nodeLeases: 'present' | 'partial' | 'absent'
   /** complete: the data is known to hold every Node; partial: it may not; none: it holds no Node. */

@@ -90,12 +90,118 @@ describe('one object across its served versions (issue 27 point 5)', () => {
     const g = await runCli(['gc', 'rolebinding/reader-binding', '-n', 'tenant-a', '-f', '-', '-o', 'json'], {stdin})
     assert.equal(g.code, 0, g.stderr)
     assert.equal(JSON.parse(g.stdout).verdict, 'keep')
-    // A version nothing shows served (no object at it, no recorded discovery) is not invented: v1alpha1 stays unmapped.
+    // A version nothing shows served (no object at it) is not invented as served — nor, with no recorded discovery
+    // and no version, proven unserved: rbac v1alpha1 (an alpha version, off by default, but a server may enable it)
+    // is unknown, not stuckRestMapping.
     const alpha = stdin.replace(
       '"ownerReferences":[{"apiVersion":"rbac.authorization.k8s.io/v1beta1"',
       '"ownerReferences":[{"apiVersion":"rbac.authorization.k8s.io/v1alpha1"',
     )
     const u = await runCli(['gc', 'rolebinding/reader-binding', '-n', 'tenant-a', '-f', '-', '-o', 'json'], {stdin: alpha})
-    assert.equal(JSON.parse(u.stdout).verdict, 'stuckRestMapping')
+    const e = JSON.parse(u.stdout)
+    assert.equal(e.verdict, 'unknown')
+    assert.equal(e.ownerReferences[0].unknownReason, 'servedUnknown')
+    assert.match(e.summary + JSON.stringify(e.steps), /records no API discovery/)
+    // Missing evidence carries no severity above info; the next step asks the live cluster what it serves.
+    assert.equal(e.severity, 'info')
+    assert.equal(e.next[0].command, 'kubectl api-resources --api-group=rbac.authorization.k8s.io -o wide')
+  })
+})
+
+describe('stuckRestMapping only when the data shows the version unserved (issue 27 point 5)', () => {
+  // A dump with a recorded server version but no recorded discovery (the kubectlWhy header of examples/gc-*.json):
+  // the deprecation guide's removals and the release settle built-in versions. Expected verdicts worked from
+  // https://kubernetes.io/docs/reference/using-api/deprecation-guide/: rbac.authorization.k8s.io/v1beta1 stopped
+  // being served in 1.22, autoscaling/v1 HorizontalPodAutoscaler is still served.
+  const dump = (minor: number, refApiVersion: string, extra: object[] = []) =>
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'List',
+      metadata: {resourceVersion: ''},
+      kubectlWhy: {format: 1, capturedAt: '2026-11-29T03:00:00Z', serverVersion: {major: '1', minor: String(minor), gitVersion: `v1.${minor}.3`}},
+      items: [
+        {
+          apiVersion: 'rbac.authorization.k8s.io/v1',
+          kind: 'Role',
+          metadata: {name: 'reader', namespace: 'tenant-a', uid: 'role-1', resourceVersion: '1', creationTimestamp: '2026-11-01T10:00:00Z'},
+        },
+        {
+          apiVersion: 'rbac.authorization.k8s.io/v1',
+          kind: 'RoleBinding',
+          metadata: {
+            name: 'reader-binding',
+            namespace: 'tenant-a',
+            uid: 'rb-1',
+            resourceVersion: '3',
+            creationTimestamp: '2026-11-01T10:00:01Z',
+            ownerReferences: [{apiVersion: refApiVersion, kind: 'Role', name: 'reader', uid: 'role-1'}],
+          },
+          roleRef: {apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader'},
+        },
+        ...extra,
+      ],
+    })
+  const gc = async (stdin: string, what = 'rolebinding/reader-binding') =>
+    JSON.parse((await runCli(['gc', what, '-n', 'tenant-a', '-f', '-', '-o', 'json'], {stdin})).stdout)
+  test('1.21 still serves rbac v1beta1: the owner is read there and found: keep', async () => {
+    assert.equal((await gc(dump(21, 'rbac.authorization.k8s.io/v1beta1'))).verdict, 'keep')
+  })
+  test('1.24 no longer serves it (removed in 1.22): stuckRestMapping, saying why', async () => {
+    const e = await gc(dump(24, 'rbac.authorization.k8s.io/v1beta1'))
+    assert.equal(e.verdict, 'stuckRestMapping')
+    assert.match(JSON.stringify(e.steps), /removed in Kubernetes 1\.22 .*runs 1\.24/)
+  })
+  test('autoscaling/v1 HorizontalPodAutoscaler is served beside v2: an owner there is read, not stuck', async () => {
+    const hpa = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: {name: 'web', namespace: 'tenant-a', uid: 'hpa-1', resourceVersion: '5', creationTimestamp: '2026-11-01T10:00:00Z'},
+    }
+    const cm = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'hpa-notes',
+        namespace: 'tenant-a',
+        uid: 'cm-1',
+        resourceVersion: '6',
+        creationTimestamp: '2026-11-01T10:00:02Z',
+        ownerReferences: [{apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', name: 'web', uid: 'hpa-1'}],
+      },
+    }
+    assert.equal((await gc(dump(30, 'rbac.authorization.k8s.io/v1', [hpa, cm]), 'configmap/hpa-notes')).verdict, 'keep')
+  })
+  test("a CustomResourceDefinition in the data settles its group's versions: one it does not serve is stuck", async () => {
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: {name: 'widgets.example.com', uid: 'crd-1', resourceVersion: '7', creationTimestamp: '2026-11-01T09:00:00Z'},
+      spec: {
+        group: 'example.com',
+        scope: 'Namespaced',
+        names: {kind: 'Widget', plural: 'widgets', singular: 'widget'},
+        versions: [{name: 'v1', served: true, storage: true}],
+      },
+    }
+    const widget = {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: {name: 'w', namespace: 'tenant-a', uid: 'w-1', resourceVersion: '8', creationTimestamp: '2026-11-01T10:00:00Z'},
+    }
+    const cm = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'w-state',
+        namespace: 'tenant-a',
+        uid: 'cm-2',
+        resourceVersion: '9',
+        creationTimestamp: '2026-11-01T10:00:02Z',
+        ownerReferences: [{apiVersion: 'example.com/v1alpha1', kind: 'Widget', name: 'w', uid: 'w-1'}],
+      },
+    }
+    const e = await gc(dump(30, 'rbac.authorization.k8s.io/v1', [crd, widget, cm]), 'configmap/w-state')
+    assert.equal(e.verdict, 'stuckRestMapping')
+    assert.match(JSON.stringify(e.steps), /CustomResourceDefinition in the data does not serve example\.com\/v1alpha1\/Widget/)
   })
 })

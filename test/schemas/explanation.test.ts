@@ -57,7 +57,17 @@ const INTERFACES: Record<string, {required: readonly string[]; keys: readonly st
   // Evidence: coverage() is a method, not enumerable, never printed.
   Evidence: {
     required: exactly<Exclude<RequiredKeys<Evidence>, 'coverage'>>()(['kinds', 'servedVersions', 'nodeLeases', 'nodeSet', 'clock', 'missing']),
-    keys: exactly<Exclude<Declared<Evidence>, 'coverage'>>()(['kinds', 'servedVersions', 'nodeLeases', 'nodeSet', 'clock', 'version', 'missing', 'notes']),
+    keys: exactly<Exclude<Declared<Evidence>, 'coverage'>>()([
+      'kinds',
+      'servedVersions',
+      'inferredDiscovery',
+      'nodeLeases',
+      'nodeSet',
+      'clock',
+      'version',
+      'missing',
+      'notes',
+    ]),
   },
   KindCoverage: {
     required: exactly<RequiredKeys<KindCoverage>>()(['group', 'kind', 'coverage', 'absenceIsProof', 'from', 'count']),

@@ -96,6 +96,16 @@ function listsMade(header: SnapshotHeader): ListMade[] {
 
 const keyOf = (group: string, kind: string) => `${canonicalGroup(group, kind)}/${kind}`
 
+/** The API groups the data's CustomResourceDefinitions define. */
+function customGroups(store: ObjectStore): string[] {
+  const groups = new Set<string>()
+  for (const crd of store.all('apiextensions.k8s.io/CustomResourceDefinition')) {
+    const group = (crd.spec as {group?: unknown} | undefined)?.group
+    if (typeof group === 'string') groups.add(group)
+  }
+  return [...groups].sort()
+}
+
 export function snapshotEvidence(f: SnapshotFacts): Evidence {
   const kinds = new Map<string, KindCoverage>()
   const missing: Problem[] = []
@@ -201,6 +211,7 @@ export function snapshotEvidence(f: SnapshotFacts): Evidence {
     kinds: [...kinds.values()].sort((a, b) => (a.group + a.kind < b.group + b.kind ? -1 : 1)),
     unlisted: (_group, kind) => ({held: false, absenceIsProof: false, why: `the data holds no ${kind}`}),
     servedVersions: [...served].sort(),
+    ...(f.recordedDiscovery ? {} : {inferredDiscovery: {customGroups: customGroups(f.store)}}),
     nodeLeases,
     nodeSet,
     clock: f.clock,

@@ -2,6 +2,7 @@
 // source answers them from a cluster (one contract test suite runs against both). Inputs are read as
 // streams (src/cluster/snapshot/read-input.ts); objects go into the store as they arrive, optionally slimmed.
 import {READ_FAILURES, ReadError, UserError} from '../../errors.js'
+import {servedAtRelease} from '../api-lifecycle.js'
 import type {Evidence, Problem, SourceDescription} from '../../explanation.js'
 import {rfc3339Millis} from '../../util/parse.js'
 import {apiVersionOf, splitApiVersion} from '../builtin-kinds.js'
@@ -272,10 +273,14 @@ export class SnapshotSource implements ClusterSource {
    * evidence): the API server serves every version of a group's kind from one stored object, converting between them
    * (upstream TestConflictingData, "good child -> existing owner with non-preferred accessible API version": the
    * collector GETs the owner at the version its reference names and finds it). The store is keyed by group and kind,
-   * so the object is found whichever of the group's versions it was written at.
+   * so the object is found whichever of the group's versions it was written at. With no recorded discovery, a
+   * built-in version the cluster's release still serves (src/cluster/api-lifecycle.ts) is served too.
    */
   private servedByData(ref: TypeRef): ResourceType | undefined {
-    if (ref.apiVersion === undefined || !this.evidenceCache?.servedVersions.includes(ref.apiVersion)) return undefined
+    if (ref.apiVersion === undefined) return undefined
+    const minor = this.version?.major === '1' ? Number.parseInt(this.version.minor, 10) : undefined
+    const byRelease = !this.recordedDiscovery && servedAtRelease(ref.apiVersion, ref.kind, Number.isNaN(minor) ? undefined : minor)
+    if (!byRelease && !this.evidenceCache?.servedVersions.includes(ref.apiVersion)) return undefined
     const {group, version} = splitApiVersion(ref.apiVersion)
     const other = this.types.find((x) => x.group === group && x.kind === ref.kind && !x.resource.includes('/'))
     return other && {...other, version}

@@ -1,5 +1,6 @@
 // The collector's view of the API: the RESTMapper (exact group/version/kind → resource and scope) and
 // the monitored set (GetDeletableResources minus the ignored resources).
+import {removedIn, servedAtRelease} from '../../cluster/api-lifecycle.js'
 import {splitApiVersion} from '../../cluster/builtin-kinds.js'
 import type {ResourceType} from '../../cluster/source.js'
 
@@ -14,6 +15,25 @@ export interface Mapping {
   kind: string
   resource: string
   namespaced: boolean
+}
+
+/**
+ * Discovery the data did not record (a dump's kinds are the built-in ones plus what its objects show): a version it
+ * omits may still be served. `minor` is the cluster's 1.x release when known.
+ */
+export interface InferredDiscovery {
+  minor?: number
+  /** API groups the data's CustomResourceDefinitions define: their served versions are in the data. */
+  customGroups: readonly string[]
+}
+
+/** The oldest release this tool models (the hash layouts, ../shared/k8s-hash: 1.20 on). */
+const OLDEST_MODELLED_MINOR = 20
+
+/** Whether a group/version/kind the REST mapping does not find is proven unserved, and why. */
+export interface Unmapped {
+  proven: boolean
+  why: string
 }
 
 export type MonitorStatus = {monitored: true; type: ResourceType} | {monitored: false; why: 'ignored' | 'verbs' | 'notServed'; type?: ResourceType}
@@ -34,6 +54,7 @@ export class GcDiscovery {
     readonly types: readonly ResourceType[],
     ignoredResources: readonly string[] = DEFAULT_IGNORED_RESOURCES,
     servedVersions: readonly string[] = [],
+    private readonly inferred?: InferredDiscovery,
   ) {
     this.ignored = new Set(ignoredResources)
     this.served = new Set(servedVersions)
@@ -59,7 +80,7 @@ export class GcDiscovery {
     // A version the data shows served maps like its group's other versions of the kind: the RESTMapper of that server
     // maps it (upstream TestConflictingData, "good child -> existing owner with non-preferred accessible API version":
     // the collector GETs the owner at that version).
-    if (!this.served.has(group === '' ? version : `${group}/${version}`)) return undefined
+    if (!this.served.has(group === '' ? version : `${group}/${version}`) && !this.servedAtRelease(apiVersion, kind)) return undefined
     const other = this.types.find((x) => x.group === group && x.kind === kind && !x.resource.includes('/'))
     return other && {group, version, kind, resource: other.resource, namespaced: other.namespaced}
   }
@@ -87,6 +108,41 @@ export class GcDiscovery {
       if (DELETABLE_VERBS.every((v) => type.verbs.includes(v))) out.push(type)
     }
     return out
+  }
+
+  /**
+   * A built-in kind at a non-preferred version, with discovery inferred: served when the deprecation guide lists it
+   * served in every release, or removed after the cluster's (known) release.
+   */
+  private servedAtRelease(apiVersion: string, kind: string): boolean {
+    return this.inferred !== undefined && servedAtRelease(apiVersion, kind, this.inferred.minor)
+  }
+
+  /**
+   * Why restMapping found nothing, and whether that is proven: discovery read live or recorded lists every served
+   * version; inferred discovery proves a version unserved only by the deprecation guide's removal before the
+   * cluster's release (or before every release modelled), or by a CustomResourceDefinition in the data that does not
+   * serve it. Anything else is not in the data: the collector may map it.
+   */
+  unmapped(apiVersion: string, kind: string): Unmapped {
+    const gvk = `${apiVersion}/${kind}`
+    if (!this.inferred) return {proven: true, why: `the API's discovery does not list ${gvk}`}
+    const removed = removedIn(apiVersion, kind)
+    const minor = this.inferred.minor
+    if (removed !== undefined && minor !== undefined && minor >= removed)
+      return {proven: true, why: `${gvk} was removed in Kubernetes 1.${removed} (Deprecated API Migration Guide) and this cluster runs 1.${minor}`}
+    if (removed !== undefined && removed <= OLDEST_MODELLED_MINOR)
+      return {
+        proven: true,
+        why: `${gvk} was removed in Kubernetes 1.${removed} (Deprecated API Migration Guide), before every release this tool models (1.${OLDEST_MODELLED_MINOR} on)`,
+      }
+    if (this.inferred.customGroups.includes(splitApiVersion(apiVersion).group))
+      return {proven: true, why: `the CustomResourceDefinition in the data does not serve ${gvk}`}
+    const release = minor === undefined ? "the cluster's version is not in the data either" : `its release (1.${minor}) does not settle it`
+    return {
+      proven: false,
+      why: `the data records no API discovery, so whether ${gvk} is served is not in it (${release}); a ${removed !== undefined ? `version removed in 1.${removed}` : 'version the built-in kinds do not list'} may still be served`,
+    }
   }
 
   private anyVersion(apiVersion: string, kind: string): Mapping | undefined {

@@ -16,7 +16,14 @@ import type {GcTree} from './tree.js'
 export {type GcDriveOptions, LIST_CONCURRENCY, MAX_ROUNDS, READ_CONCURRENCY, TREE_CHILDREN} from './read.js'
 
 async function discoveryOf(source: ClusterSource, evidence: Evidence | undefined): Promise<GcDiscovery> {
-  return new GcDiscovery(await source.discovery(), undefined, evidence?.servedVersions ?? [])
+  const inferred = evidence?.inferredDiscovery
+  const minor = /^v?1\.(\d+)/.exec(evidence?.version?.text ?? '')?.[1]
+  return new GcDiscovery(
+    await source.discovery(),
+    undefined,
+    evidence?.servedVersions ?? [],
+    inferred && {customGroups: inferred.customGroups, ...(minor !== undefined ? {minor: Number(minor)} : {})},
+  )
 }
 
 export interface GcAllResult {

@@ -10,8 +10,11 @@ import {compareStrings} from '../../util/compare.js'
 export interface GcOwnerRefReport extends OwnerReference {
   classification: RefOutcome
   reason?: 'notFound' | 'uidMismatch'
-  /** unknown: readError, notInData (absent from data that cannot prove absence) or nameOnly (name shown, uid not). */
-  unknownReason?: 'readError' | 'notInData' | 'nameOnly'
+  /**
+   * unknown: readError, notInData (absent from data that cannot prove absence), nameOnly (name shown, uid not) or
+   * servedUnknown (the data records no discovery that settles whether the ref's version is served).
+   */
+  unknownReason?: 'readError' | 'notInData' | 'nameOnly' | 'servedUnknown'
   why: string
   get?: string
   status?: number | 'error'
@@ -90,7 +93,7 @@ export function gcSeverity(r: GcReplay): Severity {
 }
 
 function missingEvidence(x: RefReport | undefined): boolean {
-  return x?.unknownReason === 'notInData' || x?.unknownReason === 'nameOnly'
+  return x?.unknownReason === 'notInData' || x?.unknownReason === 'nameOnly' || x?.unknownReason === 'servedUnknown'
 }
 
 function refsText(r: GcReplay, outcome: RefOutcome): string {
@@ -168,6 +171,8 @@ export function gcSummary(r: GcReplay): string {
     case 'notMonitored':
       return `Not monitored: ${r.steps[0]?.why ?? 'the collector does not watch this type'}.`
     case 'unknown':
+      if (aborted?.unknownReason === 'servedUnknown')
+        return `Unknown: owner reference #${(r.abortedAt ?? 0) + 1} names ${aborted.ref.apiVersion}/${aborted.ref.kind}, and the data records no API discovery to show whether the server serves that version. If it does, the collector reads ${aborted.ref.kind} ${aborted.ref.name} at it (kept if it exists with uid ${aborted.ref.uid}); if not, the REST mapping fails and the collector retries forever (stuck). Which one this data cannot tell.`
       if (aborted && missingEvidence(aborted)) {
         const solidBefore = r.refs.slice(0, r.abortedAt).some((x) => x.outcome === 'solid')
         return `Unknown: ${aborted.why.split('. ')[0]}. ${

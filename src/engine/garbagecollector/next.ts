@@ -189,6 +189,17 @@ export function gcNext(r: GcReplay): NextStep[] | undefined {
         ]
       }
       const {group} = splitApiVersion(aborted.ref.apiVersion)
+      if (aborted.unknownReason === 'servedUnknown')
+        return [
+          {
+            command: `kubectl api-resources${group ? ` --api-group=${group}` : ''} -o wide`,
+            why: `against the live cluster: whether ${aborted.ref.apiVersion} ${aborted.ref.kind} is served (then the collector reads the owner) or not (then it is stuck for good)`,
+          },
+          {
+            command: whyGc(o),
+            why: 'against the live cluster, or a `kubectl why snapshot` file (it records the API discovery this data lacks)',
+          },
+        ]
       return [
         {
           command: `kubectl auth can-i get ${aborted.lookup?.key.resource ?? aborted.ref.kind.toLowerCase()}${group ? `.${group}` : ''}${nsFlag(aborted.lookup?.namespace)}`,

@@ -79,7 +79,7 @@ export interface RefReport {
    * unknown: readError (the owner could not be read), notInData (absent from data that cannot prove absence), or
    * nameOnly (the data shows an owner of that name exists, not its uid).
    */
-  unknownReason?: 'readError' | 'notInData' | 'nameOnly'
+  unknownReason?: 'readError' | 'notInData' | 'nameOnly' | 'servedUnknown'
   why: string
   /** The fresh metadata-only GET the collector sends for this ref (absent when it sends none). */
   lookup?: {path: string; key: OwnerReadKey; namespace?: string; status?: number | 'error'; error?: string; foundUid?: string}
@@ -598,9 +598,26 @@ function classify(r: GcReplay, world: GcWorld): void {
     const rep: RefReport = {index: i, ref, outcome: 'pending', why: '', reachedByCollector: reached}
     r.refs.push(rep)
     const mapping = world.discovery.restMapping(ref.apiVersion, ref.kind)
+    const unmapped = mapping ? undefined : world.discovery.unmapped(ref.apiVersion, ref.kind)
+    if (unmapped && !unmapped.proven) {
+      // The mapping fails here only because the data does not show what the server serves: the collector's own
+      // mapping may succeed (then it reads the owner), so neither "stuck" nor a verdict on the owner is proven.
+      rep.outcome = 'unknown'
+      rep.unknownReason = 'servedUnknown'
+      rep.why = `${unmapped.why}: if it is served the collector reads the owner; if not, the REST mapping fails and it retries forever`
+      r.steps.push({
+        rule: 'isDangling: REST mapping',
+        upstream: `${GC}/garbagecollector.go:456-459; operations.go:43-50`,
+        result: 'unknown',
+        inputs: {ref: refText(ref)},
+        why: rep.why + (reached ? '' : ' (not reached by the collector)'),
+      })
+      if (reached) abort(r, i, 'unknown', rep)
+      continue
+    }
     if (!mapping) {
       rep.outcome = 'unresolvable'
-      rep.why = `${ref.apiVersion}/${ref.kind} is not served: the REST mapping fails ("unable to get REST mapping for ${ref.apiVersion}/${ref.kind}."), which the collector cannot tell from a type it has not discovered yet, so it retries forever and never treats the ref as dangling`
+      rep.why = `${ref.apiVersion}/${ref.kind} is not served (${unmapped?.why}): the REST mapping fails ("unable to get REST mapping for ${ref.apiVersion}/${ref.kind}."), which the collector cannot tell from a type it has not discovered yet, so it retries forever and never treats the ref as dangling`
       r.steps.push({
         rule: 'isDangling: REST mapping',
         upstream: `${GC}/garbagecollector.go:456-459; operations.go:43-50; errors.go:23-43`,
