@@ -2,9 +2,12 @@
 // proves has passed: the dump cannot predate any write it holds, so the newest of them is a lower bound
 // ("estimated"). Each instant is marked by whose clock wrote it, and the output names the one that set the clock:
 // - the API server's: creationTimestamp, managedFields[].time, and deletionTimestamp less
-//   deletionGracePeriodSeconds (the time of the delete request: the registry sets deletionTimestamp to
-//   now + grace in staging/src/k8s.io/apiserver/pkg/registry/rest/delete.go BeforeDelete (line not checked here);
-//   deletionTimestamp itself is in the future and is not a lower bound);
+//   deletionGracePeriodSeconds (the time of the first delete request: BeforeDelete in
+//   staging/src/k8s.io/apiserver/pkg/registry/rest/delete.go@02a7741e sets deletionTimestamp to
+//   `metav1.Now().Add(time.Second * time.Duration(*options.GracePeriodSeconds))` with deletionGracePeriodSeconds the
+//   same grace; a later request may only shorten it, and then sets deletionTimestamp − old grace + new grace, so the
+//   difference stays that first request's time);
+//   deletionTimestamp itself may be in the future and is not a lower bound;
 // - the kubelet's: its node conditions' heartbeats and transitions, its Lease's acquireTime/renewTime, pod
 //   conditions, status.startTime and containers' state times (startedAt/finishedAt, from the runtime);
 // - kube-controller-manager's: taints' timeAdded (the node lifecycle controller stamps NoExecute taints,
