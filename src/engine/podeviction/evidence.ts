@@ -279,8 +279,14 @@ export function readPodRecord(namespace: string, name: string, pod: PodLike | un
         out.killing.push({at, message: msg})
         break
       default:
-        if (e.type === 'Warning' && isAdmissionReason(e.reason) && !out.rejection)
-          out.rejection = {reason: e.reason!, message: msg, at, evidence: [`event ${e.reason}${when}: "${msg}"`]}
+        if (e.type !== 'Warning' || !isAdmissionReason(e.reason)) break
+        // kubelet.go rejectPod records the event and writes the status together: the event holds the instant the
+        // status lacks.
+        if (!out.rejection) out.rejection = {reason: e.reason!, message: msg, at, evidence: [`event ${e.reason}${when}: "${msg}"`]}
+        else if (out.rejection.reason === e.reason) {
+          out.rejection.at ??= at
+          out.rejection.evidence.push(`event ${e.reason}${when}${msg.trim() === out.rejection.message.trim() ? ' (the same message)' : `: "${msg}"`}`)
+        }
     }
   }
   out.examined.push(`${podEvents} event(s) about the pod`)

@@ -225,9 +225,21 @@ export function replayNodePressure(input: {
   let thresholdIsDefault: boolean | undefined
   if (parsed?.threshold !== undefined) {
     const q = quantityValue(parsed.threshold)
-    // A percentage default becomes a quantity of the capacity at the time: only literal defaults can be compared.
-    const literal = Object.values(defaults).filter((v) => v && !v.endsWith('%'))
-    if (q !== undefined && literal.length > 0) thresholdIsDefault = literal.some((v) => quantityValue(v) === q)
+    // A percentage becomes int64(capacity × percent) at the time (helpers.go GetThresholdQuantity). The nodefs
+    // capacity is what the node reports as its ephemeral-storage capacity (the kubelet's rootfs); imagefs's is not
+    // on the Node, so an imagefs percentage cannot be compared.
+    const capacity = quantityValue(String((input.node?.status?.capacity as Record<string, unknown> | undefined)?.['ephemeral-storage'] ?? ''))
+    const candidates: number[] = []
+    for (const [signal, v] of Object.entries(defaults)) {
+      if (!v) continue
+      if (!v.endsWith('%')) candidates.push(quantityValue(v) ?? Number.NaN)
+      else if (signal === 'nodefs.available' && capacity !== undefined) candidates.push(Math.trunc(capacity * (Number(v.slice(0, -1)) / 100)))
+    }
+    if (q !== undefined && candidates.some((c) => c === q)) thresholdIsDefault = true
+    // No default threshold for these signals at all (pid.available has none on any OS): a threshold in the message
+    // was configured.
+    else if (q !== undefined && Object.keys(defaults).length === 0) thresholdIsDefault = false
+    else if (q !== undefined && candidates.length === Object.keys(defaults).length && candidates.length > 0) thresholdIsDefault = false
   }
   const rank = resource === 'memory' ? 'rankMemoryPressure' : resource === 'pids' ? 'rankPIDPressure' : 'rankDiskPressure'
   const reqRes = REQUEST_RESOURCE[resource] ?? ''

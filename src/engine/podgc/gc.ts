@@ -78,12 +78,21 @@ const same = (a: GcPod, b: GcPod) => a.metadata?.namespace === b.metadata?.names
 export function podGcDecision(input: PodGcInput): PodGcDecision {
   const d = passOf(input)
   const finalizers = input.pod.metadata?.finalizers ?? []
-  if (d.action === 'willDelete' && input.pod.metadata?.deletionTimestamp && finalizers.length > 0)
+  if (d.action === 'willDelete' && input.pod.metadata?.deletionTimestamp && finalizers.length > 0) {
+    // markFailedAndDeletePodWithCondition (gc_controller.go@87966185) patches a non-terminal pod's phase to Failed
+    // before the DELETE: that write is PodGC acting (it is what lets a Job controller take its tracking finalizer
+    // off), even though the DELETE itself changes nothing while finalizers remain.
+    if (!isPodTerminated(input.pod))
+      return {
+        ...d,
+        why: `${d.why}; the pod holds finalizers ${finalizers.join(', ')}, so only the Failed phase takes effect now: the object stays until their holders remove them`,
+      }
     return {
       ...d,
       action: 'none',
-      why: `${d.why} — but the pod is already terminating and holds finalizers ${finalizers.join(', ')}: the delete changes nothing until they are removed`,
+      why: `${d.why} — but the pod is already terminating, terminal, and holds finalizers ${finalizers.join(', ')}: the delete changes nothing until they are removed`,
     }
+  }
   return d
 }
 

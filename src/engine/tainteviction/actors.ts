@@ -68,6 +68,8 @@ const owner = (input: ActorInput) => {
   const o = input.pod?.metadata?.ownerReferences?.find((r) => r.controller)
   return o ? `the pod template of ${o.kind} ${input.namespace}/${o.name}` : `Pod ${input.namespace}/${input.name}`
 }
+const KUBELET_ADMISSION = 'pkg/kubelet/kubelet.go'
+const EVICTION_MANAGER = 'pkg/kubelet/eviction/eviction_manager.go'
 const when = (ms: number | undefined) => (ms !== undefined ? ` at ${iso(ms)}` : '')
 
 /** The Actor for a recorded disruption: who and what from the record, the rule replayed, its evidence and next steps. */
@@ -147,6 +149,13 @@ function simpleKubelet(input: ActorInput, d: Disruption): Replayed {
   const next: NextStep[] = []
   let summary: string
   if (d.mechanism === 'localStorage') {
+    steps.push({
+      rule: RULE_OF[d.mechanism],
+      upstream: `${EVICTION_MANAGER} (localStorageEviction: emptyDirLimitEviction, podEphemeralStorageLimitEviction, containerEphemeralStorageLimitEviction); ${HELPERS} (emptyDirMessageFmt, podEphemeralStorageMessageFmt, containerEphemeralStorageMessageFmt)`,
+      inputs: {message: d.message ?? null},
+      result: 'evicted',
+      why: 'a local-storage limit was passed; this path writes no DisruptionTarget condition and runs before any pressure ranking',
+    })
     next.push({
       change: `${owner(input)}: the ephemeral-storage limit or the emptyDir sizeLimit named in the message`,
       why: 'the kubelet evicts a pod as soon as its local storage use passes a limit it set',
@@ -154,8 +163,8 @@ function simpleKubelet(input: ActorInput, d: Disruption): Replayed {
     summary = `Evicted by the kubelet${when(d.at)} for exceeding a local-storage limit (localStorageEviction): "${(d.message ?? '').trim()}". No DisruptionTarget condition is written on this path.`
   } else if (d.mechanism === 'nodeShutdown') {
     steps.push({
-      rule: 'groupByPriority',
-      upstream: `${SHUTDOWN} (groupByPriority, killPods)`,
+      rule: RULE_OF[d.mechanism],
+      upstream: `${SHUTDOWN} (migrateConfig, groupByPriority, killPods)`,
       inputs: {priority: pod.spec?.priority ?? 0},
       result: 'killed',
       why: describeShutdown(pod),
@@ -166,6 +175,13 @@ function simpleKubelet(input: ActorInput, d: Disruption): Replayed {
     })
     summary = `Terminated by the kubelet${when(d.at)} in response to an imminent node shutdown (graceful node shutdown, killPods): phase Failed, reason Terminated.`
   } else {
+    steps.push({
+      rule: RULE_OF[d.mechanism],
+      upstream: 'pkg/kubelet/preemption/preemption.go (HandleAdmissionFailure, evictPodsToFreeRequests, getPodsToPreempt)',
+      inputs: {qosClass: getPodQOS(pod), priority: pod.spec?.priority ?? 0},
+      result: 'preempted',
+      why: 'a critical pod could not be admitted for lack of resources; the kubelet stopped the fewest, lowest-QoS pods that free them (the critical pod is not in the data)',
+    })
     next.push({change: `${owner(input)}: spec.priorityClassName`, why: 'the kubelet preempts lower-QoS, lower-priority pods to admit a critical pod'})
     summary = `Preempted by the kubelet${when(d.at)} to admit a critical pod (CriticalPodAdmissionHandler).`
   }
@@ -282,7 +298,8 @@ function pdbReplay(input: ActorInput): {steps: Step[]; answer?: ReturnType<typeo
   }
   const answer = evictionAnswer(pod, ctx.pdbs)
   steps.push({
-    rule: 'EvictionREST.Create',
+    // 429 and 403 come from checkAndDecrement; 200 and the several-budgets 500 from Create itself.
+    rule: answer.code === 429 || answer.code === 403 ? 'checkAndDecrement' : 'EvictionREST.Create',
     upstream: `${EVICTION} (canIgnorePDB, checkAndDecrement)`,
     inputs: {
       pdbs: matching.map((b) => b.metadata?.name),
@@ -420,12 +437,26 @@ function decideActors(taint: Explanation, input: ActorInput, record: PodRecord):
       steps.push(...r.steps)
       main ??= d === primary ? r : undefined
     }
+    // PodGC runs over every pod whoever acted first: a pod the taint manager deleted on a node that is down stays
+    // terminating until gcTerminating (out-of-service taint) force-deletes it.
+    const gc = primary.mechanism === 'podgc' ? undefined : podGcNext(input)
+    if (gc?.actor) {
+      steps.push(gc.step)
+      actors.push(gc.actor)
+    }
     if (primary.mechanism === 'taintManager') return {actors, steps}
     if (taintAction && taint.verdict !== 'evicted' && !actors.some((a) => a.actor === 'taint-eviction-controller')) actors.push(taintActor())
     return {actors, steps, verdict: VERDICT_OF[primary.mechanism], summary: main?.summary, next: main?.actor.next ?? []}
   }
   if (record.rejection) {
     const rj = record.rejection
+    steps.push({
+      rule: 'canAdmitPod',
+      upstream: `${KUBELET_ADMISSION} (canAdmitPod, rejectPod); pkg/kubelet/lifecycle/predicate.go (predicateAdmitHandler.Admit); ${EVICTION_MANAGER} (managerImpl.Admit)`,
+      inputs: {reason: rj.reason, message: rj.message},
+      result: 'rejected',
+      why: `the kubelet refused the pod before starting it (${rj.reason}): rejectPod writes phase Failed and "Pod was rejected: " + the message; no container ran, so nothing was evicted`,
+    })
     return {
       actors: [
         {
@@ -466,7 +497,7 @@ function decideActors(taint: Explanation, input: ActorInput, record: PodRecord):
     actors.push({
       actor: 'eviction-api',
       action: 'refusesEviction',
-      rule: 'checkAndDecrement',
+      rule: a.code === 429 || a.code === 403 ? 'checkAndDecrement' : 'EvictionREST.Create',
       evidence: [...p.evidence, ...(cordoned ? [`node ${input.pod?.spec?.nodeName} is cordoned (spec.unschedulable)`] : [])],
       next: p.next,
     })
@@ -476,23 +507,12 @@ function decideActors(taint: Explanation, input: ActorInput, record: PodRecord):
       next = p.next
     }
   }
-  if (input.pod && input.context?.nodes) {
-    const g = podGcDecision({
-      pod: input.pod,
-      nodes: input.context.nodes,
-      nodesComplete: input.context.nodesComplete ?? false,
-      allPods: input.context.namespacePods ?? [input.pod],
-      podsComplete: false,
-    })
-    steps.push({
-      rule: g.pass ?? 'gc',
-      upstream: `${PODGC} (gcTerminated, gcTerminating, gcOrphaned, gcUnscheduledTerminating)`,
-      inputs: {threshold: g.threshold, terminated: g.terminated ?? null},
-      result: g.action,
-      why: g.why,
-    })
-    if (g.action === 'willDelete') {
-      actors.push({actor: 'podgc', action: 'willDelete', rule: g.pass!, evidence: [g.why], next: []})
+  const gc = podGcNext(input)
+  if (gc) {
+    const g = gc.decision
+    steps.push(gc.step)
+    if (gc.actor) {
+      actors.push(gc.actor)
       if (!verdict && taint.verdict === 'notAffected') {
         verdict = 'willBeCollected'
         summary = `PodGC will force-delete the pod (${g.pass}): ${g.why}.`
@@ -533,6 +553,44 @@ function decideActors(taint: Explanation, input: ActorInput, record: PodRecord):
   }
   if (!verdict && taint.verdict === 'notAffected') summary = `${taint.summary} Nothing else names an actor: examined ${record.examined.join(', ')}.`
   return {actors, steps, verdict, summary, next}
+}
+
+/**
+ * PodGC's passes over the pod (../podgc/gc.ts), when the nodes were read: the step, and PodGC's actor when a pass
+ * will act. Pods are counted from the namespace read only (gcTerminated counts cluster-wide), so that pass is never
+ * more than unknown here.
+ */
+function podGcNext(input: ActorInput): {decision: ReturnType<typeof podGcDecision>; step: Step; actor?: Actor} | undefined {
+  if (!input.pod || !input.context?.nodes) return undefined
+  const g = podGcDecision({
+    pod: input.pod,
+    nodes: input.context.nodes,
+    nodesComplete: input.context.nodesComplete ?? false,
+    allPods: input.context.namespacePods ?? [input.pod],
+    podsComplete: false,
+  })
+  const step: Step = {
+    rule: g.pass ?? 'gc',
+    upstream: `${PODGC} (gcTerminated, gcTerminating, gcOrphaned, gcUnscheduledTerminating, markFailedAndDeletePodWithCondition)`,
+    inputs: {threshold: g.threshold, terminated: g.terminated ?? null},
+    result: g.action,
+    why: g.why,
+  }
+  if (g.action !== 'willDelete') return {decision: g, step}
+  return {
+    decision: g,
+    step,
+    actor: {
+      actor: 'podgc',
+      action: 'willDelete',
+      rule: g.pass!,
+      evidence: [g.why],
+      next:
+        g.pass === 'gcTerminating'
+          ? [{command: `kubectl get node ${input.pod.spec?.nodeName ?? ''}`.trim(), why: 'the out-of-service taint and the NotReady condition PodGC acts on'}]
+          : [],
+    },
+  }
 }
 
 /**

@@ -67,13 +67,25 @@ describe('podGcDecision', () => {
 })
 
 describe('podGcDecision and finalizers', () => {
-  test('an unscheduled terminating pod holding a finalizer: the force delete changes nothing → none', () => {
+  // markFailedAndDeletePodWithCondition patches a non-terminal pod to phase Failed before its DELETE (grace 0): with
+  // finalizers the DELETE changes nothing, but the phase write does — PodGC acts on a Pending pod, not on a Failed one.
+  test('an unscheduled terminating Pending pod holding a finalizer: PodGC still marks it Failed → willDelete, said', () => {
     const a: GcPod = {
-      metadata: {name: 'a', namespace: 'ns', deletionTimestamp: '2026-06-01T00:00:00Z', finalizers: ['foregroundDeletion']},
+      metadata: {name: 'a', namespace: 'ns', deletionTimestamp: '2026-06-01T00:00:00Z', finalizers: ['batch.kubernetes.io/job-tracking']},
       spec: {},
       status: {phase: 'Pending'},
     }
     const d = podGcDecision({pod: a, nodes, nodesComplete: true, allPods: [a], podsComplete: true})
+    assert.deepEqual([d.action, d.pass], ['willDelete', 'gcUnscheduledTerminating'])
+    assert.match(d.why, /only the Failed phase takes effect now/)
+  })
+  test('an unscheduled terminating pod already Failed holding a finalizer: nothing to write → none', () => {
+    const a: GcPod = {
+      metadata: {name: 'a', namespace: 'ns', deletionTimestamp: '2026-06-01T00:00:00Z', finalizers: ['foregroundDeletion']},
+      spec: {},
+      status: {phase: 'Failed'},
+    }
+    const d = podGcDecision({pod: a, nodes, nodesComplete: true, allPods: [a], podsComplete: true, threshold: 0})
     assert.deepEqual([d.action, d.pass], ['none', 'gcUnscheduledTerminating'])
   })
 })
