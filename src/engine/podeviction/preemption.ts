@@ -5,8 +5,10 @@
 // the PDBs the victim's eviction would violate (filterPodsWithPDBViolation reads their recorded status).
 import type {LabelSelector} from '../../cluster/kube-types.js'
 import {labelSelectorAsSelector, SelectorError} from '../../apimachinery/labels.js'
+import {podRequest, quantityValue} from '../../component-helpers/resource.js'
+import {toleratesTaint} from '../../component-helpers/tolerations.js'
 import type {PreemptedEvent} from './evidence.js'
-import type {PodLike, PriorityClassLike} from './types.js'
+import type {NodeLike, PodLike, PriorityClassLike} from './types.js'
 
 export const DEFAULT_PREEMPTION = 'pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go'
 export const SHUTDOWN = 'pkg/kubelet/nodeshutdown/nodeshutdown_manager.go'
@@ -219,4 +221,153 @@ export function pickOneNodeForPreemption(candidates: readonly NodeVictims[], now
     all = selected
   }
   return {node: all[0], decidedBy: 'first'}
+}
+
+// ------------------------------------------------------------------ victims per node and the node chosen
+
+/** What NodeResourcesFit compares: cpu in millicores, memory in bytes, the pod count. */
+export interface Allocatable {
+  cpu: number
+  memory: number
+  pods: number
+}
+
+const milli = (cores: number) => Math.round(cores * 1000)
+const requestOf = (p: PodLike) => ({cpu: milli(podRequest(p, 'cpu')), memory: podRequest(p, 'memory')})
+
+/** The node's status.allocatable as NodeResourcesFit reads it; undefined when the node does not record it. */
+export function allocatableOf(node: NodeLike): Allocatable | undefined {
+  const a = (node.status as {allocatable?: Record<string, string | number>} | undefined)?.allocatable
+  if (!a) return undefined
+  const cpu = quantityValue(a.cpu)
+  const memory = quantityValue(a.memory)
+  if (cpu === undefined || memory === undefined) return undefined
+  return {cpu: milli(cpu), memory, pods: quantityValue(a.pods) ?? 110}
+}
+
+/** NodeResourcesFit's fitsRequest over cpu, memory and the pod count: the pods left on the node plus the preemptor. */
+function fits(preemptor: PodLike, remaining: readonly PodLike[], cap: Allocatable): boolean {
+  const want = requestOf(preemptor)
+  let cpu = want.cpu
+  let memory = want.memory
+  for (const p of remaining) {
+    const r = requestOf(p)
+    cpu += r.cpu
+    memory += r.memory
+  }
+  return remaining.length + 1 <= cap.pods && cpu <= cap.cpu && memory <= cap.memory
+}
+
+const startOf = (p: PodLike) => {
+  const t = p.status?.startTime ? Date.parse(p.status.startTime) : Number.NaN
+  return Number.isNaN(t) ? Number.POSITIVE_INFINITY : t
+}
+
+/** util.MoreImportantPod: higher priority first, then the earlier start time. */
+export const moreImportantPod = (a: PodLike, b: PodLike) => prio(b) - prio(a) || startOf(a) - startOf(b)
+
+/**
+ * SelectVictimsOnNode (default_preemption.go@e4d77d92) with NodeResourcesFit as the only filter: every pod of lower
+ * priority is removed; if the preemptor still does not fit, the node is no candidate (undefined). Then the removed
+ * pods, most important first — those whose eviction would violate a budget first (filterPodsWithPDBViolation),
+ * then the rest — are added back one by one and stay when the preemptor still fits (the reprieve); those that must
+ * go are the victims, numPDBViolations counting the violating ones among them. A node with no lower-priority pod is
+ * no candidate either ("No preemption victims found for incoming pod").
+ */
+export function selectVictimsOnNode(
+  preemptor: PodLike,
+  node: string,
+  cap: Allocatable,
+  podsOnNode: readonly PodLike[],
+  pdbs: readonly PreemptionPdb[],
+): NodeVictims | undefined {
+  const p = prio(preemptor)
+  const potential = podsOnNode.filter((x) => prio(x) < p).sort(moreImportantPod)
+  if (potential.length === 0) return undefined
+  const kept = podsOnNode.filter((x) => prio(x) >= p)
+  if (!fits(preemptor, kept, cap)) return undefined
+  const {violating, nonViolating} = filterPodsWithPDBViolation(potential, pdbs)
+  const victims: PodLike[] = []
+  let numPDBViolations = 0
+  const reprieve = (pod: PodLike, violates: boolean) => {
+    kept.push(pod)
+    if (fits(preemptor, kept, cap)) return
+    kept.pop()
+    victims.push(pod)
+    if (violates) numPDBViolations++
+  }
+  for (const v of violating) reprieve(v, true)
+  for (const v of nonViolating) reprieve(v, false)
+  if (violating.length > 0 && nonViolating.length > 0) victims.sort(moreImportantPod)
+  return {node, pods: victims, numPDBViolations}
+}
+
+export interface PreemptionChoice {
+  /** Each candidate node with its victims (names), in the order considered. */
+  candidates: {node: string; victims: string[]; numPDBViolations: number}[]
+  /** Nodes the preemptor fits without removing anything (the victims are gone, or room was made otherwise). */
+  fitsWithoutPreemption?: string[]
+  chosen?: string
+  decidedBy?: string
+  /** What the data lacks for the answer, each said once; empty when it holds everything this replay reads. */
+  missing: string[]
+}
+
+/**
+ * Which node the preemptor chose (or would choose): SelectVictimsOnNode on every node that can hold it, then
+ * pickOneNodeForPreemption. Needs every node's allocatable and every pod bound to those nodes (podsComplete): a
+ * node's pods not all read would make its victims wrong. Nodes cordoned, or tainted NoSchedule/NoExecute without a
+ * matching toleration, fail NodeUnschedulable / TaintToleration and are no candidates; the other filters
+ * (affinity, ports, volumes, topology spread) are not replayed.
+ */
+export function choosePreemptionNode(input: {
+  preemptor: PodLike
+  nodes: readonly NodeLike[]
+  pods: readonly PodLike[]
+  podsComplete: boolean
+  pdbs?: readonly PreemptionPdb[]
+  now: number
+}): PreemptionChoice {
+  const missing: string[] = []
+  if (!input.podsComplete) missing.push('the pods of every node (only some namespaces or one node were read)')
+  if (!input.pdbs) missing.push('the PodDisruptionBudgets (violations are counted from their status)')
+  const candidates: NodeVictims[] = []
+  const byNode = new Map<string, PodLike[]>()
+  for (const p of input.pods) {
+    const n = p.spec?.nodeName
+    if (!n || p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue
+    const list = byNode.get(n) ?? []
+    list.push(p)
+    byNode.set(n, list)
+  }
+  const tolerations = input.preemptor.spec?.tolerations ?? []
+  const fitsAsIs: string[] = []
+  for (const node of input.nodes) {
+    const name = node.metadata?.name ?? ''
+    if (node.spec?.unschedulable) continue
+    const blocked = (node.spec?.taints ?? []).some(
+      (t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerations.some((tol) => toleratesTaint(tol, t)),
+    )
+    if (blocked) continue
+    const cap = allocatableOf(node)
+    if (!cap) {
+      missing.push(`node ${name}'s status.allocatable`)
+      continue
+    }
+    const onNode = byNode.get(name) ?? []
+    // A node the preemptor fits as it is passes Filter: the scheduler binds there and preemption does not run.
+    if (fits(input.preemptor, onNode, cap)) fitsAsIs.push(name)
+    const v = selectVictimsOnNode(input.preemptor, name, cap, onNode, input.pdbs ?? [])
+    if (v) candidates.push(v)
+  }
+  const out: PreemptionChoice = {
+    candidates: candidates.map((c) => ({node: c.node, victims: c.pods.map(ref), numPDBViolations: c.numPDBViolations})),
+    ...(fitsAsIs.length > 0 ? {fitsWithoutPreemption: fitsAsIs} : {}),
+    missing,
+  }
+  if (missing.length > 0) return out
+  if (fitsAsIs.length > 0) return {...out, chosen: fitsAsIs[0], decidedBy: 'fitsWithoutPreemption'}
+  if (candidates.length === 0) return out
+  const picked = pickOneNodeForPreemption(candidates, input.now)
+  return {...out, chosen: picked.node, decidedBy: picked.decidedBy}
 }

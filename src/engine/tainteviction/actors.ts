@@ -10,7 +10,15 @@ import {iso} from '../nodelifecycle/time.js'
 import {type Disruption, type PodRecord, readPodRecord, RULE_OF, UPSTREAM_OF} from '../podeviction/evidence.js'
 import {getPodQOS} from '../../component-helpers/resource.js'
 import {HELPERS, PRESSURE_TRANSITION_PERIOD_MS, replayNodePressure} from '../podeviction/kubelet.js'
-import {DEFAULT_PREEMPTION, describeShutdown, filterPodsWithPDBViolation, replayPreemption, SHUTDOWN} from '../podeviction/preemption.js'
+import {
+  choosePreemptionNode,
+  DEFAULT_PREEMPTION,
+  describeShutdown,
+  filterPodsWithPDBViolation,
+  PREEMPTION,
+  replayPreemption,
+  SHUTDOWN,
+} from '../podeviction/preemption.js'
 import type {EventLike, NodeLike, PodLike, PriorityClassLike} from '../podeviction/types.js'
 import {PODGC, podGcDecision} from '../podgc/gc.js'
 import {EVICTED_SEVERITY, type EvictedVerdict} from './explain.js'
@@ -25,6 +33,9 @@ export interface EvictionContext {
   owners?: ScaleOwner[]
   nodes?: NodeLike[]
   nodesComplete?: boolean
+  /** Every pod bound to any node, for the preemptor's node choice (choosePreemptionNode); allPodsComplete: all of them. */
+  allPods?: PodLike[]
+  allPodsComplete?: boolean
   /** Pending pods nominated to a node (status.nominatedNodeName): preemptors on their way; namespacePods' when absent. */
   nominated?: PodLike[]
   problems?: Problem[]
@@ -217,6 +228,7 @@ function scheduler(input: ActorInput, d: Disruption, record: PodRecord): Replaye
         : {}),
     },
   ]
+  steps.push(nodeChoice(input, r.preemptor?.ref))
   const next: NextStep[] = [
     {change: `${owner(input)}: spec.priorityClassName (a class with a higher value)`, why: 'only pods of strictly lower priority are preemption victims'},
   ]
@@ -229,6 +241,56 @@ function scheduler(input: ActorInput, d: Disruption, record: PodRecord): Replaye
     actor: actorOf(d, 'SelectVictimsOnNode', [...d.evidence, ...(r.preemptor ? [`preemptor ${r.preemptor.ref} priority ${r.preemptor.priority}`] : [])], next),
     steps,
     summary: `Preempted by the scheduler${when(d.at)}${r.preemptor ? ` for ${r.preemptor.ref} (priority ${r.preemptor.priority} > ${r.victimPriority})` : ''}${r.node ? ` on node ${r.node}` : ''}: lower-priority pods are removed to make room for a pending higher-priority one.`,
+  }
+}
+
+/**
+ * Which node the preemptor chose or would choose (choosePreemptionNode: SelectVictimsOnNode with NodeResourcesFit on
+ * every node it may use, then pickOneNodeForPreemption), only when the data holds every node's pods, the budgets and
+ * the preemptor; otherwise the step says what is missing and names no node.
+ */
+function nodeChoice(input: ActorInput, preemptorRef: string | undefined): Step {
+  const ctx = input.context ?? {}
+  const rule = 'pickOneNodeForPreemption'
+  const upstream = `${PREEMPTION} (pickOneNodeForPreemption); ${DEFAULT_PREEMPTION} (SelectVictimsOnNode, filterPodsWithPDBViolation); pkg/scheduler/framework/plugins/noderesources/fit.go (fitsRequest)`
+  const pools = [...(ctx.allPods ?? []), ...(ctx.nominated ?? []), ...(ctx.namespacePods ?? [])]
+  const preemptor = preemptorRef ? pools.find((p) => `${p.metadata?.namespace}/${p.metadata?.name}` === preemptorRef) : undefined
+  const missing: string[] = []
+  if (!preemptor) missing.push('the preemptor')
+  if (!ctx.nodes) missing.push('the Nodes')
+  if (!ctx.allPods || !ctx.allPodsComplete) missing.push("every node's pods (a list of all pods in every namespace)")
+  if (!ctx.pdbs) missing.push('the PodDisruptionBudgets')
+  if (missing.length > 0 || !preemptor)
+    return {
+      rule,
+      upstream,
+      inputs: {preemptor: preemptorRef ?? null, missing},
+      result: 'unknown',
+      why: `which node the preemptor chose cannot be replayed: the data lacks ${missing.join(', ')}${input.pod?.spec?.nodeName ? `; the victim was on ${input.pod.spec.nodeName}` : ''}`,
+    }
+  const c = choosePreemptionNode({preemptor, nodes: ctx.nodes ?? [], pods: ctx.allPods ?? [], podsComplete: true, pdbs: ctx.pdbs, now: input.now})
+  const victim = `${input.namespace}/${input.name}`
+  const onChosen = c.candidates.find((x) => x.node === c.chosen)
+  const nominated = preemptor.status?.nominatedNodeName
+  const why =
+    c.missing.length > 0
+      ? `the data lacks ${c.missing.join(', ')}: no node is named`
+      : c.decidedBy === 'fitsWithoutPreemption'
+        ? `the preemptor fits ${c.fitsWithoutPreemption?.join(', ')} as the data stands (the victims are gone or terminating pods left): it binds there without preempting more`
+        : c.chosen
+          ? `of ${c.candidates.length} candidate node(s) (${c.candidates.map((x) => `${x.node}: ${x.victims.length} victim(s), ${x.numPDBViolations} PDB violation(s)`).join('; ')}), pickOneNodeForPreemption picks ${c.chosen} by ${c.decidedBy}${onChosen ? `, victims ${onChosen.victims.join(', ') || 'none'}${onChosen.victims.includes(victim) ? ' — this pod among them' : ' — this pod not among them: the scheduler that acted saw other pods or other filters'}` : ''}${nominated ? `; the preemptor's nominatedNodeName is ${nominated}${nominated === c.chosen ? ', the same' : ', another: the cluster changed since, or a filter not replayed here decided'}` : ''}`
+          : 'no node can hold the preemptor even with every lower-priority pod removed (NodeResourcesFit)'
+  return {
+    rule,
+    upstream,
+    inputs: {preemptor: preemptorRef ?? null, candidates: c.candidates, nominatedNodeName: nominated ?? null},
+    result: c.chosen ?? 'none',
+    why,
+    inferred: {
+      evidence:
+        'only NodeUnschedulable, TaintToleration (NoSchedule/NoExecute) and NodeResourcesFit (cpu, memory, pods) are replayed; affinity, ports, volumes, topology spread and nominated pods are not',
+      confidence: 'likely',
+    },
   }
 }
 

@@ -116,6 +116,12 @@ export async function readEvictionContext(
       '',
       `list pods on node ${nodeName}`,
     )
+  // Preemption's node choice reads every node's pods: only for a pod the scheduler preempted (actors.ts nodeChoice).
+  if ((pod?.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.reason === 'PreemptionByScheduler')) {
+    context.allPods = await attempt<EvictionPod>({apiVersion: 'v1', kind: 'Pod'}, '', 'list pods in every namespace')
+    const k = evidence.kinds.find((x) => x.kind === 'Pod' && x.group === '')
+    context.allPodsComplete = !!context.allPods && (k ? k.coverage === 'all' && k.absenceIsProof : evidence.coverage('', 'Pod').absenceIsProof)
+  }
   const owners: ScaleOwner[] = []
   for (const ref of OWNER_KINDS) {
     const items = await attempt<KubeObject & {spec?: {replicas?: number}}>(
@@ -271,7 +277,7 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
       namespacePods: podsByNs.get(ns) ?? [],
       ...(sweep.pdbs ? {pdbs: pdbsByNs.get(ns) ?? []} : {}),
       ...(sweep.priorityClasses ? {priorityClasses: sweep.priorityClasses} : {}),
-      ...(node && namespace === undefined ? {podsOnNode: podsByNode.get(node) ?? []} : {}),
+      ...(node && namespace === undefined ? {podsOnNode: podsByNode.get(node) ?? [], allPods: pods as EvictionPod[], allPodsComplete: true} : {}),
     })
     count(e.verdict)
     for (const a of e.actors ?? []) if (a.action === 'evicted' || a.action === 'deleted') byActor[a.actor] = (byActor[a.actor] ?? 0) + 1

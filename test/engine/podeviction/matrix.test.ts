@@ -107,7 +107,13 @@ const ROWS: Row[] = [
     verdict: 'preempted',
     actor: ['scheduler', 'evicted', '2026-12-01T10:04:39Z', 'SelectVictimsOnNode'],
     upstream: /pkg\/scheduler\/framework\/plugins\/defaultpreemption\/default_preemption\.go .*SelectVictimsOnNode/,
-    more: (e) => assert.match(e.summary, /batch\/payments-api-7c6b5a4d3-f5g6h \(priority 1000000 > 100\) on node ip-10-0-3-12/),
+    more: (e) => {
+      assert.match(e.summary, /batch\/payments-api-7c6b5a4d3-f5g6h \(priority 1000000 > 100\) on node ip-10-0-3-12/)
+      // A plain kubectl dump holds only the pods it happened to include: the node choice is not replayed, and said so.
+      const choice = step(e, 'pickOneNodeForPreemption')
+      assert.equal(choice?.result, 'unknown')
+      assert.match(choice?.why ?? '', /every node's pods/)
+    },
   },
   {
     // EvictionByEvictionAPI at 10:04:20 on a cordoned node: a drain the budget allowed (disruptedPods holds it).

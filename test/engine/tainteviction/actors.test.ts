@@ -189,6 +189,56 @@ describe('explainPod names the actor the record names', () => {
     assert.deepEqual([e.actors?.[0].actor, e.actors?.[0].rule], ['kubelet', 'rankMemoryPressure'])
     assert.equal(explainPod(world([n]), 'shop', 'web-12', base('web-12'), []).verdict, 'notAffected')
   })
+  // Worked by hand: n1 and n2 hold 4 cpu / 8Gi each. The preemptor asks 3 cpu / 4Gi at priority 1000. On n1 the victim
+  // (priority 0, 3 cpu) leaves 1 cpu: removing it lets the preemptor fit, and nothing else is there — one victim of
+  // priority 0. On n2 a pod of priority 500 asks 2 cpu: one victim of priority 500. pickOneNodeForPreemption:
+  // no PDB violations on either, then the lower highest victim priority — n1 (0 < 500), the nominated node.
+  test('preemption: the node the preemptor chose, replayed over every node (pickOneNodeForPreemption), this pod its victim', () => {
+    const cap = {status: {allocatable: {cpu: '4', memory: '8Gi', pods: '110'}}}
+    const n1 = {...node('n1'), ...cap, status: {...node('n1').status, ...cap.status}} as NodeLike
+    const n2 = {...node('n2'), status: {...node('n2').status, ...cap.status}} as NodeLike
+    const res = (cpu: string, memory: string) => [{name: 'c', resources: {requests: {cpu, memory}}}]
+    const victim = base('web-20', {
+      metadata: {name: 'web-20', namespace: 'shop', uid: 'v20', deletionTimestamp: at(-5)},
+      spec: {nodeName: 'n1', priority: 0, containers: res('3', '1Gi')},
+      status: {
+        phase: 'Running',
+        startTime: at(-3600),
+        conditions: [
+          {
+            type: 'DisruptionTarget',
+            status: 'True',
+            reason: 'PreemptionByScheduler',
+            message: 'default-scheduler: preempting to accommodate a higher priority pod',
+            lastTransitionTime: at(-6),
+          },
+        ],
+      },
+    })
+    const other = base('api-1', {spec: {nodeName: 'n2', priority: 500, containers: res('2', '1Gi')}, status: {phase: 'Running', startTime: at(-3600)}})
+    const preemptor = base('big', {
+      metadata: {name: 'big', namespace: 'shop', uid: 'big-uid'},
+      spec: {priority: 1000, containers: res('3', '4Gi')},
+      status: {phase: 'Pending', nominatedNodeName: 'n1'},
+    })
+    delete (preemptor.spec as {nodeName?: string}).nodeName
+    const ctx: EvictionContext = {
+      nodes: [n1, n2] as EvictionContext['nodes'],
+      namespacePods: [victim, other, preemptor],
+      allPods: [victim, other, preemptor],
+      allPodsComplete: true,
+      pdbs: [],
+    }
+    const e = explainPod(world([n1, n2]), 'shop', 'web-20', victim, [], ctx)
+    const s = e.steps.find((x) => x.rule === 'pickOneNodeForPreemption')
+    assert.equal(s?.result, 'n1', s?.why)
+    assert.match(s?.why ?? '', /picks n1 by minHighestPriority, victims shop\/web-20 — this pod among them; the preemptor's nominatedNodeName is n1, the same/)
+    // Without every namespace's pods the node is not named, and the step says what is missing.
+    const partial = explainPod(world([n1, n2]), 'shop', 'web-20', victim, [], {...ctx, allPodsComplete: false})
+    const p = partial.steps.find((x) => x.rule === 'pickOneNodeForPreemption')
+    assert.equal(p?.result, 'unknown')
+    assert.match(p?.why ?? '', /every node's pods/)
+  })
   test('a pod that is gone, known only from its Preempted event → preempted, at the event time', () => {
     const e = explainPod(world([node('n1')]), 'shop', 'gone-1', undefined, [preempted('gone-1', 'x-uid', -30)])
     assert.equal(e.verdict, 'preempted')
