@@ -26,7 +26,10 @@ import {EVICTED_SEVERITY, type EvictedVerdict} from './explain.js'
 /** What the driver read beyond the pod and its events; each list absent when it was not (or could not be) read. */
 export interface EvictionContext {
   node?: NodeLike
+  /** Every pod bound to the pod's node, all namespaces (a spec.nodeName field-selector list). */
   podsOnNode?: PodLike[]
+  /** podsOnNode holds every namespace's pods on that node (false: a dump of some namespaces only). */
+  podsOnNodeComplete?: boolean
   namespacePods?: PodLike[]
   pdbs?: PdbLike[]
   priorityClasses?: PriorityClassLike[]
@@ -131,7 +134,7 @@ function kubeletPressure(input: ActorInput, d: Disruption, record: PodRecord): R
       neighbours: r.neighbours.map((n) => ({pod: n.name, qosClass: n.qosClass, priority: n.priority, request: n.request, standing: n.standing})),
     },
     result: r.aboveRequest === true ? 'aboveRequest' : r.aboveRequest === false ? 'withinRequest' : 'unknown',
-    why: `${r.aboveRequest === true ? 'the pod was above its request, so it ranked with the first group' : r.aboveRequest === false ? 'the pod was within its request: every other pod was too (or critical)' : 'whether the pod was above its request is not in the data'}; then lower priority first, then the larger use above request. QoS ${r.qosClass} is not an input itself: it shows through the requests${r.neighbours.length ? `. Neighbours: ${r.neighbours.map((n) => n.why).join('; ')}` : input.context?.podsOnNode ? '. No other active pod on the node' : '. The other pods on the node were not read'}`,
+    why: `${r.aboveRequest === true ? 'the pod was above its request, so it ranked with the first group' : r.aboveRequest === false ? 'the pod was within its request: every other pod was too (or critical)' : 'whether the pod was above its request is not in the data'}; then lower priority first, then the larger use above request. QoS ${r.qosClass} is not an input itself: it shows through the requests${r.neighbours.length ? `. Neighbours: ${r.neighbours.map((n) => n.why).join('; ')}` : input.context?.podsOnNode ? '. No other active pod on the node in the data' : '. The other pods on the node were not read'}${neighboursScope(input)}`,
     inferred: {
       evidence: 'usage stats (the summary API at the time) are not in the data: the order is what requests, priorities and the message allow',
       confidence: 'likely',
@@ -152,6 +155,14 @@ function kubeletPressure(input: ActorInput, d: Disruption, record: PodRecord): R
     steps,
     summary: `Evicted by the kubelet on ${pod.spec?.nodeName ?? 'its node'} under ${r.resource} pressure${when(d.at)} (node-pressure eviction, ${r.rank})${r.aboveRequest ? `: ${r.qosClass} pod above its ${r.resource} request` : ''}${r.message?.threshold ? `; threshold ${r.message.threshold}${r.thresholdIsDefault ? ' (the default)' : ''}, available ${r.message.available}` : ''}. The kubelet does not delete the pod object: it stays Failed until its controller or PodGC removes it; the node condition lingers ${PRESSURE_TRANSITION_PERIOD_MS / 60_000} min (evictionPressureTransitionPeriod) after the last crossing.`,
   }
+}
+
+/** What the neighbour ranking covers: every namespace's pods on the node, or only those the data held. */
+function neighboursScope(input: ActorInput): string {
+  const ctx = input.context ?? {}
+  if (!ctx.podsOnNode || ctx.podsOnNodeComplete !== false) return ''
+  const namespaces = [...new Set(ctx.podsOnNode.map((p) => p.metadata?.namespace ?? ''))].sort()
+  return `. Only the pods of ${namespaces.length ? `namespace(s) ${namespaces.join(', ')}` : 'no namespace'} on ${input.pod?.spec?.nodeName ?? 'the node'} are in the data (the dump does not hold every namespace's pods): pods of other namespaces there are not ranked`
 }
 
 function simpleKubelet(input: ActorInput, d: Disruption): Replayed {

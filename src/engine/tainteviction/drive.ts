@@ -116,11 +116,14 @@ export async function readEvictionContext(
       '',
       `list pods on node ${nodeName}`,
     )
+  // Whether a cluster-wide pod list holds every pod: a live read does; a dump only if it recorded every namespace's.
+  const podKind = evidence.kinds.find((x) => x.kind === 'Pod' && x.group === '')
+  const everyPod = podKind ? podKind.coverage === 'all' && podKind.absenceIsProof : evidence.coverage('', 'Pod').absenceIsProof
+  if (context.podsOnNode) context.podsOnNodeComplete = everyPod
   // Preemption's node choice reads every node's pods: only for a pod the scheduler preempted (actors.ts nodeChoice).
   if ((pod?.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.reason === 'PreemptionByScheduler')) {
     context.allPods = await attempt<EvictionPod>({apiVersion: 'v1', kind: 'Pod'}, '', 'list pods in every namespace')
-    const k = evidence.kinds.find((x) => x.kind === 'Pod' && x.group === '')
-    context.allPodsComplete = !!context.allPods && (k ? k.coverage === 'all' && k.absenceIsProof : evidence.coverage('', 'Pod').absenceIsProof)
+    context.allPodsComplete = !!context.allPods && everyPod
   }
   const owners: ScaleOwner[] = []
   for (const ref of OWNER_KINDS) {
@@ -277,7 +280,9 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
       namespacePods: podsByNs.get(ns) ?? [],
       ...(sweep.pdbs ? {pdbs: pdbsByNs.get(ns) ?? []} : {}),
       ...(sweep.priorityClasses ? {priorityClasses: sweep.priorityClasses} : {}),
-      ...(node && namespace === undefined ? {podsOnNode: podsByNode.get(node) ?? [], allPods: pods as EvictionPod[], allPodsComplete: true} : {}),
+      ...(node && namespace === undefined
+        ? {podsOnNode: podsByNode.get(node) ?? [], podsOnNodeComplete: true, allPods: pods as EvictionPod[], allPodsComplete: true}
+        : {}),
     })
     count(e.verdict)
     for (const a of e.actors ?? []) if (a.action === 'evicted' || a.action === 'deleted') byActor[a.actor] = (byActor[a.actor] ?? 0) + 1

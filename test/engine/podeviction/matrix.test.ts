@@ -59,6 +59,8 @@ const ROWS: Row[] = [
         n.map((x) => [x.pod, x.standing]),
         [['analytics/batch-report-29311', 'rankedAfter']],
       )
+      // Across namespaces, but a plain kubectl List proves no namespace complete: said, not taken for all.
+      assert.match(step(e, 'rankMemoryPressure')?.why ?? '', /Only the pods of namespace\(s\) analytics, shop on ip-10-0-3-12 are in the data/)
     },
   },
   {
