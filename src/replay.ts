@@ -52,6 +52,11 @@ export interface ReplayGet {
   why: string
   /** The fields of the object it reads; none: a metadata-only GET (the collector's owner lookups). */
   fields?: Fields
+  /**
+   * A GET of the kind's subresource instead of the object (proxy: nodes/NAME/proxy/... — the kubelet's configz); the
+   * RBAC it needs is get on that subresource (audit --rbac lists nodes/proxy).
+   */
+  subresource?: 'proxy'
 }
 
 /**

@@ -22,6 +22,8 @@ export interface GetNeed {
   check: CheckName
   ref: TypeRef
   why: string
+  /** A subresource GET (ReplayGet.subresource). */
+  subresource?: 'proxy'
 }
 
 export interface CheckNeeds {

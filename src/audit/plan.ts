@@ -109,7 +109,15 @@ export function planReads(needs: readonly ListNeed[], gets: readonly GetNeed[], 
     return i === -1 ? FIRST.length : i
   }
   lists.sort((a, b) => rank(a) - rank(b) || a.id - b.id)
-  return {lists, needs: resolved, gets: gets.map((g) => ({...g, type: resolveKind(types, g.ref)}))}
+  return {
+    lists,
+    needs: resolved,
+    gets: gets.map((g) => {
+      const type = resolveKind(types, g.ref)
+      // A subresource GET needs get on "<resource>/<subresource>" (RBAC's spelling), not on the resource.
+      return {...g, type: type && g.subresource ? {...type, resource: `${type.resource}/${g.subresource}`} : type}
+    }),
+  }
 }
 
 /** The items of a (possibly wider) list that a need asked for: its namespace and label selector. */

@@ -135,6 +135,11 @@ export interface ClusterSource {
   problems(): Problem[]
   /** Objects of the input left out (malformed: src/cluster/validate), each named; a rewrite that loses them is not a copy. */
   leftOut?(): Problem[]
+  /**
+   * GET /api/v1/nodes/NAME/proxy/PATH (the kubelet's own endpoints through the API server; RBAC nodes/proxy get).
+   * Only a live source has it; failures throw ReadError (403 Forbidden, 404 for a kubelet that does not serve it).
+   */
+  nodeProxyGet?(node: string, path: 'configz'): Promise<unknown>
   /** What the data can prove (src/cluster/evidence.ts); a source without it answers every read, as a live one does. */
   evidence?(): Promise<Evidence>
   close?(): Promise<void>

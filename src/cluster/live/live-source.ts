@@ -155,6 +155,10 @@ export class LiveSource implements ClusterSource {
     return `${base}${ns}/${t.resource}${name === undefined ? '' : `/${encodeURIComponent(name)}`}`
   }
 
+  async nodeProxyGet(node: string, path: 'configz'): Promise<unknown> {
+    return this.client.get(`/api/v1/nodes/${encodeURIComponent(node)}/proxy/${path}`)
+  }
+
   async get(request: GetRequest): Promise<KubeObject | undefined> {
     const t = await this.typeOf(request)
     const metadataOnly = request.metadataOnly === true || (t.kind === 'Secret' && t.group === '')

@@ -38,8 +38,11 @@ export class ValidatedSource implements ClusterSource {
   private namespace: string | undefined
   readonly evidence?: () => Promise<Evidence>
   readonly close?: () => Promise<void>
+  /** The kubelet's endpoints through the node proxy, passed through (no object to validate: the caller parses it). */
+  readonly nodeProxyGet?: (node: string, path: 'configz') => Promise<unknown>
 
   private constructor(private readonly inner: ClusterSource) {
+    if (inner.nodeProxyGet) this.nodeProxyGet = (node, path) => inner.nodeProxyGet!(node, path)
     if (inner.evidence) this.evidence = () => inner.evidence!()
     if (inner.close) this.close = () => inner.close!()
   }

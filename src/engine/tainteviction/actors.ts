@@ -8,7 +8,8 @@ import type {Actor, Explanation, NextStep, Problem, Step} from '../../explanatio
 import {DISRUPTION, EVICTION, evictionAnswer, type PdbLike, recomputePdbStatus, type ScaleOwner, selects} from '../disruption/pdb.js'
 import {iso} from '../nodelifecycle/time.js'
 import {type Disruption, type PodRecord, readPodRecord, RULE_OF, UPSTREAM_OF} from '../podeviction/evidence.js'
-import {getPodQOS} from '../../component-helpers/resource.js'
+import {getPodQOS, quantityValue} from '../../component-helpers/resource.js'
+import {CONFIGZ, type KubeletConfigRead, UNKNOWN_WITHOUT_CONFIGZ} from '../podeviction/configz.js'
 import {HELPERS, PRESSURE_TRANSITION_PERIOD_MS, replayNodePressure} from '../podeviction/kubelet.js'
 import {
   choosePreemptionNode,
@@ -36,6 +37,8 @@ export interface EvictionContext {
   owners?: ScaleOwner[]
   nodes?: NodeLike[]
   nodesComplete?: boolean
+  /** The kubelet's configz of the pod's node (live only), or why it could not be read. */
+  kubeletConfig?: KubeletConfigRead
   /** Every pod bound to any node, for the preemptor's node choice (choosePreemptionNode); allPodsComplete: all of them. */
   allPods?: PodLike[]
   allPodsComplete?: boolean
@@ -115,14 +118,7 @@ function kubeletPressure(input: ActorInput, d: Disruption, record: PodRecord): R
     result: r.resource,
     why: `the kubelet was reclaiming ${r.resource} (signals ${r.signals.join(' / ') || 'unknown'}; node condition ${r.condition ? `${r.condition.type}=${r.condition.status}` : 'not in the data'})${r.message?.threshold ? `; threshold ${r.message.threshold}, available ${r.message.available}` : ''}${r.message?.containers.length ? `; above request: ${r.message.containers.map((c) => `${c.name} using ${c.usage}, request ${c.request}`).join('; ')}` : ''}`,
   })
-  steps.push({
-    rule: 'DefaultEvictionHard',
-    upstream: `pkg/kubelet/eviction/defaults_${r.os}.go`,
-    inputs: {os: r.os, threshold: r.message?.threshold ?? null},
-    result: r.thresholdIsDefault === undefined ? 'unknown' : r.thresholdIsDefault ? 'default' : 'configured',
-    why: `the release's default hard thresholds on ${r.os}: ${defaultsText || 'none for this signal'}${r.thresholdIsDefault === true ? ' — the threshold in the message is the default' : r.thresholdIsDefault === false ? ' — the threshold in the message is not the default: evictionHard/evictionSoft is configured' : ''}`,
-    inferred: {evidence: 'defaults: the kubelet configuration (configz) is not in the data', confidence: 'likely'},
-  })
+  steps.push(thresholdStep(r, ctx.kubeletConfig, defaultsText))
   steps.push({
     rule: r.rank,
     upstream: `${HELPERS} (${r.rank}: ${r.rank === 'rankMemoryPressure' ? 'exceedMemoryRequests, priority, memory' : r.rank === 'rankPIDPressure' ? 'priority, process' : 'exceedDiskRequests, priority, disk'})`,
@@ -153,7 +149,48 @@ function kubeletPressure(input: ActorInput, d: Disruption, record: PodRecord): R
   return {
     actor: actorOf(d, r.rank, evidence, next),
     steps,
-    summary: `Evicted by the kubelet on ${pod.spec?.nodeName ?? 'its node'} under ${r.resource} pressure${when(d.at)} (node-pressure eviction, ${r.rank})${r.aboveRequest ? `: ${r.qosClass} pod above its ${r.resource} request` : ''}${r.message?.threshold ? `; threshold ${r.message.threshold}${r.thresholdIsDefault ? ' (the default)' : ''}, available ${r.message.available}` : ''}. The kubelet does not delete the pod object: it stays Failed until its controller or PodGC removes it; the node condition lingers ${PRESSURE_TRANSITION_PERIOD_MS / 60_000} min (evictionPressureTransitionPeriod) after the last crossing.`,
+    summary: `Evicted by the kubelet on ${pod.spec?.nodeName ?? 'its node'} under ${r.resource} pressure${when(d.at)} (node-pressure eviction, ${r.rank})${r.aboveRequest ? `: ${r.qosClass} pod above its ${r.resource} request` : ''}${r.message?.threshold ? `; threshold ${r.message.threshold}${r.thresholdIsDefault && ctx.kubeletConfig?.state !== 'read' ? ' (the default, unverified)' : ''}, available ${r.message.available}` : ''}. The kubelet does not delete the pod object: it stays Failed until its controller or PodGC removes it; the node condition lingers ${PRESSURE_TRANSITION_PERIOD_MS / 60_000} min (evictionPressureTransitionPeriod) after the last crossing.`,
+  }
+}
+
+/**
+ * The thresholds the kubelet applied: its configz when read live (the effective evictionHard / evictionSoft, compared
+ * with the threshold quantity in the message), else the release's DefaultEvictionHard for that OS, said to be
+ * defaults, unverified — with why the configuration is missing (a dump holds none; 403 needs nodes/proxy get; 404).
+ */
+function thresholdStep(r: ReturnType<typeof replayNodePressure>, k: KubeletConfigRead | undefined, defaultsText: string): Step {
+  if (k?.state === 'read') {
+    const c = k.config
+    const pick = (m: Partial<Record<string, string>> | undefined) =>
+      r.signals
+        .filter((s) => m?.[s] !== undefined)
+        .map((s) => `${s}<${m?.[s]}${c.evictionSoftGracePeriod?.[s] && m === c.evictionSoft ? ` for ${c.evictionSoftGracePeriod[s]}` : ''}`)
+    const hard = pick(c.evictionHard)
+    const soft = pick(c.evictionSoft)
+    const inMessage = r.message?.threshold
+    const match = (m: Partial<Record<string, string>> | undefined) =>
+      inMessage !== undefined && r.signals.some((s) => m?.[s] !== undefined && quantityValue(m[s]) === quantityValue(inMessage))
+    const which = match(c.evictionHard) ? 'hard' : match(c.evictionSoft) ? 'soft' : undefined
+    return {
+      rule: 'evictionHard',
+      upstream: `${CONFIGZ}; ${HELPERS} (ParseThresholdConfig, thresholdsMet)`,
+      inputs: {node: k.node, evictionHard: hard, evictionSoft: soft, threshold: inMessage ?? null},
+      result: which ?? (inMessage ? 'percentageOrOther' : 'configured'),
+      why: `the kubelet's configuration (configz, the effective values): hard ${hard.join(', ') || 'none for this signal'}; soft ${soft.join(', ') || 'none'}${c.evictionPressureTransitionPeriod ? `; evictionPressureTransitionPeriod ${c.evictionPressureTransitionPeriod}` : ''}${which ? ` — the threshold ${inMessage} in the message is the ${which} one` : inMessage ? ` — the threshold ${inMessage} in the message is a percentage of the capacity at the time, or another signal's` : ''}`,
+    }
+  }
+  const missing =
+    k?.state === 'refused' ? `the kubelet configuration could not be read (${k.reason})` : 'the kubelet configuration (configz) is not in the data'
+  return {
+    rule: 'DefaultEvictionHard',
+    upstream:
+      r.os === 'linux'
+        ? 'pkg/kubelet/eviction/defaults_linux.go@2b02db1b:23-28 (DefaultEvictionHard)'
+        : 'pkg/kubelet/eviction/defaults_windows.go@0519458e (DefaultEvictionHard)',
+    inputs: {os: r.os, threshold: r.message?.threshold ?? null},
+    result: r.thresholdIsDefault === undefined ? 'unknown' : r.thresholdIsDefault ? 'default' : 'configured',
+    why: `defaults, unverified: ${missing}, which leaves ${UNKNOWN_WITHOUT_CONFIGZ} unknown. The release's default hard thresholds on ${r.os}: ${defaultsText || 'none for this signal'}${r.thresholdIsDefault === true ? ' — the threshold in the message is the default' : r.thresholdIsDefault === false ? ' — the threshold in the message is not the default: evictionHard/evictionSoft is configured' : ''}`,
+    inferred: {evidence: `defaults: ${missing}`, confidence: 'likely'},
   }
 }
 

@@ -115,7 +115,15 @@ export const EVICTED_REPLAY: ReplayDescriptor = {
       fields: '*',
     },
   ],
-  gets: NODE_LIFECYCLE_GETS,
+  gets: [
+    ...NODE_LIFECYCLE_GETS,
+    // evicted pod/NAME on a pod the kubelet evicted: the node's effective eviction thresholds (../podeviction/configz.ts).
+    {
+      ref: {apiVersion: 'v1', kind: 'Node'},
+      subresource: 'proxy',
+      why: "the kubelet's configuration (GET nodes/NAME/proxy/configz): its eviction thresholds, else the release's defaults, unverified",
+    },
+  ],
   scope: 'namespaced',
   subjects: ['pods'],
   schema: {file: 'evicted', definition: 'EvictedExplanation'},

@@ -10,6 +10,7 @@ import type {PdbLike, ScaleOwner} from '../disruption/pdb.js'
 import type {NodeLifecycleWorld} from '../nodelifecycle/drive.js'
 import {noExecuteTaints} from '../nodelifecycle/taints.js'
 import type {PodLike as EvictionPod, PriorityClassLike} from '../podeviction/types.js'
+import {readKubeletConfig} from '../podeviction/configz.js'
 import {type EvictionContext, withActors} from './actors.js'
 import {nodeFromEvents} from './evidence.js'
 import {explainEvicted} from './explain.js'
@@ -124,6 +125,12 @@ export async function readEvictionContext(
   if ((pod?.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.reason === 'PreemptionByScheduler')) {
     context.allPods = await attempt<EvictionPod>({apiVersion: 'v1', kind: 'Pod'}, '', 'list pods in every namespace')
     context.allPodsComplete = !!context.allPods && everyPod
+  }
+  // The kubelet's thresholds, live (configz through the node proxy, a GET), for a pod the kubelet evicted.
+  const st = pod?.status
+  if (nodeName && (st?.reason === 'Evicted' || (st?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.reason === 'TerminationByKubelet'))) {
+    context.kubeletConfig = await readKubeletConfig(source, nodeName)
+    if (context.kubeletConfig.state === 'refused') problems.push({what: `kubelet configuration of node ${nodeName}`, reason: context.kubeletConfig.reason})
   }
   const owners: ScaleOwner[] = []
   for (const ref of OWNER_KINDS) {

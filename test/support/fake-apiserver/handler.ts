@@ -26,6 +26,8 @@ export interface Context {
   /** Requests need no token: what `kubectl proxy` serves (it adds its own credentials upstream). */
   anonymous?: boolean
   serverAddress: string
+  /** What each node's kubelet answers on /configz (GET /api/v1/nodes/NAME/proxy/configz); absent: the kubelet 404s. */
+  configz?: Map<string, unknown>
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
@@ -66,6 +68,8 @@ export async function handle(ctx: Context, req: IncomingMessage, res: ServerResp
         ? status.methodNotSupported({group: info.group, resource: info.resource}, info.verb)
         : status.generic(405, 'the server does not allow this method on the requested resource')
     }
+    const configz = /^\/api\/v1\/nodes\/([^/]+)\/proxy\/configz$/.exec(url.pathname)
+    if (configz && info) return nodeConfigz(ctx, info, decodeURIComponent(configz[1]), res)
     if (info) return await resource(ctx, info, url.searchParams, req.headers.accept, res)
     return nonResource(ctx, url.pathname, req.headers.accept, res)
   } catch (e) {
@@ -73,6 +77,19 @@ export async function handle(ctx: Context, req: IncomingMessage, res: ServerResp
     const message = e instanceof Error ? e.message : String(e)
     return sendStatus(res, status.internalError(message).status)
   }
+}
+
+/**
+ * The kubelet's /configz through the node proxy: get on nodes/proxy (a forbid on nodes answers 403 as RBAC would),
+ * NotFound for a node that does not exist, the kubelet's own plain 404 when it serves no configz, else its JSON
+ * ({"kubeletconfig": {...}}, cmd/kubelet/app/server.go setConfigz).
+ */
+function nodeConfigz(ctx: Context, info: RequestInfo, node: string, res: ServerResponse): void {
+  if (ctx.faults.isForbidden(info)) throw forbiddenError(ctx.user, info)
+  if (!ctx.store.get({apiVersion: 'v1', kind: 'Node', name: node})) throw status.notFound({group: '', resource: 'nodes'}, node)
+  const body = ctx.configz?.get(node)
+  if (body === undefined) return sendText(res, 404, '404 page not found\n')
+  sendJson(res, 200, json(body))
 }
 
 function nonResource(ctx: Context, path: string, accept: string | undefined, res: ServerResponse): void {

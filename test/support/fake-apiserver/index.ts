@@ -43,6 +43,8 @@ export interface StartOptions {
   autoNamespaces?: boolean
   /** Serve plain http without authentication, as `kubectl proxy` does (http://127.0.0.1:8001; it adds credentials upstream). */
   plainHttp?: boolean
+  /** Each node's kubelet /configz answer (served at /api/v1/nodes/NAME/proxy/configz). */
+  configz?: Record<string, unknown>
 }
 
 export interface RequestRecord {
@@ -121,6 +123,7 @@ export class FakeApiServer {
       aggregatedDiscovery: options.aggregatedDiscovery ?? true,
       serverAddress: '127.0.0.1:0',
       anonymous: options.plainHttp === true,
+      configz: new Map(Object.entries(options.configz ?? {})),
     }
     const requests: RequestRecord[] = []
     const listener = (req: IncomingMessage, res: ServerResponse) => {
