@@ -88,8 +88,8 @@ function nodeConfigz(ctx: Context, info: RequestInfo, node: string, res: ServerR
   if (ctx.faults.isForbidden(info)) throw forbiddenError(ctx.user, info)
   if (!ctx.store.get({apiVersion: 'v1', kind: 'Node', name: node})) throw status.notFound({group: '', resource: 'nodes'}, node)
   const body = ctx.configz?.get(node)
-  if (body === undefined) return sendText(res, 404, '404 page not found\n')
-  sendJson(res, 200, json(body))
+  if (body === undefined) sendText(res, 404, '404 page not found\n')
+  else sendJson(res, 200, json(body))
 }
 
 function nonResource(ctx: Context, path: string, accept: string | undefined, res: ServerResponse): void {
