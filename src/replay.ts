@@ -57,6 +57,11 @@ export interface ReplayGet {
    * RBAC it needs is get on that subresource (audit --rbac lists nodes/proxy).
    */
   subresource?: 'proxy'
+  /**
+   * Why the shipped audit role does not grant this GET (the command still sends it, and says what a 403 leaves
+   * unknown): the audit never sends it, and the permission reaches beyond reading.
+   */
+  notInAuditRole?: string
 }
 
 /**

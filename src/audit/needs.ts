@@ -24,6 +24,8 @@ export interface GetNeed {
   why: string
   /** A subresource GET (ReplayGet.subresource). */
   subresource?: 'proxy'
+  /** ReplayGet.notInAuditRole: left out of the rules the audit derives (deploy/clusterrole.yaml). */
+  notInAuditRole?: string
 }
 
 export interface CheckNeeds {

@@ -24,7 +24,9 @@ export function rulesFor(plan: Pick<ReadPlan, 'needs' | 'gets'>): PolicyRule[] {
     verbs.set(k, e)
   }
   for (const n of plan.needs) add(n.type, 'list')
-  for (const g of plan.gets) add(g.type, 'get')
+  // A GET only a single-object command sends, and whose permission reaches beyond reading (nodes/proxy), is not
+  // granted to the audit (ReplayGet.notInAuditRole).
+  for (const g of plan.gets) if (g.notInAuditRole === undefined) add(g.type, 'get')
   const rules = new Map<string, PolicyRule>()
   for (const e of verbs.values()) {
     const v = VERB_ORDER.filter((x) => e.verbs.has(x))

@@ -122,6 +122,11 @@ export const EVICTED_REPLAY: ReplayDescriptor = {
       ref: {apiVersion: 'v1', kind: 'Node'},
       subresource: 'proxy',
       why: "the kubelet's configuration (GET nodes/NAME/proxy/configz): its eviction thresholds, else the release's defaults, unverified",
+      // Kubernetes' "Kubelet authentication/authorization" page: nodes/proxy authorizes every kubelet API, not only
+      // reads (a GET-initiated WebSocket upgrade reaches exec) — far beyond a read-only audit. Only `evicted pod/NAME`
+      // sends this GET, and answers a 403 with the defaults, said to be unverified.
+      notInAuditRole:
+        'get on nodes/proxy authorizes every kubelet API (exec included), not only reads: grant it to a person running evicted pod/NAME, not to the audit',
     },
   ],
   scope: 'namespaced',
