@@ -149,4 +149,22 @@ describe('pending and stuck deletions: the deleting check and gc --all', () => {
     const v = validatorFor('audit-report')
     assert.ok(v(json), JSON.stringify(v.errors, null, 1))
   })
+  // gc KIND/NAME of each held object: its holder leads the actors (the same replay as the list above), and no answer
+  // says "No finalizer is left" while metadata.finalizers or spec.finalizers holds one (issue 26, Done when).
+  for (const [target, ns, actor, action] of [
+    ['namespace/old', undefined, 'namespace', 'blocksDeletion'],
+    ['persistentvolumeclaim/data', 'db', 'pvc-protection', 'blocksDeletion'],
+    ['persistentvolume/pv-1', undefined, 'pv-protection', 'blocksDeletion'],
+    ['pod/worker-x', 'db', 'job', 'blocksDeletion'],
+    ['configmap/cfg', 'db', 'unknown', 'blocksDeletion'],
+  ] as const) {
+    test(`gc ${target}: ${actor} ${action} first, never "no finalizer is left"`, async () => {
+      const r = await runCli(['gc', target, ...(ns ? ['-n', ns] : []), '-f', file, '--now', NOW, '-o', 'json'])
+      assert.notEqual(r.code, 2, r.stderr)
+      const json = JSON.parse(r.stdout)
+      assert.ok(validatorFor('gc')(json))
+      assert.deepEqual([json.actors[0].actor, json.actors[0].action], [actor, action])
+      assert.doesNotMatch(json.summary, /[Nn]o finalizer is left|never garbage-collected|changes nothing/)
+    })
+  }
 })
