@@ -48,7 +48,8 @@ export const DELETIONS_REPLAY: ReplayDescriptor = {
       view: 'fresh',
       required: false,
       why: "pvc-protection's podUsesPVC (node, volumes), the job controller's canRemoveFinalizer (phase), a Terminating namespace's pods (grace periods)",
-      fields: [...OBJECT_META, 'spec.{nodeName,volumes,terminationGracePeriodSeconds}', 'status.phase'],
+      // podUsesPVC reads a volume's name, its claim and whether it is ephemeral: nothing else of the volume is kept.
+      fields: [...OBJECT_META, 'spec.{nodeName,terminationGracePeriodSeconds}', 'spec.volumes[].{name,persistentVolumeClaim,ephemeral}', 'status.phase'],
     },
     {
       key: 'persistentvolumes',
