@@ -15,6 +15,7 @@
 //      schema's enums and the severity table.
 // A field the engine reads that the descriptor does not name fails test/replays/fields.test.ts.
 import type {ReplayDescriptor} from '../replay.js'
+import {DELETIONS_REPLAY} from './deletions/descriptor.js'
 import {HASH_REPLAY} from './deployment/descriptor.js'
 import {GC_REPLAY} from './garbagecollector/descriptor.js'
 import {NODE_REPLAY} from './nodelifecycle/descriptor.js'
@@ -24,6 +25,7 @@ import {EVICTED_REPLAY} from './tainteviction/descriptor.js'
 export const REPLAYS = {
   hash: HASH_REPLAY,
   gc: GC_REPLAY,
+  deleting: DELETIONS_REPLAY,
   node: NODE_REPLAY,
   evicted: EVICTED_REPLAY,
   replicas: REPLICAS_REPLAY,

@@ -1,6 +1,8 @@
 // The human views of `kubectl why gc`: one object (the explanation and its next steps), the --all report (counts,
 // then findings worst first) and the --tree view of the owner/dependent graph around one object, in kubectl-tree's
 // layout (NAMESPACE NAME VERDICT REASON AGE), each edge marked with its classification and blockOwnerDeletion.
+import type {PendingDeletionsResult} from '../engine/deletions/drive.js'
+import type {DeletionExplanation, DeletionVerdict} from '../engine/deletions/pending.js'
 import type {GcAllResult} from '../engine/garbagecollector/drive.js'
 import type {GcExplanation, GcTree, GcTreeNode, GcVerdict} from '../engine/garbagecollector/index.js'
 import type {Actor, NextStep, SourceDescription, Subject} from '../explanation.js'
@@ -18,11 +20,14 @@ export interface GcReport extends ReportHeader<'GcReport'> {
   ownerGets: number
   counts: Partial<Record<GcVerdict, number>>
   findings: GcExplanation[]
+  /** Pending and stuck deletions (the audit's deleting check): what holds each object past its deletionTimestamp. */
+  deletions?: {counts: Partial<Record<DeletionVerdict, number>>; findings: DeletionExplanation[]}
 }
 
 /** The --all report, every finding carrying the run's source description. */
-export function gcReport(r: GcAllResult, namespace: string | undefined, now: Date, source: SourceDescription): GcReport {
+export function gcReport(r: GcAllResult & {deletions?: PendingDeletionsResult}, namespace: string | undefined, now: Date, source: SourceDescription): GcReport {
   for (const f of r.findings) f.source = source
+  for (const f of r.deletions?.findings ?? []) f.source = source
   return {
     apiVersion: EXPLANATION_VERSION,
     kind: 'GcReport',
@@ -34,6 +39,7 @@ export function gcReport(r: GcAllResult, namespace: string | undefined, now: Dat
     ownerGets: r.ownerGets,
     counts: r.counts,
     findings: r.findings,
+    ...(r.deletions ? {deletions: {counts: r.deletions.counts, findings: r.deletions.findings}} : {}),
   }
 }
 
@@ -96,6 +102,7 @@ export function renderGcReport(r: GcReport): string {
   if (r.findings.length === 0) {
     out.push('The collector has nothing to delete, patch or finish, and is stuck on nothing.')
     out.push('')
+    out.push(...deletionLines(r))
     return out.join('\n')
   }
   const width = Math.max(...r.findings.map((f) => f.verdict.length + (f.propagationPolicy ? f.propagationPolicy.length + 1 : 0)))
@@ -106,7 +113,32 @@ export function renderGcReport(r: GcReport): string {
     out.push(...nextLines(f.next, 10))
   }
   out.push('')
+  out.push(...deletionLines(r))
   return out.join('\n')
+}
+
+/** The pending-deletions section: each object held past its deletionTimestamp, worst first, its holders one line each. */
+function deletionLines(r: GcReport): string[] {
+  const d = r.deletions
+  if (!d) return []
+  const out: string[] = []
+  const counts = Object.entries(d.counts)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ')
+  out.push(ROLE.heading(`Pending and stuck deletions (the audit's deleting check): ${counts || 'none'}`))
+  if (d.findings.length === 0) {
+    out.push('  Nothing past its deletionTimestamp is held by a namespace or finalizer holder.')
+    out.push('')
+    return out
+  }
+  const width = Math.max(...d.findings.map((f) => f.verdict.length))
+  for (const f of d.findings) {
+    out.push(`${SEVERITY[f.severity](f.severity.padEnd(8))}  ${f.verdict.padEnd(width)}  ${ROLE.heading(subjectText(f.subject))}`)
+    out.push(...wrap(f.summary, 10))
+    out.push(...nextLines(f.next, 10))
+  }
+  out.push('')
+  return out
 }
 
 /** Compact edge text for the REASON column: classification, its reason, and the ref's flags. */

@@ -148,7 +148,10 @@ describe("the CronJob's command, in-cluster, against a server that enforces the 
         [{apiGroups: ['batch'], resources: ['cronjobs'], verbs: [...granted.get('batch/cronjobs')!].sort()}],
       )
       assert.match(j.summary.notChecked[0].message, /system:serviceaccount:kubectl-why:kubectl-why/)
-      assert.deepEqual([j.summary.complete, j.summary.incomplete], [false, ['gc: partial — list batch/v1 CronJob']])
+      assert.deepEqual(
+        [j.summary.complete, j.summary.incomplete],
+        [false, ['gc: partial — list batch/v1 CronJob', 'deleting: partial — list batch/v1 CronJob']],
+      )
     } finally {
       denied.lift()
     }

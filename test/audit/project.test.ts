@@ -94,6 +94,8 @@ describe('projectPod', () => {
         tolerations: [{key: 'a', operator: 'Exists'}],
         containers: [{name: 'web'}],
         initContainers: [{name: 'proxy', restartPolicy: 'Always'}],
+        // Volumes keep their name, claim and ephemeral source (the deleting check's podUsesPVC): this one has only a name.
+        volumes: [{name: 'v'}],
       },
       status: {
         phase: 'Running',

@@ -12,6 +12,7 @@ import {SnapshotSource} from '../../src/cluster/snapshot/snapshot-source.js'
 import {chooseVersion} from '../../src/cluster/version.js'
 import {VERDICTS as HASH_VERDICTS} from '../../src/engine/deployment/common.js'
 import {GC_VERDICTS} from '../../src/engine/garbagecollector/model.js'
+import {DELETION_VERDICTS} from '../../src/engine/deletions/pending.js'
 import {EVICTED_SEVERITY} from '../../src/engine/tainteviction/explain.js'
 import {NODE_SEVERITY} from '../../src/engine/nodelifecycle/explain.js'
 import {VERDICTS as RS_VERDICTS} from '../../src/engine/replicaset/types.js'
@@ -57,6 +58,7 @@ describe('the severity table', () => {
     const verdicts: Record<string, readonly string[]> = {
       hash: HASH_VERDICTS,
       gc: GC_VERDICTS,
+      deleting: DELETION_VERDICTS,
       node: Object.keys(NODE_SEVERITY),
       evicted: Object.keys(EVICTED_SEVERITY),
       replicas: RS_VERDICTS,
@@ -118,7 +120,7 @@ describe('the severity table', () => {
 describe('--checks and --skip-checks', () => {
   test("the registry's order whatever the order asked", () => {
     assert.deepEqual(parseChecks('replicas,gc'), ['gc', 'replicas'])
-    assert.deepEqual(parseChecks(undefined, 'hash,evicted'), ['gc', 'node', 'replicas'])
+    assert.deepEqual(parseChecks(undefined, 'hash,evicted'), ['gc', 'deleting', 'node', 'replicas'])
     assert.deepEqual(parseChecks('gc,node', 'node'), ['gc'])
   })
   test('a mistyped check name gets cobra-style suggestions in the hint (within 2 edits, or a prefix)', () => {

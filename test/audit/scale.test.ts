@@ -43,7 +43,7 @@ describe('audit of 5,000 nodes', () => {
   })
 
   test("the default table: each check's group of findings fits one screen, no line wider than the screen", () => {
-    const header = /^(hash|gc|node|evicted|replicas) — (\d+) findings?: /
+    const header = /^(hash|gc|deleting|node|evicted|replicas) — (\d+) findings?: /
     const starts = table.map((l, i) => (header.test(l) ? i : -1)).filter((i) => i >= 0)
     assert.equal(starts.length, report.summary.checks.filter((c) => c.findings.critical + c.findings.warning + c.findings.info + c.findings.none > 0).length)
     const end = table.findIndex((l, i) => i > starts[0] && (l === '' || /finding\(s\) not shown/.test(l)))
@@ -76,7 +76,7 @@ describe('audit of 5,000 nodes', () => {
     assert.equal(j.findings.length, perCheck)
     assert.equal(j.findings.length, report.findings.length)
     const counted = table
-      .map((l) => /^(?:hash|gc|node|evicted|replicas) — (\d+) findings?: /.exec(l))
+      .map((l) => /^(?:hash|gc|deleting|node|evicted|replicas) — (\d+) findings?: /.exec(l))
       .filter((m) => m)
       .reduce((n, m) => n + Number(m![1]), 0)
     assert.equal(counted, j.findings.length)

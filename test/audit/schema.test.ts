@@ -44,6 +44,7 @@ describe('schemas/audit-report.json', () => {
       [
         ['hash', 'notSelected'],
         ['gc', 'complete'],
+        ['deleting', 'notSelected'],
         ['node', 'notSelected'],
         ['evicted', 'notSelected'],
         ['replicas', 'complete'],

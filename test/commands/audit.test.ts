@@ -81,6 +81,7 @@ describe('a synthetic cluster of 30 nodes and 900 pods', () => {
       [
         ['hash', 'complete'],
         ['gc', 'complete'],
+        ['deleting', 'complete'],
         ['node', 'complete'],
         ['evicted', 'complete'],
         ['replicas', 'complete'],
@@ -123,8 +124,18 @@ describe('a synthetic cluster of 30 nodes and 900 pods', () => {
 
   test('metadata-only where only the collector reads the kind; whole objects where another check reads them', () => {
     const accept = new Map(listsOf(requests).map((r) => [resourceOf(r.path), r.accept ?? '']))
-    for (const k of ['/configmaps', '/services', 'batch/jobs', 'discovery.k8s.io/endpointslices']) assert.match(accept.get(k)!, METADATA, k)
-    for (const k of ['/pods', '/nodes', 'apps/replicasets', 'apps/deployments', 'apps/controllerrevisions', '/events', 'coordination.k8s.io/leases'])
+    for (const k of ['/configmaps', '/services', 'discovery.k8s.io/endpointslices']) assert.match(accept.get(k)!, METADATA, k)
+    // Jobs whole: TTL-after-finished and the CronJob's history limits read their spec and status (gc descriptor).
+    for (const k of [
+      '/pods',
+      '/nodes',
+      'apps/replicasets',
+      'apps/deployments',
+      'apps/controllerrevisions',
+      '/events',
+      'coordination.k8s.io/leases',
+      'batch/jobs',
+    ])
       assert.doesNotMatch(accept.get(k)!, METADATA, k)
   })
 
@@ -230,10 +241,10 @@ describe('the incident example, served live', () => {
     try {
       const r = await run(args())
       assert.equal(r.code, 1)
-      assert.equal(r.stderr, 'kubectl-why audit: incomplete: gc: partial — list batch/v1 CronJob\n')
+      assert.equal(r.stderr, 'kubectl-why audit: incomplete: gc: partial — list batch/v1 CronJob (and 1 more: summary.incomplete)\n')
       assert.deepEqual(
         [r.json.summary.complete, r.json.summary.incomplete, r.json.summary.failOnPartial],
-        [false, ['gc: partial — list batch/v1 CronJob'], true],
+        [false, ['gc: partial — list batch/v1 CronJob', 'deleting: partial — list batch/v1 CronJob'], true],
       )
       assert.ok(valid(r.json), JSON.stringify(valid.errors, null, 1))
       assert.deepEqual(
@@ -244,7 +255,7 @@ describe('the incident example, served live', () => {
             'CronJob',
             'Forbidden',
             403,
-            ['gc'],
+            ['gc', 'deleting'],
             {apiGroups: ['batch'], resources: ['cronjobs'], verbs: ['get', 'list']},
             'kubectl create clusterrole NAME --verb=get,list --resource=cronjobs.batch',
           ],
@@ -252,7 +263,7 @@ describe('the incident example, served live', () => {
       )
       assert.deepEqual(
         r.json.summary.checks.map((c: Any) => c.status),
-        ['complete', 'partial', 'complete', 'complete', 'complete'],
+        ['complete', 'partial', 'partial', 'complete', 'complete', 'complete'],
       )
       assert.equal(r.json.findings.length, 4)
       const none = await run([...args(), '--fail-on', 'none'])
@@ -307,11 +318,11 @@ describe('the incident example, served live', () => {
       assert.equal(r.code, 1)
       assert.deepEqual(
         r.json.summary.checks.map((c: Any) => c.status),
-        ['complete', 'partial', 'notRun', 'notRun', 'complete'],
+        ['complete', 'partial', 'partial', 'notRun', 'notRun', 'complete'],
       )
       assert.deepEqual(
         r.json.summary.notChecked.map((n: Any) => [n.kind, n.checks]),
-        [['Node', ['hash', 'gc', 'node', 'evicted']]],
+        [['Node', ['hash', 'gc', 'deleting', 'node', 'evicted']]],
       )
       // The node Leases' owners are Nodes, which cannot be read now: the collector's replay does not guess them gone.
       assert.deepEqual(r.json.findings.map(line), [
@@ -345,6 +356,7 @@ describe('the incident example, served live', () => {
     assert.deepEqual(cover, {
       hash: [false, ['shop'], false],
       gc: [false, ['shop', 'kube-node-lease'], true],
+      deleting: [false, ['shop', 'kube-node-lease'], true],
       node: [false, [], true],
       evicted: [false, ['shop'], false],
       replicas: [false, ['shop'], false],
@@ -359,7 +371,7 @@ describe('the incident example, served live', () => {
     const table = await runCli(['audit', '-n', 'default', '--kubeconfig', kubeconfig, '--now', INCIDENT_NOW])
     assert.match(
       table.stdout.split('\n')[0],
-      /^kubectl why audit — namespace default; gc: namespace default, node Leases \(kube-node-lease\), cluster-scoped objects \(whole cluster\); node: whole cluster — /,
+      /^kubectl why audit — namespace default; gc: namespace default, node Leases \(kube-node-lease\), cluster-scoped objects \(whole cluster\); deleting: namespace default, node Leases \(kube-node-lease\), cluster-scoped objects \(whole cluster\); node: whole cluster — /,
     )
   })
 

@@ -2,6 +2,7 @@
 // own driver, run through the source façade (gathered-source.ts), its answers made findings.
 import type {ReplayName} from '../../engine/replays.js'
 import type {Check, CheckEnvironment} from '../context.js'
+import {deletionsCheck} from './deletions.js'
 import {evictedCheck} from './evicted.js'
 import {gcCheck} from './gc.js'
 import {hashCheckWith} from './hash.js'
@@ -11,6 +12,7 @@ import {replicasCheck} from './replicas.js'
 export const ADAPTERS: Record<ReplayName, (env: CheckEnvironment) => Check> = {
   hash: (env) => hashCheckWith(env.source),
   gc: () => gcCheck,
+  deleting: () => deletionsCheck,
   node: () => nodeCheck,
   evicted: () => evictedCheck,
   replicas: () => replicasCheck,

@@ -68,6 +68,9 @@ const pod = object({
     priority: int32,
     priorityClassName: string,
     preemptionPolicy: string,
+    // The deleting check: a Terminating namespace's grace estimate, pvc-protection's podUsesPVC.
+    terminationGracePeriodSeconds: int64,
+    volumes: list(object({name: string, persistentVolumeClaim: object({claimName: string}), ephemeral: object({})})),
   }),
   status: object({
     phase: string,

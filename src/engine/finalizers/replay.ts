@@ -21,17 +21,38 @@ export interface FinalizerWorld {
   /** Pods in the object's namespace (pvc-protection, a manager's pods); undefined: the data cannot show them. */
   pods?: KubeObject[]
   podsWhy?: string
+  /**
+   * Set when the pods given may not be all the namespace's pods (a dump that lacks some): "no pod uses the claim" then
+   * rests on absence the data cannot prove (issue 27 point 4). The phrase says what the data lacks.
+   */
+  podsIncomplete?: string
   /** The Job that controls a pod (job-tracking); undefined: not in the data. */
   job?: KubeObject
+  /** With job undefined: 'absent' when the data proves the Job gone (a live read, a complete list of Jobs). */
+  jobKnown?: 'absent' | 'unknown'
   /** Workloads (Deployments, DaemonSets, StatefulSets) anywhere, to tell whether a finalizer's manager still runs. */
   workloads?: KubeObject[]
+  /** Set when the workloads given may not be all there are: "does not run in the data" then proves nothing. */
+  workloadsIncomplete?: string
+  /** Set when the object's managedFields were not kept (the audit keeps none): why no writer is named. */
+  managedFieldsDropped?: string
 }
+
+/**
+ * What a finalizer's holder does next, for the pending-deletions list (issue 26 item 7): releases — it removes the
+ * finalizer on its next pass; waits — it runs and waits for something the data shows (a pod using the claim); stuck —
+ * the component that removes it is in the data and does not run (no ready replica); absent — the data holds every
+ * workload and none of the writer's name; unknown — the data cannot tell.
+ */
+export type HolderState = 'releases' | 'waits' | 'stuck' | 'absent' | 'unknown'
 
 export interface FinalizerReplay {
   actors: Actor[]
   steps: Step[]
   /** One clause per finalizer for the headline ("held by …"). */
   holds: string[]
+  /** Per finalizer (not the collector's), in metadata.finalizers order, aligned with actors. */
+  states: {finalizer: string; state: HolderState}[]
 }
 
 interface PodLike {
@@ -95,7 +116,7 @@ function isPodFailed(pod: KubeObject, job: KubeObject): boolean {
 
 export function replayFinalizers(o: KubeObject, world: FinalizerWorld): FinalizerReplay {
   const m = o.metadata ?? {}
-  const out: FinalizerReplay = {actors: [], steps: [], holds: []}
+  const out: FinalizerReplay = {actors: [], steps: [], holds: [], states: []}
   if (!m.deletionTimestamp) return out
   const ns = m.namespace ? ` -n ${m.namespace}` : ''
   for (const f of m.finalizers ?? []) {
@@ -110,6 +131,7 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
           next: [{command: `kubectl get pods${ns} -o wide`, why: 'a scheduled pod that mounts the claim holds it'}],
         })
         out.holds.push(`"${f}" (pvc-protection: the data shows no pods to tell whether one uses it)`)
+        out.states.push({finalizer: f, state: 'unknown'})
         continue
       }
       const users = world.pods.filter((p) => podUsesPVC(p, o))
@@ -117,11 +139,13 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
         rule: 'isBeingUsed',
         upstream: `${PVCP} processPVC, isBeingUsed, podUsesPVC`,
         inputs: {pods: world.pods.length},
-        result: users.length > 0 ? 'in use' : 'unused',
+        result: users.length > 0 ? 'in use' : world.podsIncomplete ? 'not shown in use' : 'unused',
         why:
           users.length > 0
             ? `${users.map(podText).join('; ')} ${users.length === 1 ? 'uses' : 'use'} the claim (scheduled, with the claim as a volume; a Succeeded or Failed pod still counts while it exists)`
-            : 'no scheduled pod in the namespace uses the claim: the controller removes the finalizer on its next sync',
+            : world.podsIncomplete
+              ? `no scheduled pod in the data uses the claim, but ${world.podsIncomplete}: a pod the data lacks may use it`
+              : 'no scheduled pod in the namespace uses the claim: the controller removes the finalizer on its next sync',
       })
       if (users.length > 0) {
         out.actors.push({
@@ -135,7 +159,19 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
           })),
         })
         out.holds.push(`"${f}": ${users.length} pod(s) still use the claim (${users.map((p) => p.metadata?.name).join(', ')})`)
-      } else
+        out.states.push({finalizer: f, state: 'waits'})
+      } else if (world.podsIncomplete) {
+        // "No pod uses it" rests on absence: only a complete list of the namespace's pods shows it (issue 27 point 4).
+        out.actors.push({
+          actor: 'pvc-protection',
+          action: 'blocksDeletion',
+          rule: 'processPVC',
+          evidence: [`no pod in the data uses the claim, but ${world.podsIncomplete}`],
+          next: [{command: `kubectl get pods${ns} -o wide`, why: 'the pods of the namespace, every one: a scheduled pod that mounts the claim holds it'}],
+        })
+        out.holds.push(`"${f}" (pvc-protection: no pod in the data uses it, but ${world.podsIncomplete})`)
+        out.states.push({finalizer: f, state: 'unknown'})
+      } else {
         out.actors.push({
           actor: 'pvc-protection',
           action: 'none',
@@ -143,6 +179,8 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
           evidence: ['no pod uses the claim: the finalizer comes off on the next sync'],
           next: [],
         })
+        out.states.push({finalizer: f, state: 'releases'})
+      }
       continue
     }
     if (f === PV_PROTECTION && o.kind === 'PersistentVolume') {
@@ -172,19 +210,38 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
             : [],
       })
       if (bound) out.holds.push(`"${f}": the volume is Bound${claim ? ` to ${claim.namespace}/${claim.name}` : ''}`)
+      out.states.push({finalizer: f, state: bound ? 'waits' : 'releases'})
       continue
     }
     if (f === JOB_TRACKING && o.kind === 'Pod') {
       const job = world.job
       if (!job) {
+        // handleSingleOrphanPod removes the finalizer of a pod whose Job is gone: said only where the data proves it gone.
+        const gone = world.jobKnown === 'absent'
+        out.steps.push({
+          rule: 'handleSingleOrphanPod',
+          upstream: `${JOB} handleSingleOrphanPod`,
+          result: gone ? 'orphan: removable' : 'Job not in the data',
+          why: gone
+            ? 'its Job does not exist: the job controller removes the finalizer of an orphan pod on its orphan queue'
+            : 'its Job is not in the data, which does not prove it gone: an orphan pod loses the finalizer once the job controller sees its Job gone or finished',
+        })
         out.actors.push({
           actor: 'job',
-          action: 'blocksDeletion',
-          rule: 'trackJobStatusAndRemoveFinalizers',
-          evidence: ['its Job is not in the data: an orphan pod loses the finalizer once the job controller sees its Job gone or finished'],
-          next: [],
+          action: gone ? 'none' : 'blocksDeletion',
+          rule: gone ? 'handleSingleOrphanPod' : 'trackJobStatusAndRemoveFinalizers',
+          evidence: [gone ? 'its Job does not exist' : 'its Job is not in the data'],
+          next: gone
+            ? [
+                {
+                  command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=500 | grep -i job',
+                  why: 'if the finalizer stays, the job controller is down or its patch fails',
+                },
+              ]
+            : [{command: `kubectl get jobs${ns}`, why: 'whether its Job still exists decides who removes the finalizer'}],
         })
-        out.holds.push(`"${f}" (the job controller; its Job is not in the data)`)
+        if (!gone) out.holds.push(`"${f}" (the job controller; its Job is not in the data)`)
+        out.states.push({finalizer: f, state: gone ? 'releases' : 'unknown'})
         continue
       }
       const jm = job.metadata ?? {}
@@ -222,6 +279,7 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
           : [{command: `kubectl why gc job.batch/${jm.name}${ns}`, why: 'the finalizer comes off when the pod ends or the Job finishes or is deleted'}],
       })
       if (!reason) out.holds.push(`"${f}": the job controller keeps it until the pod ends or Job ${jm.name} finishes`)
+      out.states.push({finalizer: f, state: reason ? 'releases' : 'waits'})
       continue
     }
     // Any other finalizer: the manager that wrote it, and whether something of that name still runs.
@@ -242,8 +300,10 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
       upstream: 'staging/src/k8s.io/apimachinery/pkg/util/managedfields (fieldsV1 set element v:"<finalizer>")',
       result: who ? 'written by' : 'writer unknown',
       why: who
-        ? `metadata.finalizers "${f}" was set by ${who}${world.workloads ? (running.length > 0 ? `; in the data: ${running.map(runText).join(', ')}` : '; no Deployment, DaemonSet or StatefulSet of that name is in the data') : ''}`
-        : `no managedFields entry names "${f}" (they may have been stripped): the domain in its name points at its owner`,
+        ? `metadata.finalizers "${f}" was set by ${who}${world.workloads ? (running.length > 0 ? `; in the data: ${running.map(runText).join(', ')}` : `; no Deployment, DaemonSet or StatefulSet of that name is in the data${world.workloadsIncomplete ? `, but ${world.workloadsIncomplete}` : ''}`) : ''}`
+        : world.managedFieldsDropped
+          ? `the data keeps no managedFields of it (${world.managedFieldsDropped}): its writer is not known here; the domain in its name points at its owner`
+          : `no managedFields entry names "${f}" (they may have been stripped): the domain in its name points at its owner`,
     })
     const ready = (w: KubeObject): number =>
       ((w.status ?? {}) as {readyReplicas?: number; numberReady?: number}).readyReplicas ?? ((w.status ?? {}) as {numberReady?: number}).numberReady ?? 0
@@ -252,7 +312,13 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
       actor: managers.length > 0 ? actorName(managers[0].manager) : 'unknown',
       action: 'blocksDeletion',
       rule: 'finalizer',
-      evidence: [`metadata.finalizers "${f}"`, ...(who ? [`set by ${who}`] : ['no managedFields entry names it']), ...running.map(runText)],
+      evidence: [
+        `metadata.finalizers "${f}"`,
+        ...(who
+          ? [`set by ${who}`]
+          : [world.managedFieldsDropped ? `no managedFields kept (${world.managedFieldsDropped})` : 'no managedFields entry names it']),
+        ...running.map(runText),
+      ],
       next: [
         ...running.slice(0, 2).map((w) =>
           dead
@@ -265,15 +331,34 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
                 why: `the component that removes "${f}" says why it has not`,
               },
         ),
+        // No writer named: the managedFields the data dropped (the audit keeps none) are the first thing to read.
+        ...(who
+          ? []
+          : [
+              {
+                command: `kubectl get ${(o.kind ?? '').toLowerCase()} ${m.name}${ns} -o yaml --show-managed-fields`,
+                why: `its managedFields name the manager that set "${f}"`,
+              },
+            ]),
         {
           change: `${o.kind} ${m.namespace ? `${m.namespace}/` : ''}${m.name}: metadata.finalizers "${f}"`,
           why: `removing it by hand skips what ${managers[0]?.manager ?? 'its owner'} does before letting go`,
         },
       ],
     })
-    out.holds.push(
-      `"${f}"${who ? ` (written by ${managers[0].manager}${running.length > 0 ? `; ${running.map(runText).join(', ')}` : world.workloads ? ', which does not run in the data' : ''})` : ''}`,
-    )
+    // Absent only where the data holds every workload (issue 27 point 4); a writer may also run outside the cluster.
+    const state: HolderState =
+      !who || !world.workloads ? 'unknown' : running.length > 0 ? (dead ? 'stuck' : 'waits') : world.workloadsIncomplete ? 'unknown' : 'absent'
+    const where =
+      running.length > 0
+        ? `; ${running.map(runText).join(', ')}`
+        : !world.workloads
+          ? ''
+          : world.workloadsIncomplete
+            ? `, not found in the data, but ${world.workloadsIncomplete}`
+            : ', which does not run in the data (no Deployment, DaemonSet or StatefulSet of that name)'
+    out.holds.push(`"${f}"${who ? ` (written by ${managers[0].manager}${where})` : ''}`)
+    out.states.push({finalizer: f, state})
   }
   return out
 }

@@ -28,9 +28,10 @@ export const GC_REPLAY: ReplayDescriptor = {
   // The other cleanup mechanisms `gc KIND/NAME` composes around the collector (drive-actors.ts) read whole objects of
   // these kinds: declared here so that a snapshot keeps the fields they read (a Namespace kept as metadata loses
   // spec.finalizers and the conditions the namespace controller writes) and the RBAC and the projections derive them.
-  // Jobs and CronJobs (TTL-after-finished, CronJob history) are not declared yet: reading Jobs whole changed the live
-  // audit's collector findings on the synthetic cluster of test/commands/audit.test.ts (a snapshot of the same cluster
-  // no longer agreed), and the cause was not found in time; a snapshot keeps them as metadata, as before.
+  // Jobs and CronJobs whole (TTL-after-finished, CronJob history): once backed out because the synthetic snapshot of
+  // test/commands/audit.test.ts then disagreed with the live run — its writer recorded no `lists`, so the reader took
+  // it for an old file whose full kinds were a fixed few and held Jobs and CronJobs without proving them complete (a
+  // Job whose CronJob is gone was unknown offline, delete live). The writer now records its lists as capture.ts does.
   reads: [
     {
       key: 'namespaces',
@@ -51,6 +52,26 @@ export const GC_REPLAY: ReplayDescriptor = {
       required: false,
       why: 'an unavailable APIService fails discovery, which holds every Terminating namespace (namespace controller)',
       fields: [...OBJECT_META, 'spec.{group,version,service}', 'status.conditions'],
+    },
+    {
+      key: 'jobs',
+      ref: {apiVersion: 'batch/v1', kind: 'Job'},
+      scope: 'audit',
+      detail: 'full',
+      view: 'fresh',
+      required: false,
+      why: "TTL-after-finished, a CronJob's history limits and the job-tracking finalizer: the Job's TTL, start and finish",
+      fields: [...OBJECT_META, 'spec.{ttlSecondsAfterFinished,podFailurePolicy,podReplacementPolicy}', 'status.{startTime,conditions}'],
+    },
+    {
+      key: 'cronjobs',
+      ref: {apiVersion: 'batch/v1', kind: 'CronJob'},
+      scope: 'audit',
+      detail: 'full',
+      view: 'fresh',
+      required: false,
+      why: 'the CronJob controller deletes the oldest finished Jobs above its history limits',
+      fields: [...OBJECT_META, 'spec.{successfulJobsHistoryLimit,failedJobsHistoryLimit}'],
     },
     {
       key: 'persistentvolumes',

@@ -11,10 +11,10 @@ import {severityRank} from '../../explanation.js'
 import {compareStrings} from '../../util/compare.js'
 import {pool} from '../../cluster/read.js'
 import {getControllerOf} from '../../apimachinery/owner-references.js'
-import {replayFinalizers} from '../finalizers/index.js'
+import {JOB_TRACKING, PV_PROTECTION, PVC_PROTECTION, replayFinalizers} from '../finalizers/index.js'
 import {replayCronJobHistory, replayDeploymentHistory, replayRevisionHistory} from '../historylimits/index.js'
 import {replayCsrCleaner} from '../csrcleaner/cleaner.js'
-import {type ContentType, replayNamespace} from '../namespace/index.js'
+import {type ContentType, type NamespaceReplay, replayNamespace} from '../namespace/index.js'
 import {NODE_LEASE_NAMESPACE, replayNodeLease} from '../nodelease/lease.js'
 import {type PvReclaimInput, replayPvReclaim} from '../pvreclaim/reclaim.js'
 import {replayTtlAfterFinished} from '../ttlafterfinished/index.js'
@@ -89,7 +89,7 @@ async function tryGet(source: ClusterSource, apiVersion: string, kind: string, n
   }
 }
 
-async function tryList(
+export async function tryList(
   source: ClusterSource,
   apiVersion: string,
   kind: string,
@@ -107,7 +107,7 @@ function served(types: readonly ResourceType[], group: string, kind: string): Re
   return types.find((t) => t.group === group && t.kind === kind)
 }
 
-function apiVersion(t: {group: string; version: string}): string {
+export function apiVersion(t: {group: string; version: string}): string {
   return t.group === '' ? t.version : `${t.group}/${t.version}`
 }
 
@@ -119,6 +119,18 @@ async function namespaceParts(
   evidence: Evidence | undefined,
   options: GcActorsOptions,
 ): Promise<Part> {
+  const r = await namespaceReplayOf(source, ns, types, evidence, options)
+  return {actor: r.actor, steps: r.steps, headline: r.headline, severity: r.severity}
+}
+
+/** The namespace controller's replay over the namespace's content as the data holds it (each type's coverage). */
+export async function namespaceReplayOf(
+  source: ClusterSource,
+  ns: KubeObject,
+  types: readonly ResourceType[],
+  evidence: Evidence | undefined,
+  options: GcActorsOptions,
+): Promise<NamespaceReplay> {
   const name = metaOf(ns).name ?? ''
   const seen = new Set<string>()
   const deletable = types.filter((t) => {
@@ -144,7 +156,7 @@ async function namespaceParts(
   const api = served(types, 'apiregistration.k8s.io', 'APIService')
   const apiCoverage = api ? evidence?.coverage(api.group, api.kind) : undefined
   const apiServices = api && (!apiCoverage || apiCoverage.held) ? await tryList(source, apiVersion(api), 'APIService', undefined) : undefined
-  const r = replayNamespace({
+  return replayNamespace({
     namespace: ns,
     content,
     apiServices: apiServices && apiServices.length === 0 && apiCoverage && !apiCoverage.absenceIsProof ? undefined : apiServices,
@@ -152,13 +164,93 @@ async function namespaceParts(
     now: options.now,
     minor: options.minor,
   })
-  return {actor: r.actor, steps: r.steps, headline: r.headline, severity: r.severity}
 }
 
 /** metav1.GetControllerOf, when that controller is of the kind asked. */
 function controllerOf(o: KubeObject, kind: string): {name: string; uid: string; apiVersion: string} | undefined {
   const c = getControllerOf(o)
   return c?.kind === kind ? c : undefined
+}
+
+/** metadata.finalizers less the collector's own (foregroundDeletion, orphan). */
+export function nonGcFinalizers(o: KubeObject): string[] {
+  return (metaOf(o).finalizers ?? []).filter((f) => f !== 'foregroundDeletion' && f !== 'orphan')
+}
+
+/** Lists read once per run of the pending-deletions pass (the namespace's pods, every workload), by key. */
+export class ListCache {
+  private readonly lists = new Map<string, Promise<KubeObject[] | undefined>>()
+  list(source: ClusterSource, apiVersion: string, kind: string, namespace: string | undefined): Promise<KubeObject[] | undefined> {
+    const key = `${apiVersion} ${kind} ${namespace ?? ''}`
+    let p = this.lists.get(key)
+    if (!p) {
+      p = tryList(source, apiVersion, kind, namespace)
+      this.lists.set(key, p)
+    }
+    return p
+  }
+}
+
+/** Why absence of a kind in a namespace proves nothing, or undefined where it does (a live read: no evidence). */
+function incomplete(evidence: Evidence | undefined, group: string, kind: string, namespace?: string): string | undefined {
+  const c = evidence?.coverage(group, kind, namespace)
+  return c && !c.absenceIsProof ? c.why : undefined
+}
+
+/** The finalizers whose holder the finalizer replay knows by name; any other is named with its writer (managedFields). */
+export const KNOWN_FINALIZERS: ReadonlySet<string> = new Set([PVC_PROTECTION, PV_PROTECTION, JOB_TRACKING])
+
+/**
+ * The finalizers' holders of an object being deleted (finalizers/replay.ts), with what each needs read: a claim's
+ * pods, a pod's Job, the workloads that may run a finalizer's writer; each list said incomplete where the data cannot
+ * prove absence (issue 27 point 4).
+ */
+export async function finalizerReplay(
+  source: ClusterSource,
+  o: KubeObject,
+  types: readonly ResourceType[],
+  options: GcActorsOptions,
+  cache: ListCache,
+  managedFieldsDropped?: string,
+) {
+  const m = metaOf(o)
+  const evidence = options.evidence ?? (await source.evidence?.())
+  const finalizers = nonGcFinalizers(o)
+  const needsPods = o.kind === 'PersistentVolumeClaim' && finalizers.includes(PVC_PROTECTION)
+  const pods = needsPods ? await cache.list(source, 'v1', 'Pod', m.namespace) : undefined
+  const jobRef = o.kind === 'Pod' && finalizers.includes(JOB_TRACKING) ? controllerOf(o, 'Job') : undefined
+  let job: KubeObject | undefined
+  let jobRead = true
+  if (jobRef) {
+    try {
+      job = await source.get({apiVersion: jobRef.apiVersion, kind: 'Job', namespace: m.namespace, name: jobRef.name, view: 'fresh'})
+    } catch {
+      jobRead = false
+    }
+    if (job && metaOf(job).uid !== jobRef.uid) job = undefined
+  }
+  let workloads: KubeObject[] | undefined
+  let workloadsIncomplete: string | undefined
+  if (finalizers.some((f) => !KNOWN_FINALIZERS.has(f))) {
+    workloads = []
+    for (const kind of ['Deployment', 'DaemonSet', 'StatefulSet']) {
+      if (!served(types, 'apps', kind)) continue
+      const items = await cache.list(source, 'apps/v1', kind, undefined)
+      if (!items) workloadsIncomplete ??= `${kind}s could not be read`
+      workloadsIncomplete ??= incomplete(evidence, 'apps', kind)
+      workloads.push(...(items ?? []))
+    }
+  }
+  return replayFinalizers(o, {
+    pods,
+    podsWhy: needsPods && !pods ? 'pods could not be read' : undefined,
+    podsIncomplete: pods ? incomplete(evidence, '', 'Pod', m.namespace) : undefined,
+    job,
+    jobKnown: jobRef && !job && jobRead && !incomplete(evidence, 'batch', 'Job', m.namespace) ? 'absent' : 'unknown',
+    workloads,
+    workloadsIncomplete,
+    managedFieldsDropped,
+  })
 }
 
 async function otherParts(source: ClusterSource, o: KubeObject, types: readonly ResourceType[], options: GcActorsOptions): Promise<Part[]> {
@@ -242,22 +334,8 @@ async function otherParts(source: ClusterSource, o: KubeObject, types: readonly 
     const part = await podGcPart(source, o as KubeObject & GcPod, options)
     if (part) parts.push(part)
   }
-  const finalizers = (m.finalizers ?? []).filter((f) => f !== 'foregroundDeletion' && f !== 'orphan')
-  if (m.deletionTimestamp && finalizers.length > 0) {
-    const needsPods = o.kind === 'PersistentVolumeClaim'
-    const pods = needsPods ? await tryList(source, 'v1', 'Pod', m.namespace) : undefined
-    const jobRef = o.kind === 'Pod' ? controllerOf(o, 'Job') : undefined
-    const job = jobRef ? await tryGet(source, jobRef.apiVersion, 'Job', m.namespace, jobRef.name) : undefined
-    const known = new Set(['kubernetes.io/pvc-protection', 'kubernetes.io/pv-protection', 'batch.kubernetes.io/job-tracking'])
-    let workloads: KubeObject[] | undefined
-    if (finalizers.some((f) => !known.has(f))) {
-      workloads = []
-      for (const kind of ['Deployment', 'DaemonSet', 'StatefulSet']) {
-        if (!served(types, 'apps', kind)) continue
-        workloads.push(...((await tryList(source, 'apps/v1', kind, undefined)) ?? []))
-      }
-    }
-    const r = replayFinalizers(o, {pods, podsWhy: needsPods && !pods ? 'pods could not be read' : undefined, job, workloads})
+  if (m.deletionTimestamp && nonGcFinalizers(o).length > 0) {
+    const r = await finalizerReplay(source, o, types, options, new ListCache())
     // One headline for all the finalizers, on the first actor that holds the object (the one the summary leads with).
     const holder = r.actors.findIndex((a) => a.action === 'blocksDeletion')
     for (const [i, actor] of r.actors.entries()) {

@@ -11,6 +11,7 @@ import {UserError} from '../../errors.js'
 import type {Problem, SourceDescription} from '../../explanation.js'
 import type {MinorVersion} from '../../util/parse.js'
 import {driveGcAll, driveGcOne, type GcAllResult, type GcDriveOptions} from './drive.js'
+import {drivePendingDeletions, type PendingDeletionsResult} from '../deletions/drive.js'
 import {driveGcActors} from './drive-actors.js'
 import {explainGc, type GcExplanation} from './explain.js'
 import type {GcTree} from './tree.js'
@@ -26,7 +27,9 @@ export interface GcRequest {
   progress?: (line: string) => void
 }
 
-export type GcAnswer = {all: GcAllResult; now: Date; source: SourceDescription} | {all?: undefined; explanation: GcExplanation; tree?: GcTree}
+export type GcAnswer =
+  | {all: GcAllResult & {deletions?: PendingDeletionsResult}; now: Date; source: SourceDescription}
+  | {all?: undefined; explanation: GcExplanation; tree?: GcTree}
 
 export async function driveGc(source: ClusterSource, req: GcRequest): Promise<GcAnswer> {
   const minor = chooseVersion(req.versionOverride, await source.serverVersion().catch(() => undefined))?.minor
@@ -38,7 +41,9 @@ export async function driveGc(source: ClusterSource, req: GcRequest): Promise<Gc
   }
   if (!req.target) {
     const all = await driveGcAll(source, req.namespace, options)
-    return {all, now: options.now, source: description(all.problems)}
+    // Pending and stuck deletions, its own section: the audit's deleting check, one driver (deletions/drive.ts).
+    const deletions = await drivePendingDeletions(source, req.namespace, options)
+    return {all: {...all, deletions}, now: options.now, source: description([...all.problems, ...deletions.problems])}
   }
   const {type, name} = req.target
   const t = resolveResource(await source.discovery(), type)

@@ -190,7 +190,9 @@ export function replayNamespace(input: NamespaceInput): NamespaceReplay {
       result: 'finalized',
       why:
         others.length === 0
-          ? 'spec.finalizers is empty: the namespace controller has finished; the API server removes the namespace once metadata.finalizers is empty too'
+          ? (m.finalizers ?? []).length > 0
+            ? `spec.finalizers is empty: the namespace controller has finished; metadata.finalizers still holds ${(m.finalizers ?? []).map((f) => `"${f}"`).join(', ')}, and the API server removes the namespace once their holders remove them`
+            : 'spec.finalizers is empty: the namespace controller has finished; the API server removes the namespace once metadata.finalizers is empty too'
           : `the namespace controller has removed "kubernetes"; spec.finalizers still holds ${others.map((f) => `"${f}"`).join(', ')}, which belong to other controllers`,
     })
     const blockers: Blocker[] = others.map((f) => ({
@@ -331,7 +333,6 @@ export function replayNamespace(input: NamespaceInput): NamespaceReplay {
   const pods = input.content.find((t) => t.group === '' && t.resource === 'pods')
   const estimate = pods ? podEstimate(pods.items, since, input.now) : 0
   const present = input.content.filter((t) => t.items.length > 0)
-  const unseen = input.content.filter((t) => t.coverage === 'none')
   const waitingPods = ordered && pods !== undefined && pods.items.length > 0
   const remaining = waitingPods ? [pods] : present
   const withFinalizers: {t: ContentType; o: KubeObject}[] = []
@@ -461,14 +462,17 @@ export function replayNamespace(input: NamespaceInput): NamespaceReplay {
     })
   }
   if (others.length > 0) evidence.push(`spec.finalizers also holds ${others.map((f) => `"${f}"`).join(', ')}: other controllers remove those`)
+  // "Nothing holds it" rests on absence (issue 27 point 4): a type the data lacks, or holds only in part, shows none of
+  // its objects without proving there are none.
+  const unproven = input.content.filter((t) => t.items.length === 0 && t.coverage !== 'proof')
   const unseenText =
-    unseen.length > 0
-      ? `the data cannot show ${unseen.length} deletable type(s) (${unseen.slice(0, 4).map(typeName).join(', ')}${unseen.length > 4 ? ', …' : ''})`
+    unproven.length > 0
+      ? `the data cannot show every object of ${unproven.length} deletable type(s) (${unproven.slice(0, 4).map(typeName).join(', ')}${unproven.length > 4 ? ', …' : ''})`
       : ''
 
   if (blockers.length === 0) {
     // Nothing shown holds it: the next pass deletes nothing, lists everything empty and calls finalize.
-    const sure = unseen.length === 0 && apiServices !== undefined
+    const sure = unproven.length === 0 && apiServices !== undefined
     steps.push({
       rule: 'finalizeNamespace',
       upstream: `${NSD} Delete, finalizeNamespace`,
@@ -477,16 +481,39 @@ export function replayNamespace(input: NamespaceInput): NamespaceReplay {
       why: `nothing in the data holds it: the next pass lists every type empty and removes "kubernetes" with PUT /api/v1/namespaces/${name}/finalize${sure ? '' : ` (${[unseenText, apiServices === undefined ? (input.apiServicesWhy ?? 'no APIService in the data') : ''].filter(Boolean).join('; ')}: not certain)`}`,
       ...(sure ? {} : {inferred: {evidence: 'the data does not show every type', confidence: 'possible' as const}}),
     })
+    if (!sure) {
+      // Unknown, not "will finalize": what the data lacks may hold it. The lists that settle it are named.
+      const lacks = [unseenText, apiServices === undefined ? (input.apiServicesWhy ?? 'the data holds no APIService') : ''].filter(Boolean).join('; ')
+      return {
+        verdict: 'contentNotInData',
+        severity: 'info',
+        headline: `Namespace ${name} is Terminating since ${since}: nothing in the data holds it, but ${lacks}, so whether the namespace controller removes its "kubernetes" finalizer on its next pass cannot be told.`,
+        actor: actor(
+          'none',
+          'finalizeNamespace',
+          [...evidence, lacks],
+          [
+            {
+              command: `kubectl api-resources --verbs=list --namespaced -o name | xargs -n 1 kubectl get --show-kind --ignore-not-found -n ${name}`,
+              why: 'lists what is left in the namespace, every type: the content the data lacks',
+            },
+            ...(apiServices === undefined
+              ? [{command: 'kubectl get apiservices', why: 'an APIService that is not Available fails discovery and holds the namespace'}]
+              : []),
+          ],
+        ),
+        steps,
+        estimateSeconds: estimate,
+        blockers,
+      }
+    }
     return {
-      verdict: unseen.length > 0 && present.length === 0 ? 'contentNotInData' : 'willFinalize',
+      verdict: 'willFinalize',
       severity: 'info',
-      headline: `The namespace controller removes its "kubernetes" finalizer from Namespace ${name} on its next pass (at most 5 minutes, the namespace-sync-period): nothing in the data holds it${sure ? '' : `, though ${unseenText || 'the data holds no APIService'}`}.`,
-      actor: actor(
-        'willDelete',
-        'finalizeNamespace',
-        [...evidence, ...(unseenText ? [unseenText] : [])],
-        [{command: `kubectl get namespace ${name} -o yaml`, why: 'if it stays Terminating, its conditions name what the controller found'}],
-      ),
+      headline: `The namespace controller removes its "kubernetes" finalizer from Namespace ${name} on its next pass (at most 5 minutes, the namespace-sync-period): nothing in the data holds it.`,
+      actor: actor('willDelete', 'finalizeNamespace', evidence, [
+        {command: `kubectl get namespace ${name} -o yaml`, why: 'if it stays Terminating, its conditions name what the controller found'},
+      ]),
       steps,
       estimateSeconds: estimate,
       blockers,

@@ -59,3 +59,39 @@ describe('StatefulSet truncateHistory', () => {
     assert.match(kept.headline, /pod web-0 still runs it/)
   })
 })
+
+// Upstream pkg/controller/statefulset/stateful_set_control_test.go TestStatefulSetControlLimitsHistory (entries
+// "monotonic update" and "burst update": newStatefulSet(3), whose RevisionHistoryLimit is 2, then ten template
+// updates, each rolled to every pod): after each update `len(revisions) <= *RevisionHistoryLimit + 2` ("the extra 2
+// revisions are currentRevision and updateRevision ... truncateHistory only cleans up non-live revisions"). Replayed
+// here as the controller does it: each update adds revision i+1 (updateRevision), every pod then runs it and
+// currentRevision catches up; truncateHistory deletes what it returns. Both entries reach the same state per update
+// (monotonic and burst differ only in pod ordering), so one sequence stands for both. Worked by hand beyond the
+// upstream bound: once rolled, one revision is live and the limit keeps 2 others, so 3 remain from the third update on;
+// in mid-rollout (current r(i), update r(i+1), pods on both) 2 are live and 2 kept: 4 = limit + 2, the bound itself.
+describe('TestStatefulSetControlLimitsHistory (upstream), replayed over truncateHistory', () => {
+  const LIMIT = 2
+  it('ten updates: never more than limit + 2 revisions; 3 once each update has rolled', () => {
+    let revs: KubeObject[] = [cr('sts-r0', 0, 'sts-r0')]
+    for (let i = 0; i < 10; i++) {
+      const next = `sts-r${i + 1}`
+      revs = [...revs, cr(next, i + 1, next)]
+      // Mid-rollout: current is the previous revision, one pod already on the new one.
+      const current = `sts-r${i}`
+      const mid = [pod('web-0', current), pod('web-1', current), pod('web-2', next)]
+      const midGone = new Set(truncateHistory(revs, mid, current, next, LIMIT).map((c) => c.metadata?.name))
+      assert.ok(revs.length - midGone.size <= LIMIT + 2, `update ${i}: mid-rollout`)
+      // Rolled: every pod on the new revision, currentRevision = updateRevision.
+      const rolled = [pod('web-0', next), pod('web-1', next), pod('web-2', next)]
+      const gone = new Set(truncateHistory(revs, rolled, next, next, LIMIT).map((c) => c.metadata?.name))
+      revs = revs.filter((r) => !gone.has(r.metadata?.name))
+      assert.ok(revs.length <= LIMIT + 2, `update ${i}: ${revs.length} greater than limit ${LIMIT}`)
+      assert.equal(revs.length, Math.min(i + 2, LIMIT + 1), `update ${i}`)
+    }
+    // The oldest went first: the three left are the newest.
+    assert.deepEqual(
+      revs.map((r) => r.metadata?.name),
+      ['sts-r8', 'sts-r9', 'sts-r10'],
+    )
+  })
+})

@@ -244,3 +244,41 @@ describe('worked by hand', () => {
     assert.match(r.headline, /"example\.com\/ns-cleanup"/)
   })
 })
+
+// Issue 27 point 4: "nothing holds it" (finalizeNamespace on the next pass) rests on absence, so only where every
+// deletable type is proved empty and the APIServices are in the data; otherwise contentNotInData, action none, and the
+// lists that settle it. Worked by hand: no discovery failure, no item of any type in the data.
+describe('finalize only on proof', () => {
+  const deleting = ns({deleting: '2026-11-29T01:00:00Z'})
+  it('every type proved empty and APIServices read: willFinalize (the controller acts)', () => {
+    const r = replayNamespace({namespace: deleting, content: [type('configmaps', 'ConfigMap')], apiServices: [], now: NOW, minor: 34})
+    assert.equal(r.verdict, 'willFinalize')
+    assert.equal(r.actor.action, 'willDelete')
+  })
+  it('ConfigMaps held only in part (none in the data): contentNotInData, not "removes its finalizer"', () => {
+    const r = replayNamespace({namespace: deleting, content: [type('configmaps', 'ConfigMap', [], '', 'partial')], apiServices: [], now: NOW, minor: 34})
+    assert.equal(r.verdict, 'contentNotInData')
+    assert.equal(r.actor.action, 'none')
+    assert.match(r.headline, /nothing in the data holds it, but the data cannot show every object of 1 deletable type\(s\) \(configmaps\.\)/)
+    assert.match(r.headline, /cannot be told/)
+    assert.match(r.actor.next[0].command ?? '', /^kubectl api-resources --verbs=list --namespaced -o name/)
+  })
+  it('no APIService in the data: contentNotInData, and `kubectl get apiservices` named', () => {
+    const r = replayNamespace({
+      namespace: deleting,
+      content: [type('configmaps', 'ConfigMap')],
+      apiServicesWhy: 'the data holds no APIService',
+      now: NOW,
+      minor: 34,
+    })
+    assert.equal(r.verdict, 'contentNotInData')
+    assert.ok(r.actor.next.some((n) => n.command === 'kubectl get apiservices'))
+  })
+  it('spec.finalizers empty while metadata.finalizers holds one: never "no finalizer is left"', () => {
+    const o = ns({deleting: '2026-11-29T01:00:00Z', spec: []})
+    o.metadata = {...o.metadata, finalizers: ['example.com/ns-hold']} as KubeObject['metadata']
+    const r = replayNamespace({namespace: o, content: [], apiServices: [], now: NOW, minor: 34})
+    assert.match(r.steps[0].why, /metadata\.finalizers still holds "example\.com\/ns-hold"/)
+    assert.doesNotMatch(JSON.stringify(r), /[Nn]o finalizer is left/)
+  })
+})

@@ -64,7 +64,20 @@ function headerLine(cluster: SyntheticCluster, options: SnapshotOptions): string
   }
   if (options.discovery ?? true) header.resources = BUILTIN_KINDS
   // Every other listable kind as metadata, as `kubectl why snapshot` records them (capture.ts): absence from them is proof.
-  header.metadataOnly = metadataOnlyKinds(BUILTIN_KINDS, fullKinds(DESCRIPTORS)).map((t) => `${apiVersionOf(t)}/${t.kind}`)
+  const metadataKinds = metadataOnlyKinds(BUILTIN_KINDS, fullKinds(DESCRIPTORS))
+  header.metadataOnly = metadataKinds.map((t) => `${apiVersionOf(t)}/${t.kind}`)
+  // And every list made, as capture.ts records them: without `lists` a reader takes the header for one written before
+  // it was recorded, whose full kinds were a fixed few (snapshot/evidence.ts LISTED_IN_FULL_BEFORE_LISTS), so a kind
+  // a replay has read in full since (Jobs, CronJobs, Namespaces) would be held but not proved complete — the cause of
+  // the live and snapshot audits disagreeing once Jobs were read whole (a Job whose CronJob is gone: delete live,
+  // unknown offline).
+  header.lists = [
+    {apiVersion: 'v1', kind: 'Node'},
+    {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'kube-node-lease'},
+    {apiVersion: 'coordination.k8s.io/v1', kind: 'Lease'},
+    ...fullKinds(DESCRIPTORS),
+    ...metadataKinds.map((t) => ({apiVersion: apiVersionOf(t), kind: t.kind, metadataOnly: true})),
+  ]
   // `cached` is spliced in as text: the leases are already serialised one by one.
   const head = JSON.stringify(header).slice(0, -1)
   return `{"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":""},"kubectlWhy":${head},"cached":[${cached.join(',')}]},"items":[\n`
