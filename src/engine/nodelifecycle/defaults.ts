@@ -44,12 +44,15 @@ export function versionDefaults(v: MinorVersion): VersionDefaults {
     unhealthyZoneThreshold: 0.55,
     gates: {NodeControllerLeaseCircuitBreaker: atLeast(v, 37), SeparateTaintEvictionController: atLeast(v, 29), TaintTolerationComparisonOperators: false},
     knownGates,
-    // The newest stored controller (nlc.go@2b96ebcf monitorNodeHealth) hands processTaintBaseEviction the Ready
-    // condition written in the same pass; the older stored copies (nlc.go@003e8629, nlc.go@0b1dcaba) pass
-    // &observedReadyCondition, which taints one monitor period later. The release that switched (PR #120816) is
-    // not settled: the tagged source could not be read here (the kubernetes/kubernetes snapshot is over the fetch
-    // limit; no tagged copy of the file is indexed), so the boundary stays at 1.37 and is reported as uncertain.
-    // docs/node-lifecycle-model.md says what was checked.
-    taintOnCurrentReady: atLeast(v, 37),
+    // monitorNodeHealth hands processTaintBaseEviction the Ready condition written in the same pass from v1.34.0
+    // (kubernetes/kubernetes PR #120816, fixing issue #120815: "Reduce 5s delay of tainting
+    // node.kubernetes.io/unreachable:NoExecute when a Node becomes unreachable", listed in CHANGELOG-1.34.md under
+    // v1.34.0-alpha.1, "Changelog since v1.33.0", Bug or Regression; the stored CHANGELOG-1.34.md copy taken at
+    // v1.34.0-beta.0 has it there and no other CHANGELOG in the index has it, so no 1.33 or older patch release carries
+    // it as far as the stored text shows). The newest stored controller (nlc.go@2b96ebcf) has the new form; the older
+    // stored copies (nlc.go@003e8629, nlc.go@0b1dcaba, and post-1.29 forks without the inline taint manager) pass
+    // &observedReadyCondition, which taints one monitor period later. No tagged copy of the file was readable
+    // (the kubernetes/kubernetes snapshot is over the fetch limit), so the boundary rests on the release notes.
+    taintOnCurrentReady: atLeast(v, 34),
   }
 }

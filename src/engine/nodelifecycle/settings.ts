@@ -172,7 +172,10 @@ export function resolveSettings(input: ResolveInput): ResolvedSettings {
       ? 'taint-eviction-controller in --controllers'
       : "the node lifecycle controller's built-in taint manager (SeparateTaintEvictionController off)",
   }
-  described['taint-on-current-ready'] = {value: settings.taintOnCurrentReady, from: `${defaultFrom}; release boundary uncertain`}
+  described['taint-on-current-ready'] = {
+    value: settings.taintOnCurrentReady,
+    from: `${defaultFrom}: the current Ready condition from 1.34 (PR #120816, CHANGELOG-1.34.md v1.34.0-alpha.1), the observed one before`,
+  }
 
   if (!input.kcm)
     described['kube-controller-manager'] = {

@@ -22,6 +22,21 @@ describe('release defaults', () => {
     assert.equal(versionDefaults({major: 1, minor: 36}).gates.NodeControllerLeaseCircuitBreaker, false)
     assert.equal(versionDefaults({major: 1, minor: 37}).gates.NodeControllerLeaseCircuitBreaker, true)
   })
+  // Expected from the release notes, not the code: PR #120816 ("Reduce 5s delay of tainting
+  // node.kubernetes.io/unreachable:NoExecute when a Node becomes unreachable") is listed in CHANGELOG-1.34.md under
+  // v1.34.0-alpha.1, "Changelog since v1.33.0"; no other CHANGELOG carries it.
+  it('processTaintBaseEviction is given the current Ready condition from 1.34 (PR #120816), the observed one before', () => {
+    assert.equal(versionDefaults({major: 1, minor: 33}).taintOnCurrentReady, false)
+    assert.equal(versionDefaults({major: 1, minor: 34}).taintOnCurrentReady, true)
+    assert.equal(versionDefaults({major: 1, minor: 37}).taintOnCurrentReady, true)
+  })
+  it('the settings block says where the taint-on-current-ready default comes from', () => {
+    const r33 = resolveSettings({version: v(33), overrides: {}})
+    assert.equal(r33.described['taint-on-current-ready'].value, false)
+    assert.match(r33.described['taint-on-current-ready'].from, /from 1\.34 \(PR #120816/)
+    assert.doesNotMatch(r33.described['taint-on-current-ready'].from, /uncertain/)
+    assert.equal(resolveSettings({version: v(34), overrides: {}}).described['taint-on-current-ready'].value, true)
+  })
 })
 
 describe('resolveSettings precedence', () => {
