@@ -150,5 +150,25 @@ export function renderNode(e: Explanation, wide: boolean, width = terminalWidth(
     const text = `${ROLE.heading(`Pods on this node: ${pods.total}`)}${pods.againstTaints?.length ? ` — against ${pods.againstTaints.join(', ')}: ${parts.join(', ') || 'none'}` : ' — no NoExecute taint present or owed'}`
     podLine = `${wrap(text, width, {hanging: 2}).join('\n')}\n\n`
   }
-  return `${renderExplanations([e], wide, width)}${renderNext(e, width)}${podLine}${timeline}\n${renderSettings(e, wide, width)}`
+  return `${renderExplanations([e], wide, width)}${renderNext(e, width)}${podLine}${timeline}${subSecond(t, width)}\n${renderSettings(e, wide, width)}`
+}
+
+/** The sub-second part of an RFC 3339 instant in µs (".0003" → 300). */
+const fractionMicros = (iso: string) => Number((/\.(\d+)/.exec(iso)?.[1] ?? '').padEnd(6, '0').slice(0, 6))
+
+/** The whole-second part of an RFC 3339 instant, as the timeline shows it. */
+const secondOf = (iso: string) => iso.slice(0, 19)
+
+/**
+ * The timeline shows whole seconds; the replay compares now with the grace expiry at µs (issue 31 class 5). When
+ * both fall in one shown second but differ, the verdict would look contradicted ("now 12:00:50, grace expires
+ * 12:00:50, stale"): say the instants in full.
+ */
+function subSecond(t: Record<string, string | null>, width: number): string {
+  const grace = t.graceExpiry
+  const now = t.now
+  if (!grace || !now || grace === now || secondOf(grace) !== secondOf(now)) return ''
+  const after = fractionMicros(now) > fractionMicros(grace)
+  const text = `now ${now} is ${after ? 'after' : 'not after'} the grace expiry ${grace}: the controller compares at microseconds (now.After).`
+  return `${wrap(text, width, {indent: 2}).map(ROLE.muted).join('\n')}\n`
 }

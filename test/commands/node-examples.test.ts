@@ -51,9 +51,10 @@ describe('examples/node-zone-outage.json', () => {
     assert.equal(j.verdict, 'unhealthy')
     assert.deepEqual(j.timeline, {
       lastHeartbeat: '2026-11-29T02:57:40Z',
-      lastRenewal: '2026-11-29T02:59:58.120Z',
-      probeEstimate: '2026-11-29T02:59:58.120Z',
-      graceExpiry: '2026-11-29T03:00:48.120Z',
+      // The renewTime's own µs (a MicroTime: 02:59:58.120417 in the example), as the replay compares them.
+      lastRenewal: '2026-11-29T02:59:58.120417Z',
+      probeEstimate: '2026-11-29T02:59:58.120417Z',
+      graceExpiry: '2026-11-29T03:00:48.120417Z',
       markedUnknown: '2026-11-29T03:00:52Z',
       noExecuteTaintAdded: '2026-11-29T03:01:12Z',
       // Not entering master disruption mode: this pass removes nothing.
@@ -91,7 +92,8 @@ describe('examples/node-zone-outage.json', () => {
   })
   test('--now moves the evaluation: at 03:11:00 worker-a1 (renewed 03:09:51.137) is past its grace and goes Unknown', async () => {
     const {json: j} = await json(['node', 'worker-a1', '--now', '2026-11-29T03:11:00Z'])
-    assert.equal(j.timeline.graceExpiry, '2026-11-29T03:10:41.137Z')
+    // renewTime 03:09:51.137111 (µs kept) + 50 s.
+    assert.equal(j.timeline.graceExpiry, '2026-11-29T03:10:41.137111Z')
     assert.deepEqual(
       j.conditionsSetUnknown.map((c: Any) => c.type),
       ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'],

@@ -56,6 +56,8 @@ export interface NodeAnalysis {
   gracePeriodKind: 'monitor' | 'startup'
   gracePeriod: number
   graceExpiry: number
+  /** probeMicros + grace: the instant the staleness test compares now against, at µs (issue 31 class 5). */
+  graceExpiryMicros: number
   /** now − last sign of life exceeded the renew interval plus one monitor period. */
   overdue: boolean
   stale: boolean
@@ -92,6 +94,8 @@ export interface ZoneAnalysis {
 }
 
 export interface ClusterAnalysis {
+  /** The evaluation instant in µs (--now's sub-millisecond digits kept), for output at the precision compared. */
+  nowMicros?: number
   verdict: ClusterVerdict
   masterDisruption: boolean
   masterDisruptionChange: 'entered' | 'exited' | 'stays' | 'none'
@@ -229,6 +233,7 @@ function analyzeNode(
     gracePeriodKind,
     gracePeriod,
     graceExpiry,
+    graceExpiryMicros: sign.probeMicros + gracePeriod * 1000,
     overdue,
     stale,
     readyBefore: before ? {status: before.status, reason: before.reason, since: parseMillis(before.lastTransitionTime, 'Ready lastTransitionTime')} : undefined,
@@ -356,9 +361,10 @@ function contradiction(c: ClusterAnalysis): ClusterAnalysis['contradicted'] {
 export function analyzeCluster(input: ReplayInput): ClusterAnalysis {
   const withEvidence = {...input, assumeAlive: input.assumeAlive ?? unjudgeable(input)}
   const c = analyzeOnce(withEvidence)
-  if (input.nodes.length === 0) return {...c, verdict: 'noNodes', masterDisruption: false, masterDisruptionChange: 'none', evidence: input.evidence}
+  const nowMicros = input.nowMicros ?? input.now * 1000
+  if (input.nodes.length === 0) return {...c, verdict: 'noNodes', masterDisruption: false, masterDisruptionChange: 'none', evidence: input.evidence, nowMicros}
   const contradicted = contradiction(c)
-  if (!contradicted) return {...c, evidence: input.evidence}
+  if (!contradicted) return {...c, evidence: input.evidence, nowMicros}
   const again = analyzeOnce({...withEvidence, nodes: [...input.nodes, outsideNode(input.now)]})
   const nodes = again.nodes.filter((n) => n.name !== OUTSIDE)
   const zones = again.zones.filter((z) => !z.nodes.includes(OUTSIDE))
@@ -370,6 +376,7 @@ export function analyzeCluster(input: ReplayInput): ClusterAnalysis {
     masterDisruption: false,
     masterDisruptionChange: 'none',
     evidence: input.evidence,
+    nowMicros,
     contradicted,
     verdict: again.verdict === 'circuitOpen' ? 'circuitOpen' : degraded ? 'degraded' : 'healthy',
   }

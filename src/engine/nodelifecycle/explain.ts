@@ -2,7 +2,7 @@
 // the lease circuit breaker) holding a line per node. Every step names the upstream rule it re-executes.
 import type {Explanation, NextStep, Severity, SourceDescription, Step} from '../../explanation.js'
 import type {ClusterAnalysis, NodeAnalysis, ZoneAnalysis} from './analyze.js'
-import {humanDuration, iso} from './time.js'
+import {humanDuration, iso, isoMicros} from './time.js'
 import type {NodeLifecycleSettings, Taint} from './types.js'
 
 const NLC = 'pkg/controller/nodelifecycle/node_lifecycle_controller.go'
@@ -121,6 +121,9 @@ const PROBE_FROM: Record<NodeAnalysis['sign']['probeFrom'], string> = {
   creationTimestamp: "node's creationTimestamp, the controller's first sight",
 }
 const at = (ms: number | undefined) => (ms === undefined ? undefined : iso(ms))
+/** An instant at the precision the replay compares it (µs where the data or --now had them): issue 31 point 3. */
+const atUs = (us: number | undefined) => (us === undefined ? undefined : isoMicros(us))
+const nowUs = (c: ClusterAnalysis, now: number) => c.nowMicros ?? now * 1000
 
 export interface NodeTimeline {
   lastHeartbeat: string | null
@@ -141,18 +144,18 @@ function removedAddedAt(a: NodeAnalysis): number | undefined {
   return added && added.length > 0 ? Math.min(...added) : undefined
 }
 
-export function nodeTimeline(a: NodeAnalysis, now: number): NodeTimeline {
+export function nodeTimeline(a: NodeAnalysis, now: number, nowMicros = now * 1000): NodeTimeline {
   const marked = a.markedByController?.at ?? (a.stale && a.conditionsSetUnknown.length > 0 ? now : undefined)
   return {
-    lastHeartbeat: at(a.sign.lastHeartbeat) ?? null,
-    lastRenewal: at(a.sign.lastRenewal) ?? null,
-    probeEstimate: iso(a.sign.probe),
-    graceExpiry: iso(a.graceExpiry),
+    lastHeartbeat: atUs(a.sign.lastHeartbeatMicros) ?? null,
+    lastRenewal: atUs(a.sign.lastRenewalMicros) ?? null,
+    probeEstimate: isoMicros(a.sign.probeMicros),
+    graceExpiry: isoMicros(a.graceExpiryMicros),
     markedUnknown: at(marked) ?? null,
     noExecuteTaintAdded: at(a.noExecute.removedThisPass ? removedAddedAt(a) : a.noExecute.addedAt) ?? null,
     noExecuteTaintRemoved: at(a.noExecute.removedThisPass?.at) ?? null,
     expectedTaintBy: a.noExecute.status === 'pending' && a.noExecute.pendingWithinMs !== undefined ? iso(now + a.noExecute.pendingWithinMs) : null,
-    now: iso(now),
+    now: isoMicros(nowMicros),
   }
 }
 
@@ -161,12 +164,12 @@ function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): stri
   const grace = `${a.gracePeriodKind} grace ${humanDuration(a.gracePeriod)}`
   switch (a.verdict) {
     case 'healthy':
-      return `Healthy: last sign of life (${PROBE_FROM[a.sign.probeFrom]}) ${humanDuration(ctx.now - a.sign.probe)} ago, within the ${grace} until ${iso(a.graceExpiry)}.`
+      return `Healthy: last sign of life (${PROBE_FROM[a.sign.probeFrom]}) ${humanDuration(ctx.now - a.sign.probe)} ago, within the ${grace} until ${isoMicros(a.graceExpiryMicros)}.`
     case 'excluded':
       return `Healthy, and labelled node.kubernetes.io/exclude-disruption: it is not counted in zone ${a.zoneName}'s disruption state (it is still health-checked and tainted).`
     case 'withinGrace':
       return a.readyAfter
-        ? `No sign of life for ${humanDuration(ctx.now - a.sign.probe)}, but still inside the ${grace}: it will be marked Unknown after ${iso(a.graceExpiry)}, in ${humanDuration(a.graceExpiry - ctx.now)} (within one ${humanDuration(ctx.settings.nodeMonitorPeriod)} monitor period) unless it reports.`
+        ? `No sign of life for ${humanDuration(ctx.now - a.sign.probe)}, but still inside the ${grace}: it will be marked Unknown after ${isoMicros(a.graceExpiryMicros)}, in ${humanDuration(a.graceExpiry - ctx.now)} (within one ${humanDuration(ctx.settings.nodeMonitorPeriod)} monitor period) unless it reports.`
         : `Never posted a Ready condition; inside the startup grace (${humanDuration(a.gracePeriod)} from creation or the last lease renewal) until ${iso(a.graceExpiry)}.`
     case 'unhealthy':
       return `${readyText(a)}; it carries ${a.noExecute.present ? t(a.noExecute.present) : 'its NoExecute taint'}${a.noExecute.status === 'swapNextPass' ? ` (swapped to ${t(a.noExecute.expected!)} at the next monitor pass, without the rate limit)` : a.noExecute.addedAt ? ` since ${iso(a.noExecute.addedAt)}` : ''}: pods without a matching toleration are evicted.`
@@ -188,7 +191,7 @@ function summary(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): stri
 function readyText(a: NodeAnalysis): string {
   const r = a.readyAfter ?? a.readyBefore
   if (a.conditionsSetUnknown.some((c) => c.type === 'Ready'))
-    return `Ready becomes Unknown now: no sign of life since ${iso(a.sign.probe)} (grace ${humanDuration(a.gracePeriod)} ended ${iso(a.graceExpiry)})`
+    return `Ready becomes Unknown now: no sign of life since ${isoMicros(a.sign.probeMicros)} (grace ${humanDuration(a.gracePeriod)} ended ${isoMicros(a.graceExpiryMicros)})`
   if (a.markedByController)
     return `Ready is Unknown (${a.markedByController.reason}, written by the controller${a.markedByController.at ? ` at ${iso(a.markedByController.at)}` : ''})`
   return `Ready is ${r?.status}${r?.reason ? ` (${r.reason})` : ''}`
@@ -216,21 +219,21 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
     rule: 'tryUpdateNodeHealth',
     upstream: `${NLC} (tryUpdateNodeHealth)`,
     inputs: {
-      lastHeartbeatTime: at(a.sign.lastHeartbeat) ?? null,
-      leaseRenewTime: at(a.sign.lastRenewal) ?? null,
-      probeEstimate: iso(a.sign.probe),
+      lastHeartbeatTime: atUs(a.sign.lastHeartbeatMicros) ?? null,
+      leaseRenewTime: atUs(a.sign.lastRenewalMicros) ?? null,
+      probeEstimate: isoMicros(a.sign.probeMicros),
       gracePeriod: humanDuration(a.gracePeriod),
       gracePeriodKind: a.gracePeriodKind,
-      graceExpiry: iso(a.graceExpiry),
-      now: iso(ctx.now),
+      graceExpiry: isoMicros(a.graceExpiryMicros),
+      now: isoMicros(nowUs(c, ctx.now)),
     },
     result: a.verdict === 'unknown' ? 'notJudged' : a.stale ? 'stale' : 'fresh',
     why:
       a.verdict === 'unknown'
         ? `the data holds no Lease for this node (and its absence proves nothing): the status heartbeat ${at(a.sign.lastHeartbeat) ?? '(none)'} is older than the grace, but a kubelet renewing its Lease posts status only every 5 min (nodeStatusReportFrequency), so the node is taken as its Ready condition shows it`
-        : `${a.stale ? `now is after ${iso(a.graceExpiry)}` : `now is not after ${iso(a.graceExpiry)} (exactly at the boundary is still healthy)`}: last sign of life ${iso(a.sign.probe)} from the ${PROBE_FROM[a.sign.probeFrom]} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
+        : `${a.stale ? `now (${isoMicros(nowUs(c, ctx.now))}) is after ${isoMicros(a.graceExpiryMicros)}` : `now (${isoMicros(nowUs(c, ctx.now))}) is not after ${isoMicros(a.graceExpiryMicros)} (exactly at the boundary is still healthy)`}: last sign of life ${isoMicros(a.sign.probeMicros)} from the ${PROBE_FROM[a.sign.probeFrom]} + ${a.gracePeriodKind === 'startup' ? '--node-startup-grace-period' : '--node-monitor-grace-period'} ${humanDuration(a.gracePeriod)}`,
     inferred: {
-      evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as a controller running throughout would have seen them (docs/node-lifecycle-model.md: the newer stamp, one --node-monitor-period after a heartbeat newer than the Lease, never before the node's creation)${a.sign.skew ? `; ${a.sign.skew}` : ''}${a.sign.fromRecord ? `; ${a.sign.fromRecord}` : ''}, so it is marked Unknown between ${iso(a.graceExpiry)} and ${iso(a.graceExpiry + s.nodeMonitorPeriod)}. A controller restart or leader change gives every node a fresh grace.`,
+      evidence: `the controller measures from when IT noticed the heartbeat change or renewal (its in-memory probeTimestamp), not from the timestamps; estimated as a controller running throughout would have seen them (docs/node-lifecycle-model.md: the newer stamp, one --node-monitor-period after a heartbeat newer than the Lease, never before the node's creation)${a.sign.skew ? `; ${a.sign.skew}` : ''}${a.sign.fromRecord ? `; ${a.sign.fromRecord}` : ''}, so it is marked Unknown between ${isoMicros(a.graceExpiryMicros)} and ${isoMicros(a.graceExpiryMicros + s.nodeMonitorPeriod * 1000)}. A controller restart or leader change gives every node a fresh grace.`,
       confidence: 'likely',
     },
   })
@@ -357,7 +360,7 @@ export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainCon
     summary: summary(a, c, ctx),
     ...(nodeNext(a).length > 0 ? {next: nodeNext(a)} : {}),
     steps: nodeSteps(a, c, ctx),
-    evaluatedAt: iso(ctx.now),
+    evaluatedAt: isoMicros(nowUs(c, ctx.now)),
     source: ctx.source,
     zone: {
       name: a.zoneName,
@@ -388,7 +391,7 @@ export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainCon
         extra: a.noSchedule.extra.map(t),
       },
     },
-    timeline: nodeTimeline(a, ctx.now),
+    timeline: nodeTimeline(a, ctx.now, nowUs(c, ctx.now)),
   }
 }
 
@@ -537,7 +540,7 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
     severity: clusterSeverity(c),
     summary: clusterSummary(c, ctx.now),
     steps,
-    evaluatedAt: iso(ctx.now),
+    evaluatedAt: isoMicros(nowUs(c, ctx.now)),
     source: ctx.source,
     masterDisruption: c.masterDisruption,
     masterDisruptionChange: c.masterDisruptionChange,
@@ -566,8 +569,8 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
       verdict: n.verdict,
       severity: nodeSeverity(n, c),
       ready: (n.readyAfter ?? n.readyBefore)?.status ?? null,
-      lastSignOfLife: iso(n.sign.probe),
-      graceExpiry: iso(n.graceExpiry),
+      lastSignOfLife: isoMicros(n.sign.probeMicros),
+      graceExpiry: isoMicros(n.graceExpiryMicros),
       noExecute: n.noExecute.status,
       noExecuteDetail: noExecuteDetail(n),
       ...(n.verdictOnceCaughtUp ? {verdictOnceCaughtUp: n.verdictOnceCaughtUp} : {}),

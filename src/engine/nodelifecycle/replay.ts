@@ -38,6 +38,9 @@ export interface ReplayInput {
 export interface SignOfLife {
   lastHeartbeat?: number
   lastRenewal?: number
+  /** The same stamps at their own precision (a MicroTime renewTime keeps its µs), for output. */
+  lastHeartbeatMicros?: number
+  lastRenewalMicros?: number
   /** The estimate of the controller's probeTimestamp (ms; probeMicros exact). */
   probe: number
   probeMicros: number
@@ -116,6 +119,8 @@ export function estimateSignOfLife(node: NodeLike, lease: LeaseLike | undefined,
   return {
     lastHeartbeat: hbUs === undefined ? undefined : Math.floor(hbUs / 1000),
     lastRenewal: renewUs === undefined ? undefined : Math.floor(renewUs / 1000),
+    lastHeartbeatMicros: hbUs,
+    lastRenewalMicros: renewUs,
     probe: Math.floor(probeUs / 1000),
     probeMicros: probeUs,
     probeFrom,
