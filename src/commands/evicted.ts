@@ -1,8 +1,9 @@
 import * as Args from '@oclif/core/args'
 import {WhyCommand} from '../base-command.js'
 import {parseTarget} from '../cluster/target.js'
-import {readNodeLifecycle} from '../engine/nodelifecycle/drive.js'
+import {readNodeLifecycle, readNodeLifecycleFor} from '../engine/nodelifecycle/drive.js'
 import {explainPod, readPod} from '../engine/tainteviction/drive.js'
+import {nodeFromEvents} from '../engine/tainteviction/evidence.js'
 import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
 import {renderEvicted} from '../render/node-evicted.js'
@@ -51,9 +52,14 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
           'events expire after an hour by default; look at the node with `kubectl why node`',
         )
       }
-      const world = await readNodeLifecycle(source, options)
+      // Live: the pod's node, the Leases and that node's zone only, as `node NAME` reads (issue 29 point 3); a node
+      // that is gone, or a snapshot, gets every node.
+      const nodeName = read.pod?.spec?.nodeName ?? nodeFromEvents(read.events, name)
+      const zoneWorld = nodeName && source.describe().mode === 'live' ? await readNodeLifecycleFor(source, nodeName, options) : undefined
+      const world = zoneWorld ?? (await readNodeLifecycle(source, options))
       world.source.partial = [...(world.source.partial ?? []), ...read.problems]
       const e = explainPod(world, namespace, name, read.pod, read.events, read.context)
+      if (zoneWorld) e.reads = world.reads
       return {data: e, severities: [e.severity], views: {table: (wide) => renderEvicted(e, wide)}}
     })
   }

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {WhyCommand} from '../base-command.js'
-import {explainWorld, readNodeLifecycle} from '../engine/nodelifecycle/drive.js'
+import {explainWorld, readNodeLifecycle, readNodeLifecycleFor} from '../engine/nodelifecycle/drive.js'
 import {explainNode} from '../engine/nodelifecycle/explain.js'
 import {podsOnNode} from '../engine/tainteviction/drive.js'
 import {parseTarget} from '../cluster/target.js'
@@ -43,19 +43,28 @@ defaults; the flags below override either, and the output says which values were
     const name = parseTarget([args.target, args.name], {command: 'node', naturalKind: 'Node', example: 'worker-1'})?.name
     const options = {versionOverride: this.versionOverride(flags), overrides: settingsOverrides(flags)}
     await this.answerFrom(flags, async (source) => {
-      const world = await readNodeLifecycle(source, options)
       if (name === undefined) {
+        const world = await readNodeLifecycle(source, options)
         const e = explainWorld(world)
         return {data: e, severities: [e.severity], views: {table: (wide) => renderCluster(e, wide)}}
       }
-      const a = world.analysis.nodes.find((n) => n.name === name)
-      if (!a)
+      // Live: the node, the Leases and its zone, other zones only when the decision needs them (issue 29 point 3).
+      // A snapshot is in memory already: every node is replayed, as `node` and the audit do.
+      const live = source.describe().mode === 'live'
+      const world = live ? await readNodeLifecycleFor(source, name, options) : await readNodeLifecycle(source, options)
+      const a = world?.analysis.nodes.find((n) => n.name === name)
+      if (!world || !a)
         throw new UserError(
           `node "${name}" not found`,
-          world.nodes.length === 0 ? 'the data holds no Node' : `${world.nodes.length} nodes exist; run \`kubectl why node\` to list them`,
+          !world
+            ? 'no Node of that name exists; run `kubectl why node` to list them'
+            : world.nodes.length === 0
+              ? 'the data holds no Node'
+              : `${world.nodes.length} nodes exist; run \`kubectl why node\` to list them`,
         )
       const e = explainNode(a, world.analysis, {now: world.now, settings: world.settings.settings, source: world.source})
       e.pods = await podsOnNode(source, world, name)
+      e.reads = world.reads
       return {data: e, severities: [e.severity], views: {table: (wide) => renderNode(e, wide)}}
     })
   }

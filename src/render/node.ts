@@ -150,7 +150,20 @@ export function renderNode(e: Explanation, wide: boolean, width = terminalWidth(
     const text = `${ROLE.heading(`Pods on this node: ${pods.total}`)}${pods.againstTaints?.length ? ` — against ${pods.againstTaints.join(', ')}: ${parts.join(', ') || 'none'}` : ' — no NoExecute taint present or owed'}`
     podLine = `${wrap(text, width, {hanging: 2}).join('\n')}\n\n`
   }
-  return `${renderExplanations([e], wide, width)}${renderNext(e, width)}${podLine}${timeline}${subSecond(t, width)}\n${renderSettings(e, wide, width)}`
+  return `${renderExplanations([e], wide, width)}${renderNext(e, width)}${podLine}${timeline}${subSecond(t, width)}${readLines(e, wide, width)}\n${renderSettings(e, wide, width)}`
+}
+
+/** What was read to answer: each read and its object count; why with -o wide, and always for what was not read. */
+function readLines(e: Explanation, wide: boolean, width: number): string {
+  const reads = e.reads as {read: string; objects?: number; why: string}[] | undefined
+  if (!reads?.length) return ''
+  const out = [ROLE.heading('Read:')]
+  for (const r of reads) {
+    const count = r.objects === undefined ? '' : ` (${r.objects})`
+    const text = wide || r.objects === undefined ? `${r.read}${count}: ${r.why}` : `${r.read}${count}`
+    out.push(...wrap(text, width, {indent: 2, hanging: 4}).map((l, i) => (i === 0 ? l : ROLE.muted(l))))
+  }
+  return `\n${out.join('\n')}\n`
 }
 
 /** The sub-second part of an RFC 3339 instant in µs (".0003" → 300). */

@@ -18,6 +18,7 @@ import {type DataEvidence, dataEvidence} from './evidence.js'
 import {type ExplainContext, explainCluster, explainNode, nodeSeverity, orderedNodes} from './explain.js'
 import type {LiveLeaseLookup} from './health.js'
 import type {LeaseLike, NodeLike} from './types.js'
+import {getZoneKey, zoneDisplayName} from './zone.js'
 
 import {NODE_LEASE_NAMESPACE} from './descriptor.js'
 
@@ -43,6 +44,14 @@ export interface NodeLifecycleWorld {
   /** Live lease GETs made for the circuit breaker's double-check. */
   liveLeaseGets: number
   evidence: DataEvidence
+  /** What was read, named for the output (node NAME, evicted pod/NAME): each list or get and what it held. */
+  reads: NodeRead[]
+}
+
+export interface NodeRead {
+  read: string
+  objects?: number
+  why: string
 }
 
 /** The newest resourceVersion among objects: a lower bound of the list's own when the source does not give one. */
@@ -53,6 +62,24 @@ function newestRV(items: readonly KubeObject[]): string | undefined {
     if (rv && (best === undefined || (compareResourceVersions(rv, best) ?? 0) > 0)) best = rv
   }
   return best
+}
+
+interface CachedLeases {
+  cached?: {items: KubeObject[]; resourceVersion?: string}
+  problem?: Problem
+}
+
+async function readCachedLeases(source: ClusterSource): Promise<CachedLeases> {
+  try {
+    return {cached: await source.list({...LEASE, namespace: NODE_LEASE_NAMESPACE, view: 'cached', pageSize: PAGE_SIZE})}
+  } catch (err) {
+    return {
+      problem: {
+        what: 'list kube-node-lease Leases (watch cache)',
+        reason: `${readFailure(err)}; heartbeats are judged from the nodes' Ready conditions only and the circuit breaker cannot be checked`,
+      },
+    }
+  }
 }
 
 /** A lease lookup table that remembers which nodes the controller looked up live. */
@@ -66,6 +93,15 @@ class RecordingLookups extends Map<string, LiveLeaseLookup> {
 
 /** Everything the node lifecycle replay reads, and the replay. Throws (ReadError) only when the nodes cannot be listed. */
 export async function readNodeLifecycle(source: ClusterSource, options: DriveOptions): Promise<NodeLifecycleWorld> {
+  return readWith(source, options, async () => {
+    const nodes = (await source.list({apiVersion: 'v1', kind: 'Node', pageSize: PAGE_SIZE})).items as NodeLike[]
+    return {nodes, reads: [{read: 'list nodes', objects: nodes.length, why: 'every Node: zones, their states and master disruption mode'}]}
+  })
+}
+
+type NodeReader = () => Promise<{nodes: NodeLike[]; reads: NodeRead[]}>
+
+async function readWith(source: ClusterSource, options: DriveOptions, readNodes: NodeReader, cachedLeaseList?: CachedLeases): Promise<NodeLifecycleWorld> {
   const problems: Problem[] = []
   const version = options.version ?? chooseVersion(options.versionOverride, await source.serverVersion().catch(() => undefined))
 
@@ -84,17 +120,16 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
   problems.push(...settings.problems)
 
   // list() restarts once on an expired continue token (410), as client-go's pager does.
-  const nodes = (await source.list({apiVersion: 'v1', kind: 'Node', pageSize: PAGE_SIZE})).items as NodeLike[]
+  const {nodes, reads} = await readNodes()
 
-  let cached: {items: KubeObject[]; resourceVersion?: string} | undefined
-  try {
-    cached = await source.list({...LEASE, namespace: NODE_LEASE_NAMESPACE, view: 'cached', pageSize: PAGE_SIZE})
-  } catch (err) {
-    problems.push({
-      what: 'list kube-node-lease Leases (watch cache)',
-      reason: `${readFailure(err)}; heartbeats are judged from the nodes' Ready conditions only and the circuit breaker cannot be checked`,
-    })
-  }
+  const leaseRead = cachedLeaseList ?? (await readCachedLeases(source))
+  const cached = leaseRead.cached
+  if (leaseRead.problem) problems.push(leaseRead.problem)
+  reads.push({
+    read: 'list leases -n kube-node-lease (watch cache, resourceVersion=0)',
+    objects: cached?.items.length,
+    why: "node heartbeats as the controller's lease informer holds them, and the informer's sync resourceVersion (circuit breaker)",
+  })
   const cachedLeases = new Map<string, LeaseLike>()
   for (const l of cached?.items ?? []) cachedLeases.set(l.metadata?.name ?? '', l as LeaseLike)
   const syncRV = cached ? cached.resourceVersion || newestRV(cached.items) : undefined
@@ -136,6 +171,12 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
     analysis = run(live)
   }
   if (analysis.panic) problems.push({what: 'node lifecycle controller', reason: analysis.panic})
+  if (gets > 0)
+    reads.push({
+      read: `get ${gets} node lease(s) -n kube-node-lease (quorum read)`,
+      objects: gets,
+      why: "the circuit breaker's live double-check of stale nodes",
+    })
   const d = source.describe()
   const described: SourceDescription = {
     ...d,
@@ -143,7 +184,7 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
     settings: {...(d.settings ?? {}), 'k8s-version': {value: settings.version.text, from: settings.version.from}, ...settings.described},
     partial: [...(d.partial ?? source.problems()), ...problems],
   }
-  return {analysis, settings, nodes, source: described, problems, now, liveLeaseGets: gets, evidence}
+  return {analysis, settings, nodes, source: described, problems, now, liveLeaseGets: gets, evidence, reads}
 }
 
 /** The explain context of a world. */
@@ -176,4 +217,98 @@ export function nodeFindings(
     if (nodeSeverity(a, world.analysis) !== 'none') findings.push(explainNode(a, world.analysis, explainContext(world)))
   }
   return {findings, verdicts, evaluated}
+}
+
+const ZONE_BETA = 'failure-domain.beta.kubernetes.io/zone'
+const ZONE_GA = 'topology.kubernetes.io/zone'
+const byName = (a: NodeLike, b: NodeLike) =>
+  (a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : (a.metadata?.name ?? '') > (b.metadata?.name ?? '') ? 1 : 0
+
+/**
+ * The label selectors that list one zone's Nodes, as GetZoneKey (component-helpers/node/topology) reads the zone:
+ * the beta label whenever its key exists, else topology.kubernetes.io/zone. So a zone Z is the nodes with the beta
+ * label Z, and those without the beta label whose GA label is Z. Undefined when the node has no zone value (the
+ * zone "" of unlabelled nodes needs every Node to find).
+ */
+export function zoneSelectors(node: NodeLike): string[] | undefined {
+  const labels = node.metadata?.labels ?? {}
+  const zone = ZONE_BETA in labels ? labels[ZONE_BETA] : labels[ZONE_GA]
+  if (!zone) return undefined
+  return [`${ZONE_BETA}=${zone}`, `!${ZONE_BETA},${ZONE_GA}=${zone}`]
+}
+
+/**
+ * `kubectl why node NAME` against a live cluster (issue 29 point 3): the Node, the node Leases, and its zone's
+ * Nodes only — other zones only when the decision can depend on them. From handleDisruption
+ * (nlc.go@2b96ebcf:1033-1121): a zone's rate comes from that zone's own state and size (setLimiterInZone); other
+ * zones enter only through master disruption mode, entered when every zone is FullDisruption after the pass
+ * (allAreFullyDisrupted) and left when every zone was before it (allWasFullyDisrupted). If this zone is
+ * FullDisruption neither before nor after the pass, both are false whatever the other zones hold, so they cannot
+ * change the answer. The lease circuit breaker (nlc.go@2b96ebcf tryUpdateNodeHealth step 0/6) is controller-wide: a
+ * stale node elsewhere whose live Lease moved blocks every later node; the Leases (all read) show which nodes
+ * elsewhere could be stale (a cached renewTime older than the grace, or none), and when there is one, every Node is
+ * read. Undefined when the Node does not exist.
+ */
+export async function readNodeLifecycleFor(source: ClusterSource, name: string, options: DriveOptions): Promise<NodeLifecycleWorld | undefined> {
+  const target = (await source.get({apiVersion: 'v1', kind: 'Node', name, view: 'fresh'})) as NodeLike | undefined
+  if (!target) return undefined
+  const selectors = zoneSelectors(target)
+  const everything = async (why: string) => {
+    const nodes = (await source.list({apiVersion: 'v1', kind: 'Node', pageSize: PAGE_SIZE})).items as NodeLike[]
+    return {
+      nodes,
+      reads: [
+        {read: `get node ${name}`, objects: 1, why: 'the node asked about'},
+        {read: 'list nodes', objects: nodes.length, why},
+      ],
+    }
+  }
+  if (!selectors)
+    return readWith(source, options, () => everything('the node has no zone label: its zone (the unlabelled nodes) can only be found among every Node'))
+
+  const leases = await readCachedLeases(source)
+  const key = getZoneKey(target)
+  const zoneRead = async () => {
+    const lists = await Promise.all(selectors.map((labelSelector) => source.list({apiVersion: 'v1', kind: 'Node', labelSelector, pageSize: PAGE_SIZE})))
+    const seen = new Map<string, NodeLike>()
+    for (const l of lists) for (const n of l.items as NodeLike[]) if (getZoneKey(n) === key) seen.set(n.metadata?.name ?? '', n)
+    // The server lists in key (name) order; the two lists merged keep it, as the controller's lister would.
+    const nodes = [...seen.values()].sort(byName)
+    const reads: NodeRead[] = [
+      {read: `get node ${name}`, objects: 1, why: 'the node asked about, and its zone labels'},
+      ...selectors.map((s, i) => ({
+        read: `list nodes -l '${s}'`,
+        objects: lists[i].items.length,
+        why:
+          i === 0
+            ? `the nodes of zone ${zoneDisplayName(key)} (GetZoneKey reads the beta label first)`
+            : 'the same zone, on nodes that carry only topology.kubernetes.io/zone',
+      })),
+    ]
+    return {nodes, reads}
+  }
+  const zoneWorld = await readWith(source, options, zoneRead, leases)
+  const zone = zoneWorld.analysis.zones.find((z) => z.key === key)
+  const full = (s: string | undefined) => s === 'FullDisruption'
+  const zoneFull = full(zone?.state) || full(zone?.previous)
+  const grace = zoneWorld.settings.settings.nodeMonitorGracePeriod
+  const inZone = new Set(zoneWorld.nodes.map((n) => n.metadata?.name ?? ''))
+  const staleElsewhere = zoneWorld.settings.settings.leaseCircuitBreaker
+    ? (leases.cached?.items ?? []).filter((l) => {
+        if (inZone.has(l.metadata?.name ?? '')) return false
+        const renew = (l as LeaseLike).spec?.renewTime
+        return !renew || zoneWorld.now > Date.parse(renew) + grace
+      }).length
+    : 0
+  if (zoneFull || staleElsewhere > 0) {
+    const why = zoneFull
+      ? `zone ${zoneDisplayName(key)} is FullDisruption ${full(zone?.state) ? 'after' : 'before'} this pass: master disruption mode (handleDisruption) depends on every other zone`
+      : `${staleElsewhere} node Lease(s) outside zone ${zoneDisplayName(key)} are older than the grace: those nodes may be stale, and the lease circuit breaker is controller-wide`
+    return readWith(source, options, () => everything(why), leases)
+  }
+  zoneWorld.reads.push({
+    read: 'other zones not read',
+    why: `zone ${zoneDisplayName(key)} is ${zone?.state ?? 'not counted'}, not FullDisruption before or after this pass, so handleDisruption can neither enter nor leave master disruption mode whatever the other zones hold (nlc.go@2b96ebcf:1033-1121)${zoneWorld.settings.settings.leaseCircuitBreaker ? '; every node Lease outside the zone was renewed within the grace, so no node there can trip the lease circuit breaker' : ''}. The cluster-wide figures below count this zone only`,
+  })
+  return zoneWorld
 }
