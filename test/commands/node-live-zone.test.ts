@@ -1,0 +1,103 @@
+// Issue 29 point 3: `kubectl why node NAME` against a live cluster (the fake API server) reads the node, the node
+// Leases and its zone's Nodes only, when the zone is neither FullDisruption before nor after the pass (then
+// handleDisruption, nlc.go@2b96ebcf:1033-1121, cannot enter or leave master disruption mode whatever other zones
+// hold); a zone that is fully down makes it read every Node. Its answer equals `kubectl why node`'s for that node.
+// The fake server filters lists by labelSelector as kube-apiserver does. Worked by hand below. Run `npm run build` first.
+import assert from 'node:assert/strict'
+import {mkdtempSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {after, describe, test} from 'node:test'
+import type {KubeObject} from '../../src/cluster/source.js'
+import {at, mkLease, mkNode} from '../engine/nodelifecycle/cluster-builder.js'
+import {runCli} from '../support/cli.js'
+import {FakeApiServer} from '../support/fake-apiserver/index.js'
+import {lists} from '../support/fake-apiserver/requests.js'
+
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a command's output, whose fields the test reads one by one
+type Any = any
+
+const servers: FakeApiServer[] = []
+after(async () => {
+  for (const s of servers) await s.close()
+})
+
+async function cluster(objects: KubeObject[]) {
+  const server = await FakeApiServer.start({objects, version: 'v1.33.4'})
+  servers.push(server)
+  return {server, kubeconfig: server.writeKubeconfig(mkdtempSync(join(tmpdir(), 'why-zone-')))}
+}
+async function why(kubeconfig: string, server: FakeApiServer, args: string[]) {
+  server.clearRequests()
+  const r = await runCli([...args, '--kubeconfig', kubeconfig, '--now', at(0), '-o', 'json'])
+  assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.stderr}`)
+  return {json: JSON.parse(r.stdout) as Any, requests: [...server.requests]}
+}
+
+// Zone a: a0..a3 with topology.kubernetes.io/zone=a, and a4 carrying only the legacy beta label (GetZoneKey reads it
+// first, so a4 is in zone a). Zones b and c: three nodes each. a0 went Unknown 400 s ago; every other lease was
+// renewed 2 s ago. Zone a: 1 of 5 not ready → Normal (Partial needs more than 2 not ready), rate 0.1/s.
+function objects(downInB: number): KubeObject[] {
+  const out: KubeObject[] = []
+  for (let i = 0; i < 4; i++) out.push(mkNode(`a${i}`, 'a', i === 0 ? {ready: 'Unknown', heartbeat: -400} : {}), mkLease(`a${i}`, i === 0 ? -400 : -2))
+  const legacy = mkNode('a4', 'a')
+  const labels = legacy.metadata!.labels as Record<string, string>
+  delete labels['topology.kubernetes.io/zone']
+  labels['failure-domain.beta.kubernetes.io/zone'] = 'a'
+  out.push(legacy, mkLease('a4', -2))
+  for (const z of ['b', 'c'])
+    for (let i = 0; i < 3; i++) {
+      const down = z === 'b' && i < downInB
+      out.push(mkNode(`${z}${i}`, z, down ? {ready: 'Unknown', heartbeat: -400} : {}), mkLease(`${z}${i}`, down ? -400 : -2))
+    }
+  return out
+}
+
+describe('node NAME reads its zone only when the zone is Normal', () => {
+  test('a1: one GET of the node, the zone by its two selectors, no list of every node; the same answer as node', async () => {
+    const {server, kubeconfig} = await cluster(objects(0))
+    const one = await why(kubeconfig, server, ['node', 'a1'])
+    const nodeLists = lists(one.requests, 'nodes')
+    assert.deepEqual(nodeLists.map((r) => r.query.labelSelector).sort(), [
+      '!failure-domain.beta.kubernetes.io/zone,topology.kubernetes.io/zone=a',
+      'failure-domain.beta.kubernetes.io/zone=a',
+    ])
+    assert.ok(
+      one.requests.some((r) => r.path === '/api/v1/nodes/a1'),
+      'GET node a1',
+    )
+    // The selectors were honoured: 1 node with the beta label, 4 with only the GA one.
+    const reads = one.json.reads as {read: string; objects?: number; why: string}[]
+    assert.deepEqual(
+      reads.filter((r) => r.read.startsWith('list nodes')).map((r) => r.objects),
+      [1, 4],
+    )
+    assert.ok(reads.some((r) => r.read === 'other zones not read' && /handleDisruption/.test(r.why)))
+    // Zone a counted all five (the legacy-labelled a4 too), one not ready: Normal at 0.1/s.
+    assert.deepEqual([one.json.zone.state, one.json.zone.rate], ['Normal', 0.1])
+    const all = await why(kubeconfig, server, ['node'])
+    const line = all.json.nodes.find((n: Any) => n.name === 'a1')
+    assert.deepEqual([one.json.verdict, one.json.severity], [line.verdict, line.severity])
+    const a0 = await why(kubeconfig, server, ['node', 'a0'])
+    const a0line = all.json.nodes.find((n: Any) => n.name === 'a0')
+    assert.deepEqual([a0.json.verdict, a0.json.severity, a0.json.summary], [a0line.verdict, a0line.severity, a0line.summary])
+    const zoneA = all.json.zones.find((z: Any) => z.name === 'r1/a')
+    assert.deepEqual([zoneA.counted, zoneA.notReady], [5, 1])
+  })
+
+  test('its zone fully down: every Node is read (master disruption depends on the other zones), the reason named', async () => {
+    // Zone b: all three down (FullDisruption after the pass); zones a and c have ready nodes: no master disruption.
+    const {server, kubeconfig} = await cluster(objects(3))
+    const one = await why(kubeconfig, server, ['node', 'b1'])
+    assert.ok(
+      lists(one.requests, 'nodes').some((r) => r.query.labelSelector === undefined),
+      'a list of every node',
+    )
+    const reads = one.json.reads as {read: string; why: string}[]
+    assert.ok(reads.some((r) => r.read === 'list nodes' && /FullDisruption/.test(r.why)))
+    assert.equal(one.json.masterDisruption, false)
+    const all = await why(kubeconfig, server, ['node'])
+    const line = all.json.nodes.find((n: Any) => n.name === 'b1')
+    assert.deepEqual([one.json.verdict, one.json.severity], [line.verdict, line.severity])
+  })
+})
