@@ -130,9 +130,15 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-live-node-'))
 const kubeconfig = server.writeKubeconfig(dir, {server: `https://127.0.0.1:${relayPort}`})
 
 const haveKubectl = spawnSync('kubectl', ['version', '--client'], {encoding: 'utf8'}).status === 0
+// --now: the cluster's stamps are fixed at start; a run minutes later would otherwise find every lease past its grace.
+const at = ['--now', iso(now)]
 const cases = [
-  {label: `kubectl-why node ${TARGET}`, cmd: process.execPath, args: [BIN, 'node', TARGET, '--kubeconfig', kubeconfig, '-o', 'json']},
-  {label: 'kubectl-why evicted pod/web-1', cmd: process.execPath, args: [BIN, 'evicted', 'pod/web-1', '-n', 'shop', '--kubeconfig', kubeconfig, '-o', 'json']},
+  {label: `kubectl-why node ${TARGET}`, cmd: process.execPath, args: [BIN, 'node', TARGET, '--kubeconfig', kubeconfig, '-o', 'json', ...at]},
+  {
+    label: 'kubectl-why evicted pod/web-1',
+    cmd: process.execPath,
+    args: [BIN, 'evicted', 'pod/web-1', '-n', 'shop', '--kubeconfig', kubeconfig, '-o', 'json', ...at],
+  },
   ...(haveKubectl
     ? [
         {

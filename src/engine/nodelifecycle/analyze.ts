@@ -44,6 +44,11 @@ export interface NoExecuteFinding {
    * calls markNodeAsReachable for every node (nlc.go@2b96ebcf:1033-1121). `present` and `status` are the pass's result.
    */
   removedThisPass?: {taints: Taint[]; at: number; rule: 'handleDisruption'}
+  /**
+   * What the taint's timeAdded and the controller's NodeStatusUnknown write (Ready lastTransitionTime) imply
+   * together, when they disagree with each other or with the estimate (records beat estimates).
+   */
+  records?: string
 }
 
 export interface NodeAnalysis {
@@ -154,6 +159,56 @@ function yieldToRecord(sign: SignOfLife, ready: ReturnType<typeof readyCondition
   }
 }
 
+/**
+ * The unreachable:NoExecute taint's timeAdded against the controller's Unknown write (both its clock, both whole
+ * seconds in the API, so each is within [stamp, stamp + 1 s)). monitorNodeHealth queues the taint in a pass whose
+ * Ready condition is Unknown: the writing pass itself when processTaintBaseEviction is given the current condition
+ * (1.34+, PR #120816), the next pass (one --node-monitor-period later) when it is given the observed one; the queue
+ * adds it then or later (rate limit). So timeAdded is never before the write (plus that period before 1.34). Where
+ * the write is not recorded (Ready Unknown without reason NodeStatusUnknown), the taint bounds it from above, and
+ * with it the last sign of life: an estimate whose grace ends after that yields to the record.
+ */
+function taintRecords(
+  sign: SignOfLife,
+  present: Taint | undefined,
+  ready: ReturnType<typeof readyCondition>,
+  s: ReplayInput['settings'],
+): {sign: SignOfLife; records?: string} {
+  if (!present?.timeAdded || !taintMatches(present, UNREACHABLE_NO_EXECUTE) || ready?.status !== 'Unknown') return {sign}
+  const addedUs = parseMicros(present.timeAdded, 'taint timeAdded')
+  if (addedUs === undefined) return {sign}
+  const second = 1_000_000
+  const queueDelay = s.taintOnCurrentReady ? 0 : s.nodeMonitorPeriod * 1000
+  const how = s.taintOnCurrentReady
+    ? 'in the pass that writes Unknown or later (processTaintBaseEviction is given the current Ready condition, 1.34+)'
+    : `one ${humanDuration(s.nodeMonitorPeriod)} period after the Unknown write or later (processTaintBaseEviction is given the observed Ready condition before 1.34)`
+  const markedUs = ready.reason === 'NodeStatusUnknown' ? parseMicros(ready.lastTransitionTime, 'Ready lastTransitionTime') : undefined
+  if (markedUs !== undefined) {
+    if (addedUs + second > markedUs + queueDelay) return {sign}
+    return {
+      sign,
+      records:
+        addedUs + second <= markedUs
+          ? `the taint's timeAdded ${isoMicros(addedUs)} is before the controller's Unknown write ${isoMicros(markedUs)} (Ready lastTransitionTime): the controller adds it ${how}, so this taint was not added for this Unknown — another actor added a taint of that key and effect, or an earlier Unknown was overturned by the kubelet without a pass seeing Ready True (a controller restart in between); the timeline shows both as recorded`
+          : `the taint's timeAdded ${isoMicros(addedUs)} is less than one ${humanDuration(s.nodeMonitorPeriod)} period after the controller's Unknown write ${isoMicros(markedUs)}: a controller given the observed Ready condition adds it no sooner, so this controller passes the current one (1.34 or newer, PR #120816) — check --k8s-version — or another actor added the taint`,
+    }
+  }
+  // No recorded write: it happened by timeAdded (− the queue delay), so the controller's last sign of life was at
+  // least one grace before that.
+  const latestWrite = addedUs + second - queueDelay
+  const latestProbe = latestWrite - s.nodeMonitorGracePeriod * 1000
+  if (sign.probeMicros <= latestProbe) return {sign}
+  return {
+    sign: {
+      ...sign,
+      probe: Math.floor(latestProbe / 1000),
+      probeMicros: latestProbe,
+      fromRecord: `the controller's unreachable:NoExecute taint went on at ${isoMicros(addedUs)} (timeAdded); it adds it ${how}, so it had written Ready Unknown by ${isoMicros(latestWrite)} and its last sign of life was no later than ${isoMicros(latestProbe)}, before the estimate ${isoMicros(sign.probeMicros)} (stamps later than the controller saw them: a kubelet clock ahead, or a status written by another agent); the record is taken`,
+    },
+    records: `timeAdded ${isoMicros(addedUs)} bounds the controller's Unknown write (not recorded in the Ready condition) to ${isoMicros(latestWrite)} or earlier`,
+  }
+}
+
 function expectedNoExecute(status: string | undefined): Taint | undefined {
   if (status === 'False') return NOT_READY_NO_EXECUTE
   if (status === 'Unknown') return UNREACHABLE_NO_EXECUTE
@@ -172,7 +227,10 @@ function analyzeNode(
 ): NodeAnalysis {
   const s = input.settings
   const before = readyCondition(original)
-  const sign = yieldToRecord(r.signs.get(res.name)!, before, original, s)
+  const yielded = yieldToRecord(r.signs.get(res.name)!, before, original, s)
+  // Issue 31 point 4: the taint's timeAdded against the recorded Unknown write (or, without one, as its bound).
+  const recorded = taintRecords(yielded, findTaint(original.spec?.taints ?? [], UNREACHABLE_NO_EXECUTE), before, s)
+  const sign = recorded.sign
   const readyAfterCond = readyCondition(after)
   const outcome = res.outcome
   const gracePeriodKind = before ? 'monitor' : 'startup'
@@ -195,7 +253,15 @@ function analyzeNode(
   const zone = zones.get(res.zone)
   let noExecute: NoExecuteFinding
   if (!expected) noExecute = {others, status: 'notExpected'}
-  else if (present) noExecute = {expected, present, others, status: 'present', addedAt: parseMillis(present.timeAdded, 'taint timeAdded')}
+  else if (present)
+    noExecute = {
+      expected,
+      present,
+      others,
+      status: 'present',
+      addedAt: parseMillis(present.timeAdded, 'taint timeAdded'),
+      ...(recorded.records ? {records: recorded.records} : {}),
+    }
   else if (circuitOpen) noExecute = {expected, others, status: 'blocked', blockedBecause: 'circuitOpen'}
   else if (outcome.kind === 'shortCircuit') noExecute = {expected, others, status: 'blocked', blockedBecause: 'leaseLookupError'}
   else if (opposite) noExecute = {expected, present: opposite, others, status: 'swapNextPass'}

@@ -322,7 +322,7 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
         : a.noExecute.status === 'notExpected'
           ? 'Ready is True (or absent): the controller removes both NoExecute taints and takes the node out of its zone queue'
           : a.noExecute.status === 'present'
-            ? `the taint is there${a.noExecute.addedAt ? ` (timeAdded ${iso(a.noExecute.addedAt)}, the controller's clock)` : ''}`
+            ? `the taint is there${a.noExecute.addedAt ? ` (timeAdded ${iso(a.noExecute.addedAt)}, the controller's clock)` : ''}${a.noExecute.records ? `; ${a.noExecute.records}` : ''}`
             : a.noExecute.status === 'swapNextPass'
               ? 'the opposite NoExecute taint is there: the controller swaps it at once, outside the rate limit'
               : a.noExecute.status === 'pending'
