@@ -2,7 +2,8 @@
 // count passes what the heap holds — a snapshot as it is read, a live list page by page — never V8's dump minutes in.
 // Figures worked by hand from heap-budget.ts's constants (20 MiB fixed, 1,700 bytes per object, 48 MiB young space).
 import assert from 'node:assert/strict'
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {createRequire} from 'node:module'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {after, test} from 'node:test'
@@ -86,4 +87,25 @@ test('audit -f on a generated 300-node cluster with a 40 MiB heap: exit 2, one l
   assert.equal(lines.length, 1, r.stderr.slice(0, 400))
   assert.match(lines[0], /^error: the data will not fit in memory: 13,312 objects read so far \(reading .*c300\.json\) need about 42 MiB of heap/)
   assert.doesNotMatch(r.stderr, /\n\s+at |<--- Last few GCs|FATAL ERROR/)
+})
+
+test("README's size table follows the per-object figure: each row's objects and nodes from objectsThatFit at bin/heap.js's heap", () => {
+  const {heapFor} = createRequire(import.meta.url)('../../bin/heap.js') as {heapFor: (limit: number, total: number, flags: string) => number}
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const rows = [...readme.matchAll(/^\| (\d+)Gi[^|]*\| ([\d,]+) MiB \| about ([\d,]+) \| about ([\d,]+) \|$/gm)]
+  assert.equal(rows.length, 4)
+  const num = (t: string) => Number(t.replace(/,/g, ''))
+  // Two significant figures, as the table rounds.
+  const round2 = (n: number) => {
+    const p = 10 ** (Math.floor(Math.log10(n)) - 1)
+    return Math.round(n / p) * p
+  }
+  for (const [, gi, heap, objects, nodes] of rows) {
+    const old = heapFor(Number(gi) * 1024 * MiB, 1024 * 1024 * MiB, '')
+    assert.equal(num(heap), old)
+    const fit = objectsThatFit(old * MiB + 48 * MiB)
+    assert.equal(num(objects), round2(fit), `${gi}Gi objects`)
+    // 58.5 objects per node: the benchmark's cluster (58,514 objects at 1,000 nodes).
+    assert.equal(num(nodes), round2(fit / 58.5), `${gi}Gi nodes`)
+  }
 })
