@@ -2,6 +2,7 @@
 // the engines read as it arrives. A list that fails is recorded (the checks that needed it say so) and the others
 // go on; only refused credentials or an unreachable server end the audit, as they would every other read.
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
+import {HeapBudget, HeapBudgetError} from '../cluster/heap-budget.js'
 import {PAGE_SIZE, pool} from '../cluster/read.js'
 import type {ClusterSource, KubeObject} from '../cluster/source.js'
 import {ReadError} from '../errors.js'
@@ -25,7 +26,7 @@ export type NeedRead = {ok: true; items: KubeObject[]; view: 'fresh' | 'cached';
 
 /** Errors no other list would escape: the audit stops (exit 2) rather than report every kind as unreadable. */
 function fatal(err: unknown): boolean {
-  return err instanceof ReadError && (err.reason === 'Unauthorized' || err.reason === 'Unreachable')
+  return (err instanceof ReadError && (err.reason === 'Unauthorized' || err.reason === 'Unreachable')) || err instanceof HeapBudgetError
 }
 
 export class Gathered {
@@ -55,7 +56,14 @@ export class Gathered {
 
 export type {Keep}
 
-export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (line: string, final?: boolean) => void, keep: Keep = {}): Promise<Gathered> {
+export async function gather(
+  source: ClusterSource,
+  plan: ReadPlan,
+  progress?: (line: string, final?: boolean) => void,
+  keep: Keep = {},
+  // Every object read is held to the end: the run stops with one line once they cannot fit (heap-budget.ts).
+  budget = new HeapBudget(),
+): Promise<Gathered> {
   const outcomes = new Map<number, ListOutcome>()
   let objects = 0
   let done = 0
@@ -86,10 +94,12 @@ export async function gather(source: ClusterSource, plan: ReadPlan, progress?: (
           outcome.items = r.items.map(project)
           outcome.resourceVersion = r.resourceVersion
           objects += outcome.items.length
+          budget.check(objects, `listing ${describeList(list)}`)
         } else {
           for await (const page of source.pages(request)) {
             for (const o of page) outcome.items.push(project(o))
             objects += page.length
+            budget.check(objects, `listing ${describeList(list)}`)
             status(describeList(list))
           }
         }

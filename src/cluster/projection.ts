@@ -58,7 +58,73 @@ export class Interner {
     this.shared.set(key, v)
     return v
   }
+
+  /** Canonical structures of deep(), by a key of their primitives and their children's ids. */
+  private readonly nodes = new Map<string, object>()
+  /** Each canonical structure's id; an object's own (not shareable) structure is marked UNSHARED. */
+  private readonly ids = new WeakMap<object, number>()
+
+  /**
+   * A structure read whole (a ReplicaSet's pod template, a node's labels) with every part shared that another object
+   * already has: the ReplicaSets of one Deployment differ in an image, a hash label and a restart time, and same() —
+   * all or nothing — shares none of their templates. Parts are made canonical bottom-up, each keyed by its primitives
+   * and its children's ids, so a level costs its own size, not its subtree's (same() stringifies the whole). A part
+   * that carries a time stays its object's own (sharing it would only hold its text a second time), and so
+   * do the parts above it; the parts under it are still shared. Read-only after, as same()'s.
+   */
+  deep<T>(v: T): T {
+    if (typeof v === 'object' && v !== null) return this.canonical(v as object) as T
+    return this.s(v)
+  }
+
+  /** The shared copy of a plain object or array, its parts shared in place; `v` itself when it is its own. */
+  private canonical(v: object): object {
+    // Already seen (an object made canonical before, or known to be its own): as it is.
+    if (this.ids.has(v)) return v
+    const array = Array.isArray(v)
+    const proto = Object.getPrototypeOf(v)
+    if (!array && proto !== Object.prototype && proto !== null) {
+      this.ids.set(v, UNSHARED)
+      return v
+    }
+    const o = v as Record<string, unknown>
+    const keys = array ? undefined : Object.keys(o)
+    const n = array ? (v as unknown[]).length : keys!.length
+    let key = array ? '[' : '{'
+    let own = false
+    for (let i = 0; i < n; i++) {
+      const k = array ? String(i) : keys![i]
+      const c = o[k]
+      let token: string
+      if (typeof c === 'string') {
+        if (!array && TIMED.test(k)) own = true
+        const shared = this.s(c)
+        if (shared !== c) o[k] = shared
+        token = JSON.stringify(c)
+      } else if (typeof c === 'object' && c !== null) {
+        const shared = this.canonical(c)
+        if (shared !== c) o[k] = shared
+        const id = this.ids.get(shared)!
+        if (id === UNSHARED) own = true
+        token = `#${id}`
+      } else token = typeof c === 'bigint' ? `${c}n` : String(c)
+      key += array ? `${token},` : `${JSON.stringify(k)}:${token},`
+    }
+    if (own) {
+      this.ids.set(v, UNSHARED)
+      return v
+    }
+    const seen = this.nodes.get(key)
+    if (seen !== undefined) return seen
+    this.nodes.set(key, v)
+    this.ids.set(v, this.nodes.size)
+    return v
+  }
 }
+
+const UNSHARED = -1
+/** Fields that hold a time: what carries one is its object's own. */
+const TIMED = /(?:Time|Timestamp|timeAdded)$/
 
 /** metadata without managedFields and the last-applied annotation; `annotations` limits which are kept. */
 export function projectMeta(m: ObjectMeta | undefined, annotations?: readonly string[]): ObjectMeta {
@@ -90,6 +156,26 @@ export function projectWhole(o: KubeObject): KubeObject {
   out.metadata = projectMeta(o.metadata)
   MADE.set(out, WHOLE)
   return out
+}
+
+/**
+ * projectWhole, with the parts another object has shared (Interner.deep): the ReplicaSets of one Deployment, read
+ * whole for the hash check, hold one copy of what their templates have in common.
+ */
+export function projectWholeShared(o: KubeObject, intern: Interner): KubeObject {
+  if (MADE.get(o) === WHOLE) return o
+  const out = projectWhole(o) as Record<string, unknown>
+  for (const k of Object.keys(out)) {
+    const v = out[k]
+    if (k !== 'metadata') out[k] = intern.deep(v)
+  }
+  const meta = out.metadata as Record<string, unknown>
+  for (const k of Object.keys(meta)) {
+    const v = meta[k]
+    if (k === 'name' || k === 'uid' || k === 'resourceVersion') continue
+    meta[k] = intern.deep(v)
+  }
+  return out as KubeObject
 }
 
 /**
@@ -309,7 +395,7 @@ function projectValue(v: unknown, tree: Tree, intern: Interner | undefined, fiel
   if (tree.whole) {
     if (!intern) return v
     if (typeof v === 'string') return UNIQUE.has(field) ? v : intern.s(v)
-    return typeof v === 'object' && v !== null ? intern.same(v) : v
+    return typeof v === 'object' && v !== null ? intern.deep(v) : v
   }
   if (Array.isArray(v)) {
     if (!tree.elements) return undefined
@@ -389,7 +475,7 @@ export function fieldProjection(reads: readonly ScopedFields[], intern?: Interne
   }
   return (o) => {
     const tree = treeOf(o)
-    if (tree.whole) return projectWhole(o)
+    if (tree.whole) return intern ? projectWholeShared(o, intern) : projectWhole(o)
     const made = MADE.get(o)
     if (made && covers(made, tree)) return o
     const out = (projectValue(o.metadata ? {...o, metadata: projectMeta(o.metadata)} : o, tree, intern, '') ?? {}) as KubeObject

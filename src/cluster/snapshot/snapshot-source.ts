@@ -6,6 +6,7 @@ import {servedAtRelease} from '../api-lifecycle.js'
 import type {Evidence, Problem, SourceDescription} from '../../explanation.js'
 import {rfc3339Millis} from '../../util/parse.js'
 import {apiVersionOf, splitApiVersion} from '../builtin-kinds.js'
+import {HeapBudget, HeapBudgetError} from '../heap-budget.js'
 import {groupKindKey, ObjectStore} from '../object-store.js'
 import {resolveKind} from '../resolve.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, SourceOptions, TypeRef} from '../source.js'
@@ -75,10 +76,19 @@ export class SnapshotSource implements ClusterSource {
   private readonly fileNames: string[] = []
   private evidenceCache: Evidence | undefined
 
+  /**
+   * A run that reads through projections (the audit) holds every object to the end: it stops with one line as soon as
+   * the count passes what the heap can hold (heap-budget.ts), not with V8's dump when the checks have run for minutes.
+   */
+  private budget: HeapBudget | undefined
+  private kept = 0
+
   private constructor(
     private readonly path: string,
     private slim?: (o: KubeObject) => KubeObject,
-  ) {}
+  ) {
+    if (slim) this.budget = new HeapBudget(undefined, `reading ${path === '-' ? 'stdin' : path}`)
+  }
 
   static async open(path: string, options: SnapshotOpenOptions = {}): Promise<SnapshotSource> {
     const source = new SnapshotSource(path, options.slim)
@@ -121,7 +131,8 @@ export class SnapshotSource implements ClusterSource {
         })
         collector.finish(input.name)
       } catch (err) {
-        if (strict || !(err instanceof UserError)) throw err
+        // A file of a directory that cannot be read is a problem of that file; a heap that cannot hold the data is not.
+        if (strict || !(err instanceof UserError) || err instanceof HeapBudgetError) throw err
         const reason = err.message.replace(`${input.name}: `, '').replace(`${input.name}:`, 'line ')
         source.loadProblems.push({
           what: input.name,
@@ -147,6 +158,7 @@ export class SnapshotSource implements ClusterSource {
     }
     // Its interner's tables (a key per distinct shared structure) would otherwise live as long as the source.
     source.slim = undefined
+    source.budget = undefined
     source.finish(options.now)
     source.evidenceCache = source.buildEvidence()
     return source
@@ -156,6 +168,7 @@ export class SnapshotSource implements ClusterSource {
     this.newest.add(o)
     this.versionClues.add(o)
     const kept = this.slim ? this.slim(o) : o
+    this.budget?.check(++this.kept)
     this.fresh.add(kept)
     this.cached.share(kept)
   }
