@@ -27,6 +27,8 @@ type Value = unknown
 
 export class JsonPathError extends Error {}
 
+import {stringifyJson} from './json.js'
+
 // --- node.go ---------------------------------------------------------------------------------------------------------
 
 interface ParamsEntry {
@@ -491,7 +493,7 @@ export class JsonPath {
     results.forEach((r, i) => {
       let text: string
       const composite = r !== null && typeof r === 'object' && !(r instanceof GoFloat) && !(r instanceof GoByte)
-      if (this.outputJSON) text = `${goJsonIndent(r, '    ')}\n`
+      if (this.outputJSON) text = `${goJsonIndent(r, 4)}\n`
       else if (composite) text = goJson(r)
       else text = goPrint(r)
       if (i !== results.length - 1) text += ' '
@@ -795,20 +797,65 @@ function goOrdered(v: Value): Value {
 /** encoding/json's string escapes beyond JSON.stringify's: <, >, & (HTML-safe) and U+2028, U+2029. */
 const goEscapes = (json: string) => json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
-/** BigInts are written as their digits (JSON.stringify refuses them); a sentinel keeps them unquoted. */
-function stringifyGo(v: Value, indent?: string): string {
-  const marks: string[] = []
-  const text = JSON.stringify(goOrdered(v), (_k, x) => (typeof x === 'bigint' ? `\u0000big${marks.push(x.toString()) - 1}\u0000` : x), indent)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the sentinel is a NUL, which JSON.stringify escapes in data
-  return goEscapes(text ?? 'null').replace(/"\u0000big(\d+)\u0000"/g, (_m, i) => marks[Number(i)])
+/** encoding/json's text: maps' keys sorted, bigints as their digits (the project's lossless writer), Go's escapes. */
+function stringifyGo(v: Value, indent?: number): string {
+  return goEscapes(stringifyJson(goOrdered(v), indent))
 }
 
 /** json.Marshal. */
 export const goJson = (v: Value) => stringifyGo(v)
 /** json.MarshalIndent(v, "", indent). */
-const goJsonIndent = (v: Value, indent: string) => stringifyGo(v, indent)
+const goJsonIndent = (v: Value, indent: number) => stringifyGo(v, indent)
 
 /** Parses a template as client-go does, throwing JsonPathError with its message. */
 export function parseJsonPath(template: string, allowMissingKeys = true, outputJSON = false): JsonPath {
   return new JsonPath(template, allowMissingKeys, outputJSON)
+}
+
+/** node.go's String() of a node: what parser_test.go compares, node by node. */
+function nodeString(n: JpNode): string {
+  const p = (e: ParamsEntry) => `{${e.value} ${e.known} ${e.derived}}`
+  switch (n.type) {
+    case 'list':
+      return 'NodeList'
+    case 'text':
+      return `NodeText: ${n.text}`
+    case 'field':
+      return `NodeField: ${n.value}`
+    case 'identifier':
+      return `NodeIdentifier: ${n.name}`
+    case 'array':
+      return `NodeArray: [${n.params.map(p).join(' ')}]`
+    case 'filter':
+      return `NodeFilter: NodeList ${n.operator} NodeList`
+    case 'int':
+      return `NodeInt: ${n.value}`
+    case 'float':
+      return `NodeFloat: ${n.value.toFixed(6)}`
+    case 'wildcard':
+      return 'NodeWildcard'
+    case 'recursive':
+      return 'NodeRecursive'
+    case 'union':
+      return 'NodeUnion'
+    case 'bool':
+      return `NodeBool: ${n.value}`
+  }
+}
+
+/** parser_test.go collectNode: every node of a template's tree in its order (the root left out), as strings. */
+export function parseTree(template: string): string[] {
+  const p = new Parser()
+  p.parse(template)
+  const out: string[] = []
+  const collect = (n: JpNode) => {
+    out.push(nodeString(n))
+    if (n.type === 'list') n.nodes.forEach(collect)
+    else if (n.type === 'filter') {
+      collect(n.left)
+      collect(n.right)
+    } else if (n.type === 'union') n.nodes.forEach(collect)
+  }
+  p.root.nodes.forEach(collect)
+  return out
 }
