@@ -13,6 +13,8 @@
 // reproducible. Printing follows Go: maps and slices as encoding/json writes them (keys sorted, <, > and & escaped),
 // the rest as fmt.Fprint does (floats with %v's exponent rule).
 
+import {stringifyJson} from './json.js'
+
 /** A float literal in a template (`1.0`): a float64 even when its value is an integer, unlike data numbers. */
 class GoFloat {
   constructor(readonly value: number) {}
@@ -26,8 +28,6 @@ class GoByte {
 type Value = unknown
 
 export class JsonPathError extends Error {}
-
-import {stringifyJson} from './json.js'
 
 // --- node.go ---------------------------------------------------------------------------------------------------------
 
