@@ -51,7 +51,7 @@ function outputFlag(formats: readonly (OutputFormat | 'junit')[], description: s
   return Flags.custom<OutputFormat | 'junit'>({
     char: 'o',
     options: OutputOptions.from([...formats, ...TEMPLATE_FORMS]),
-    description: `${description} name: kubectl's kind.group/name of each object the answer is about; jsonpath=TEMPLATE (or jsonpath-file=FILE, jsonpath-as-json=TEMPLATE): kubectl's JSONPath template over the -o json document.`,
+    description: `${description} name: kubectl's kind.group/name of the object asked about (with --all, for the audit and for node without a NAME: of each object with a finding or result, each node). jsonpath=TEMPLATE (or jsonpath-file=FILE, jsonpath-as-json=TEMPLATE): kubectl's JSONPath template over the -o json document.`,
     default: 'table',
     helpGroup: 'OUTPUT',
     parse: async (value: string) => parseOutput(value),
