@@ -3,7 +3,7 @@
 // server's version being the one each example records (examples/*.md name them) and schemas/version.json holding the
 // JSON. Needs `npm run build`.
 import assert from 'node:assert/strict'
-import {spawnSync} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
 import {readFileSync, writeFileSync, mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -138,4 +138,38 @@ test("version -o json has kubectl's field names for what both have", {skip: prob
   }
   // the same spelling of the platform (GOOS/GOARCH) on this machine
   assert.equal(ours.platform, theirs.platform)
+})
+
+test('version against a live server: its /version, the serverVersion kubectl prints for the same server', async (t) => {
+  const {FakeApiServer} = await import('../support/fake-apiserver/index.js')
+  const server = await FakeApiServer.start({version: 'v1.31.2'})
+  t.after(() => server.close())
+  const home = mkdtempSync(join(tmpdir(), 'version-live-'))
+  const kubeconfig = server.writeKubeconfig(home)
+  const r = await runCli(['version', '--kubeconfig', kubeconfig])
+  assert.equal(r.code, 0, r.stderr)
+  assert.equal(r.stdout, `Client Version: v${PACKAGE.version}\nServer Version: v1.31.2\n`)
+  const ours = JSON.parse((await runCli(['version', '--kubeconfig', kubeconfig, '-o', 'json'])).stdout)
+  assert.ok(validatorFor('version')(ours), JSON.stringify(validatorFor('version').errors))
+  assert.equal(ours.serverVersion.gitVersion, 'v1.31.2')
+  assert.ok(server.requests.every((q) => q.method === 'GET'))
+  if (probe.status !== 0) return t.diagnostic('no kubectl on PATH: not compared with kubectl')
+  // spawned, not spawnSync: the fake server answers from this process's event loop
+  const kubectl = await new Promise<{status: number | null; stdout: string; stderr: string}>((resolve, reject) => {
+    const child = spawn('kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', join(home, 'cache'), 'version', '-o', 'json'], {
+      env: {PATH: process.env.PATH ?? '', HOME: home},
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d
+    })
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d
+    })
+    child.on('error', reject)
+    child.on('close', (status) => resolve({status, stdout, stderr}))
+  })
+  assert.equal(kubectl.status, 0, kubectl.stderr)
+  assert.deepEqual(ours.serverVersion, JSON.parse(kubectl.stdout).serverVersion)
 })
