@@ -19,7 +19,7 @@ import {failsOn, type Severity} from './explanation.js'
 import {type ColourMode, colourLevel} from './render/colour.js'
 import {Progress, type ProgressMode} from './render/progress.js'
 import {terminalSafe} from './render/terminal-safe.js'
-import {type DataFormat, type DataOptions, formatData, isDataFormat, type OutputFormat} from './render/output.js'
+import {type DataFormat, type DataOptions, formatData, isDataFormat, isTextData, type OutputFormat} from './render/output.js'
 import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
 
 export interface CommonFlags {
@@ -192,7 +192,17 @@ export abstract class WhyCommand extends Command {
 
   /** -o json|yaml|name|jsonpath|html: the data, or the HTML report drawn from it (loaded only when asked for, written a piece at a time). */
   protected async writeData(value: unknown, format: DataFormat, options: DataOptions = {}): Promise<void> {
-    if (format !== 'html') return this.write(formatData(value, format, options), true)
+    // -o name and -o jsonpath print the data's strings as text: at a terminal, shown safe as every text answer is;
+    // in a pipe exact, as kubectl prints them.
+    if (format !== 'html') {
+      const text = formatData(value, format, options)
+      // Nothing to print is an answer here (bin/exit-guard.js); -o name says so on stderr, as kubectl get does.
+      if (text === '') {
+        process.emit('kubectl-why:answered' as never)
+        if (format === 'name') this.stderr('No resources found.\n')
+      }
+      return this.write(text, !(isTextData(format) && process.stdout.isTTY))
+    }
     const {renderHtmlChunks} = await import('./render/html/index.js')
     await this.writeChunks(renderHtmlChunks(value, this.id ?? ''), true)
   }

@@ -39,7 +39,7 @@ export default class Help extends WhyCommand {
     const help = new HelpClass(this.config, this.config.pjson.oclif.helpOptions ?? this.config.pjson.helpOptions)
     // oclif's showHelp takes the word help for itself (`help --help` is the root help); `help help` is this command's.
     const self = id === 'help' ? this.config.findCommand('help') : undefined
-    if (self) await help.showCommandHelp(self)
+    if (self) await help.showCommandHelp(self, [])
     else await help.showHelp(id === undefined ? [] : [id])
   }
 }

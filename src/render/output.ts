@@ -24,6 +24,11 @@ export function isDataFormat(format: string | undefined): format is DataFormat {
   )
 }
 
+/** The data formats whose output is the data's own strings as text, not a format with its own escapes (JSON, YAML, HTML). */
+export function isTextData(format: DataFormat): boolean {
+  return format === 'name' || format.startsWith('jsonpath=')
+}
+
 export interface DataOptions {
   /** kubectl's --allow-missing-template-keys (default true): a missing field prints nothing instead of failing. */
   allowMissingTemplateKeys?: boolean

@@ -2,12 +2,13 @@
 // the examples' worked answers name (examples/*.md), in kubectl's kind.group/name form; a jsonpath result is checked
 // against the same field read from -o json. Needs `npm run build`.
 import assert from 'node:assert/strict'
-import {mkdtempSync, writeFileSync} from 'node:fs'
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'node:test'
 import {fileURLToPath} from 'node:url'
-import {runCli} from '../support/cli.js'
+import {BIN, runCli} from '../support/cli.js'
 
 const ex = (f: string) => fileURLToPath(new URL(`../../examples/${f}`, import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'output-forms-'))
@@ -49,7 +50,7 @@ test('node without a name: -o name names each node evaluated (the subject is the
 
 test('hash --template: the template file names its object (no apiVersion in the record: the built-in kind)', async () => {
   const file = join(dir, 'deployment.json')
-  const {items} = JSON.parse((await import('node:fs')).readFileSync(ex('hash-up-to-date.json'), 'utf8')) as {items: {kind: string}[]}
+  const {items} = JSON.parse(readFileSync(ex('hash-up-to-date.json'), 'utf8')) as {items: {kind: string}[]}
   writeFileSync(file, JSON.stringify(items.find((o) => o.kind === 'Deployment')))
   const r = await runCli(['hash', '--template', file, '--k8s-version', '1.31', '-o', 'name'])
   assert.equal(r.code, 0, r.stderr)
@@ -110,4 +111,36 @@ test('templates kubectl refuses are refused before anything is read, in one line
     assert.equal(r.stderr.split('\n').length, 2, 'one line')
     assert.doesNotMatch(r.stderr, /no-such-dump/, 'the dump is never opened')
   }
+})
+
+test('a template that selects nothing prints nothing and exits 0, as kubectl; -o name with no object says so on stderr', async () => {
+  const r = await runCli(['node', 'worker-c1', '-f', ex('node-zone-outage.json'), '-o', 'jsonpath={.nothing}'])
+  assert.equal(r.code, 1, r.stderr) // worker-c1 is unhealthy (warning): --fail-on still decides
+  assert.equal(r.stdout, '')
+  assert.equal(r.stderr, '')
+  // hash-up-to-date.md: nothing to report (upToDate, exit 0)
+  const none = await runCli(['audit', '-A', '-f', ex('hash-up-to-date.json'), '-o', 'name'])
+  assert.equal(none.code, 0, none.stderr)
+  assert.equal(none.stdout, '')
+  assert.equal(none.stderr, 'No resources found.\n')
+})
+
+// ESC as written in an owner reference's name, by a hostile or broken client.
+const PAYLOAD = '\u001b]0;pwned\u0007\u001b[2J'
+const hasScript = spawnSync('script', ['--version']).status === 0
+test("-o jsonpath at a terminal shows the data's controls (^[, \\xNN) as every text answer; in a pipe it is exact, as kubectl's", {
+  skip: hasScript ? false : 'script(1) is not installed: no pseudo-terminal',
+}, async () => {
+  const dump = JSON.parse(readFileSync(ex('gc-recreated-deployment.json'), 'utf8'))
+  for (const o of dump.items) for (const r of o.metadata.ownerReferences ?? []) r.name = `${r.name}${PAYLOAD}`
+  const file = join(dir, 'hostile.json')
+  writeFileSync(file, JSON.stringify(dump))
+  const args = ['gc', 'rs/web-5d8f7b9c4', '-f', file, '-o', 'jsonpath={.ownerReferences[*].name}']
+  const piped = await runCli(args)
+  assert.equal(piped.stdout, `web${PAYLOAD}`)
+  const tty = spawnSync('script', ['-qec', [process.execPath, BIN, ...args].map((a) => `'${a}'`).join(' '), '/dev/null'], {
+    encoding: 'utf8',
+    env: {...process.env, NO_COLOR: '1', KUBECONFIG: '/nonexistent'},
+  })
+  assert.equal(tty.stdout, 'web^[]0;pwned\\x07^[[2J')
 })
