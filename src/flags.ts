@@ -4,7 +4,7 @@ import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
 import {checkTemplate, type OutputFormat} from './render/output.js'
 
-/** kubectl's template forms of -o: the template after the first '=' (cli-runtime genericclioptions/jsonpath_flags.go). */
+/** kubectl's template forms of -o: the template after the first '=' (cli-runtime v0.34.0 pkg/genericclioptions/jsonpath_flags.go:34, :69). */
 const TEMPLATE_FORM = /^(jsonpath|jsonpath-file|jsonpath-as-json)(=|$)/s
 
 /**
@@ -19,8 +19,9 @@ class OutputOptions extends Array<string> {
 }
 
 /**
- * kubectl's ToPrinter before any read: a template parsed (`error parsing jsonpath …`), a jsonpath-file read into its
- * jsonpath= form (`error reading --template …`), a form without a template refused. CLIError: exit 2, one line.
+ * kubectl's ToPrinter before any read (jsonpath_flags.go:62): a form without a template refused (:87), a jsonpath-file
+ * read into its jsonpath= form (:93 `error reading --template …`), a template parsed (:101 `error parsing jsonpath …`).
+ * CLIError: exit 2, one line.
  */
 function parseOutput(value: string): OutputFormat | 'junit' {
   const m = TEMPLATE_FORM.exec(value)

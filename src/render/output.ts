@@ -47,7 +47,7 @@ export function formatData(value: unknown, format: Exclude<DataFormat, 'html'>, 
 }
 
 /**
- * cli-runtime JSONPathPrinter.PrintObj: the template over the document. kubectl prints no newline of its own (a
+ * cli-runtime v0.34.0 pkg/printers/jsonpath.go:118 PrintObj: the template over the document. kubectl prints no newline of its own (a
  * template that wants one says {"\n"}). An error is one line here (kubectl's adds the template and a %#v dump of the
  * whole object), exit 2 as every input error.
  */
@@ -62,8 +62,8 @@ function executeTemplate(template: string, value: unknown, allowMissingKeys: boo
 }
 
 /**
- * The template of a jsonpath -o value, parsed as kubectl parses it before anything is read (cli-runtime
- * jsonpath_flags.go ToPrinter: `error parsing jsonpath %s, %v`); undefined when the value is no jsonpath form.
+ * The template of a jsonpath -o value, parsed as kubectl parses it before anything is read (cli-runtime v0.34.0
+ * pkg/genericclioptions/jsonpath_flags.go:101: `error parsing jsonpath %s, %v`); nothing for other formats.
  * Throws the message (kubectl's words) when the template does not parse.
  */
 export function checkTemplate(format: string): void {
@@ -112,6 +112,6 @@ function nameOf(s: Named): string | undefined {
   if (typeof s.kind !== 'string' || typeof s.name !== 'string' || s.kind === 'Cluster') return undefined
   // A record without apiVersion (hash --template) takes the built-in kind's group.
   const group = typeof s.apiVersion === 'string' ? splitApiVersion(s.apiVersion).group : (BUILTIN_KINDS.find((k) => k.kind === s.kind)?.group ?? '')
-  // printers/name.go: strings.ToLower(groupKind.String()) — "Kind.group", or "Kind" for the core group.
+  // cli-runtime v0.34.0 pkg/printers/name.go:125, :129: the kind in lower case, then .group unless the group is core.
   return `${(group === '' ? s.kind : `${s.kind}.${group}`).toLowerCase()}/${s.name}`
 }

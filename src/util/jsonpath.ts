@@ -74,7 +74,7 @@ class Parser {
   private start = 0
   private width = 0
 
-  // parser.go Parse. Go's parse functions call the next one in tail position; here each returns it, and this loop
+  // parser.go:80 Parse. Go's parse functions call the next one in tail position; here each returns it, and this loop
   // runs them, so a long template (a jsonpath-file) does not grow the stack token by token.
   parse(text: string): void {
     this.input = text
@@ -111,6 +111,8 @@ class Parser {
     this.pos -= this.width
   }
 
+  // parser.go:118 parseText
+
   private parseText(cur: ListNode): Step {
     for (;;) {
       if (this.input.startsWith(LEFT_DELIM, this.pos)) {
@@ -123,6 +125,8 @@ class Parser {
     return undefined
   }
 
+  // parser.go:138 parseLeftDelim
+
   private parseLeftDelim(cur: ListNode): Step {
     this.pos += LEFT_DELIM.length
     this.consumeText()
@@ -132,6 +136,9 @@ class Parser {
   }
 
   // parser.go parseInsideAction (its prefixes are checked in a map's order; none is a prefix of another)
+
+  // parser.go:147
+
   private parseInsideAction(cur: ListNode): Step {
     if (this.input.startsWith(RIGHT_DELIM, this.pos)) return () => this.parseRightDelim()
     if (this.input.startsWith('[?(', this.pos)) return () => this.parseFilter(cur)
@@ -153,11 +160,15 @@ class Parser {
     return () => this.parseInsideAction(cur)
   }
 
+  // parser.go:185 parseRightDelim
+
   private parseRightDelim(): Step {
     this.pos += RIGHT_DELIM.length
     this.consumeText()
     return () => this.parseText(this.root)
   }
+
+  // parser.go:192 parseIdentifier
 
   private parseIdentifier(cur: ListNode): Step {
     for (;;) {
@@ -173,6 +184,8 @@ class Parser {
     return () => this.parseInsideAction(cur)
   }
 
+  // parser.go:218 parseRecursive
+
   private parseRecursive(cur: ListNode): Step {
     if (cur.nodes.at(-1)?.type === 'recursive') throw new JsonPathError('invalid multiple recursive descent')
     this.pos += 2
@@ -181,6 +194,8 @@ class Parser {
     if (isAlphaNumeric(this.peek())) return () => this.parseField(cur)
     return () => this.parseInsideAction(cur)
   }
+
+  // parser.go:232 parseNumber
 
   private parseNumber(cur: ListNode): Step {
     let r = this.peek()
@@ -202,6 +217,8 @@ class Parser {
     }
     return () => this.parseInsideAction(cur)
   }
+
+  // parser.go:259 parseArray
 
   private parseArray(cur: ListNode): Step {
     for (;;) {
@@ -261,6 +278,8 @@ class Parser {
     return () => this.parseInsideAction(cur)
   }
 
+  // parser.go:341 parseFilter
+
   private parseFilter(cur: ListNode): Step {
     this.pos += 3
     this.consumeText()
@@ -293,6 +312,8 @@ class Parser {
     return () => this.parseInsideAction(cur)
   }
 
+  // parser.go:401 parseQuote
+
   private parseQuote(cur: ListNode, end: number): Step {
     for (;;) {
       const r = this.next()
@@ -311,6 +332,8 @@ class Parser {
     return () => this.parseInsideAction(cur)
   }
 
+  // parser.go:424 parseField
+
   private parseField(cur: ListNode): Step {
     this.consumeText()
     while (this.advance()) {}
@@ -321,6 +344,9 @@ class Parser {
   }
 
   // advance scans until next non-escaped terminator
+
+  // parser.go:438
+
   private advance(): boolean {
     const r = this.next()
     if (r === 0x5c) this.next()
@@ -332,7 +358,7 @@ class Parser {
   }
 }
 
-/** parser.go parseAction: the expression inside a delimiter, parsed as one action. */
+/** parser.go:70 parseAction: the expression inside a delimiter, parsed as one action. */
 function parseAction(_name: string, text: string): ListNode {
   const p = new Parser()
   p.parse(`${LEFT_DELIM}${text}${RIGHT_DELIM}`)
@@ -370,7 +396,7 @@ function goParseFloat(s: string): number | undefined {
   return /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)$/.test(s) ? Number(s) : undefined
 }
 
-/** parser.go UnquoteExtend: strconv.Unquote for a double- or single-quoted string (strconv.UnquoteChar's escapes). */
+/** parser.go:482 UnquoteExtend: strconv.Unquote for a double- or single-quoted string (strconv.UnquoteChar's escapes). */
 export function unquoteExtend(s: string): string {
   const n = s.length
   if (n < 2) throw new Error('invalid syntax')
@@ -438,7 +464,7 @@ export class JsonPath {
     this.root = p.root
   }
 
-  /** jsonpath.go Execute: the template run over data, as text. */
+  /** jsonpath.go:68 Execute: the template run over data, as text. */
   execute(data: Value): string {
     this.beginRange = this.inRange = this.endRange = 0
     this.lastEndNode = undefined
@@ -448,6 +474,9 @@ export class JsonPath {
   }
 
   // jsonpath.go FindResults; the nodes it works through are passed, where Go slices parser.Root.Nodes in place.
+
+  // jsonpath.go:81
+
   private findResults(data: Value, nodes: JpNode[]): Value[][] {
     const cur = [data]
     const fullResult: Value[][] = []
@@ -487,6 +516,9 @@ export class JsonPath {
   }
 
   // jsonpath.go PrintResults
+
+  // jsonpath.go:146
+
   private printResults(input: Value[]): string {
     const results = this.outputJSON ? [input.map((v) => (v instanceof GoFloat || v instanceof GoByte ? v.value : v))] : input
     let out = ''
@@ -501,6 +533,8 @@ export class JsonPath {
     })
     return out
   }
+
+  // jsonpath.go:199 walk
 
   private walk(value: Value[], node: JpNode): Value[] {
     switch (node.type) {
@@ -531,11 +565,15 @@ export class JsonPath {
     }
   }
 
+  // jsonpath.go:258 evalList
+
   private evalList(value: Value[], node: ListNode): Value[] {
     let cur = value
     for (const n of node.nodes) cur = this.walk(cur, n)
     return cur
   }
+
+  // jsonpath.go:271 evalIdentifier
 
   private evalIdentifier(input: Value[], name: string): Value[] {
     if (name === 'range') {
@@ -551,6 +589,8 @@ export class JsonPath {
     }
     throw new JsonPathError(`unrecognized identifier ${name}`)
   }
+
+  // jsonpath.go:290 evalArray
 
   private evalArray(input: Value[], nodeParams: readonly ParamsEntry[]): Value[] {
     const result: Value[] = []
@@ -581,9 +621,13 @@ export class JsonPath {
     return result
   }
 
+  // jsonpath.go:347 evalUnion
+
   private evalUnion(input: Value[], nodes: ListNode[]): Value[] {
     return nodes.flatMap((n) => this.evalList(input, n))
   }
+
+  // jsonpath.go:393 evalField
 
   private evalField(input: Value[], name: string): Value[] {
     const results: Value[] = []
@@ -599,6 +643,8 @@ export class JsonPath {
     return results
   }
 
+  // jsonpath.go:434 evalWildcard
+
   private evalWildcard(input: Value[]): Value[] {
     const results: Value[] = []
     for (const value of input) {
@@ -607,6 +653,8 @@ export class JsonPath {
     }
     return results
   }
+
+  // jsonpath.go:461 evalRecursive
 
   private evalRecursive(input: Value[]): Value[] {
     const result: Value[] = []
@@ -620,6 +668,8 @@ export class JsonPath {
     }
     return result
   }
+
+  // jsonpath.go:497 evalFilter
 
   private evalFilter(input: Value[], node: Extract<JpNode, {type: 'filter'}>): Value[] {
     const results: Value[] = []
@@ -695,6 +745,7 @@ function children(value: Value): Value[] {
 
 type Kind = 'bool' | 'int' | 'uint' | 'float' | 'string'
 
+// funcs.go:30
 function basicKind(v: Value): Kind {
   if (typeof v === 'boolean') return 'bool'
   if (typeof v === 'string') return 'string'
@@ -708,6 +759,7 @@ function basicKind(v: Value): Kind {
 const isInt64 = (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 63
 const numeric = (v: Value): number | bigint => (v instanceof GoFloat || v instanceof GoByte ? v.value : (v as number | bigint))
 
+// funcs.go:49 Equal (NotEqual, funcs.go:101, is its inverse)
 function equal(a: Value, b: Value): boolean {
   const k1 = basicKind(a)
   const k2 = basicKind(b)
@@ -721,6 +773,7 @@ function equal(a: Value, b: Value): boolean {
   return a === b
 }
 
+// funcs.go:108 Less (Greater, funcs.go:160, is !LessEqual; GreaterEqual, funcs.go:170, !Less)
 function less(a: Value, b: Value): boolean {
   const k1 = basicKind(a)
   const k2 = basicKind(b)
@@ -735,12 +788,12 @@ function less(a: Value, b: Value): boolean {
   return (a as string) < (b as string)
 }
 
-// LessEqual: < or ==
+// funcs.go:150 LessEqual: < or ==
 const lessEqual = (a: Value, b: Value) => less(a, b) || equal(a, b)
 
 // --- printing as Go does ---------------------------------------------------------------------------------------------
 
-/** fmt.Fprint of one value (jsonpath.go evalToText; template.PrintableValue's "<no value>" for an invalid one). */
+/** fmt.Fprint of one value (jsonpath.go:571 evalToText; exec.go:33 PrintableValue's "<no value>" for an invalid one). */
 function goPrint(v: Value): string {
   if (v === undefined) return '<no value>'
   if (v === null) return 'null'
