@@ -1,8 +1,8 @@
-// `kubectl why help [COMMAND]`, as kubectl's help command (k8s.io/kubectl v0.34.0 pkg/cmd/help/help.go:47 RunHelp): with no command the root help, with one that
-// command's help, exactly what `--help` prints (the help class oclif loads for --help: src/help/help.ts). A word
-// that names no command is a usage error as an unknown command is (src/hooks/command-not-found.ts), with cobra's
-// suggestions: kubectl prints "Unknown help topic" (help.go:54) and the root usage with exit 0, which a script cannot
-// tell from help.
+// `kubectl why help [COMMAND]`, as kubectl's help command (k8s.io/kubectl v0.34.0 pkg/cmd/help/help.go:47 RunHelp):
+// with no command the root help, with one that command's help, exactly what `--help` prints (the help class oclif loads
+// for --help: src/help/help.ts). A word that names no command is a usage error as an unknown command is
+// (src/hooks/command-not-found.ts), with cobra's suggestions: kubectl prints "Unknown help topic" (help.go:54) and the
+// root usage with exit 0, which a script cannot tell from help.
 import * as Args from '@oclif/core/args'
 import {loadHelpClass} from '@oclif/core/help'
 import {WhyCommand} from '../base-command.js'

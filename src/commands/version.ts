@@ -1,7 +1,8 @@
 // `kubectl why version`, shaped as kubectl's version command (k8s.io/kubectl v0.34.0 pkg/cmd/version/version.go:128
-// Run: the text lines :145-148, the JSON and YAML shape :43-45, the server's error after the client's version): the client's version, then the server's — the one the current context reaches, or with -f the one the dump
-// records (or that its contents imply, which is said). --client: the client's alone, nothing read. -o json|yaml: the
-// same data as kubectl's {clientVersion, serverVersion} (schemas/version.json).
+// Run: the text lines :145-148, the JSON and YAML shape :43-45, the server's error after the client's version): the
+// client's version, then the server's — the one the current context reaches, or with -f the one the dump records (or
+// that its contents imply, which is said). --client: the client's alone, nothing read. -o json|yaml: the same data as
+// kubectl's {clientVersion, serverVersion} (schemas/version.json).
 import * as Flags from '@oclif/core/flags'
 import {WhyCommand} from '../base-command.js'
 import type {ServerVersion} from '../cluster/source.js'
