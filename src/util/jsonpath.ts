@@ -27,7 +27,18 @@ class GoByte {
 
 type Value = unknown
 
-export class JsonPathError extends Error {}
+export class JsonPathError extends Error {
+  /**
+   * What Go's eval function returns beside the error (evalArray its input, evalField nothing, ...): an `exists`
+   * filter ignores the error and keeps the element when that is not empty (jsonpath.go:507).
+   */
+  constructor(
+    message: string,
+    readonly partial: readonly Value[] = [],
+  ) {
+    super(message)
+  }
+}
 
 // --- node.go ---------------------------------------------------------------------------------------------------------
 
@@ -585,9 +596,9 @@ export class JsonPath {
         this.endRange++
         return []
       }
-      throw new JsonPathError('not in range, nothing to end')
+      throw new JsonPathError('not in range, nothing to end', [])
     }
-    throw new JsonPathError(`unrecognized identifier ${name}`)
+    throw new JsonPathError(`unrecognized identifier ${name}`, input)
   }
 
   // jsonpath.go:290 evalArray
@@ -596,7 +607,7 @@ export class JsonPath {
     const result: Value[] = []
     for (const value of input) {
       if (value === null) continue // template.Indirect: nil
-      if (!Array.isArray(value)) throw new JsonPathError(`${goTypeName(value)} is not array or slice`)
+      if (!Array.isArray(value)) throw new JsonPathError(`${goTypeName(value)} is not array or slice`, input)
       // Go copies the node's [3]ParamsEntry for each value
       const params = nodeParams.map((p) => ({...p}))
       const len = value.length
@@ -606,14 +617,16 @@ export class JsonPath {
       if (params[1].value < 0 || (params[1].value === 0 && params[1].derived)) params[1].value += len
       if (params[1].value !== params[0].value) {
         // requesting zero elements is allowed through
-        if (params[0].value >= len || params[0].value < 0) throw new JsonPathError(`array index out of bounds: index ${params[0].value}, length ${len}`)
-        if (params[1].value > len || params[1].value < 0) throw new JsonPathError(`array index out of bounds: index ${params[1].value - 1}, length ${len}`)
-        if (params[0].value > params[1].value) throw new JsonPathError(`starting index ${params[0].value} is greater than ending index ${params[1].value}`)
+        if (params[0].value >= len || params[0].value < 0) throw new JsonPathError(`array index out of bounds: index ${params[0].value}, length ${len}`, input)
+        if (params[1].value > len || params[1].value < 0)
+          throw new JsonPathError(`array index out of bounds: index ${params[1].value - 1}, length ${len}`, input)
+        if (params[0].value > params[1].value)
+          throw new JsonPathError(`starting index ${params[0].value} is greater than ending index ${params[1].value}`, input)
       } else return result
       const slice = value.slice(params[0].value, params[1].value)
       let step = 1
       if (params[2].known) {
-        if (params[2].value <= 0) throw new JsonPathError('step must be > 0')
+        if (params[2].value <= 0) throw new JsonPathError('step must be > 0', input)
         step = params[2].value
       }
       for (let i = 0; i < slice.length; i += step) result.push(slice[i])
@@ -624,7 +637,13 @@ export class JsonPath {
   // jsonpath.go:347 evalUnion
 
   private evalUnion(input: Value[], nodes: ListNode[]): Value[] {
-    return nodes.flatMap((n) => this.evalList(input, n))
+    try {
+      return nodes.flatMap((n) => this.evalList(input, n))
+    } catch (err) {
+      // jsonpath.go:351: the union's input beside the error
+      if (err instanceof JsonPathError) throw new JsonPathError(err.message, input)
+      throw err
+    }
   }
 
   // jsonpath.go:393 evalField
@@ -674,15 +693,19 @@ export class JsonPath {
   private evalFilter(input: Value[], node: Extract<JpNode, {type: 'filter'}>): Value[] {
     const results: Value[] = []
     for (const value of input) {
-      if (!Array.isArray(value)) throw new JsonPathError(`${goFormat(value)} is not array or slice and cannot be filtered`)
+      if (!Array.isArray(value)) throw new JsonPathError(`${goFormat(value)} is not array or slice and cannot be filtered`, input)
       for (const item of value) {
         const temp = [item]
         let lefts: Value[]
         try {
           lefts = this.evalList(temp, node.left)
         } catch (err) {
-          // case exists: a missing key is no match, whatever --allow-missing-template-keys says
-          if (node.operator === 'exists' && err instanceof JsonPathError) continue
+          // case exists: the error is ignored, and what evaluation returned beside it decides (nothing for a
+          // missing key, whatever --allow-missing-template-keys says; evalArray's input for an index out of bounds)
+          if (node.operator === 'exists' && err instanceof JsonPathError) {
+            if (err.partial.length > 0) results.push(item)
+            continue
+          }
           throw err
         }
         if (node.operator === 'exists') {
@@ -690,39 +713,44 @@ export class JsonPath {
           continue
         }
         if (lefts.length === 0) continue
-        if (lefts.length > 1) throw new JsonPathError('can only compare one element at a time')
+        if (lefts.length > 1) throw new JsonPathError('can only compare one element at a time', input)
         const rights = this.evalList(temp, node.right)
         if (rights.length === 0) continue
-        if (rights.length > 1) throw new JsonPathError('can only compare one element at a time')
+        if (rights.length > 1) throw new JsonPathError('can only compare one element at a time', input)
         const left = lefts[0]
         const right = rights[0]
         let pass: boolean
-        switch (node.operator) {
-          case '<':
-            pass = less(left, right)
-            break
-          case '>':
-            pass = !lessEqual(left, right)
-            break
-          case '==':
-            pass = equal(left, right)
-            break
-          case '!=':
-            pass = !equal(left, right)
-            break
-          case '<=':
-            pass = lessEqual(left, right)
-            break
-          case '>=':
-            pass = !less(left, right)
-            break
-          default:
-            throw new JsonPathError(`unrecognized filter operator ${node.operator}`)
+        try {
+          pass = compare(node.operator, left, right)
+        } catch (err) {
+          // template.Less and the others' errors: Go returns the results so far beside them
+          if (err instanceof JsonPathError) throw new JsonPathError(err.message, results)
+          throw err
         }
         if (pass) results.push(item)
       }
     }
     return results
+  }
+}
+
+/** evalFilter's operators (jsonpath.go:543-558), through template's comparisons. */
+function compare(operator: string, left: Value, right: Value): boolean {
+  switch (operator) {
+    case '<':
+      return less(left, right)
+    case '>':
+      return !lessEqual(left, right)
+    case '==':
+      return equal(left, right)
+    case '!=':
+      return !equal(left, right)
+    case '<=':
+      return lessEqual(left, right)
+    case '>=':
+      return !less(left, right)
+    default:
+      throw new JsonPathError(`unrecognized filter operator ${operator}`)
   }
 }
 

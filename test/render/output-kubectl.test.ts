@@ -88,6 +88,9 @@ const TEMPLATES: Record<string, string[]> = {
     '{.items[0].metadata.labels.pod-template-hash}',
     '{.items[?(@.metadata.annotations.note)].metadata.name}',
     'names: {.items[*].metadata.missing}!',
+    // each pod has one container: containers[1] fails, and evalArray's input beside the error keeps the pod
+    '{.items[?(@.spec.containers[1])].metadata.name}',
+    '{.items[?(@.metadata.annotations)].metadata.name}',
     '{.kind} {.apiVersion}',
   ],
   deployments: [

@@ -623,6 +623,12 @@ describe("Go's printing and comparisons (worked by hand from strconv, encoding/j
     assert.throws(() => parseJsonPath('{[?(@.b<true)].b}').execute([{b: false}]), /invalid type for comparison/)
   })
 
+  test("an exists filter keeps an element whose expression failed but returned something beside the error (jsonpath.go:507 with evalArray's `return input, err`)", () => {
+    // [{a:[1]}]: a[1] is out of bounds (index 1, length 1), evalArray returns its input with the error: kept.
+    // A missing key returns nothing beside its error: dropped.
+    assert.equal(parseJsonPath('{[?(@.a[1])].n}').execute([{a: [1], n: 'x'}, {a: [1, 2], n: 'y'}, {n: 'z'}]), 'x y')
+  })
+
   test('a wildcard over a string yields its bytes (value.Index on a Go string), printed as numbers', () => {
     assert.equal(parseJsonPath('{.s.*}').execute({s: 'hé'}), '104 195 169')
   })
