@@ -41,6 +41,9 @@ const commands: Record<string, Case> = {
   snapshot: cli('snapshot -f incident.yaml', ['snapshot', '-f', ex('incident.yaml')], 2),
   audit: cli('audit -A -f incident.yaml', ['audit', '-A', '-f', ex('incident.yaml')], 2.5),
   completion: cli('completion bash', ['completion', 'bash'], 2),
+  // as --help and --version, which they answer in kubectl's words
+  help: cli('help gc', ['help', 'gc'], 1.5),
+  version: cli('version -f incident.yaml', ['version', '-f', ex('incident.yaml')], 2),
 }
 const reference: Case = {label: 'node -e 0', argv: ['-e', '0']}
 const cases: Case[] = [reference, cli('--help', ['--help'], 1.5), cli('--version', ['--version'], 1.5), ...Object.values(commands)]

@@ -21,6 +21,10 @@ function guardExit(proc = process) {
       return write.call(this, chunk, ...rest)
     }
   }
+  // An answer that is rightly empty: a jsonpath template that selects nothing prints nothing, as kubectl's does.
+  proc.on('kubectl-why:answered', () => {
+    said = true
+  })
   proc.stdout.on('error', (err) => {
     if (err.code === 'EPIPE') proc.exit(PIPE_CLOSED)
   })

@@ -19,7 +19,7 @@ import {failsOn, type Severity} from './explanation.js'
 import {type ColourMode, colourLevel} from './render/colour.js'
 import {Progress, type ProgressMode} from './render/progress.js'
 import {terminalSafe} from './render/terminal-safe.js'
-import {type DataFormat, formatData, isDataFormat, type OutputFormat} from './render/output.js'
+import {type DataFormat, type DataOptions, formatData, isDataFormat, isTextData, type OutputFormat} from './render/output.js'
 import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
 
 export interface CommonFlags {
@@ -41,6 +41,8 @@ export interface CommonFlags {
   color?: ColourMode
   progress?: ProgressMode
   debug?: boolean
+  /** kubectl's, for -o jsonpath (src/render/output.ts). */
+  'allow-missing-template-keys'?: boolean
 }
 
 /** What a command answers: what -o json|yaml|html print, what --fail-on weighs, and how the other formats draw it. */
@@ -158,11 +160,11 @@ export abstract class WhyCommand extends Command {
    * failed). It sets the code rather than exiting: oclif's exit calls process.exit, which drops what is still queued
    * for a piped stdout.
    */
-  protected async print(answer: Answer, flags: Pick<CommonFlags, 'output' | 'fail-on'>): Promise<void> {
+  protected async print(answer: Answer, flags: Pick<CommonFlags, 'output' | 'fail-on' | 'allow-missing-template-keys'>): Promise<void> {
     const format = flags.output ?? 'table'
     const own = format === 'json' || format === 'junit' ? answer.views[format] : undefined
     if (own) await this.writeChunks(own(), true)
-    else if (isDataFormat(format)) await this.writeData(answer.data, format)
+    else if (isDataFormat(format)) await this.writeData(answer.data, format, {allowMissingTemplateKeys: flags['allow-missing-template-keys']})
     else {
       const out = answer.views.table(format === 'wide')
       if (typeof out === 'string') this.write(out)
@@ -188,9 +190,19 @@ export abstract class WhyCommand extends Command {
     process.stderr.write(terminalSafe(text))
   }
 
-  /** -o json|yaml|html: the data, or the HTML report drawn from it (loaded only when asked for, written a piece at a time). */
-  protected async writeData(value: unknown, format: DataFormat): Promise<void> {
-    if (format !== 'html') return this.write(formatData(value, format), true)
+  /** -o json|yaml|name|jsonpath|html: the data, or the HTML report drawn from it (loaded only when asked for, written a piece at a time). */
+  protected async writeData(value: unknown, format: DataFormat, options: DataOptions = {}): Promise<void> {
+    // -o name and -o jsonpath print the data's strings as text: at a terminal, shown safe as every text answer is;
+    // in a pipe exact, as kubectl prints them.
+    if (format !== 'html') {
+      const text = formatData(value, format, options)
+      // Nothing to print is an answer here (bin/exit-guard.js); -o name says so on stderr, as kubectl get does.
+      if (text === '') {
+        process.emit('kubectl-why:answered' as never)
+        if (format === 'name') this.stderr('No resources found.\n')
+      }
+      return this.write(text, !(isTextData(format) && process.stdout.isTTY))
+    }
     const {renderHtmlChunks} = await import('./render/html/index.js')
     await this.writeChunks(renderHtmlChunks(value, this.id ?? ''), true)
   }

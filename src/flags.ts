@@ -1,5 +1,63 @@
 // The flags every cluster-reading command shares, with kubectl's names and meanings, and the audit's own. Defined once here.
+import {readFileSync} from 'node:fs'
+import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
+import {checkTemplate, type OutputFormat} from './render/output.js'
+
+/** kubectl's template forms of -o: the template after the first '=' (cli-runtime v0.34.0 pkg/genericclioptions/jsonpath_flags.go:34, :69). */
+const TEMPLATE_FORM = /^(jsonpath|jsonpath-file|jsonpath-as-json)(=|$)/s
+
+/**
+ * -o's values: the named formats, and kubectl's jsonpath=TEMPLATE, jsonpath-file=FILE, jsonpath-as-json=TEMPLATE.
+ * oclif checks a value with `options.includes` before its parse runs, and completion, help and the man page list
+ * `options`: a list that also admits the template forms keeps all of that, the forms listed by their prefix.
+ */
+class OutputOptions extends Array<string> {
+  override includes(value: string): boolean {
+    return super.includes(value) || TEMPLATE_FORM.test(value)
+  }
+}
+
+/**
+ * kubectl's ToPrinter before any read (jsonpath_flags.go:62): a form without a template refused (:87), a jsonpath-file
+ * read into its jsonpath= form (:93 `error reading --template …`), a template parsed (:101 `error parsing jsonpath …`).
+ * CLIError: exit 2, one line.
+ */
+function parseOutput(value: string): OutputFormat | 'junit' {
+  const m = TEMPLATE_FORM.exec(value)
+  if (!m) return value as OutputFormat | 'junit'
+  const form = m[1]
+  let template = value.slice(m[0].length)
+  if (m[2] === '' || template === '') throw new Errors.CLIError('template format specified but no template given')
+  if (form === 'jsonpath-file') {
+    try {
+      template = readFileSync(template, 'utf8')
+    } catch (err) {
+      throw new Errors.CLIError(`error reading --template ${template}, ${(err as Error).message}`)
+    }
+  }
+  const format = `${form === 'jsonpath-as-json' ? 'jsonpath-as-json' : 'jsonpath'}=${template}` as OutputFormat
+  try {
+    checkTemplate(format)
+  } catch (err) {
+    throw new Errors.CLIError((err as Error).message)
+  }
+  return format
+}
+
+const TEMPLATE_FORMS = ['name', 'jsonpath=', 'jsonpath-file=', 'jsonpath-as-json=']
+
+/** -o/--output over these formats plus name and the jsonpath forms. */
+function outputFlag(formats: readonly (OutputFormat | 'junit')[], description: string) {
+  return Flags.custom<OutputFormat | 'junit'>({
+    char: 'o',
+    options: OutputOptions.from([...formats, ...TEMPLATE_FORMS]),
+    description: `${description} name: kubectl's kind.group/name of the object asked about (with --all, for the audit and for node without a NAME: of each object with a finding or result, each node). jsonpath=TEMPLATE (or jsonpath-file=FILE, jsonpath-as-json=TEMPLATE): kubectl's JSONPath template over the -o json document.`,
+    default: 'table',
+    helpGroup: 'OUTPUT',
+    parse: async (value: string) => parseOutput(value),
+  })()
+}
 
 export const connectionFlags = {
   kubeconfig: Flags.string({description: 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).', helpGroup: 'CLUSTER'}),
@@ -44,13 +102,13 @@ export const evaluationFlags = {
 }
 
 export const outputFlags = {
-  output: Flags.option({
-    char: 'o',
-    options: ['table', 'wide', 'json', 'yaml', 'html'] as const,
-    description: 'Output format (html: one self-contained report file, e.g. > report.html).',
-    default: 'table' as const,
+  output: outputFlag(['table', 'wide', 'json', 'yaml', 'html'], 'Output format (html: one self-contained report file, e.g. > report.html).'),
+  'allow-missing-template-keys': Flags.boolean({
+    description: 'If true, ignore any errors in templates when a field or map key is missing in the template (as kubectl; -o jsonpath).',
+    default: true,
+    allowNo: true,
     helpGroup: 'OUTPUT',
-  })(),
+  }),
   color: Flags.option({
     options: ['auto', 'always', 'never'] as const,
     description: 'Colours: auto (a terminal, or FORCE_COLOR; not with NO_COLOR), always, never.',
@@ -72,13 +130,7 @@ export const sharedFlags = {...connectionFlags, ...snapshotFlag, ...evaluationFl
 
 /** The audit's -o, with junit. */
 export const auditOutputFlag = {
-  output: Flags.option({
-    char: 'o',
-    options: ['table', 'wide', 'json', 'yaml', 'junit', 'html'] as const,
-    description: 'Output format (junit: JUnit XML for CI; html: one self-contained report file).',
-    default: 'table' as const,
-    helpGroup: 'OUTPUT',
-  })(),
+  output: outputFlag(['table', 'wide', 'json', 'yaml', 'junit', 'html'], 'Output format (junit: JUnit XML for CI; html: one self-contained report file).'),
 }
 
 /** The audit's own flags, in the order its help lists them after --checks (defined beside the command: its help names the default checks). */

@@ -103,7 +103,12 @@ function flagFor(command: CompletableCommand | undefined, word: string): Complet
 }
 
 async function flagValue(flag: CompletableFlag, prefix: string, lookup: NameLookup, namespace: string | undefined): Promise<Completion> {
-  if (flag.options) return {candidates: matching(flag.options, prefix), directive: Directive.NoFileComp}
+  if (flag.options) {
+    const candidates = matching(flag.options, prefix)
+    // -o jsonpath=, jsonpath-file=: the template follows the '=', so no space after it (when every candidate is such).
+    const open = candidates.length > 0 && candidates.every((c) => c.endsWith('='))
+    return {candidates, directive: Directive.NoFileComp | (open ? Directive.NoSpace : 0)}
+  }
   switch (flag.name) {
     case 'snapshot':
     case 'kubeconfig':
@@ -193,6 +198,18 @@ export async function complete(words: readonly string[], commands: readonly Comp
   // Each command takes one object: TYPE/NAME, a NAME of its natural kind, or kubectl's TYPE NAME form. Once it is
   // given, nothing more is offered (`node worker-c1 <TAB>`); after a TYPE alone, the names of that type.
   const given = positionals(command, before.slice(1))
+  // help COMMAND: the commands, as at the first word.
+  if (command.id === 'help')
+    return {
+      candidates:
+        given.length === 0
+          ? matching(
+              commands.map((c) => c.id),
+              current,
+            )
+          : [],
+      directive: Directive.NoFileComp,
+    }
   if (given.length === 0) return safe(() => positional(command.id, current, lookup, ns))
   const spec = POSITIONAL[command.id]
   const typed = given.length === 1 && !given[0].includes('/') && spec ? kindNamed(spec.kinds, given[0]) : undefined

@@ -4,7 +4,11 @@ import {test} from 'node:test'
 import {runCli} from '../support/cli.js'
 
 const cases: {args: string[]; message: RegExp}[] = [
-  {args: ['audit', '-o', 'foo'], message: /^error: Expected --output=foo to be one of: table, wide, json, yaml, junit, html; see `kubectl why audit --help`$/},
+  {
+    args: ['audit', '-o', 'foo'],
+    message:
+      /^error: Expected --output=foo to be one of: table, wide, json, yaml, junit, html, name, jsonpath=, jsonpath-file=, jsonpath-as-json=; see `kubectl why audit --help`$/,
+  },
   {
     args: ['audit', '--fail-on', 'sometimes'],
     message: /^error: Expected --fail-on=sometimes to be one of: none, info, warning, critical; see `kubectl why audit --help`$/,
