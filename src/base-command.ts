@@ -31,6 +31,17 @@ export interface CommonFlags {
   as?: string
   'as-group'?: string[]
   'as-uid'?: string
+  user?: string
+  cluster?: string
+  server?: string
+  token?: string
+  'certificate-authority'?: string
+  'insecure-skip-tls-verify'?: boolean
+  'tls-server-name'?: string
+  'client-certificate'?: string
+  'client-key'?: string
+  username?: string
+  password?: string
   snapshot?: string
   now?: string
   'k8s-version'?: string
@@ -103,6 +114,19 @@ export abstract class WhyCommand extends Command {
       // Not given: the live source picks the default (none at a terminal, a bound in unattended runs).
       requestTimeout: flags['request-timeout'] === undefined ? undefined : parseDuration(flags['request-timeout'], 'request-timeout'),
       impersonate: {user: flags.as, uid: flags['as-uid'], groups: flags['as-group']},
+      connection: {
+        user: flags.user,
+        cluster: flags.cluster,
+        server: flags.server,
+        token: flags.token,
+        'certificate-authority': flags['certificate-authority'],
+        'insecure-skip-tls-verify': flags['insecure-skip-tls-verify'],
+        'tls-server-name': flags['tls-server-name'],
+        'client-certificate': flags['client-certificate'],
+        'client-key': flags['client-key'],
+        username: flags.username,
+        password: flags.password,
+      },
       now: flags.now === undefined ? undefined : parseInstant(flags.now, 'now'),
       // A command that reads through projections (the audit: src/audit/project.ts) has a snapshot apply them as it reads.
       slim: this.projection?.(),

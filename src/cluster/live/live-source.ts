@@ -21,7 +21,7 @@ import {
 import {ApiClient, ApiHttpError, readIdleFromEnv} from './api-client.js'
 import {type Credentials, credentialsFor, impersonationHeaders, tlsSettings} from './credentials.js'
 import {discover} from './discovery.js'
-import {inClusterConfig, noKubeconfigReason, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
+import {inClusterConfig, inClusterOverrides, noKubeconfigReason, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
 import {chooseProxy, parseProxyUrl} from './proxy.js'
 
 const DEFAULT_PAGE = 500
@@ -74,7 +74,12 @@ export class LiveSource implements ClusterSource {
   }
 
   static async open(options: SourceOptions, env: NodeJS.ProcessEnv = process.env): Promise<LiveSource> {
-    const config = resolveKubeconfig(options, env) ?? inClusterConfig(env, options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR)
+    const overrides = options.connection ?? {}
+    const inCluster = () => {
+      const c = inClusterConfig(env, options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR)
+      return c && inClusterOverrides(c, overrides)
+    }
+    const config = resolveKubeconfig({kubeconfig: options.kubeconfig, context: options.context, overrides}, env) ?? inCluster()
     if (!config) {
       throw new UserError(
         `no kubeconfig found (${noKubeconfigReason(env)}) and not running in a cluster`,
