@@ -42,6 +42,7 @@ export interface CommonFlags {
   'client-key'?: string
   username?: string
   password?: string
+  v?: number
   snapshot?: string
   now?: string
   'k8s-version'?: string
@@ -131,6 +132,7 @@ export abstract class WhyCommand extends Command {
       // A command that reads through projections (the audit: src/audit/project.ts) has a snapshot apply them as it reads.
       slim: this.projection?.(),
       debug: flags.debug,
+      verbosity: flags.v,
       progress: this.statusLine.line,
       // The source's lines (a context name, a server's message) reach the terminal through the one sanitiser.
       warn: (line) => this.stderr(`warning: ${line}\n`),

@@ -36,6 +36,14 @@ export const connectionFlags = {
   'client-key': Flags.string({description: 'Path to a client key file for TLS.', helpGroup: 'CLUSTER'}),
   username: Flags.string({description: 'Username for basic authentication to the API server.', helpGroup: 'CLUSTER'}),
   password: Flags.string({description: 'Password for basic authentication to the API server.', helpGroup: 'CLUSTER'}),
+  // klog's -v as kubectl's request log reads it (client-go transport/round_trippers.go DebugWrappers).
+  v: Flags.integer({
+    char: 'v',
+    min: 0,
+    description:
+      'Log level, as kubectl -v: 6 each request (method, URL, status, time), 7 its headers (credentials masked), 8 bodies to 1 KiB, 9 to 10 KiB, 10 whole; on stderr.',
+    helpGroup: 'CLUSTER',
+  }),
 }
 
 export const snapshotFlag = {

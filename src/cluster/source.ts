@@ -102,6 +102,8 @@ export interface SourceOptions {
   serviceAccountDir?: string
   /** Whether a person is at a terminal (stdin or stdout is a TTY); decides the default timeout and exec plugins' interactiveMode. */
   interactive?: boolean
+  /** -v N: kubectl's request log (src/cluster/live/request-log.ts) from 6 up, through `log`. */
+  verbosity?: number
   /** kubectl's connection flags (--user, --cluster, --server, --token, ...) over the kubeconfig (src/cluster/live/kubeconfig.ts). */
   connection?: ConnectionOverrides
   /** --as, --as-uid, --as-group: impersonation over the kubeconfig user's own (src/cluster/live/credentials.ts). */

@@ -32,6 +32,8 @@ export interface ResolvedConfig {
   userName?: string
   /** Where the configuration came from, for messages. */
   origin: string
+  /** The kubeconfig files read (none for the in-cluster configuration or flags alone). */
+  files?: string[]
 }
 
 export interface ClusterEntry {
@@ -303,6 +305,7 @@ export function resolveKubeconfig(
     user,
     userName: userName ?? (user ? '' : undefined),
     origin: where,
+    files,
   }
 }
 

@@ -23,6 +23,7 @@ import {type Credentials, credentialsFor, impersonationHeaders, tlsSettings} fro
 import {discover} from './discovery.js'
 import {inClusterConfig, inClusterOverrides, noKubeconfigReason, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
 import {chooseProxy, parseProxyUrl} from './proxy.js'
+import {klogHeader, klogNow} from './request-log.js'
 
 const DEFAULT_PAGE = 500
 /** What client-go's metadata client asks for, with plain JSON as a fallback for servers that lack it. */
@@ -121,7 +122,19 @@ export class LiveSource implements ClusterSource {
     debug?.(
       `request timeout ${timeout ? `${timeout / 1000}s` : 'none'}${options.requestTimeout === undefined ? ` (default ${interactive ? 'at a terminal' : 'when unattended'})` : ''}`,
     )
-    const client = new ApiClient(config.server, tls, credentials, {timeout, debug, proxy: proxy?.url, headers: impersonation, readIdleMs: readIdleFromEnv(env)})
+    // -v 6: loader.go:402 says which kubeconfig files were read, as kubectl does at that level.
+    const verbosity = options.verbosity ?? 0
+    if (verbosity >= 6 && config.files)
+      for (const f of config.files) log(`${klogHeader(klogNow(), process.pid, 'kubeconfig.ts')}Config loaded from file:  ${f}`)
+    const client = new ApiClient(config.server, tls, credentials, {
+      timeout,
+      debug,
+      proxy: proxy?.url,
+      headers: impersonation,
+      readIdleMs: readIdleFromEnv(env),
+      verbosity,
+      log,
+    })
     return new LiveSource(client, config, options.now)
   }
 
