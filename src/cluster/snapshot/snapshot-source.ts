@@ -122,10 +122,12 @@ export class SnapshotSource implements ClusterSource {
         collector.finish(input.name)
       } catch (err) {
         if (strict || !(err instanceof UserError)) throw err
-        const reason = err.message.replace(`${input.name}: `, '').replace(`${input.name}:`, 'line ')
+        const reason = err.message.replace(`cannot read ${input.name}: `, '').replace(`${input.name}: `, '').replace(`${input.name}:`, 'line ')
+        // "not read" first: the file's objects (or those past the error) are missing, so the audit is incomplete
+        // (src/audit/report.ts sourceNotRead), not only noted.
         source.loadProblems.push({
           what: input.name,
-          reason: collector.objects > 0 ? `${reason} (the ${collector.objects} objects before it were read)` : reason,
+          reason: collector.objects > 0 ? `not read past its first ${collector.objects} objects: ${reason}` : `not read: ${reason}`,
           file: input.name,
         })
       }
