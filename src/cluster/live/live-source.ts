@@ -114,7 +114,10 @@ export class LiveSource implements ClusterSource {
     const proxy = chooseProxy(server, proxyUrl, env)
     if (!secure && !isLoopback(server.hostname))
       warn(`the API server ${server.origin} is plain http: what it answers travels unencrypted (no credentials are sent over http, as kubectl sends none)`)
-    if (!config.user && secure) warn(`context "${config.context}" names no user: requests are sent without credentials (anonymous)`)
+    if (!config.user && secure)
+      warn(
+        `${config.context ? `context "${config.context}"` : 'no context: the flags'} name${config.context ? 's' : ''} no user: requests are sent without credentials (anonymous)`,
+      )
     const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
     const debug = options.debug ? (line: string) => log(`[debug] ${line}`) : undefined
     if (proxy) debug?.(`proxy ${proxy.url.protocol}//${proxy.url.host} (from ${proxy.source})`)
