@@ -31,6 +31,18 @@ export interface CommonFlags {
   as?: string
   'as-group'?: string[]
   'as-uid'?: string
+  user?: string
+  cluster?: string
+  server?: string
+  token?: string
+  'certificate-authority'?: string
+  'insecure-skip-tls-verify'?: boolean
+  'tls-server-name'?: string
+  'client-certificate'?: string
+  'client-key'?: string
+  username?: string
+  password?: string
+  v?: number
   snapshot?: string
   now?: string
   'k8s-version'?: string
@@ -105,10 +117,24 @@ export abstract class WhyCommand extends Command {
       // Not given: the live source picks the default (none at a terminal, a bound in unattended runs).
       requestTimeout: flags['request-timeout'] === undefined ? undefined : parseDuration(flags['request-timeout'], 'request-timeout'),
       impersonate: {user: flags.as, uid: flags['as-uid'], groups: flags['as-group']},
+      connection: {
+        user: flags.user,
+        cluster: flags.cluster,
+        server: flags.server,
+        token: flags.token,
+        'certificate-authority': flags['certificate-authority'],
+        'insecure-skip-tls-verify': flags['insecure-skip-tls-verify'],
+        'tls-server-name': flags['tls-server-name'],
+        'client-certificate': flags['client-certificate'],
+        'client-key': flags['client-key'],
+        username: flags.username,
+        password: flags.password,
+      },
       now: flags.now === undefined ? undefined : parseInstant(flags.now, 'now'),
       // A command that reads through projections (the audit: src/audit/project.ts) has a snapshot apply them as it reads.
       slim: this.projection?.(),
       debug: flags.debug,
+      verbosity: flags.v,
       progress: this.statusLine.line,
       // The source's lines (a context name, a server's message) reach the terminal through the one sanitiser.
       warn: (line) => this.stderr(`warning: ${line}\n`),

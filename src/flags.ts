@@ -77,6 +77,31 @@ export const connectionFlags = {
     helpGroup: 'CLUSTER',
   }),
   'as-uid': Flags.string({description: 'UID to impersonate for the operation.', helpGroup: 'CLUSTER'}),
+  // kubectl's connection flags (client-go tools/clientcmd/overrides.go RecommendedConfigOverrideFlags, listed by
+  // `kubectl options` v1.32), over the kubeconfig as clientcmd merges them (src/cluster/live/kubeconfig.ts).
+  user: Flags.string({description: 'The name of the kubeconfig user to use.', helpGroup: 'CLUSTER'}),
+  cluster: Flags.string({description: 'The name of the kubeconfig cluster to use.', helpGroup: 'CLUSTER'}),
+  server: Flags.string({char: 's', description: 'The address and port of the Kubernetes API server.', helpGroup: 'CLUSTER'}),
+  token: Flags.string({description: 'Bearer token for authentication to the API server.', helpGroup: 'CLUSTER'}),
+  'certificate-authority': Flags.string({description: 'Path to a cert file for the certificate authority.', helpGroup: 'CLUSTER'}),
+  'insecure-skip-tls-verify': Flags.boolean({
+    description: "Do not check the server's certificate (insecure; as kubectl's flag).",
+    default: false,
+    helpGroup: 'CLUSTER',
+  }),
+  'tls-server-name': Flags.string({description: "Server name to check the server's certificate against (default: the server's host).", helpGroup: 'CLUSTER'}),
+  'client-certificate': Flags.string({description: 'Path to a client certificate file for TLS.', helpGroup: 'CLUSTER'}),
+  'client-key': Flags.string({description: 'Path to a client key file for TLS.', helpGroup: 'CLUSTER'}),
+  username: Flags.string({description: 'Username for basic authentication to the API server.', helpGroup: 'CLUSTER'}),
+  password: Flags.string({description: 'Password for basic authentication to the API server.', helpGroup: 'CLUSTER'}),
+  // klog's -v as kubectl's request log reads it (client-go transport/round_trippers.go DebugWrappers).
+  v: Flags.integer({
+    char: 'v',
+    min: 0,
+    description:
+      'Log level, as kubectl -v: 6 each request (method, URL, status, time), 7 its headers (credentials masked), 8 bodies to 1 KiB, 9 to 10 KiB, 10 whole; on stderr.',
+    helpGroup: 'CLUSTER',
+  }),
 }
 
 export const snapshotFlag = {

@@ -242,6 +242,9 @@ export function shareEvidence(findings: Explanation[], source: SourceDescription
   return findings
 }
 
+/** A source note saying a file (or directory) of the input was not read, wholly or past an error. */
+export const sourceNotRead = (p: Problem): boolean => /^(directory )?not read\b/.test(p.reason)
+
 export function buildReport(input: ReportInput): AuditReport {
   const checks: CheckSummary[] = CHECK_NAMES.map((name) => {
     const r = input.results.find((x) => x.check === name)
@@ -299,6 +302,9 @@ export function buildReport(input: ReportInput): AuditReport {
       incomplete.push(`${r.check}: partial — ${r.problems.map((p) => p.what).join('; ')}`)
     }
   }
+  // A file of a dump directory that could not be read, or not past an error, may have held any kind: every check
+  // may lack its objects, so the audit is incomplete, as a list that could not be read makes it.
+  for (const p of input.source.partial ?? []) if (sourceNotRead(p)) incomplete.push(`source: ${p.what}: ${p.reason}`)
   for (const n of notRead)
     if (!n.checks.some((c) => input.results.find((r) => r.check === c)?.status !== 'complete')) {
       incomplete.push(`not read: ${n.kind}${n.namespace ? ` in ${n.namespace}` : ''} (${n.reason})`)

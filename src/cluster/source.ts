@@ -3,6 +3,7 @@
 // (src/cluster/snapshot/); test/cluster/source-contract.test.ts runs one suite against both.
 import type {Evidence, Problem, SourceDescription} from '../explanation.js'
 import type {KubeObject} from './kube-types.js'
+import type {ConnectionOverrides} from './live/kubeconfig.js'
 import type {ProjectionPlan} from './projection.js'
 
 // The object types are declared once in kube-types.ts, for the engines too.
@@ -101,6 +102,10 @@ export interface SourceOptions {
   serviceAccountDir?: string
   /** Whether a person is at a terminal (stdin or stdout is a TTY); decides the default timeout and exec plugins' interactiveMode. */
   interactive?: boolean
+  /** -v N: kubectl's request log (src/cluster/live/request-log.ts) from 6 up, through `log`. */
+  verbosity?: number
+  /** kubectl's connection flags (--user, --cluster, --server, --token, ...) over the kubeconfig (src/cluster/live/kubeconfig.ts). */
+  connection?: ConnectionOverrides
   /** --as, --as-uid, --as-group: impersonation over the kubeconfig user's own (src/cluster/live/credentials.ts). */
   impersonate?: {user?: string; uid?: string; groups?: string[]}
 }

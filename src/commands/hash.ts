@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {type Answer, type CommonFlags, WhyCommand} from '../base-command.js'
 import {parseTarget, type Target} from '../cluster/target.js'
-import {readTemplateDocuments} from '../cluster/template-input.js'
+import {readTemplates} from '../cluster/template-input.js'
 import {isHashReport, planHashWorkload, runHashWorkload} from '../engine/workloads/drive.js'
 import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
@@ -79,7 +79,9 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
     if (choice.warning) this.stderr(`warning: ${choice.warning}\n`)
     const where = file === '-' ? 'stdin' : file
     const {'collision-count': collisionCount, 'show-serialization': showSerialization} = flags
-    const records = hashRecords(findTemplates(await readTemplateDocuments(file, where), where), {version: choice.version, collisionCount, showSerialization})
+    // A document, or one List item at a time when the input is large (template-input.ts readTemplates).
+    const options = {version: choice.version, collisionCount, showSerialization}
+    const records = await readTemplates(file, where, (value, source) => hashRecords(findTemplates([value], source), options))
     if (records.length === 0) throw new UserError(`${where}: no templates found`, 'the input is empty')
     // A record that no layout reproduces, or cannot be hashed, is a warning-level finding.
     const severities = records.filter((r) => r.error !== undefined || r.reproducedBy?.length === 0).map(() => 'warning' as const)

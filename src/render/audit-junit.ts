@@ -13,7 +13,7 @@
 import type {CheckName} from '../audit/checks.js'
 import type {EvaluatedSubject} from '../audit/context.js'
 import {checkOfController} from '../audit/registry.js'
-import type {AuditReport, CheckSummary} from '../audit/report.js'
+import {type AuditReport, type CheckSummary, sourceNotRead} from '../audit/report.js'
 import {evaluatedSubjects, subjectKey} from '../audit/subjects.js'
 import {type Explanation, failsOn, type NextStep, type Subject} from '../explanation.js'
 
@@ -191,7 +191,7 @@ function sourceSuite(r: AuditReport): {xml: string; tests: number; failures: num
   if (partial.length === 0) return undefined
   const cases = partial.map((p) => {
     const head = open(`source: ${p.what}`, 'kubectl-why.source')
-    const unread = /^(directory )?not read\b/.test(p.reason)
+    const unread = sourceNotRead(p)
     const body = unread
       ? `<error message="${xmlAttr(oneLine(`${p.what}: ${p.reason}`))}" type="notRead">${xmlText(`${p.what}: ${p.reason}`)}</error>`
       : `<system-out>${xmlText(`${p.what}: ${p.reason}`)}</system-out>`

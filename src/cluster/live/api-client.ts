@@ -11,6 +11,7 @@ import type {Credential} from './credential.js'
 import type {Credentials} from './credentials.js'
 import {ConnectionPool} from './transport.js'
 import {JsonBody} from './json-body.js'
+import {RequestLog} from './request-log.js'
 
 export interface ApiClientOptions {
   /** Milliseconds per request, retries included; 0 = none. */
@@ -31,6 +32,9 @@ export interface ApiClientOptions {
   readIdleMs?: number
   /** Headers every request carries whatever its credential (impersonation: credentials.ts impersonationHeaders). */
   headers?: Record<string, string | string[]>
+  /** -v N: kubectl's request log from 6 up (request-log.ts), written to `log`. */
+  verbosity?: number
+  log?: (line: string) => void
 }
 
 export interface StatusBody {
@@ -183,7 +187,19 @@ export class ApiClient {
     this.options.debug?.(`GET ${path}`)
     // A 2xx body is parsed as it arrives (a 150,000-pod List is never held whole); any other is kept for its Status.
     const json = new JsonBody(`response of GET ${path}`, mapItem)
-    const exchange = this.poolFor(credential).get(request, (status) => (status >= 200 && status < 300 ? json : undefined))
+    const log = RequestLog.for(this.options.verbosity ?? 0, this.options.log, `${this.server.origin}${path}`, request.headers)
+    const sink = log
+      ? {
+          push: (piece: Buffer) => {
+            log.piece(piece)
+            json.push(piece)
+          },
+        }
+      : json
+    const exchange = this.poolFor(credential).get(request, (status, headers) => {
+      log?.responded(status, headers)
+      return status >= 200 && status < 300 ? sink : undefined
+    })
     return new Promise((resolve, reject) => {
       let settled = false
       let timer: NodeJS.Timeout | undefined
@@ -204,6 +220,7 @@ export class ApiClient {
         (res) =>
           settle(() => {
             const status = res.status
+            log?.done(status >= 200 && status < 300 ? undefined : res.body)
             if (status >= 200 && status < 300) {
               try {
                 resolve(json.result())
@@ -216,12 +233,17 @@ export class ApiClient {
             const retryAfter = Number(res.headers['retry-after'])
             reject(new ApiHttpError(status, path, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined))
           }),
-        (e: Error) => settle(() => reject(notConnected(networkError(e, this.server, path, this.options.readIdleMs ?? READ_IDLE_MS)))),
+        (e: Error) =>
+          settle(() => {
+            log?.done()
+            reject(notConnected(networkError(e, this.server, path, this.options.readIdleMs ?? READ_IDLE_MS)))
+          }),
       )
       if (Number.isFinite(deadline)) {
         timer = setTimeout(
           () =>
             settle(() => {
+              log?.done()
               reject(notConnected(this.timeoutError(path)))
               exchange.cancel()
             }),

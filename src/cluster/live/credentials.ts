@@ -71,6 +71,7 @@ export function tlsSettings(config: ResolvedConfig, user: UserEntry | undefined)
 }
 
 function clusterName(config: ResolvedConfig): string {
+  if (config.clusterName !== undefined) return config.clusterName
   const ctx = config.merged.contexts.find((x) => x.name === config.context)?.context as {cluster?: string} | undefined
   return ctx?.cluster ?? config.context
 }

@@ -25,11 +25,15 @@ export interface ResolvedConfig {
   server: string
   /** The context's cluster entry (server, certificate-authority[-data], tls-server-name, insecure-skip-tls-verify, proxy-url). */
   cluster: ClusterEntry
+  /** The cluster entry's name (--cluster, else the context's), for messages. */
+  clusterName?: string
   /** The context's user entry; undefined when the context names none (requests are then anonymous). */
   user?: UserEntry
   userName?: string
   /** Where the configuration came from, for messages. */
   origin: string
+  /** The kubeconfig files read (none for the in-cluster configuration or flags alone). */
+  files?: string[]
 }
 
 export interface ClusterEntry {
@@ -180,32 +184,132 @@ export function mergeKubeconfigs(files: string[]): ResolvedConfig['merged'] {
   return merged
 }
 
-export function resolveKubeconfig(options: {kubeconfig?: string; context?: string}, env: NodeJS.ProcessEnv = process.env): ResolvedConfig | undefined {
+/**
+ * kubectl's connection flags (clientcmd overrides.go RecommendedConfigOverrideFlags, as kubectl v1.32 lists them in
+ * `kubectl options`): the context's user and cluster by name, and fields of the cluster and user entries. What each
+ * does is clientcmd's DirectClientConfig with ConfigOverrides (client_config.go, applyConnectionOverrides).
+ */
+export interface ConnectionOverrides {
+  /** --user: the kubeconfig user to use (ConfigOverrides.Context.AuthInfo). */
+  user?: string
+  /** --cluster: the kubeconfig cluster to use (ConfigOverrides.Context.Cluster). */
+  cluster?: string
+  /** -s/--server (ConfigOverrides.ClusterInfo.Server). */
+  server?: string
+  'certificate-authority'?: string
+  'insecure-skip-tls-verify'?: boolean
+  'tls-server-name'?: string
+  /** --token, --client-certificate, --client-key, --username, --password (ConfigOverrides.AuthInfo). */
+  token?: string
+  'client-certificate'?: string
+  'client-key'?: string
+  username?: string
+  password?: string
+}
+
+const USER_OVERRIDES = ['token', 'client-certificate', 'client-key', 'username', 'password'] as const
+
+/**
+ * The context's cluster and user entries with the flags over them, as client-go v0.32.4 tools/clientcmd/client_config.go
+ * merges them: getCluster:542-587 (the kubeconfig's entry, then every non-empty flag over it, mergo.WithOverride;
+ * then --insecure-skip-tls-verify or --certificate-authority replaces the entry's insecure, CA file and CA data as one,
+ * so a kubeconfig CA does not clash with --insecure-skip-tls-verify and --certificate-authority beats
+ * certificate-authority-data; and --tls-server-name, or --server alone, replaces tls-server-name) and getAuthInfo:520-539
+ * (non-empty --token, --client-certificate, --client-key, --username, --password over the entry's fields, the others
+ * kept: a kubeconfig tokenFile stays beside --token, and bearerAuthRoundTripper then sends the file's token while the
+ * file can be read, exactly as kubectl does).
+ */
+export function applyConnectionOverrides(
+  cluster: ClusterEntry,
+  user: UserEntry | undefined,
+  o: ConnectionOverrides,
+): {cluster: ClusterEntry; user: UserEntry | undefined} {
+  const c: ClusterEntry = {...cluster}
+  if (o.server) c.server = o.server
+  if (o['certificate-authority'] || o['insecure-skip-tls-verify']) {
+    c['insecure-skip-tls-verify'] = o['insecure-skip-tls-verify'] === true
+    if (o['certificate-authority']) c['certificate-authority'] = resolve(o['certificate-authority'])
+    else delete c['certificate-authority']
+    delete c['certificate-authority-data']
+  }
+  if (o['tls-server-name'] || o.server) {
+    if (o['tls-server-name']) c['tls-server-name'] = o['tls-server-name']
+    else delete c['tls-server-name']
+  }
+  const given = USER_OVERRIDES.filter((k) => o[k])
+  if (given.length === 0) return {cluster: c, user}
+  const u: UserEntry = {...user}
+  // Flag paths are the shell's, relative to the working directory (kubeconfig paths are relative to their file).
+  for (const k of given) u[k] = k === 'client-certificate' || k === 'client-key' ? resolve(o[k] as string) : o[k]
+  return {cluster: c, user: u}
+}
+
+export function resolveKubeconfig(
+  options: {kubeconfig?: string; context?: string; overrides?: ConnectionOverrides},
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedConfig | undefined {
+  const o = options.overrides ?? {}
   const {files, origin} = kubeconfigFiles(options.kubeconfig, env)
-  if (files.length === 0) return undefined
-  const merged = mergeKubeconfigs(files)
+  // With --server, kubectl needs no kubeconfig at all (DirectClientConfig over an empty Config, the flags its only
+  // fields); without one, nothing to read here (the caller tries the in-cluster configuration).
+  if (files.length === 0 && !o.server) return undefined
+  const merged = files.length > 0 ? mergeKubeconfigs(files) : {clusters: [], users: [], contexts: [], 'current-context': ''}
+  const where = files.length > 0 ? origin : 'the command-line flags (no kubeconfig file)'
   const contextName = options.context ?? merged['current-context']
-  if (!contextName) {
+  let ctx: {cluster?: string; user?: string; namespace?: string} | undefined
+  if (contextName) {
+    ctx = merged.contexts.find((c) => c.name === contextName)?.context as typeof ctx
+    if (!ctx)
+      throw new UserError(`context "${contextName}" not found in ${origin}`, `known contexts: ${merged.contexts.map((c) => c.name).join(', ') || 'none'}`)
+  } else if (o.server || o.cluster) {
+    // getContext:498: no context named and none required: an empty one, the flags' cluster and user in it.
+    ctx = {}
+  } else {
     throw new UserError(`no current context is set in ${origin}`, `pass --context (known: ${merged.contexts.map((c) => c.name).join(', ') || 'none'})`)
   }
-  const ctx = merged.contexts.find((c) => c.name === contextName)?.context as {cluster?: string; user?: string; namespace?: string} | undefined
-  if (!ctx) {
-    throw new UserError(`context "${contextName}" not found in ${origin}`, `known contexts: ${merged.contexts.map((c) => c.name).join(', ') || 'none'}`)
-  }
-  const cluster = merged.clusters.find((c) => c.name === ctx.cluster)?.cluster as ClusterEntry | undefined
-  if (!cluster)
+  // getClusterName:489 and getAuthInfoName:478: the flag's name over the context's; a name given by flag must exist
+  // (getCluster:556 `cluster %q does not exist`, getAuthInfo:529 `auth info %q does not exist`).
+  const clusterName = o.cluster || ctx.cluster
+  const found = merged.clusters.find((c) => c.name === clusterName)?.cluster as ClusterEntry | undefined
+  // kubectl checks the merged entries first (ConfirmUsable:451, validation.go validateClusterInfo:238): a --cluster
+  // the kubeconfig lacks has no server unless --server gives one, and only then does getCluster:557 name it missing.
+  if (!found && o.cluster)
+    throw new UserError(
+      o.server ? `cluster "${o.cluster}" does not exist in ${where}` : `no server found for cluster "${o.cluster}" (no such cluster in ${where})`,
+      `known clusters: ${names(merged.clusters)}`,
+    )
+  if (!found && !o.server)
     throw new UserError(
       `context "${contextName}" names cluster "${ctx.cluster ?? ''}", which is not in ${origin}`,
       'fix the kubeconfig or pick another --context',
     )
-  if (!cluster.server) throw new UserError(`cluster "${ctx.cluster}" in ${origin} has no server address`, 'fix the kubeconfig or pick another --context')
-  if (ctx.user !== undefined && ctx.user !== '' && !merged.users.some((u) => u.name === ctx.user)) {
+  const userName = o.user || ctx.user || undefined
+  const entry = userName === undefined ? undefined : (merged.users.find((u) => u.name === userName)?.user as UserEntry | undefined)
+  if (userName !== undefined && !merged.users.some((u) => u.name === userName)) {
+    if (o.user) throw new UserError(`auth info "${o.user}" does not exist in ${where}`, `known users: ${names(merged.users)}`)
     throw new UserError(`context "${contextName}" names user "${ctx.user}", which is not in ${origin}`, 'fix the kubeconfig or pick another --context')
   }
+  // getAuthInfo:524: the flags' fields are merged into an empty AuthInfo when the context names no user.
+  const base = userName === undefined ? (USER_OVERRIDES.some((k) => o[k]) ? {} : undefined) : (entry ?? {})
+  const {cluster, user} = applyConnectionOverrides(found ?? {server: ''}, base, o)
+  if (!cluster.server)
+    throw new UserError(`cluster "${clusterName}" in ${origin} has no server address`, 'fix the kubeconfig, pass --server, or pick another --context')
   merged['current-context'] = contextName
-  const user = ctx.user ? ((merged.users.find((u) => u.name === ctx.user)?.user as UserEntry | undefined) ?? {}) : undefined
-  return {merged, context: contextName, namespace: ctx.namespace || 'default', server: cluster.server, cluster, user, userName: ctx.user || undefined, origin}
+  return {
+    merged,
+    context: contextName || '',
+    namespace: ctx.namespace || 'default',
+    server: cluster.server,
+    cluster,
+    clusterName: clusterName ?? '',
+    user,
+    userName: userName ?? (user ? '' : undefined),
+    origin: where,
+    files,
+  }
 }
+
+const names = (list: Named[]) => list.map((x) => x.name).join(', ') || 'none'
 
 /** rest.InClusterConfig: KUBERNETES_SERVICE_HOST/PORT and the mounted service-account token and CA. */
 export function inClusterConfig(env: NodeJS.ProcessEnv = process.env, dir = SERVICE_ACCOUNT_DIR): ResolvedConfig | undefined {
@@ -228,8 +332,22 @@ export function inClusterConfig(env: NodeJS.ProcessEnv = process.env, dir = SERV
     namespace,
     server,
     cluster,
+    clusterName: 'in-cluster',
     user,
     userName: 'in-cluster',
     origin: 'in-cluster service account',
   }
+}
+
+/**
+ * The flags an in-cluster configuration takes (client-go v0.32.4 tools/clientcmd/client_config.go
+ * inClusterClientConfig.ClientConfig:613-626: "in-cluster configs only takes a host, token, or CA file"): --server,
+ * --token (the mounted token file then unused) and --certificate-authority; the others leave it as it is.
+ */
+export function inClusterOverrides(config: ResolvedConfig, o: ConnectionOverrides): ResolvedConfig {
+  const cluster: ClusterEntry = {...config.cluster}
+  if (o.server) cluster.server = o.server
+  if (o['certificate-authority']) cluster['certificate-authority'] = resolve(o['certificate-authority'])
+  const user: UserEntry = o.token ? {token: o.token} : {...config.user}
+  return {...config, server: cluster.server, cluster, user}
 }

@@ -21,8 +21,9 @@ import {
 import {ApiClient, ApiHttpError, readIdleFromEnv} from './api-client.js'
 import {type Credentials, credentialsFor, impersonationHeaders, tlsSettings} from './credentials.js'
 import {discover} from './discovery.js'
-import {inClusterConfig, noKubeconfigReason, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
+import {inClusterConfig, inClusterOverrides, noKubeconfigReason, type ResolvedConfig, resolveKubeconfig, SERVICE_ACCOUNT_DIR} from './kubeconfig.js'
 import {chooseProxy, parseProxyUrl} from './proxy.js'
+import {klogHeader, klogNow} from './request-log.js'
 
 const DEFAULT_PAGE = 500
 /** What client-go's metadata client asks for, with plain JSON as a fallback for servers that lack it. */
@@ -74,7 +75,12 @@ export class LiveSource implements ClusterSource {
   }
 
   static async open(options: SourceOptions, env: NodeJS.ProcessEnv = process.env): Promise<LiveSource> {
-    const config = resolveKubeconfig(options, env) ?? inClusterConfig(env, options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR)
+    const overrides = options.connection ?? {}
+    const inCluster = () => {
+      const c = inClusterConfig(env, options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR)
+      return c && inClusterOverrides(c, overrides)
+    }
+    const config = resolveKubeconfig({kubeconfig: options.kubeconfig, context: options.context, overrides}, env) ?? inCluster()
     if (!config) {
       throw new UserError(
         `no kubeconfig found (${noKubeconfigReason(env)}) and not running in a cluster`,
@@ -108,7 +114,10 @@ export class LiveSource implements ClusterSource {
     const proxy = chooseProxy(server, proxyUrl, env)
     if (!secure && !isLoopback(server.hostname))
       warn(`the API server ${server.origin} is plain http: what it answers travels unencrypted (no credentials are sent over http, as kubectl sends none)`)
-    if (!config.user && secure) warn(`context "${config.context}" names no user: requests are sent without credentials (anonymous)`)
+    if (!config.user && secure)
+      warn(
+        `${config.context ? `context "${config.context}"` : 'no context: the flags'} name${config.context ? 's' : ''} no user: requests are sent without credentials (anonymous)`,
+      )
     const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
     const debug = options.debug ? (line: string) => log(`[debug] ${line}`) : undefined
     if (proxy) debug?.(`proxy ${proxy.url.protocol}//${proxy.url.host} (from ${proxy.source})`)
@@ -116,7 +125,19 @@ export class LiveSource implements ClusterSource {
     debug?.(
       `request timeout ${timeout ? `${timeout / 1000}s` : 'none'}${options.requestTimeout === undefined ? ` (default ${interactive ? 'at a terminal' : 'when unattended'})` : ''}`,
     )
-    const client = new ApiClient(config.server, tls, credentials, {timeout, debug, proxy: proxy?.url, headers: impersonation, readIdleMs: readIdleFromEnv(env)})
+    // -v 6: loader.go:402 says which kubeconfig files were read, as kubectl does at that level.
+    const verbosity = options.verbosity ?? 0
+    if (verbosity >= 6 && config.files)
+      for (const f of config.files) log(`${klogHeader(klogNow(), process.pid, 'kubeconfig.ts')}Config loaded from file:  ${f}`)
+    const client = new ApiClient(config.server, tls, credentials, {
+      timeout,
+      debug,
+      proxy: proxy?.url,
+      headers: impersonation,
+      readIdleMs: readIdleFromEnv(env),
+      verbosity,
+      log,
+    })
     return new LiveSource(client, config, options.now)
   }
 

@@ -133,10 +133,12 @@ export class SnapshotSource implements ClusterSource {
       } catch (err) {
         // A file of a directory that cannot be read is a problem of that file; a heap that cannot hold the data is not.
         if (strict || !(err instanceof UserError) || err instanceof HeapBudgetError) throw err
-        const reason = err.message.replace(`${input.name}: `, '').replace(`${input.name}:`, 'line ')
+        const reason = err.message.replace(`cannot read ${input.name}: `, '').replace(`${input.name}: `, '').replace(`${input.name}:`, 'line ')
+        // "not read" first: the file's objects (or those past the error) are missing, so the audit is incomplete
+        // (src/audit/report.ts sourceNotRead), not only noted.
         source.loadProblems.push({
           what: input.name,
-          reason: collector.objects > 0 ? `${reason} (the ${collector.objects} objects before it were read)` : reason,
+          reason: collector.objects > 0 ? `not read past its first ${collector.objects} objects: ${reason}` : `not read: ${reason}`,
           file: input.name,
         })
       }

@@ -49,6 +49,7 @@ function withoutTrailingComments(text: string): string {
  */
 export function hasDuplicateKey(json: string): boolean {
   const stack: (Set<string> | undefined)[] = []
+  let nextBackslash = 0
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i)
     if (c === 0x7b /* { */) stack.push(new Set())
@@ -56,15 +57,17 @@ export function hasDuplicateKey(json: string): boolean {
     else if (c === 0x7d /* } */ || c === 0x5d /* ] */) stack.pop()
     else if (c === 0x22 /* " */) {
       let end = i + 1
-      let escaped = false
       for (;;) {
         end = json.indexOf('"', end)
         let backslashes = 0
         while (json.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++
-        if (backslashes > 0) escaped = true
         if (backslashes % 2 === 0) break
         end++
       }
+      // Any escape in the string, not only one before its closing quote ("\u006eame" is "name"): decode it.
+      // The next backslash is looked up once and kept while it lies ahead: one pass over the text in all.
+      if (nextBackslash !== -1 && nextBackslash <= i) nextBackslash = json.indexOf('\\', i + 1)
+      const escaped = nextBackslash !== -1 && nextBackslash < end
       const keys = stack[stack.length - 1]
       if (keys) {
         let j = end + 1

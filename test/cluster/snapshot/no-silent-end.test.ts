@@ -80,8 +80,8 @@ test('inside a dump directory: the other files are still read, the bad one is na
   writeFileSync(join(d, 'b.json.gz'), readFileSync(nul2mb))
   writeFileSync(join(d, 'c.json.gz'), readFileSync(yamlInJson))
   const text = await runCli(['audit', '-f', d])
-  assert.match(text.stdout, /source: .*b\.json\.gz: not a text file \(it contains NUL bytes\)/)
-  assert.match(text.stdout, /source: .*c\.json\.gz: line 1:1: malformed JSON/)
+  assert.match(text.stdout, /source: .*b\.json\.gz: not read: not a text file \(it contains NUL bytes\)/)
+  assert.match(text.stdout, /source: .*c\.json\.gz: not read: line 1:1: malformed JSON/)
   // a.json's Node was read: the node check saw one object.
   assert.match(text.stdout, /^node +\S+ +1 /m)
   const junit = await runCli(['audit', '-f', d, '-o', 'junit'])

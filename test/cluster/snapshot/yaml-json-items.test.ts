@@ -86,3 +86,34 @@ test('the same key in sibling objects, in arrays, or inside a string value is no
     ['p', 'q'],
   )
 })
+
+test('a key repeated with escapes ("\\u006eame" is "name") is refused like a plain repetition, at its line', () => {
+  // Item 3 is on line 6; `- ` (2) and `{"kind": "Node", "metadata": {"name": "a", ` (43): the escaped key starts at
+  // the 46th character, as the plain repetition above. The escape sits in the key's middle, not before its quote.
+  const text = list([
+    '{"kind": "Node", "metadata": {"name": "z"}}',
+    '{"kind": "Node", "metadata": {"name": "y"}}',
+    '{"kind": "Node", "metadata": {"name": "a", "\\u006eame": "b"}}',
+  ])
+  assert.throws(
+    () => readItems(text),
+    (e: Error) => e.message === 'test.yaml:6:46: malformed YAML: duplicate key (a key may appear once in a mapping)',
+  )
+  // Two different keys that differ only once decoded are not one ("n\\u0061me" vs "nome").
+  assert.doesNotThrow(() => readItems(list(['{"kind": "Node", "metadata": {"n\\u0061me": "a", "nome": "b"}}'])))
+})
+
+test('YAML: a plain key and its quoted spellings ("a", \'a\', "\\x61") are one key, refused at the repetition\'s line', () => {
+  for (const [spelling, col] of [
+    ['"name"', 3],
+    ["'name'", 3],
+    ['"n\\x61me"', 3],
+  ] as const) {
+    const text = `apiVersion: v1\nkind: List\nitems:\n- kind: Node\n  metadata:\n    name: a\n    ${spelling}: b\n`
+    assert.throws(
+      () => readItems(text),
+      (e: Error) => e.message.startsWith(`test.yaml:7:${col + 2}: malformed YAML: duplicate key`),
+      spelling,
+    )
+  }
+})

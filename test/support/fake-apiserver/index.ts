@@ -15,6 +15,7 @@ import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:ht
 import {createServer as createHttpServer} from 'node:http'
 import {createServer, type Server} from 'node:https'
 import type {AddressInfo} from 'node:net'
+import type {TLSSocket} from 'node:tls'
 import {fileURLToPath} from 'node:url'
 import type {KubeObject, ResourceType} from '../../../src/cluster/source.js'
 import {Faults, type Fault, type ForbidOptions, type InjectOptions} from './faults.js'
@@ -45,6 +46,8 @@ export interface StartOptions {
   plainHttp?: boolean
   /** Each node's kubelet /configz answer (served at /api/v1/nodes/NAME/proxy/configz). */
   configz?: Record<string, unknown>
+  /** Ask every TLS client for a certificate (any is taken, none is fine) and record its fingerprint in each request. */
+  clientCertificates?: boolean
 }
 
 export interface RequestRecord {
@@ -58,6 +61,8 @@ export interface RequestRecord {
   rawHeaders: string[]
   /** When it arrived: milliseconds on the Unix epoch, sub-millisecond (performance.timeOrigin + performance.now()). */
   at: number
+  /** The SHA-256 fingerprint of the client certificate the connection presented (clientCertificates only). */
+  clientCert?: string
 }
 
 const CERTS = new URL('./certs/', import.meta.url)
@@ -136,6 +141,7 @@ export class FakeApiServer {
         headers: req.headers,
         rawHeaders: req.rawHeaders,
         at: performance.timeOrigin + performance.now(),
+        ...(options.clientCertificates ? {clientCert: (req.socket as TLSSocket).getPeerCertificate?.()?.fingerprint256 || undefined} : {}),
       })
       // headers every kube-apiserver response carries
       res.setHeader('Audit-Id', randomUUID())
@@ -147,7 +153,14 @@ export class FakeApiServer {
     }
     const server: Server = options.plainHttp
       ? (createHttpServer(listener) as unknown as Server)
-      : createServer({cert: readFileSync(new URL('server.crt', CERTS)), key: readFileSync(new URL('server.key', CERTS))}, listener)
+      : createServer(
+          {
+            cert: readFileSync(new URL('server.crt', CERTS)),
+            key: readFileSync(new URL('server.key', CERTS)),
+            ...(options.clientCertificates ? {requestCert: true, rejectUnauthorized: false} : {}),
+          },
+          listener,
+        )
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(0, '127.0.0.1', () => resolve())
