@@ -19,6 +19,7 @@ import {failsOn, type Severity} from './explanation.js'
 import {type ColourMode, colourLevel} from './render/colour.js'
 import {Progress, type ProgressMode} from './render/progress.js'
 import {terminalSafe} from './render/terminal-safe.js'
+import {type SourceInForce, withCommandsInForce} from './render/next-steps.js'
 import {type DataFormat, type DataOptions, formatData, isDataFormat, isTextData, type OutputFormat} from './render/output.js'
 import {type MinorVersion, parseDuration, parseInstant, parseMinorVersion} from './util/parse.js'
 
@@ -68,12 +69,16 @@ export interface Answer {
   notice?: string
 }
 
+/**
+ * How a command's answer is drawn. Each view is given the command line's source options (src/render/next-steps.ts
+ * SourceInForce), which its next steps carry so that, pasted, they reproduce the same view.
+ */
 export interface Views {
   /** -o table, and -o wide (more columns): one string, or pieces written as the pipe takes them. */
-  table(wide: boolean): string | Iterable<string>
+  table(wide: boolean, src: SourceInForce): string | Iterable<string>
   /** A format written otherwise than from the data (the audit's streamed JSON, JUnit XML). */
-  json?: () => Iterable<string>
-  junit?: () => Iterable<string>
+  json?: (src: SourceInForce) => Iterable<string>
+  junit?: (src: SourceInForce) => Iterable<string>
 }
 
 export abstract class WhyCommand extends Command {
@@ -186,13 +191,20 @@ export abstract class WhyCommand extends Command {
    * failed). It sets the code rather than exiting: oclif's exit calls process.exit, which drops what is still queued
    * for a piped stdout.
    */
-  protected async print(answer: Answer, flags: Pick<CommonFlags, 'output' | 'fail-on' | 'allow-missing-template-keys'>): Promise<void> {
+  protected async print(
+    answer: Answer,
+    flags: Pick<CommonFlags, 'output' | 'fail-on' | 'allow-missing-template-keys' | 'snapshot' | 'context'>,
+  ): Promise<void> {
     const format = flags.output ?? 'table'
+    // The source options a next step needs to reproduce this view when pasted (-f FILE, --context): the user's own.
+    const src: SourceInForce = {snapshot: flags.snapshot, context: flags.context}
     const own = format === 'json' || format === 'junit' ? answer.views[format] : undefined
-    if (own) await this.writeChunks(own(), true)
-    else if (isDataFormat(format)) await this.writeData(answer.data, format, {allowMissingTemplateKeys: flags['allow-missing-template-keys']})
+    if (own) await this.writeChunks(own(src), true)
+    // The data keeps each engine's next step and carries beside it the command line the text prints (commandInForce).
+    else if (isDataFormat(format))
+      await this.writeData(withCommandsInForce(answer.data, src), format, {allowMissingTemplateKeys: flags['allow-missing-template-keys']})
     else {
-      const out = answer.views.table(format === 'wide')
+      const out = answer.views.table(format === 'wide', src)
       if (typeof out === 'string') this.write(out)
       else await this.writeChunks(out)
     }

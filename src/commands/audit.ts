@@ -80,9 +80,9 @@ ${Object.entries(UNAVAILABLE)
           failed: exitCode === 1,
           notice: complete ? undefined : `kubectl-why audit: incomplete: ${incomplete[0]}${more}${failOnPartial ? '' : ' (--no-fail-on-partial)'}\n`,
           views: {
-            table: (wide) => [renderAudit(report, {wide, limit: flags.limit, source: {snapshot: flags.snapshot, context: flags.context}})],
-            json: () => auditJsonChunks(report),
-            junit: () => junitChunks(report),
+            table: (wide, src) => [renderAudit(report, {wide, limit: flags.limit, source: src})],
+            json: (src) => auditJsonChunks(report, src),
+            junit: (src) => junitChunks(report, src),
           },
         }
       })

@@ -60,7 +60,7 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
       world.source.partial = [...(world.source.partial ?? []), ...read.problems]
       const e = explainPod(world, namespace, name, read.pod, read.events, read.context)
       if (zoneWorld) e.reads = world.reads
-      return {data: e, severities: [e.severity], views: {table: (wide) => renderEvicted(e, wide)}}
+      return {data: e, severities: [e.severity], views: {table: (wide, src) => renderEvicted(e, wide, undefined, src)}}
     })
   }
 }

@@ -6,6 +6,7 @@ import {driveGc} from '../engine/garbagecollector/drive-target.js'
 import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
 import {gcReport, renderGcExplanation, renderGcReport, renderGcTree} from '../render/gc.js'
+import type {SourceInForce} from '../render/next-steps.js'
 
 export default class Gc extends WhyCommand {
   static override summary = 'Replay the garbage collector for one object: why it was (or will be) deleted, or why it stays.'
@@ -74,10 +75,10 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
       const a = await driveGc(source, {...o, namespace})
       if (a.all) {
         const report = gcReport(a.all, namespace, a.now, a.source)
-        return {data: report, severities: report.findings.map((f) => f.severity), views: {table: () => renderGcReport(report)}}
+        return {data: report, severities: report.findings.map((f) => f.severity), views: {table: (_wide, src) => renderGcReport(report, src)}}
       }
       const {explanation: e, tree} = a
-      const table = (wide: boolean) => (tree ? renderGcTree(tree, e, {wide}) : renderGcExplanation(e, wide))
+      const table = (wide: boolean, src: SourceInForce) => (tree ? renderGcTree(tree, e, {wide, src}) : renderGcExplanation(e, wide, src))
       return {data: tree ? {...e, tree} : e, severities: [e.severity], views: {table}}
     })
   }

@@ -10,6 +10,7 @@ import {findTemplates, hashRecords} from '../hash/template-records.js'
 import {selectLayoutVersion} from '../hash/versions.js'
 import {renderHashRecords} from '../render/hash-template.js'
 import {renderHashExplanation, renderHashReport} from '../render/hash-workload.js'
+import type {SourceInForce} from '../render/next-steps.js'
 
 export default class Hash extends WhyCommand {
   static override summary = "Recompute a workload's pod-template-hash / controller-revision-hash as its controller does."
@@ -57,7 +58,8 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
     const o = {override: this.versionOverride(flags), progress: this.statusLine.line}
     await this.answerFrom(flags, async (source) => {
       const {data, severities} = await runHashWorkload(source, plan, {...o, namespace: this.namespace(flags, source)})
-      const table = (wide: boolean) => (isHashReport(data) ? renderHashReport(data, wide) : renderHashExplanation(data, wide))
+      const table = (wide: boolean, src: SourceInForce) =>
+        isHashReport(data) ? renderHashReport(data, wide) : renderHashExplanation(data, wide, undefined, src)
       return {data, severities, views: {table}}
     })
   }

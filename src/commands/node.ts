@@ -46,7 +46,7 @@ defaults; the flags below override either, and the output says which values were
       if (name === undefined) {
         const world = await readNodeLifecycle(source, options)
         const e = explainWorld(world)
-        return {data: e, severities: [e.severity], views: {table: (wide) => renderCluster(e, wide)}}
+        return {data: e, severities: [e.severity], views: {table: (wide, src) => renderCluster(e, wide, undefined, src)}}
       }
       // Live: the node, the Leases and its zone, other zones only when the decision needs them (issue 29 point 3).
       // A snapshot is in memory already: every node is replayed, as `node` and the audit do.
@@ -65,7 +65,7 @@ defaults; the flags below override either, and the output says which values were
       const e = explainNode(a, world.analysis, {now: world.now, settings: world.settings.settings, source: world.source})
       e.pods = await podsOnNode(source, world, name)
       e.reads = world.reads
-      return {data: e, severities: [e.severity], views: {table: (wide) => renderNode(e, wide)}}
+      return {data: e, severities: [e.severity], views: {table: (wide, src) => renderNode(e, wide, undefined, src)}}
     })
   }
 }

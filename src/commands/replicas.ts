@@ -67,14 +67,18 @@ Verdicts: ${VERDICTS.join(', ')}.`
           return {
             data: report,
             severities: report.findings.map((f) => f.severity),
-            views: {table: () => renderReplicasReport(report, {snapshot: flags.snapshot, context: flags.context}, terminalWidth())},
+            views: {table: (_wide, src) => renderReplicasReport(report, src, terminalWidth())},
           }
         }
         const options: DriveOptions = {minor: version?.minor ?? DEFAULT_MINOR, describe: (problems) => describeReplicas(source.describe(), version, problems)}
         const list =
           o.kind === 'ReplicaSet' ? [await driveReplicaSet(source, namespace!, o.name, options)] : await driveDeployment(source, namespace!, o.name, options)
         // One ReplicaSet prints an object; a Deployment's ReplicaSets always print as an array, new first.
-        return {data: o.kind === 'Deployment' ? list : list[0], severities: list.map((e) => e.severity), views: {table: (wide) => renderReplicas(list, wide)}}
+        return {
+          data: o.kind === 'Deployment' ? list : list[0],
+          severities: list.map((e) => e.severity),
+          views: {table: (wide, src) => renderReplicas(list, wide, src)},
+        }
       } catch (err) {
         if (err instanceof ReplicaSetInputError) throw new UserError(err.message, 'the object is not one the API server would accept; check the dump')
         throw err

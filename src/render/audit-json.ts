@@ -3,10 +3,15 @@
 // stay within its memory goal at 5,000 nodes.
 import type {AuditReport} from '../audit/report.js'
 import {stringifyJson} from '../util/json.js'
+import {type SourceInForce, withCommandsInForce} from './next-steps.js'
 
 const indent = (text: string, pad: string) => text.replace(/\n/g, `\n${pad}`)
 
-export function* auditJsonChunks(report: AuditReport): Generator<string> {
+/**
+ * src: the source in force; given (as the command gives it), each finding's next steps carry their commandInForce, as
+ * the data base-command hands formatData does (withCommandsInForce), a finding at a time.
+ */
+export function* auditJsonChunks(report: AuditReport, src?: SourceInForce): Generator<string> {
   const {findings, ...rest} = report
   const head = stringifyJson({...rest, findings: []}, 2)
   const at = head.lastIndexOf('"findings": []')
@@ -15,6 +20,7 @@ export function* auditJsonChunks(report: AuditReport): Generator<string> {
     return
   }
   yield `${head.slice(0, at)}"findings": [`
-  for (let i = 0; i < findings.length; i++) yield `${i === 0 ? '' : ','}\n    ${indent(stringifyJson(findings[i], 2), '    ')}`
+  for (let i = 0; i < findings.length; i++)
+    yield `${i === 0 ? '' : ','}\n    ${indent(stringifyJson(src ? withCommandsInForce(findings[i], src) : findings[i], 2), '    ')}`
   yield '\n  ]\n}\n'
 }

@@ -16,6 +16,7 @@ import {checkOfController} from '../audit/registry.js'
 import {type AuditReport, type CheckSummary, sourceNotRead} from '../audit/report.js'
 import {evaluatedSubjects, subjectKey} from '../audit/subjects.js'
 import {type Explanation, failsOn, type NextStep, type Subject} from '../explanation.js'
+import {nextStepText, type SourceInForce} from './next-steps.js'
 
 /** XML 1.0 forbids most control characters even escaped: they are dropped. */
 function clean(s: string): string {
@@ -45,14 +46,15 @@ export function caseName(check: string, s: Subject): string {
   return `${check} ${subjectText(s)}`
 }
 
-export function nextText(next: readonly NextStep[] | undefined): string[] {
-  return (next ?? []).map((n) => `next: ${n.command ? `run \`${n.command}\`` : `change ${n.change}`} — ${n.why}`)
+/** Next steps in the one style (src/render/next-steps.ts), unpainted: each command whole with the source in force, then `# why`. */
+export function nextText(next: readonly NextStep[] | undefined, src: SourceInForce = {}): string[] {
+  return nextStepText(next, src, Number.POSITIVE_INFINITY, 0).map((l) => l.text)
 }
 
-function details(e: Explanation): string {
+function details(e: Explanation, src: SourceInForce): string {
   const lines = [`${e.severity}: ${e.verdict}: ${e.summary}`, '']
   for (const s of e.steps) lines.push(`- ${s.rule}: ${s.result} — ${s.why} [${s.upstream}]`)
-  const next = nextText(e.next)
+  const next = nextText(e.next, src)
   if (next.length > 0) lines.push('', ...next)
   return lines.join('\n')
 }
@@ -67,16 +69,16 @@ function open(name: string, classname: string): string {
   return `    <testcase name="${xmlAttr(name)}" classname="${xmlAttr(classname)}" time="0">`
 }
 
-function findingCase(check: string, e: Explanation, failOn: AuditReport['summary']['failOn']): Case {
+function findingCase(check: string, e: Explanation, failOn: AuditReport['summary']['failOn'], src: SourceInForce): Case {
   const head = open(caseName(check, e.subject), `kubectl-why.${check}.${e.subject.kind}`)
   if (failsOn(e.severity, failOn)) {
     return {
       failure: true,
       skipped: false,
-      xml: `${head}\n      <failure message="${xmlAttr(oneLine(`${e.severity}: ${e.summary}`))}" type="${e.severity}">${xmlText(details(e))}</failure>\n    </testcase>`,
+      xml: `${head}\n      <failure message="${xmlAttr(oneLine(`${e.severity}: ${e.summary}`))}" type="${e.severity}">${xmlText(details(e, src))}</failure>\n    </testcase>`,
     }
   }
-  return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(details(e))}</system-out>\n    </testcase>`}
+  return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(details(e, src))}</system-out>\n    </testcase>`}
 }
 
 function passingCase(check: string, s: EvaluatedSubject): Case {
@@ -111,7 +113,7 @@ function checkCase(r: AuditReport, c: CheckSummary): Case {
   return {failure: false, skipped: false, xml: `${head}\n      <system-out>${xmlText(text)}</system-out>\n    </testcase>`}
 }
 
-function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; failures: number; skipped: number} {
+function suite(r: AuditReport, c: CheckSummary, src: SourceInForce): {xml: string; tests: number; failures: number; skipped: number} {
   const check = c.name as CheckName
   const findings = r.findings.filter((e) => checkOfController(e.controller) === check)
   const suppressed = (r.suppressed?.findings ?? []).filter((f) => f.check === check)
@@ -129,7 +131,7 @@ function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; fa
       const h = hidden.get(k)
       const p = problems.get(subjectText(s.subject))
       if (p) problems.delete(p.what)
-      if (e) cases.push(findingCase(check, e, r.summary.failOn))
+      if (e) cases.push(findingCase(check, e, r.summary.failOn, src))
       else if (p) cases.push(skippedCase(caseName(check, s.subject), `kubectl-why.${check}.${s.subject.kind}`, `${p.what}: ${p.reason}`))
       else if (h)
         cases.push(
@@ -142,7 +144,7 @@ function suite(r: AuditReport, c: CheckSummary): {xml: string; tests: number; fa
       else cases.push(passingCase(check, s))
     }
   } else {
-    for (const e of findings) cases.push(findingCase(check, e, r.summary.failOn))
+    for (const e of findings) cases.push(findingCase(check, e, r.summary.failOn, src))
     for (const h of suppressed)
       cases.push(
         skippedCase(
@@ -207,16 +209,16 @@ function sourceSuite(r: AuditReport): {xml: string; tests: number; failures: num
 }
 
 /** The document a piece at a time (one test suite per piece): thousands of findings need not be held as one string. */
-export function* junitChunks(r: AuditReport): Generator<string> {
+export function* junitChunks(r: AuditReport, src: SourceInForce = {}): Generator<string> {
   const ran = r.summary.checks.filter((c) => c.status === 'complete' || c.status === 'partial' || c.status === 'notRun')
   const source = sourceSuite(r)
-  const suites = [...(source ? [source] : []), ...ran.map((c) => ({...suite(r, c), errors: 0}))]
+  const suites = [...(source ? [source] : []), ...ran.map((c) => ({...suite(r, c, src), errors: 0}))]
   const sum = (k: 'tests' | 'failures' | 'skipped' | 'errors') => suites.reduce((n, s) => n + s[k], 0)
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kubectl-why audit" tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}" skipped="${sum('skipped')}" time="0">\n`
   for (const s of suites) yield `${s.xml}\n`
   yield '</testsuites>\n'
 }
 
-export function renderJunit(r: AuditReport): string {
-  return [...junitChunks(r)].join('')
+export function renderJunit(r: AuditReport, src: SourceInForce = {}): string {
+  return [...junitChunks(r, src)].join('')
 }

@@ -108,7 +108,7 @@ function findingLines(e: Explanation, check: string, wide: boolean, columns: num
   if (own)
     return [
       head,
-      ...own(e, true)
+      ...own(e, true, src)
         .trimEnd()
         .split('\n')
         .map((l) => `${' '.repeat(10)}${l}`),

@@ -11,6 +11,7 @@ import {kubectlAge} from '../util/duration.js'
 import {ROLE, SEVERITY} from './colour.js'
 import {renderExplanations} from './explanation-table.js'
 import {table, tableWidth, terminalWidth, wrap as wrapTo} from './layout.js'
+import {nextStepLines, type SourceInForce} from './next-steps.js'
 
 export type {GcTree, GcTreeNode} from '../engine/garbagecollector/index.js'
 
@@ -52,37 +53,34 @@ function wrap(text: string, indent: number, width = terminalWidth()): string[] {
   return wrapTo(text, width, {indent})
 }
 
-function nextLines(next: readonly NextStep[] | undefined, indent: number): string[] {
-  const out: string[] = []
-  for (const n of next ?? []) {
-    out.push(...wrap(`${ROLE.heading('next:')} ${n.command ? `\`${n.command}\`` : n.change} — ${n.why}`, indent))
-  }
-  return out
+/** Next steps in the one style (src/render/next-steps.ts): each command whole with the source in force, why as comments. */
+function nextLines(next: readonly NextStep[] | undefined, indent: number, src: SourceInForce, width = terminalWidth()): string[] {
+  return nextStepLines(next, src, width, indent)
 }
 
 /**
  * Who acts on the object (issue 26 item 7): one line each — actor, action, at, rule — with its own next steps under
  * it; -o wide adds the evidence. Only when some mechanism besides the collector has something to say.
  */
-function actorLines(actors: readonly Actor[], wide: boolean, indent: number): string[] {
+function actorLines(actors: readonly Actor[], wide: boolean, indent: number, src: SourceInForce): string[] {
   const out: string[] = [`${' '.repeat(indent)}${ROLE.heading('actors:')}`]
   for (const a of actors) {
     out.push(...wrap(`${ROLE.heading(a.actor)} ${a.action}${a.at ? ` at ${a.at}` : ''} (${a.rule})`, indent + 2))
     if (wide) for (const ev of a.evidence) out.push(...wrap(`- ${ev}`, indent + 4))
-    out.push(...nextLines(a.next, indent + 4))
+    out.push(...nextLines(a.next, indent + 4, src))
   }
   return out
 }
 
 /** One object: the explanation, then who acts on it with their next steps (or the collector's next steps alone). */
-export function renderGcExplanation(e: GcExplanation, wide: boolean): string {
+export function renderGcExplanation(e: GcExplanation, wide: boolean, src: SourceInForce = {}): string {
   const text = renderExplanations([e], wide).replace(/\n+$/, '')
   const actors = e.actors ?? []
-  const tail = actors.length > 1 ? actorLines(actors, wide, 2) : nextLines(e.next, 2)
+  const tail = actors.length > 1 ? actorLines(actors, wide, 2, src) : nextLines(e.next, 2, src)
   return `${[text, ...tail, ''].join('\n')}\n`
 }
 
-export function renderGcReport(r: GcReport): string {
+export function renderGcReport(r: GcReport, src: SourceInForce = {}): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
   out.push(
@@ -110,7 +108,7 @@ export function renderGcReport(r: GcReport): string {
     const verdict = `${f.verdict}${f.propagationPolicy ? ` ${f.propagationPolicy}` : ''}`
     out.push(`${SEVERITY[f.severity](f.severity.padEnd(8))}  ${verdict.padEnd(width)}  ${ROLE.heading(subjectText(f.subject))}`)
     out.push(...wrap(f.summary, 10))
-    out.push(...nextLines(f.next, 10))
+    out.push(...nextLines(f.next, 10, src))
   }
   out.push('')
   out.push(...deletionLines(r))
@@ -211,7 +209,7 @@ function ownerRows(nodes: readonly GcTreeNode[], depth: number, now: Date, out: 
   }
 }
 
-export function renderGcTree(tree: GcTree, e: GcExplanation, opts: {wide?: boolean; now?: Date; width?: number} = {}): string {
+export function renderGcTree(tree: GcTree, e: GcExplanation, opts: {wide?: boolean; now?: Date; width?: number; src?: SourceInForce} = {}): string {
   const now = opts.now ?? new Date(e.evaluatedAt)
   const width = opts.width ?? terminalWidth()
   const rowWidth = opts.width ?? tableWidth()
@@ -232,7 +230,7 @@ export function renderGcTree(tree: GcTree, e: GcExplanation, opts: {wide?: boole
     out.push(...wrap(`partial: ${p.what}: ${p.reason} — dependents of that kind may be missing above`, 0, width).map(ROLE.warn))
   out.push('')
   out.push(...wrap(`${SEVERITY[e.severity](`${e.verdict}${e.propagationPolicy ? ` ${e.propagationPolicy}` : ''} (${e.severity})`)}  ${e.summary}`, 0, width))
-  out.push(...nextLines(e.next, 0))
+  out.push(...nextLines(e.next, 0, opts.src ?? {}, width))
   out.push('')
   return out.join('\n')
 }

@@ -10,6 +10,7 @@ import type {Explanation} from '../explanation.js'
 import {ROLE, SEVERITY} from './colour.js'
 import {partialLines, stepLines, verdictLine} from './explanation-table.js'
 import {tableBuilder as table, terminalWidth, wrap} from './layout.js'
+import {nextStepBlock, type SourceInForce} from './next-steps.js'
 
 function indent(text: string): string {
   return text
@@ -124,7 +125,7 @@ function statefulSetBody(r: StatefulSetHashReplay): string[] {
   return out
 }
 
-export function renderHashExplanation(e: Explanation, wide: boolean, width = terminalWidth()): string {
+export function renderHashExplanation(e: Explanation, wide: boolean, width = terminalWidth(), src: SourceInForce = {}): string {
   const out = [verdictLine(e), ...wrap(e.summary, width, {indent: 2}), '']
   const body = e.deployment
     ? deploymentBody(e.deployment as DeploymentHashReplay)
@@ -147,6 +148,9 @@ export function renderHashExplanation(e: Explanation, wide: boolean, width = ter
   if (steps.length > 0) out.push('', indent(ROLE.heading('Why:')))
   for (const s of steps) out.push(...stepLines(s, wide, width))
   out.push(...partialLines(e, width))
+  // The next steps in the one style of every view (next-steps.ts), the source in force added.
+  const next = nextStepBlock(e.next, src, width)
+  if (next.length > 0) out.push('', ...next)
   return `${out.join('\n')}\n`
 }
 

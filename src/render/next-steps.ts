@@ -24,17 +24,40 @@ function has(words: string[], ...flags: string[]): boolean {
   return words.some((w) => flags.some((f) => w === f || w.startsWith(`${f}=`)))
 }
 
-/** The step's command with the source in force added (undefined when the step has no command). */
+/** One simple command (no pipe, no comment) with the source in force added where it is a kubectl or kubectl-why one. */
+function simpleInForce(command: string, src: SourceInForce): string {
+  const words = command.trim().split(/\s+/)
+  const why = (words[0] === 'kubectl' && words[1] === 'why') || words[0] === 'kubectl-why'
+  if (words[0] !== 'kubectl' && words[0] !== 'kubectl-why') return command
+  // `hash --template` hashes the template records it is given and reads no cluster: nothing to add.
+  if (why && has(words, '--template')) return command
+  const add: string[] = []
+  if (why && src.snapshot !== undefined && !has(words, '-f', '--snapshot')) add.push('-f', shellWord(src.snapshot))
+  if (src.context !== undefined && !has(words, '--context')) add.push('--context', shellWord(src.context))
+  return add.length === 0 ? command : `${command.trimEnd()} ${add.join(' ')}`
+}
+
+/**
+ * The step's command with the source in force added (undefined when the step has no command): to each kubectl and
+ * kubectl-why command of a pipeline (`kubectl logs … | grep x`: to kubectl logs, never to grep), before a trailing
+ * shell comment (`journalctl …   # on worker-1`), so that the pasted line means what the text says.
+ */
 export function commandInForce(command: string | undefined, src: SourceInForce): string | undefined {
   if (command === undefined) return undefined
-  const words = command.trim().split(/\s+/)
-  const why = words[0] === 'kubectl' && words[1] === 'why'
-  const kubectl = words[0] === 'kubectl' || words[0] === 'kubectl-why'
-  if (!kubectl) return command
-  const add: string[] = []
-  if ((why || words[0] === 'kubectl-why') && src.snapshot !== undefined && !has(words, '-f', '--snapshot')) add.push('-f', shellWord(src.snapshot))
-  if (src.context !== undefined && !has(words, '--context')) add.push('--context', shellWord(src.context))
-  return add.length === 0 ? command : `${command} ${add.join(' ')}`
+  // A trailing comment: " #" after a space, outside quotes (the engines quote what holds a # or a |).
+  const comment = /^((?:[^'"#]|'[^']*'|"[^"]*")*?)(\s+#.*)?$/.exec(command)
+  const body = comment?.[1] ?? command
+  const tail = comment?.[2] ?? ''
+  // Pipeline segments split on a | outside quotes.
+  const segments = body.match(/(?:[^'"|]|'[^']*'|"[^"]*")+/g) ?? [body]
+  const out = segments.map((seg) => {
+    const lead = /^\s*/.exec(seg)?.[0] ?? ''
+    const trail = /\s*$/.exec(seg)?.[0] ?? ''
+    const inner = seg.trim()
+    const done = simpleInForce(inner, src)
+    return done === inner ? seg : `${lead}${done}${trail}`
+  })
+  return `${out.join('|')}${tail}`
 }
 
 /**
@@ -47,19 +70,97 @@ export function editCommand(change: string | undefined): string | undefined {
   return `kubectl edit ${m[1].toLowerCase()} ${m[3]}${m[2] ? ` -n ${m[2]}` : ''}`
 }
 
-/** The lines of a list of next steps in the one style: command (or the change to make), then `# why`. */
-export function nextStepLines(next: readonly NextStep[] | undefined, src: SourceInForce, width: number, indent: number): string[] {
-  const out: string[] = []
+/** The command a person pastes for a step: its command, or the kubectl edit command of the object its change names, with the source in force. */
+export function stepCommand(n: NextStep, src: SourceInForce): string | undefined {
+  return commandInForce(n.command ?? editCommand(n.change), src)
+}
+
+/** One line of a next step: the command to paste, or a line of its why (already a shell comment). */
+export interface NextStepLine {
+  kind: 'command' | 'why'
+  text: string
+}
+
+/** The lines of a list of next steps in the one style, unpainted: command (or the change's edit command), then `# why`. */
+export function nextStepText(next: readonly NextStep[] | undefined, src: SourceInForce, width: number, indent: number): NextStepLine[] {
+  const out: NextStepLine[] = []
+  const pad = ' '.repeat(indent)
   for (const n of next ?? []) {
-    const edit = n.command === undefined ? editCommand(n.change) : undefined
-    const command = commandInForce(n.command ?? edit, src)
+    const command = stepCommand(n, src)
     // A command is never cut or wrapped: it stands whole on its line, past the width if need be, so it pastes.
-    if (command !== undefined) out.push(`${' '.repeat(indent)}${ROLE.notice(command)}`)
+    if (command !== undefined) out.push({kind: 'command', text: `${pad}${command}`})
     const live = command !== undefined && src.snapshot !== undefined && !/^kubectl(-| )why\b/.test(command) && /^kubectl\b/.test(command)
     const what = n.command === undefined ? `change ${n.change ?? ''}: ` : ''
-    const why = `${what}${n.why}${live ? ' (kubectl reads the live cluster, not the dump)' : ''}`
+    // A dump read from stdin (-f -) is gone once read: the pasted command needs it piped in again.
+    const stdin = command !== undefined && src.snapshot === '-' && /(^|\| *)kubectl(-| )why\b.* -f -( |$)/.test(command)
+    const why = `${what}${n.why}${live ? ' (kubectl reads the live cluster, not the dump)' : ''}${stdin ? ' (-f -: pipe the same dump in again)' : ''}`
     // Every line of the why is a shell comment, so that a pasted block runs only the command.
-    out.push(...wrap(why, width - indent - 4).map((l) => ROLE.muted(`${' '.repeat(indent + 2)}# ${l}`)))
+    for (const l of wrap(why, width - indent - 4)) out.push({kind: 'why', text: `${pad}  # ${l}`})
   }
   return out
+}
+
+/** The lines of a list of next steps in the one style, painted for the terminal (command in the notice colour). */
+export function nextStepLines(next: readonly NextStep[] | undefined, src: SourceInForce, width: number, indent: number): string[] {
+  return nextStepText(next, src, width, indent).map((l) => (l.kind === 'command' ? ROLE.notice(l.text) : ROLE.muted(l.text)))
+}
+
+/** The block a command's own view ends its answer with: "Next:", then the steps in the one style; none when there are none. */
+export function nextStepBlock(next: readonly NextStep[] | undefined, src: SourceInForce, width: number): string[] {
+  if (!next || next.length === 0) return []
+  return [ROLE.heading('Next:'), ...nextStepLines(next, src, width, 2)]
+}
+
+/** A next step as -o json|yaml|html print it: the engine's step, and the command a person pastes (text's command line). */
+export interface NextStepInForce extends NextStep {
+  /** The step's command (or its change's `kubectl edit` command) with the source in force added; absent when neither. */
+  commandInForce?: string
+}
+
+function isNextStep(v: unknown): v is NextStep {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
+  const n = v as Record<string, unknown>
+  return typeof n.why === 'string' && (typeof n.command === 'string' || typeof n.change === 'string')
+}
+
+function plain(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false
+  const p = Object.getPrototypeOf(v)
+  return p === Object.prototype || p === null
+}
+
+/**
+ * The data with each next step (every `next` list of NextSteps, at any depth: an Explanation's, its actors', a
+ * report's findings') given its commandInForce, so that JSON carries the command the text prints. Pure: the data is
+ * not changed, what holds no next step is shared, not copied.
+ */
+export function withCommandsInForce<T>(data: T, src: SourceInForce): T {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) {
+      let changed = false
+      const out = v.map((x) => {
+        const y = walk(x)
+        if (y !== x) changed = true
+        return y
+      })
+      return changed ? out : v
+    }
+    if (!plain(v)) return v
+    let copy: Record<string, unknown> | undefined
+    for (const [k, x] of Object.entries(v)) {
+      let y: unknown
+      if (k === 'next' && Array.isArray(x) && x.length > 0 && x.every(isNextStep)) {
+        y = x.map((n: NextStep): NextStepInForce => {
+          const command = stepCommand(n, src)
+          return command === undefined ? n : {...n, commandInForce: command}
+        })
+      } else y = walk(x)
+      if (y !== x) {
+        copy ??= {...v}
+        copy[k] = y
+      }
+    }
+    return copy ?? v
+  }
+  return walk(data) as T
 }

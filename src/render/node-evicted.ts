@@ -5,6 +5,7 @@ import type {Actor, Explanation} from '../explanation.js'
 import {ROLE} from './colour.js'
 import {renderExplanations} from './explanation-table.js'
 import {terminalWidth, wrap} from './layout.js'
+import {nextStepLines, type SourceInForce} from './next-steps.js'
 import {renderNext, renderSettings} from './node.js'
 import {renderTimeline} from './timeline.js'
 
@@ -15,9 +16,9 @@ interface TolerationLine {
   origin: string | null
 }
 
-export function renderEvicted(e: Explanation, wide: boolean, width = terminalWidth()): string {
+export function renderEvicted(e: Explanation, wide: boolean, width = terminalWidth(), src: SourceInForce = {}): string {
   const out: string[] = [renderExplanations([e], wide, width).trimEnd(), '']
-  const next = renderNext(e, width)
+  const next = renderNext(e, width, src)
   if (next) out.push(next.trimEnd(), '')
   const actors = (e.actors as Actor[] | undefined) ?? []
   if (actors.length > 0) {
@@ -28,7 +29,7 @@ export function renderEvicted(e: Explanation, wide: boolean, width = terminalWid
       )
       if (!wide) continue
       for (const line of a.evidence) out.push(...wrap(line, width, {indent: 6, hanging: 8}).map(ROLE.muted))
-      for (const n of a.next) out.push(...wrap(n.command ? `$ ${n.command}` : `change ${n.change}`, width, {indent: 6, hanging: 8}))
+      out.push(...nextStepLines(a.next, src, width, 6))
     }
     out.push('')
   }

@@ -5,6 +5,7 @@ import {relativeTime} from '../util/duration.js'
 import {ROLE, SEVERITY} from './colour.js'
 import {partialLines, renderExplanations, stepLines, verdictLine} from './explanation-table.js'
 import {keyValues, table, tableWidth, terminalWidth, wrap} from './layout.js'
+import {nextStepBlock, type SourceInForce} from './next-steps.js'
 import {renderTimeline} from './timeline.js'
 import {compareStrings} from '../util/compare.js'
 
@@ -52,23 +53,20 @@ export function renderSettings(e: Explanation, wide: boolean, width = terminalWi
   return `${out.join('\n')}\n`
 }
 
-/** The verdict's next steps: commands to run or fields to change (never done by the tool). */
-export function renderNext(e: Explanation, width = terminalWidth()): string {
-  const next = e.next ?? []
-  if (next.length === 0) return ''
-  const out = [ROLE.heading('Next:')]
-  for (const n of next) {
-    out.push(...wrap(n.command ? `$ ${n.command}` : `change ${n.change}`, width, {indent: 2, hanging: 4}))
-    out.push(...wrap(n.why, width, {indent: 6}).map(ROLE.muted))
-  }
-  return `${out.join('\n')}\n\n`
+/**
+ * The verdict's next steps (never done by the tool) in the one style of src/render/next-steps.ts: each command alone on
+ * its line with the source in force, so that it pastes, its why as shell comments under it.
+ */
+export function renderNext(e: Explanation, width = terminalWidth(), src: SourceInForce = {}): string {
+  const block = nextStepBlock(e.next, src, width)
+  return block.length === 0 ? '' : `${block.join('\n')}\n\n`
 }
 
 function ago(iso: string, now: number): string {
   return relativeTime(Date.parse(iso), now)
 }
 
-export function renderCluster(e: Explanation, wide: boolean, width = terminalWidth()): string {
+export function renderCluster(e: Explanation, wide: boolean, width = terminalWidth(), src: SourceInForce = {}): string {
   const now = Date.parse(e.evaluatedAt)
   const zones = (e.zones as ZoneLine[]) ?? []
   const nodes = (e.nodes as NodeLine[]) ?? []
@@ -105,13 +103,13 @@ export function renderCluster(e: Explanation, wide: boolean, width = terminalWid
     )
     out.push('')
   }
-  const next = renderNext(e, width)
+  const next = renderNext(e, width, src)
   if (next) out.push(next.trimEnd(), '')
   out.push(renderSettings(e, wide, width))
   return out.join('\n')
 }
 
-export function renderNode(e: Explanation, wide: boolean, width = terminalWidth()): string {
+export function renderNode(e: Explanation, wide: boolean, width = terminalWidth(), src: SourceInForce = {}): string {
   const t = e.timeline as Record<string, string | null>
   const timeline = renderTimeline(
     [
@@ -150,7 +148,7 @@ export function renderNode(e: Explanation, wide: boolean, width = terminalWidth(
     const text = `${ROLE.heading(`Pods on this node: ${pods.total}`)}${pods.againstTaints?.length ? ` — against ${pods.againstTaints.join(', ')}: ${parts.join(', ') || 'none'}` : ' — no NoExecute taint present or owed'}`
     podLine = `${wrap(text, width, {hanging: 2}).join('\n')}\n\n`
   }
-  return `${renderExplanations([e], wide, width)}${renderNext(e, width)}${podLine}${timeline}${subSecond(t, width)}${readLines(e, wide, width)}\n${renderSettings(e, wide, width)}`
+  return `${renderExplanations([e], wide, width)}${renderNext(e, width, src)}${podLine}${timeline}${subSecond(t, width)}${readLines(e, wide, width)}\n${renderSettings(e, wide, width)}`
 }
 
 /** What was read to answer: each read and its object count; why with -o wide, and always for what was not read. */

@@ -116,7 +116,7 @@ function claimsLine(r: ReplicaSetReplay): string {
   return `Pods: ${parts.join(', ')}; selector ${r.selector}`
 }
 
-export function renderReplicaSet(e: Explanation, wide: boolean): string {
+export function renderReplicaSet(e: Explanation, wide: boolean, src: SourceInForce = {}): string {
   const s = e.subject
   const out: string[] = []
   out.push(`${ROLE.heading(`ReplicaSet ${s.namespace ? `${s.namespace}/` : ''}${s.name}`)}  ${COLOUR[e.severity](`${e.verdict} (${e.severity})`)}`)
@@ -134,14 +134,14 @@ export function renderReplicaSet(e: Explanation, wide: boolean): string {
     const tl = expectationTimeline(e, r, wide)
     if (tl) out.push(tl.replace(/^/gm, '  ').trimEnd())
   }
-  for (const n of e.next ?? []) out.push(ROLE.notice(`  next: ${n.command ? `run \`${n.command}\`` : `change ${n.change}`} — ${n.why}`))
+  out.push(...nextStepLines(e.next, src, terminalWidth(), 2))
   const partial = e.source.partial ?? []
   if (partial.length > 0) out.push(ROLE.warn(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
   return `${out.join('\n')}\n`
 }
 
-export function renderReplicas(list: readonly Explanation[], wide: boolean): string {
-  return list.map((e) => renderReplicaSet(e, wide)).join('\n')
+export function renderReplicas(list: readonly Explanation[], wide: boolean, src: SourceInForce = {}): string {
+  return list.map((e) => renderReplicaSet(e, wide, src)).join('\n')
 }
 
 /**

@@ -3,18 +3,20 @@
 // descriptor names with no renderer here has the audit's generic view (summary and steps).
 import type {Explanation} from '../explanation.js'
 import {renderHashExplanation} from './hash-workload.js'
+import type {SourceInForce} from './next-steps.js'
 import {renderNode} from './node.js'
 import {renderEvicted} from './node-evicted.js'
 import {renderReplicaSet} from './replicas.js'
 
-export type FindingView = (e: Explanation, wide: boolean) => string
+/** A finding drawn in its command's view; src: the source in force its next steps carry (next-steps.ts). */
+export type FindingView = (e: Explanation, wide: boolean, src: SourceInForce) => string
 
 /** One finding's view (the audit's -o wide), by view key. */
 export const FINDING_VIEWS: Readonly<Record<string, FindingView>> = {
-  hash: renderHashExplanation as FindingView,
-  node: renderNode as FindingView,
-  evicted: renderEvicted as FindingView,
-  replicas: renderReplicaSet as FindingView,
+  hash: (e, wide, src) => renderHashExplanation(e, wide, undefined, src),
+  node: (e, wide, src) => renderNode(e, wide, undefined, src),
+  evicted: (e, wide, src) => renderEvicted(e, wide, undefined, src),
+  replicas: (e, wide, src) => renderReplicaSet(e, wide, src),
 }
 
 /** A replay's own view of one finding: the first of its views that has a renderer. */

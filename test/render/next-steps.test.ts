@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
-import {commandInForce, editCommand, nextStepLines} from '../../src/render/next-steps.js'
+import {commandInForce, editCommand, nextStepLines, withCommandsInForce} from '../../src/render/next-steps.js'
 
 describe('next steps as pasted', () => {
   it('a kubectl-why command gets the dump and context in force; a kubectl command only the context', () => {
@@ -19,5 +19,54 @@ describe('next steps as pasted', () => {
     const lines = nextStepLines([{command: 'kubectl why node n1', why: 'one two three four five six'}], {}, 20, 2)
     // width 20, indent 2: the why wraps to 20-2-4 = 14 columns after "    # ".
     assert.deepEqual(lines, ['  kubectl why node n1', '    # one two three', '    # four five six'])
+  })
+})
+
+describe('the source in force in a pipeline or before a comment (issue 28.2)', () => {
+  const src = {snapshot: 'd.yaml', context: 'prod'}
+  it('is added to each kubectl command of a pipeline, never to the command it pipes into', () => {
+    // Before, "--context prod" went at the end of the line: to grep, which rejects it, and not to kubectl logs.
+    assert.equal(
+      commandInForce('kubectl logs -n kube-system -l component=kube-controller-manager --tail=500 | grep -i garbage', src),
+      'kubectl logs -n kube-system -l component=kube-controller-manager --tail=500 --context prod | grep -i garbage',
+    )
+    // hash --template hashes what is piped in and reads no cluster: nothing added to it; the kubectl get gets the context.
+    assert.equal(
+      commandInForce('kubectl get replicasets -n shop -o yaml | kubectl why hash --template - --show-serialization', src),
+      'kubectl get replicasets -n shop -o yaml --context prod | kubectl why hash --template - --show-serialization',
+    )
+  })
+  it('goes before a trailing comment, and a | or # inside quotes is a word', () => {
+    assert.equal(commandInForce('kubectl describe node a   # on it', src), 'kubectl describe node a --context prod   # on it')
+    assert.equal(commandInForce("kubectl get pods -l 'a|b' -o 'jsonpath={.x}#'", {context: 'c'}), "kubectl get pods -l 'a|b' -o 'jsonpath={.x}#' --context c")
+    assert.equal(commandInForce('journalctl -u kubelet   # on worker-1', src), 'journalctl -u kubelet   # on worker-1')
+  })
+  it('a dump from stdin: the why says to pipe it in again', () => {
+    const lines = nextStepLines([{command: 'kubectl why node n1', why: 'w'}], {snapshot: '-'}, 200, 0)
+    assert.deepEqual(lines, ['kubectl why node n1 -f -', '  # w (-f -: pipe the same dump in again)'])
+  })
+})
+
+describe('withCommandsInForce: JSON carries the command the text prints', () => {
+  it('adds commandInForce to every next step at any depth, changes nothing else and leaves the input as it was', () => {
+    const step = {command: 'kubectl why node n1', why: 'w'}
+    const change = {change: 'Deployment shop/web: spec.replicas', why: 'w'}
+    const vague = {change: 'raise the limit', why: 'w'}
+    const other = {counts: {keep: 3}, next: 'not steps'}
+    const data = {
+      kind: 'GcReport',
+      other,
+      findings: [{next: [step, change, vague], actors: [{actor: 'kubelet', next: [step]}]}],
+    }
+    const before = JSON.stringify(data)
+    const out = withCommandsInForce(data, {snapshot: 'd.yaml'})
+    assert.equal(JSON.stringify(data), before, 'the input is not changed')
+    assert.equal(out.other, other, 'what holds no next step is shared')
+    assert.deepEqual(out.findings[0].next, [
+      {command: 'kubectl why node n1', why: 'w', commandInForce: 'kubectl why node n1 -f d.yaml'},
+      {change: 'Deployment shop/web: spec.replicas', why: 'w', commandInForce: 'kubectl edit deployment web -n shop'},
+      {change: 'raise the limit', why: 'w'},
+    ])
+    assert.deepEqual(out.findings[0].actors[0].next, [{...step, commandInForce: 'kubectl why node n1 -f d.yaml'}])
   })
 })

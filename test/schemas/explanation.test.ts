@@ -7,7 +7,8 @@ import assert from 'node:assert/strict'
 import {readdirSync, readFileSync} from 'node:fs'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
-import type {Actor, Evidence, Explanation, KindCoverage, NextStep, Problem, SourceDescription, Step, Subject} from '../../src/explanation.js'
+import type {Actor, Evidence, Explanation, KindCoverage, Problem, SourceDescription, Step, Subject} from '../../src/explanation.js'
+import type {NextStepInForce} from '../../src/render/next-steps.js'
 import {runCli} from '../support/cli.js'
 import {type Any, schemaJson, validatorFor} from '../support/schemas.js'
 
@@ -52,8 +53,12 @@ const INTERFACES: Record<string, {required: readonly string[]; keys: readonly st
     required: exactly<RequiredKeys<SourceDescription>>()(['mode']),
     keys: exactly<Declared<SourceDescription>>()(['mode', 'context', 'file', 'serverVersion', 'k8sVersion', 'capturedAt', 'settings', 'partial', 'evidence']),
   },
-  // NextStep: why, and one of command or change (the schema's anyOf; the interface cannot say "one of").
-  NextStep: {required: exactly<RequiredKeys<NextStep>>()(['why']), keys: exactly<Declared<NextStep>>()(['command', 'change', 'why'])},
+  // NextStep: why, and one of command or change (the schema's anyOf; the interface cannot say "one of"); as printed, the
+  // renderer's commandInForce beside the engine's fields (src/render/next-steps.ts NextStepInForce).
+  NextStep: {
+    required: exactly<RequiredKeys<NextStepInForce>>()(['why']),
+    keys: exactly<Declared<NextStepInForce>>()(['command', 'change', 'why', 'commandInForce']),
+  },
   // Evidence: coverage() is a method, not enumerable, never printed.
   Evidence: {
     required: exactly<Exclude<RequiredKeys<Evidence>, 'coverage'>>()(['kinds', 'servedVersions', 'nodeLeases', 'nodeSet', 'clock', 'missing']),

@@ -1,6 +1,7 @@
 // One finding as the terminal shows it: subject, verdict and severity, summary, the upstream rules re-executed (with
 // what was inferred and how surely), and the next steps — then whichever picture its data allows.
 import type {Explanation} from '../../explanation.js'
+import type {NextStepInForce} from '../next-steps.js'
 import {fragment, h, type Html} from './h.js'
 import {isSeverity, severityBadge} from './severity.js'
 import {hasTree, renderOwnershipGraph} from './graph.js'
@@ -66,9 +67,20 @@ export function renderFinding(e: Explanation, notes: Footnotes): Html {
           h(
             'ul',
             null,
-            e.next.map((n) =>
-              h('li', {'data-next': ''}, n.command ? h('code', null, n.command) : '', n.change ? h('span', null, n.change) : '', ' — ', inlineCode(n.why)),
-            ),
+            // The command as the terminal prints it (commandInForce: with -f FILE and --context in force, a change's
+            // kubectl edit command), so that copied it reproduces this report's view; the engine's own when absent.
+            (e.next as NextStepInForce[]).map((n) => {
+              const command = n.commandInForce ?? n.command
+              return h(
+                'li',
+                {'data-next': ''},
+                command ? h('code', {class: 'command'}, command) : '',
+                command && n.change ? ' ' : '',
+                n.change ? h('span', null, `change ${n.change}`) : '',
+                ' — ',
+                inlineCode(n.why),
+              )
+            }),
           ),
         )
       : '',
