@@ -59,7 +59,7 @@ Verdicts: upToDate, rolloutPending, collision, hashDrift, unreproducible.`
     await this.answerFrom(flags, async (source) => {
       const {data, severities} = await runHashWorkload(source, plan, {...o, namespace: this.namespace(flags, source)})
       const table = (wide: boolean, src: SourceInForce) =>
-        isHashReport(data) ? renderHashReport(data, wide) : renderHashExplanation(data, wide, undefined, src)
+        isHashReport(data) ? renderHashReport(data, wide, undefined, src) : renderHashExplanation(data, wide, undefined, src)
       return {data, severities, views: {table}}
     })
   }

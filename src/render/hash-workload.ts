@@ -10,7 +10,7 @@ import type {Explanation} from '../explanation.js'
 import {ROLE, SEVERITY} from './colour.js'
 import {partialLines, stepLines, verdictLine} from './explanation-table.js'
 import {tableBuilder as table, terminalWidth, wrap} from './layout.js'
-import {nextStepBlock, type SourceInForce} from './next-steps.js'
+import {nextStepBlock, nextStepLines, type SourceInForce} from './next-steps.js'
 
 function indent(text: string): string {
   return text
@@ -188,7 +188,7 @@ export function brief(e: Explanation): string {
   }
 }
 
-export function renderHashReport(r: HashReport, wide: boolean, width = terminalWidth()): string {
+export function renderHashReport(r: HashReport, wide: boolean, width = terminalWidth(), src: SourceInForce = {}): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
   out.push(
@@ -203,6 +203,8 @@ export function renderHashReport(r: HashReport, wide: boolean, width = terminalW
     for (const e of r.results) t.push([SEVERITY[e.severity](e.verdict), e.severity, e.subject.kind, `${e.subject.namespace ?? ''}/${e.subject.name}`, brief(e)])
     out.push(t.toString())
     if (wide) for (const e of r.results.filter((x) => x.severity !== 'none')) out.push(...wrap(`${subjectLine(e)}: ${e.summary}`, width, {hanging: 2}))
+    // Each workload's next steps under its name, in the one style (next-steps.ts), as replicas --all prints them.
+    for (const e of r.results.filter((x) => (x.next ?? []).length > 0)) out.push('', ROLE.heading(subjectLine(e)), ...nextStepLines(e.next, src, width, 2))
   }
   const l = r.labels
   out.push(

@@ -38,7 +38,7 @@ test('a progress line on a terminal, cleared before the report', {
 const hasTmux = spawnSync('tmux', ['-V']).status === 0
 const sh = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 
-async function tmuxScreen(columns: number, args: string[]): Promise<{screen: string; raw: string}> {
+async function tmuxScreen(columns: number, args: string[]): Promise<{screen: string; joined: string; raw: string}> {
   const {mkdtempSync, readFileSync, rmSync} = await import('node:fs')
   const {join} = await import('node:path')
   const {tmpdir} = await import('node:os')
@@ -58,7 +58,10 @@ async function tmuxScreen(columns: number, args: string[]): Promise<{screen: str
       screen = tmux('capture-pane', '-p', '-S', '-').stdout
     }
     assert.ok(screen.includes('__DONE__'), `the audit did not finish in the terminal:\n${screen}`)
-    return {screen, raw: readFileSync(join(dir, 'raw'), 'utf8')}
+    // -J: the screen's rows with the terminal's own soft wraps joined, as a copy from it gives them: a command wider
+    // than the terminal is one line that wraps there, and copied it is whole (the tool never breaks it).
+    const joined = tmux('capture-pane', '-p', '-J', '-S', '-').stdout
+    return {screen, joined, raw: readFileSync(join(dir, 'raw'), 'utf8')}
   } finally {
     tmux('kill-server')
     rmSync(dir, {recursive: true, force: true})
@@ -69,7 +72,7 @@ for (const columns of [80, 100]) {
   test(`at ${columns} columns the progress leaves no residue and each finding shows a pasteable next step`, {
     skip: hasTmux ? false : 'tmux is not installed: no terminal emulator to read the screen of',
   }, async () => {
-    const {screen, raw} = await tmuxScreen(columns, ['audit', '-A', '-f', INCIDENT, '--fail-on', 'none'])
+    const {screen, joined, raw} = await tmuxScreen(columns, ['audit', '-A', '-f', INCIDENT, '--fail-on', 'none'])
     // The progress was shown (the raw stream holds it), and cut: no progress write is wider than the terminal.
     const writes = raw
       .split('\r\u001B[2K')
@@ -93,6 +96,11 @@ for (const columns of [80, 100]) {
       const block = rest.slice(0, end < 0 ? undefined : end).join('\n')
       assert.match(block, /^ +kubectl (why )?\S.*$/m, `a next step under ${lines[i]}`)
     }
-    assert.ok(screen.includes(`-f ${INCIDENT}`), 'next steps carry the dump they read')
+    assert.ok(joined.includes(`-f ${INCIDENT}`), 'next steps carry the dump they read')
+    // Every kubectl-why command shown, copied from the screen, reads the same dump; none is cut with "…".
+    const whyLines = joined.split('\n').filter((l) => /^ +kubectl why /.test(l))
+    assert.ok(whyLines.length > 0, 'a kubectl-why next step is shown')
+    for (const l of whyLines) assert.ok(l.trimEnd().endsWith(`-f ${INCIDENT}`), `whole, with the dump: ${l}`)
+    assert.doesNotMatch(joined, /^ +kubectl.*…/m)
   })
 }
