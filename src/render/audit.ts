@@ -108,17 +108,18 @@ function findingLines(e: Explanation, check: string, wide: boolean, columns: num
   if (own)
     return [
       head,
-      ...own(e, true, src)
+      // Drawn in the room left after the indent, so that its wrapped lines stay within the terminal.
+      ...own(e, true, src, Number.isFinite(width) ? Math.max(40, width - 10) : undefined)
         .trimEnd()
         .split('\n')
         .map((l) => `${' '.repeat(10)}${l}`),
     ]
-  const out = [head, `${' '.repeat(10)}${e.summary}`]
+  const out = [head, ...wrap(e.summary.replace(/\s+/g, ' '), width, {indent: 10})]
   for (const s of e.steps) {
-    out.push(`${' '.repeat(10)}${ROLE.muted('•')} ${s.rule}: ${s.result} — ${s.why}${ROLE.muted(` [${s.upstream}]`)}`)
-    if (s.inferred) out.push(`${' '.repeat(14)}${ROLE.muted(`inferred (${s.inferred.confidence}): ${s.inferred.evidence}`)}`)
+    out.push(...wrap(`${ROLE.muted('•')} ${s.rule}: ${s.result} — ${s.why}${ROLE.muted(` [${s.upstream}]`)}`, width, {indent: 10, hanging: 12}))
+    if (s.inferred) out.push(...wrap(`inferred (${s.inferred.confidence}): ${s.inferred.evidence}`, width, {indent: 14}).map(ROLE.muted))
   }
-  out.push(...nextStepLines(e.next, src, Number.isFinite(columns) ? columns : Number.POSITIVE_INFINITY, 10))
+  out.push(...nextStepLines(e.next, src, width, 10))
   return out
 }
 
@@ -127,7 +128,11 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
   const wide = o.wide === true
   const screen = o.screen ?? terminalScreen()
   const out: string[] = []
-  out.push(ROLE.heading(`kubectl why audit — ${scopeText(r)} — ${sourceText(r)}, evaluated at ${r.evaluatedAt}`))
+  // At a terminal every line is wrapped at word boundaries to its width (issue 28.3: the header wrapped mid-word at 80
+  // columns); in a pipe (no width) each stays one line, as kubectl's do, for grep.
+  const columns = screen.columns
+  const lines = (text: string, opts: {indent?: number; hanging?: number} = {}) => wrap(text, columns, opts)
+  out.push(...lines(`kubectl why audit — ${scopeText(r)} — ${sourceText(r)}, evaluated at ${r.evaluatedAt}`, {hanging: 2}).map(ROLE.heading))
   const rows: string[][] = []
   for (const c of r.summary.checks) {
     if (c.status === 'notSelected' || c.status === 'unavailable') {
@@ -144,25 +149,40 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
       c.coverage.text,
     ])
   }
-  out.push(...table(['CHECK', 'STATUS', 'OBJECTS', 'CRITICAL', 'WARNING', 'INFO', 'COVERED'], rows))
+  // COVERED, the last column, wraps at word boundaries to keep a row within the terminal; the others are never cut.
+  out.push(
+    ...table(['CHECK', 'STATUS', 'OBJECTS', 'CRITICAL', 'WARNING', 'INFO', 'COVERED'], rows, {
+      width: Number.isFinite(columns) ? columns : undefined,
+      wrapColumn: 6,
+    }),
+  )
   for (const c of r.summary.checks) {
-    if (c.status === 'unavailable' && wide) out.push(ROLE.muted(`${c.name}: not available: ${c.notes[0]}`))
-    for (const p of c.problems) out.push(ROLE.warn(`${c.name}: ${p.what}: ${p.reason}`))
-    if (wide) for (const n of c.notes) if (c.status !== 'unavailable') out.push(ROLE.muted(`${c.name}: ${n}`))
+    if (c.status === 'unavailable' && wide) out.push(...lines(`${c.name}: not available: ${c.notes[0]}`, {hanging: 2}).map(ROLE.muted))
+    for (const p of c.problems) out.push(...lines(`${c.name}: ${p.what}: ${p.reason}`, {hanging: 2}).map(ROLE.warn))
+    if (wide) for (const n of c.notes) if (c.status !== 'unavailable') out.push(...lines(`${c.name}: ${n}`, {hanging: 2}).map(ROLE.muted))
   }
   const partial = r.source.partial ?? []
-  if (partial.length > 0) out.push(ROLE.warn(`source: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  if (partial.length > 0) out.push(...lines(`source: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`, {hanging: 2}).map(ROLE.warn))
   if (r.summary.notChecked.length > 0) {
     out.push('')
     out.push(ROLE.warnHeading(`Not checked (${r.summary.notChecked.length}):`))
     for (const n of r.summary.notChecked) {
       out.push(
-        `  ${n.kind}${n.apiVersion.includes('/') ? `.${n.apiVersion.split('/')[0]}` : ''}${n.namespace ? ` in ${n.namespace}` : ''} (${n.checks.join(', ')}): ${n.reason}${n.status ? ` ${n.status}` : ''} — ${n.message}`,
+        ...lines(
+          `${n.kind}${n.apiVersion.includes('/') ? `.${n.apiVersion.split('/')[0]}` : ''}${n.namespace ? ` in ${n.namespace}` : ''} (${n.checks.join(', ')}): ${n.reason}${n.status ? ` ${n.status}` : ''} — ${n.message}`,
+          {indent: 2, hanging: 4},
+        ),
       )
-      if (n.rule)
+      // The rule wrapped; the command that checks it whole on its own line, so that it pastes.
+      if (n.rule) {
         out.push(
-          `    needs: apiGroups [${n.rule.apiGroups.map((g) => JSON.stringify(g)).join(', ')}], resources [${n.rule.resources.join(', ')}], verbs [${n.rule.verbs.join(', ')}]: ${n.command}`,
+          ...lines(
+            `needs: apiGroups [${n.rule.apiGroups.map((g) => JSON.stringify(g)).join(', ')}], resources [${n.rule.resources.join(', ')}], verbs [${n.rule.verbs.join(', ')}]:`,
+            {indent: 4, hanging: 6},
+          ),
         )
+        out.push(`      ${n.command}`)
+      }
     }
   }
   const sel = r.summary.selection
@@ -195,14 +215,18 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
   } else {
     const f = r.summary.findings
     out.push(
-      ROLE.heading(
-        `Findings by check and verdict, worst first: ${f.critical} critical, ${f.warning} warning, ${f.info} info${f.none ? `, ${f.none} none` : ''}`,
-      ),
+      ...lines(`Findings by check and verdict, worst first: ${f.critical} critical, ${f.warning} warning, ${f.info} info${f.none ? `, ${f.none} none` : ''}`, {
+        hanging: 2,
+      }).map(ROLE.heading),
     )
     let hidden = 0
     for (const g of groups(r.findings)) {
       const n = g.verdicts.reduce((a, v) => a + v.findings.length, 0)
-      out.push(ROLE.heading(`${g.check} — ${n} finding${n === 1 ? '' : 's'}: ${g.verdicts.map((v) => `${v.verdict} ${v.findings.length}`).join(', ')}`))
+      out.push(
+        ...lines(`${g.check} — ${n} finding${n === 1 ? '' : 's'}: ${g.verdicts.map((v) => `${v.verdict} ${v.findings.length}`).join(', ')}`, {hanging: 2}).map(
+          ROLE.heading,
+        ),
+      )
       const fixed = wide || o.limit === 0 ? Number.POSITIVE_INFINITY : o.limit
       // By default as many findings as fit one screen: each verdict its share of the rows left after the check's
       // line and each verdict's two, a finding taking its lines (the summary wrapped, its next steps).
@@ -223,11 +247,13 @@ export function renderAudit(r: AuditReport, wideOrOptions: boolean | AuditViewOp
       }
     }
     if (hidden > 0)
-      out.push(ROLE.muted(`${hidden} finding(s) not shown: -o wide lists every finding, -o json is the whole report (--limit N, --limit 0 for all)`))
+      out.push(
+        ...lines(`${hidden} finding(s) not shown: -o wide lists every finding, -o json is the whole report (--limit N, --limit 0 for all)`).map(ROLE.muted),
+      )
   }
   out.push('')
-  out.push(ROLE.heading(r.summary.line))
-  for (const x of r.summary.incomplete) out.push(ROLE.warn(`  incomplete: ${x}`))
+  out.push(...lines(r.summary.line, {hanging: 2}).map(ROLE.heading))
+  for (const x of r.summary.incomplete) out.push(...lines(`incomplete: ${x}`, {indent: 2, hanging: 4}).map(ROLE.warn))
   out.push('')
   return out.join('\n')
 }

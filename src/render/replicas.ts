@@ -116,16 +116,19 @@ function claimsLine(r: ReplicaSetReplay): string {
   return `Pods: ${parts.join(', ')}; selector ${r.selector}`
 }
 
-export function renderReplicaSet(e: Explanation, wide: boolean, src: SourceInForce = {}): string {
+export function renderReplicaSet(e: Explanation, wide: boolean, src: SourceInForce = {}, width = terminalWidth()): string {
   const s = e.subject
   const out: string[] = []
   out.push(`${ROLE.heading(`ReplicaSet ${s.namespace ? `${s.namespace}/` : ''}${s.name}`)}  ${COLOUR[e.severity](`${e.verdict} (${e.severity})`)}`)
-  out.push(...wrap(e.summary, terminalWidth(), {indent: 2}))
+  out.push(...wrap(e.summary, width, {indent: 2}))
   const r = replayOf(e)
   if (r) out.push(`  ${ROLE.muted(claimsLine(r))}`)
   const steps = wide ? e.steps : e.steps.filter((x) => x.result !== 'skipped' || x.rule === 'manageReplicas')
   for (const step of steps) {
-    out.push(`  ${ROLE.muted('•')} ${step.rule}: ${step.result} — ${step.why}${wide ? ROLE.muted(` [${step.upstream}]`) : ''}`)
+    // Wrapped at word boundaries under the bullet (issue 28.3), as every view's steps are.
+    out.push(
+      ...wrap(`${ROLE.muted('•')} ${step.rule}: ${step.result} — ${step.why}${wide ? ROLE.muted(` [${step.upstream}]`) : ''}`, width, {indent: 2, hanging: 4}),
+    )
     if (step.inferred && wide) out.push(`      ${ROLE.muted(`inferred (${step.inferred.confidence})`)}`)
   }
   if (r) {
@@ -134,9 +137,10 @@ export function renderReplicaSet(e: Explanation, wide: boolean, src: SourceInFor
     const tl = expectationTimeline(e, r, wide)
     if (tl) out.push(tl.replace(/^/gm, '  ').trimEnd())
   }
-  out.push(...nextStepLines(e.next, src, terminalWidth(), 2))
+  out.push(...nextStepLines(e.next, src, width, 2))
   const partial = e.source.partial ?? []
-  if (partial.length > 0) out.push(ROLE.warn(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  if (partial.length > 0)
+    out.push(...wrap(`partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`, width, {indent: 2, hanging: 4}).map(ROLE.warn))
   return `${out.join('\n')}\n`
 }
 

@@ -8,15 +8,18 @@ import {renderNode} from './node.js'
 import {renderEvicted} from './node-evicted.js'
 import {renderReplicaSet} from './replicas.js'
 
-/** A finding drawn in its command's view; src: the source in force its next steps carry (next-steps.ts). */
-export type FindingView = (e: Explanation, wide: boolean, src: SourceInForce) => string
+/**
+ * A finding drawn in its command's view; src: the source in force its next steps carry (next-steps.ts); width: the
+ * room it has (undefined: the terminal's).
+ */
+export type FindingView = (e: Explanation, wide: boolean, src: SourceInForce, width?: number) => string
 
 /** One finding's view (the audit's -o wide), by view key. */
 export const FINDING_VIEWS: Readonly<Record<string, FindingView>> = {
-  hash: (e, wide, src) => renderHashExplanation(e, wide, undefined, src),
-  node: (e, wide, src) => renderNode(e, wide, undefined, src),
-  evicted: (e, wide, src) => renderEvicted(e, wide, undefined, src),
-  replicas: (e, wide, src) => renderReplicaSet(e, wide, src),
+  hash: (e, wide, src, width) => renderHashExplanation(e, wide, width, src),
+  node: (e, wide, src, width) => renderNode(e, wide, width, src),
+  evicted: (e, wide, src, width) => renderEvicted(e, wide, width, src),
+  replicas: (e, wide, src, width) => renderReplicaSet(e, wide, src, width),
 }
 
 /** A replay's own view of one finding: the first of its views that has a renderer. */
