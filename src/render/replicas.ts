@@ -155,7 +155,12 @@ export function renderReplicas(list: readonly Explanation[], wide: boolean, src:
 export function renderReplicasReport(r: ReplicasReport, src: SourceInForce = {}, columns = 100): string {
   const out: string[] = []
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
-  out.push(ROLE.heading(`ReplicaSet controller replay — ${scope}: ${r.replicaSets} ReplicaSets, ${r.pods} pods, evaluated at ${r.evaluatedAt}`))
+  // Wrapped at word boundaries, as the gc report's header is (issue 28.3).
+  out.push(
+    ...wrap(`ReplicaSet controller replay — ${scope}: ${r.replicaSets} ReplicaSets, ${r.pods} pods, evaluated at ${r.evaluatedAt}`, columns, {
+      hanging: 2,
+    }).map(ROLE.heading),
+  )
   out.push(
     `  ${
       Object.entries(r.counts)
@@ -164,7 +169,8 @@ export function renderReplicasReport(r: ReplicasReport, src: SourceInForce = {},
     }`,
   )
   const partial = r.source.partial ?? []
-  if (partial.length > 0) out.push(ROLE.warn(`  partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`))
+  if (partial.length > 0)
+    out.push(...wrap(`partial: ${partial.map((p) => `${p.what}: ${p.reason}`).join('; ')}`, columns, {indent: 2, hanging: 4}).map(ROLE.warn))
   out.push('')
   if (r.findings.length === 0) {
     out.push(ROLE.good('Every ReplicaSet is converged.'))

@@ -51,3 +51,24 @@ describe('audit at 80 columns', () => {
     })
   }
 })
+
+describe('the --all reports at 80 columns (a pipe: prose wraps to 80)', () => {
+  for (const args of [
+    ['replicas', '--all', '-A', '-f', example('replicas-quota.yaml')],
+    ['gc', '--all', '-A', '-f', example('gc-recreated-deployment.json')],
+  ]) {
+    test(`${args[0]} --all: every line but a command within 80 columns; the header wrapped between words`, async () => {
+      const r = await runCli(args)
+      assert.ok(r.code === 0 || r.code === 1, r.stderr)
+      const lines = r.stdout.split('\n')
+      // The header's first line, then its continuation (indented 2), hold the report's scope and instant whole.
+      assert.match(`${lines[0]} ${lines[1].trim()}`, /replay — all namespaces: .* evaluated at \d{4}-\d\d-\d\dT[\d:.]+Z$/)
+      for (const [i, l] of lines.entries()) {
+        if (columns(l) <= 80) continue
+        // A next step's command stands whole past the width: the line after it is its why, a shell comment.
+        assert.match(l, /^ +kubectl /, `wider than 80 columns: ${l}`)
+        assert.match(lines[i + 1], /^ +# /)
+      }
+    })
+  }
+})
