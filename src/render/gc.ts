@@ -100,7 +100,7 @@ export function renderGcReport(r: GcReport, src: SourceInForce = {}): string {
   if (r.findings.length === 0) {
     out.push('The collector has nothing to delete, patch or finish, and is stuck on nothing.')
     out.push('')
-    out.push(...deletionLines(r))
+    out.push(...deletionLines(r, src))
     return out.join('\n')
   }
   const width = Math.max(...r.findings.map((f) => f.verdict.length + (f.propagationPolicy ? f.propagationPolicy.length + 1 : 0)))
@@ -111,12 +111,12 @@ export function renderGcReport(r: GcReport, src: SourceInForce = {}): string {
     out.push(...nextLines(f.next, 10, src))
   }
   out.push('')
-  out.push(...deletionLines(r))
+  out.push(...deletionLines(r, src))
   return out.join('\n')
 }
 
 /** The pending-deletions section: each object held past its deletionTimestamp, worst first, its holders one line each. */
-function deletionLines(r: GcReport): string[] {
+function deletionLines(r: GcReport, src: SourceInForce): string[] {
   const d = r.deletions
   if (!d) return []
   const out: string[] = []
@@ -133,7 +133,7 @@ function deletionLines(r: GcReport): string[] {
   for (const f of d.findings) {
     out.push(`${SEVERITY[f.severity](f.severity.padEnd(8))}  ${f.verdict.padEnd(width)}  ${ROLE.heading(subjectText(f.subject))}`)
     out.push(...wrap(f.summary, 10))
-    out.push(...nextLines(f.next, 10))
+    out.push(...nextLines(f.next, 10, src))
   }
   out.push('')
   return out
