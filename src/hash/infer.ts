@@ -15,7 +15,7 @@ import {FNV32_OFFSET, fnv1a32, sum32, withCollisionCount} from './fnv.js'
 import {layoutVersions} from './layout-data.js'
 import {getLayout} from './layouts.js'
 import {contentKey} from './content-key.js'
-import {decodeSum32} from './safe-encode.js'
+import {decodeSum32, encodeSum32} from './safe-encode.js'
 import {type SpanMemo, spewTemplate} from './spew.js'
 
 const CHECKPOINT = 256
@@ -102,9 +102,8 @@ interface Inference {
  */
 const inferences = new Map<string, Inference>()
 
-/** Every (versions, collision count) whose hash of the template equals label. */
-export function inferLayouts(template: unknown, label: string, opts: InferOptions): {matches: InferredLayout[]; stats: InferenceStats} {
-  const versions = [...(opts.versions ?? layoutVersions())].reverse()
+/** The inference of a template over these versions (newest first), remembered by content. */
+function inferenceOf(template: unknown, versions: string[]): Inference {
   const content = contentKey(template)
   const key = content === undefined ? undefined : `${versions.join(',')}\n${content}`
   let inference = key === undefined ? undefined : inferences.get(key)
@@ -115,7 +114,38 @@ export function inferLayouts(template: unknown, label: string, opts: InferOption
       inferences.set(key, inference)
     }
   }
-  const {classes, stats} = inference
+  return inference
+}
+
+const byMinor = (a: string, b: string) => Number(a.split('.')[1]) - Number(b.split('.')[1])
+
+/** One answer of ComputeHash over several releases: the hash and the releases (oldest first) that compute it. */
+export interface ReleaseHash {
+  hash: string
+  versions: string[]
+}
+
+/**
+ * ComputeHash(template, collisionCount) as each of these releases' controllers computes it, one entry per distinct
+ * hash (oldest releases first): what to answer when the data does not say which release the controller runs. The
+ * same inference as a label check (one text per class of versions that agree on every struct the template uses).
+ */
+export function hashesByRelease(template: unknown, collisionCount: number | null, versions: readonly string[] = layoutVersions()): ReleaseHash[] {
+  const {classes} = inferenceOf(template, [...versions].sort(byMinor).reverse())
+  const byHash = new Map<string, string[]>()
+  for (const c of classes) {
+    const hash = encodeSum32(sum32(withCollisionCount(c.state, collisionCount)))
+    const l = byHash.get(hash)
+    if (l) l.push(...c.versions)
+    else byHash.set(hash, [...c.versions])
+  }
+  return [...byHash].map(([hash, vs]) => ({hash, versions: vs.sort(byMinor)})).sort((a, b) => byMinor(a.versions[0], b.versions[0]))
+}
+
+/** Every (versions, collision count) whose hash of the template equals label. */
+export function inferLayouts(template: unknown, label: string, opts: InferOptions): {matches: InferredLayout[]; stats: InferenceStats} {
+  const versions = [...(opts.versions ?? layoutVersions())].reverse()
+  const {classes, stats} = inferenceOf(template, versions)
   const counts: (number | null)[] = [null]
   for (let c = 0; c <= opts.maxCollisionCount; c++) counts.push(c)
   const matches: InferredLayout[] = []

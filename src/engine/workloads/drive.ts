@@ -168,6 +168,11 @@ export interface HashReport extends ReportHeader<'HashReport'> {
   results: Explanation[]
   unowned?: UnownedRow[]
   skipped?: SkippedWorkload[]
+  /**
+   * The data does not settle the controller's release: the releases it leaves possible and why. Label checks compare
+   * with source.k8sVersion; an answer that depends on the release is given for each in its workload's result.
+   */
+  releases?: {versions: string[]; why: string}
 }
 
 function byKey<T extends KubeObject>(list: readonly T[], key: (o: T) => string | undefined): Map<string, T[]> {
@@ -367,6 +372,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     results,
     ...(unowned.length > 0 ? {unowned} : {}),
     ...(skipped.length > 0 ? {skipped} : {}),
+    ...(settings.candidates && settings.candidates.versions.length > 1 ? {releases: settings.candidates} : {}),
   }
 }
 
