@@ -159,6 +159,21 @@ describe('a Deployment dumped alone, no version in the data', () => {
 })
 
 describe('the releases a kubelet leaves possible (version skew policy)', () => {
+  test("a dump whose only clue is a kubelet v1.30.4: answers for 1.30–1.33, the vectors' hashes grouped", () => {
+    const server = {major: '1', minor: '30', gitVersion: 'v1.30.4', lowerBound: true, inferredFrom: "at least the newest kubelet's"}
+    const settings = resolveHashSettings(undefined, server).settings
+    assert.deepEqual(settings.candidates?.versions, ['1.30', '1.31', '1.32', '1.33'])
+    const r = explainDeploymentHash({...alone(), settings}).deployment as DeploymentHashReplay
+    assert.deepEqual(
+      r.byRelease!.answers.map((a) => ({hash: a.hash, versions: a.versions})),
+      [
+        {hash: hashOf('1.30'), versions: ['1.30']},
+        {hash: hashOf('1.31'), versions: ['1.31']},
+        {hash: hashOf('1.32'), versions: ['1.32', '1.33']},
+      ],
+    )
+  })
+
   test('kubelet 1.30: kube-apiserver 1.30–1.33 (up to three minors newer); kubelet 1.23: 1.23–1.25 (two, before 1.25)', () => {
     assert.deepEqual(kubeletCandidates(30), ['1.30', '1.31', '1.32', '1.33'])
     assert.deepEqual(kubeletCandidates(23), ['1.23', '1.24', '1.25'])
