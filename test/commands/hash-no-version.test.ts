@@ -3,6 +3,9 @@
 // known and give each release's hash (the vectors' p-docs-nginx-defaulted: 1.20–1.22 66b6c48dd5 … 1.36–1.37
 // 6c5f67b5f7); --k8s-version settles it to the one answer.
 import assert from 'node:assert/strict'
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {describe, test} from 'node:test'
 import {fileURLToPath} from 'node:url'
 import {runCli} from '../support/cli.js'
@@ -51,5 +54,25 @@ describe('a Deployment dumped alone, no version anywhere', () => {
     assert.equal(a.findings.length, 1)
     assert.equal(a.findings[0].severity, 'info')
     assert.match(a.findings[0].summary, /^The Kubernetes version is not known/)
+  })
+
+  test('the same Deployment as a running one is dumped (status counts replicas, revision 1): what the data lacks, exit 2', async () => {
+    // The controller has synced it (status.replicas 3, the revision annotation), so a ReplicaSet exists that the dump
+    // lacks: no hash is an answer, and the hint names the lists that would give one (not "check the dump").
+    const running = readFileSync(FIXTURE, 'utf8')
+      .replace(
+        "    creationTimestamp: '2026-11-29T09:58:40Z'\n",
+        "    creationTimestamp: '2026-11-29T09:58:40Z'\n    annotations: {deployment.kubernetes.io/revision: '1'}\n",
+      )
+      .replace('  status: {}', '  status: {observedGeneration: 1, replicas: 3, updatedReplicas: 3, readyReplicas: 3, availableReplicas: 3}')
+    const file = join(mkdtempSync(join(tmpdir(), 'hash-no-version-')), 'running.yaml')
+    writeFileSync(file, running)
+    const r = await runCli(['hash', 'deployment/web', '-n', 'shop', '-f', file])
+    assert.equal(r.code, 2)
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr)
+    assert.match(
+      r.stderr,
+      /none of its ReplicaSets — nor pods that would reveal them — is in the data; add them to the dump: kubectl get replicasets,pods -n shop -o yaml/,
+    )
   })
 })

@@ -139,6 +139,12 @@ export async function explainHashTarget(ctx: HashContext, kind: WorkloadKind, na
       ctx.describe(problems),
     )
   } catch (err) {
+    // What the data lacks is not a malformed object: say which lists would answer.
+    if (err instanceof MissingDataError)
+      throw new UserError(
+        err.message,
+        `add them to the dump: kubectl get ${kind === 'Deployment' ? 'replicasets' : 'controllerrevisions'},pods -n ${namespace} -o yaml`,
+      )
     const bad = inputError(err)
     if (bad) throw new UserError(bad, 'the object is not one the API server would return; check the dump')
     throw err
