@@ -10,9 +10,10 @@ import {layoutVersions} from './layout-data.js'
 import {getLayout} from './layouts.js'
 import {daemonSetRevisionName, replicaSetNameFor} from './names.js'
 import {describeJson} from './describe.js'
+import {DefaultDeploymentUniqueLabelKey} from '../api/apps/v1.js'
 
-/** apps.DefaultDeploymentUniqueLabelKey */
-export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash'
+/** apps.DefaultDeploymentUniqueLabelKey, defined once in src/api/apps/v1.ts (the name the hash code and its callers use). */
+export const POD_TEMPLATE_HASH_LABEL = DefaultDeploymentUniqueLabelKey
 
 const WITH_SPEC_TEMPLATE = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet'])
 

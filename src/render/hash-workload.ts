@@ -43,7 +43,32 @@ function subjectLine(e: Explanation): string {
 
 function deploymentBody(r: DeploymentHashReplay): string[] {
   const out: string[] = []
-  if (r.computed)
+  const b = r.byRelease
+  if (b) {
+    // The release is not settled: every answer, never one release's as the answer.
+    out.push(ROLE.warn(`Version not known: computed now for each release (${describeCount(r.collisionCount)}):`))
+    const t = table(['RELEASES', 'POD-TEMPLATE-HASH', 'REPLICASET', ...(b.answers.some((a) => a.create) ? ['CREATE'] : [])])
+    for (const a of b.answers)
+      t.push([
+        versionRange(a.versions),
+        ROLE.heading(a.hash),
+        a.name,
+        ...(a.create
+          ? [
+              a.nameError
+                ? 'fails: name over 253'
+                : a.create === 'creates'
+                  ? `creates ${a.creates ?? a.name}`
+                  : a.create === 'adopts'
+                    ? 'adopts'
+                    : `collision → ${a.creates ?? '?'}`,
+            ]
+          : []),
+      ])
+    out.push(t.toString())
+    if (b.agreeing) out.push(`ReplicaSet ${b.agreeing.replicaSet}'s label ${b.agreeing.label} agrees with ${versionRange(b.agreeing.versions)}`)
+    out.push(`Settle it with: ${b.settle.join('; or ')}`)
+  } else if (r.computed)
     out.push(
       `Computed now (${r.version}, ${describeCount(r.collisionCount)}): pod-template-hash ${ROLE.heading(r.computed.hash)} → ReplicaSet ${r.computed.name}${r.computed.truncated ? ' (name cut to fit 253)' : ''}`,
     )
@@ -165,11 +190,13 @@ export function brief(e: Explanation): string {
   switch (e.verdict) {
     case 'collision': {
       const a = d?.create?.attempts ?? ds?.snapshot?.attempts ?? sts?.create?.attempts ?? []
-      return `${a[0]?.name} taken → ${a[a.length - 1]?.name}`
+      return `${a[0]?.name} taken → ${a[a.length - 1]?.name}${d?.byRelease ? ` (under ${d.byRelease.answers.filter((x) => x.create === 'collision').length} of ${d.byRelease.answers.length} answers by release)` : ''}`
     }
     case 'rolloutPending':
       return d
-        ? `creates ${d.create?.creates ?? d.computed?.name ?? '?'}`
+        ? d.byRelease
+          ? `creates ${e.subject.name}-<hash>: ${d.byRelease.answers.length} answers by release (version not known)`
+          : `creates ${d.create?.creates ?? d.computed?.name ?? '?'}`
         : ds
           ? `creates ${ds.snapshot?.creates ?? '?'}`
           : sts?.decision === 'rollback'
@@ -193,7 +220,13 @@ export function renderHashReport(r: HashReport, wide: boolean, width = terminalW
   const scope = 'allNamespaces' in r.scope ? 'all namespaces' : `namespace ${r.scope.namespace}`
   out.push(
     ...wrap(
-      `Workload revisions in ${scope}: ${r.workloads.Deployment} Deployments, ${r.workloads.DaemonSet} DaemonSets, ${r.workloads.StatefulSet} StatefulSets (${r.source.k8sVersion ? `layout ${r.source.k8sVersion}` : 'no layout'})`,
+      `Workload revisions in ${scope}: ${r.workloads.Deployment} Deployments, ${r.workloads.DaemonSet} DaemonSets, ${r.workloads.StatefulSet} StatefulSets (${
+        r.releases
+          ? `version not known, ${r.releases.why}: label checks use layout ${r.source.k8sVersion}; hashes are given for each release ${versionRange(r.releases.versions)}`
+          : r.source.k8sVersion
+            ? `layout ${r.source.k8sVersion}`
+            : 'no layout'
+      })`,
       width,
       {hanging: 2},
     ).map(ROLE.heading),

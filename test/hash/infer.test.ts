@@ -30,12 +30,14 @@ describe('inferLayouts', () => {
     }
   })
 
-  it('shares work: one text per group of agreeing layouts, prefixes hashed once', () => {
+  it('shares work: one text per group of agreeing layouts', () => {
     const t = f.templates.find((x) => x.id === 'p-docs-nginx-defaulted')!
     const {stats} = inferLayouts(inputFor(t, '1.37'), 'x', {maxCollisionCount: 10})
     assert.equal(stats.versions, 18)
-    assert.ok(stats.texts < 18, `${stats.texts} texts`)
-    assert.ok(stats.hashedBytes < stats.texts * stats.textBytes, 'shared prefixes were not reused')
+    // The vectors give this template 13 distinct hashes over the 18 versions (t.hashes: one run per hash): at least
+    // that many texts, fewer than one per version.
+    assert.equal(t.hashes.length, 13)
+    assert.ok(stats.texts >= 13 && stats.texts < 18, `${stats.texts} texts`)
   })
 
   it('answers a template with the same content the same way, and one that differs by its own hashes', () => {

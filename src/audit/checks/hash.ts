@@ -4,6 +4,7 @@
 // Nodes (their kubelets bound the version of a dump that records none). Findings are the workloads whose hashes or
 // revisions are off; ReplicaSets and revisions whose owner is gone are counted in the notes (`kubectl why hash --all`
 // lists them: they are rows, not explanations).
+import {versionRange} from '../../engine/history/label-check.js'
 import {hashContext, hashReport} from '../../engine/workloads/drive.js'
 import type {Problem} from '../../explanation.js'
 import {type Check, type CheckContext, type CheckResult, notRun} from '../context.js'
@@ -27,6 +28,12 @@ export function hashCheckWith(real: ConstructorParameters<typeof GatheredSource>
       if (failed.length === WORKLOADS.length) return notRun('hash', problems, 'no workload kind could be listed')
       const unowned = report.unowned ?? []
       const notes = [
+        // Said first: every hash below rests on it.
+        ...(report.releases
+          ? [
+              `the Kubernetes version is not known (${report.releases.why}): label checks compare with layout ${report.source.k8sVersion}, and a workload's hash is given for each release ${versionRange(report.releases.versions)} where they differ; --k8s-version settles it`,
+            ]
+          : []),
         `labels checked: ${report.labels.checked} (${report.labels.matches} reproduced by this version's layout, ${report.labels.otherLayout} by another, ${report.labels.unreproducible} by none, ${report.labels.noLabel} without one)`,
       ]
       const worse = unowned.filter((u) => u.severity !== 'none')

@@ -15,7 +15,9 @@ import {POD_TEMPLATE_HASH_LABEL} from '../history/constants.js'
 import {type CollisionCountEvidence, type CreatePrediction, explainCollisionCount, predictCreate} from './create.js'
 import {withoutHashLabel} from './equal-ignore-hash.js'
 import {FindNewReplicaSet, FindOldReplicaSets, MaxRevision} from './find.js'
+import {answersByRelease, answersText, type ByRelease, releasesAgreeing} from './releases.js'
 import type {PodMeta, ReplicaSet, Workload, WorkloadInput} from './types.js'
+import {versionRange as rangeOf} from '../history/label-check.js'
 
 const SYNC = 'pkg/controller/deployment/sync.go'
 const UTIL = 'pkg/controller/deployment/util/deployment_util.go'
@@ -70,6 +72,8 @@ export interface DeploymentHashReplay {
   notClaimed?: {name: string; claim: ClaimResult; why: string}[]
   create?: CreatePrediction
   collisionCountHistory?: {evidence: CollisionCountEvidence[]; why: string}
+  /** The data does not settle the controller's release and the answer depends on it: the answer of each. */
+  byRelease?: ByRelease
 }
 
 function num(v: unknown): number | undefined {
@@ -173,23 +177,22 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
       computeError = err.computeError
     }
   }
-  steps.push(
-    computed
-      ? {
-          rule: 'ComputeHash',
-          upstream: 'pkg/controller/controller_utils.go:1395',
-          inputs: {version: s.version, collisionCount: N},
-          result: computed.hash,
-          why: `FNV-1a over the spew dump of spec.template with the ${s.version} struct layout${N === null ? '' : `, then collisionCount ${N} as 8 bytes`}, SafeEncoded`,
-        }
-      : {
-          rule: 'ComputeHash',
-          upstream: 'pkg/controller/controller_utils.go:1395',
-          inputs: {version: s.version ?? null, collisionCount: N},
-          result: 'unavailable',
-          why: computeError!,
-        },
-  )
+  const computeStep: Step = computed
+    ? {
+        rule: 'ComputeHash',
+        upstream: 'pkg/controller/controller_utils.go:1395',
+        inputs: {version: s.version, collisionCount: N},
+        result: computed.hash,
+        why: `FNV-1a over the spew dump of spec.template with the ${s.version} struct layout${N === null ? '' : `, then collisionCount ${N} as 8 bytes`}, SafeEncoded`,
+      }
+    : {
+        rule: 'ComputeHash',
+        upstream: 'pkg/controller/controller_utils.go:1395',
+        inputs: {version: s.version ?? null, collisionCount: N},
+        result: 'unavailable',
+        why: computeError!,
+      }
+  steps.push(computeStep)
   if (computed) {
     steps.push({
       rule: minor !== undefined && minor >= 34 ? 'generateReplicaSetName' : 'ReplicaSet name',
@@ -285,6 +288,46 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
           confidence: inferredNew ? 'likely' : 'possible',
         },
       })
+    }
+  }
+
+  // The data does not settle the release (issue 27.3): the answer of every release whose result differs, each with
+  // the releases computing it, and the release set the Deployment's own ReplicaSet's label agrees with.
+  let byRelease: ByRelease | undefined
+  const candidates = s.candidates && s.candidates.versions.length > 1 ? s.candidates : undefined
+  if (candidates && computed) {
+    const answers = answersByRelease(layout, d, template, N, candidates.versions, byName, !newRS && !inferredNew)
+    if (answers.length > 1) {
+      const own = newRS
+        ? {name: newRS.metadata.name, template: withoutHashLabel(newRS.spec?.template), label: labelOf(newRS)}
+        : inferredNew
+          ? {name: inferredNew.name, template, label: inferredNew.label}
+          : undefined
+      const agreeing = own ? releasesAgreeing(own.template, own.label, counts, s) : []
+      const ns = d.metadata.namespace ?? 'default'
+      byRelease = {
+        candidates: candidates.versions,
+        why: candidates.why,
+        answers,
+        settle: [
+          `--k8s-version X.Y with the cluster's version (\`kubectl version\` prints it as Server Version)`,
+          `a ReplicaSet of this Deployment in the data (kubectl get rs -n ${ns} -o yaml): its pod-template-hash label is the hash its controller's release computed, and picks the releases that agree`,
+        ],
+        ...(own?.label !== undefined && agreeing.length > 0 ? {agreeing: {replicaSet: own.name, label: own.label, versions: agreeing}} : {}),
+      }
+      steps.push({
+        rule: 'ComputeHash',
+        upstream: 'pkg/controller/controller_utils.go:1395',
+        inputs: {versions: candidates.versions, collisionCount: N},
+        result: `${answers.length} answers by release`,
+        why:
+          `${candidates.why}; by release: ${answersText(answers)}` +
+          (byRelease.agreeing
+            ? `; ReplicaSet ${byRelease.agreeing.replicaSet}'s label ${byRelease.agreeing.label} is what ${rangeOf(byRelease.agreeing.versions)} compute${byRelease.agreeing.versions.length === 1 ? 's' : ''} for its template`
+            : ''),
+      })
+    } else {
+      computeStep.why += `; every release the data leaves possible (${rangeOf(candidates.versions)}) computes the same`
     }
   }
 
@@ -387,10 +430,23 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
   else if (unreproducible.length > 0) verdict = 'unreproducible'
   else if (drift.length > 0) verdict = 'hashDrift'
   else verdict = 'upToDate'
-  const severity = severityOf(verdict, {
+  // With the release unsettled, a collision or a failing create is only as certain as the releases that agree on it:
+  // under every candidate it keeps its severity; under some only it is information naming them.
+  const everyCollides = !byRelease || byRelease.answers.every((a) => a.create === 'collision')
+  const everyFails = !byRelease || byRelease.answers.every((a) => a.nameError !== undefined)
+  let severity = severityOf(verdict, {
     unexplained: cannotTell ? !redacted : unreproducible.some((l) => !l.explained),
-    failing: Boolean(create?.nameError) && !paused && !deleting,
+    failing: Boolean(create?.nameError) && everyFails && !paused && !deleting,
   })
+  if (verdict === 'collision' && !everyCollides) severity = 'info'
+
+  // Steps that name one release's hash (the one label checks compare with) say it is that release's only.
+  if (byRelease) {
+    for (const st of steps) {
+      if (st.rule === 'generateReplicaSetName' || st.rule === 'ReplicaSet name' || st.rule === 'getNewReplicaSet' || st === computeStep)
+        st.why = `under ${s.version} only, one of the releases the data leaves possible (the ComputeHash step by release gives each): ${st.why}`
+    }
+  }
 
   const replay: DeploymentHashReplay = {
     ...(s.version !== undefined ? {version: s.version} : {}),
@@ -407,6 +463,7 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
     ...(notClaimed.length > 0 ? {notClaimed: notClaimed.map((c) => ({name: c.object.metadata.name, claim: c.result, why: c.why}))} : {}),
     ...(create && !newRS && !inferredNew && !cannotTell ? {create} : {}),
     ...(collisionCountHistory ? {collisionCountHistory} : {}),
+    ...(byRelease ? {byRelease} : {}),
   }
   return {
     subject: {
@@ -419,13 +476,26 @@ export function explainDeploymentHash(input: DeploymentHashInput): Explanation {
     controller: 'deployment',
     verdict,
     severity,
-    summary: summarize(verdict, d, replay, newRow, inferredNew),
+    summary: byRelease
+      ? `${releasePreamble(byRelease)} ${summarize(verdict, d, replay, newRow, inferredNew)}`
+      : summarize(verdict, d, replay, newRow, inferredNew),
     ...nextOf(workloadNextSteps('Deployment', d.metadata.namespace, d.metadata.name, verdict)),
     steps,
     evaluatedAt: new Date(input.now).toISOString(),
     source: input.source,
     deployment: replay,
   }
+}
+
+/** What the summary says first when the release is not settled: that, every answer, and what would settle it. */
+function releasePreamble(b: ByRelease): string {
+  const agree = b.agreeing
+    ? ` ReplicaSet ${b.agreeing.replicaSet}'s pod-template-hash ${b.agreeing.label} is what ${rangeOf(b.agreeing.versions)} compute${b.agreeing.versions.length === 1 ? 's' : ''} for its template: of these, the release${b.agreeing.versions.length === 1 ? '' : 's'} that agree${b.agreeing.versions.length === 1 ? 's' : ''} with the data.`
+    : ''
+  return (
+    `The Kubernetes version is not known (${b.why}), and the pod-template-hash depends on it: ${answersText(b.answers)}.${agree}` +
+    ` --k8s-version X.Y (from \`kubectl version\`) or a ReplicaSet of this Deployment (its pod-template-hash label) settles it.`
+  )
 }
 
 function replicaText(r: ReplicaSetRow): string {
@@ -435,12 +505,14 @@ function replicaText(r: ReplicaSetRow): string {
 
 function summarize(
   verdict: HashVerdict,
-  _d: Workload,
+  d: Workload,
   r: DeploymentHashReplay,
   newRow: ReplicaSetRow | undefined,
   inferredNew: MissingReplicaSet | undefined,
 ): string {
-  const v = r.version ?? "the cluster's"
+  const b = r.byRelease
+  // Unsettled: the releases the data agrees with, else the one label checks compared with, said to be one of several.
+  const v = b?.agreeing ? rangeOf(b.agreeing.versions) : b ? `${r.version} (one of ${rangeOf(b.candidates)})` : (r.version ?? "the cluster's")
   const old = r.replicaSets.filter((x) => x.role === 'old')
   const oldText =
     old.length === 0
@@ -464,11 +536,20 @@ function summarize(
     case 'collision': {
       const c = r.create!
       const last = c.attempts[c.attempts.length - 1]
+      const colliding = b?.answers.filter((a) => a.create === 'collision') ?? []
+      const only =
+        b && colliding.length < b.answers.length
+          ? ` Only under ${rangeOf(colliding.flatMap((a) => a.versions))} is the name taken; ${answersText(
+              b.answers.filter((a) => a.create !== 'collision'),
+              (a) => `${a.create === 'adopts' ? 'adopts' : 'creates'} ${a.creates ?? a.name}`,
+            )}.`
+          : ''
       return (
         `No ReplicaSet has the Deployment's template, and the name a ${v} controller computes for it, ${r.computed!.name}, is taken by ${c.collision!.holder.name}, which ${c.collision!.why.replace(/^it /, '')}: Create fails with AlreadyExists, the controller bumps status.collisionCount to ${(r.collisionCount ?? 0) + 1} and ` +
         (c.creates
           ? `${c.attempts.length > 2 ? `after ${c.attempts.length - 1} bumps ` : ''}creates ${last.name} (hash ${last.hash}) instead.`
-          : `keeps colliding for the next ${c.attempts.length - 1} names.`)
+          : `keeps colliding for the next ${c.attempts.length - 1} names.`) +
+        only
       )
     }
     case 'rolloutPending': {
@@ -477,6 +558,17 @@ function summarize(
       const from = old.filter((x) => (x.replicas.desired ?? 1) !== 0).map((x) => x.name)
       const gate = r.paused ? ' once the Deployment is resumed (it is paused)' : r.deleting ? ' — but the Deployment is being deleted, so it does not' : ''
       const fails = r.computed.nameError ? ` — and fails: ${r.computed.nameError}` : ''
+      if (b) {
+        const failing = b.answers.filter((a) => a.nameError !== undefined)
+        const colliding = b.answers.filter((a) => a.create === 'collision')
+        const renamed = b.answers.some((a) => a.creates !== undefined && a.creates !== a.name)
+        return (
+          `No ReplicaSet has the Deployment's template: the controller creates one (revision ${r.nextRevision}), named ${d.metadata.name}-<its release's hash, above>${renamed ? ` (${answersText(b.answers, (a) => a.creates ?? a.name)})` : ''}${gate}` +
+          `${failing.length > 0 ? `; under ${rangeOf(failing.flatMap((a) => a.versions))} the create fails: ${failing[0].nameError}` : ''}` +
+          `${colliding.length > 0 ? `; under ${rangeOf(colliding.flatMap((a) => a.versions))} the name is taken (a collision: the controller bumps status.collisionCount)` : ''}` +
+          `${from.length > 0 && failing.length === 0 ? `, then scales ${from.join(', ')} down` : ''}.`
+        )
+      }
       return `No ReplicaSet has the Deployment's template: a ${v} controller creates ReplicaSet ${r.computed.name} (pod-template-hash ${r.computed.hash}, revision ${r.nextRevision})${gate}${fails}${from.length > 0 && !fails ? `, then scales ${from.join(', ')} down` : ''}.`
     }
     case 'unreproducible':

@@ -1,8 +1,10 @@
 // The hash labels the workload controllers write and compare (k8s.io/api/apps/v1 types.go,
 // pkg/controller/history/controller_history.go), and the bounds of the hash replays that read them.
 
-/** apps.DefaultDeploymentUniqueLabelKey: the ReplicaSet's hash, in its labels, selector and template. */
-export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash'
+import {DefaultDeploymentUniqueLabelKey} from '../../api/apps/v1.js'
+
+/** apps.DefaultDeploymentUniqueLabelKey (defined once in src/api/apps/v1.ts): the ReplicaSet's hash, in its labels, selector and template. */
+export const POD_TEMPLATE_HASH_LABEL = DefaultDeploymentUniqueLabelKey
 /** apps.DefaultDaemonSetUniqueLabelKey / apps.ControllerRevisionHashLabelKey: on DaemonSet revisions and on both kinds' pods. */
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller-revision-hash'
 /** history.ControllerRevisionHashLabel: the StatefulSet history's own hash label on its revisions. */

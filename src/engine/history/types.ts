@@ -19,6 +19,11 @@ export interface HashSettings {
   versionNote?: string
   /** No version was recorded or inferable: `version` is only the newest layout, so byte-level comparisons are unsure. */
   versionAssumed?: boolean
+  /**
+   * The data does not settle the version: the releases (layouts, oldest first) it leaves possible, why, and what would
+   * settle it. `version` is then only one of them (the one label checks compare with), never the answer by itself.
+   */
+  candidates?: {versions: string[]; why: string}
   /** With no server version: the newest kubelet version the data's Nodes report (a control plane is never older). */
   kubeletVersion?: string
   /** The control plane's minor and, when known, patch version. */

@@ -139,6 +139,12 @@ export async function explainHashTarget(ctx: HashContext, kind: WorkloadKind, na
       ctx.describe(problems),
     )
   } catch (err) {
+    // What the data lacks is not a malformed object: say which lists would answer.
+    if (err instanceof MissingDataError)
+      throw new UserError(
+        err.message,
+        `add them to the dump: kubectl get ${kind === 'Deployment' ? 'replicasets' : 'controllerrevisions'},pods -n ${namespace} -o yaml`,
+      )
     const bad = inputError(err)
     if (bad) throw new UserError(bad, 'the object is not one the API server would return; check the dump')
     throw err
@@ -168,6 +174,11 @@ export interface HashReport extends ReportHeader<'HashReport'> {
   results: Explanation[]
   unowned?: UnownedRow[]
   skipped?: SkippedWorkload[]
+  /**
+   * The data does not settle the controller's release: the releases it leaves possible and why. Label checks compare
+   * with source.k8sVersion; an answer that depends on the release is given for each in its workload's result.
+   */
+  releases?: {versions: string[]; why: string}
 }
 
 function byKey<T extends KubeObject>(list: readonly T[], key: (o: T) => string | undefined): Map<string, T[]> {
@@ -367,6 +378,7 @@ export async function hashReport(ctx: HashContext, namespace: string | undefined
     results,
     ...(unowned.length > 0 ? {unowned} : {}),
     ...(skipped.length > 0 ? {skipped} : {}),
+    ...(settings.candidates && settings.candidates.versions.length > 1 ? {releases: settings.candidates} : {}),
   }
 }
 

@@ -22,6 +22,23 @@ export interface ResolvedHashSettings {
 
 export const DEFAULT_MAX_INFERRED_COLLISION_COUNT = 10
 
+/** Why no version is known, when nothing at all tells it. */
+const NO_VERSION =
+  'no --k8s-version, no server version recorded, no Node whose kubelet bounds it, no ReplicaSet or DaemonSet revision whose hash label a known layout reproduces'
+
+/**
+ * The control-plane minors a kubelet of this minor may run under, as layouts: the version skew policy
+ * (https://kubernetes.io/releases/version-skew-policy/#kubelet, since 1.28) lets a kubelet be up to three minors older
+ * than kube-apiserver, and a kubelet before 1.25 up to two; never newer.
+ */
+export function kubeletCandidates(kubeletMinor: number): string[] {
+  const reach = kubeletMinor >= 25 ? 3 : 2
+  return layoutVersions().filter((v) => {
+    const m = Number(v.split('.')[1])
+    return m >= kubeletMinor && m <= kubeletMinor + reach
+  })
+}
+
 export function resolveHashSettings(
   override: MinorVersion | undefined,
   server: ServerVersion | undefined,
@@ -30,10 +47,19 @@ export function resolveHashSettings(
   const base = {maxInferredCollisionCount: DEFAULT_MAX_INFERRED_COLLISION_COUNT, ...(gates ? {gates} : {})}
   const chosen = chooseVersion(override, server)
   if (!chosen) {
+    // No version at all: every release is possible. Label checks compare with the newest layout; the answers that
+    // depend on the release are given for each (candidates), never the newest one's alone.
     const v = newestLayoutVersion()
+    const all = layoutVersions()
     return {
-      settings: {...base, version: v, versionAssumed: true, versionNote: `no server version known: hashes use the newest layout, ${v}`},
-      describe: {value: v, from: 'default (no server version recorded; the newest layout)'},
+      settings: {
+        ...base,
+        version: v,
+        versionAssumed: true,
+        versionNote: `no server version known: label checks use the newest layout, ${v}; hashes are given for every release`,
+        candidates: {versions: all, why: NO_VERSION},
+      },
+      describe: {value: v, from: `unknown (${NO_VERSION}): label checks use the newest layout, hashes are given for each release ${versionRange(all)}`},
     }
   }
   const patchText = chosen.from === 'server' ? /^v?\d+\.\d+\.(\d+)/.exec(server?.gitVersion ?? '')?.[1] : undefined
@@ -55,6 +81,8 @@ export function resolveHashSettings(
       describe: {value: chosen.text, from: 'server (older than every layout: no hashes recomputed)'},
     }
   }
+  // The kubelets only bound the control plane from below: the releases it may run are that minor to the skew's limit.
+  const bounded = chosen.lowerBound === true ? kubeletCandidates(chosen.minor) : undefined
   return {
     settings: {
       ...base,
@@ -62,6 +90,7 @@ export function resolveHashSettings(
       minor: chosen.minor,
       ...(patch !== undefined ? {patch} : {}),
       ...(choice.warning ? {versionNote: choice.warning} : {}),
+      ...(bounded && bounded.length > 1 ? {candidates: {versions: bounded, why: `no server version recorded: ${chosen.how ?? 'the kubelets bound it'}`}} : {}),
     },
     describe: {
       value: choice.version,
@@ -131,19 +160,41 @@ export function resolveHashSettingsFor(
     return resolveHashSettings(override, server)
   if (!inferred) {
     const r = resolveHashSettings(override, server)
-    return kubeletVersion === undefined
-      ? r
-      : {
-          ...r,
-          settings: {...r.settings, kubeletVersion},
-          describe: {...r.describe, from: `${r.describe.from}; the newest kubelet in the data is ${kubeletVersion}`},
-        }
+    if (kubeletVersion === undefined) return r
+    const m = /^v?1\.(\d+)/.exec(kubeletVersion)
+    const bounded = m ? kubeletCandidates(Number(m[1])) : []
+    const why = `no server version recorded; the newest kubelet in the data is ${kubeletVersion}, which only bounds it (a control plane is never older than its kubelets)`
+    return {
+      ...r,
+      settings: {
+        ...r.settings,
+        kubeletVersion,
+        ...(bounded.length > 0 && r.settings.candidates ? {candidates: {versions: bounded, why}} : {}),
+      },
+      describe: {...r.describe, from: `${r.describe.from}; the newest kubelet in the data is ${kubeletVersion}`},
+    }
   }
   const v = inferred.versions[inferred.versions.length - 1]
+  // Under a kubelet's bound, only the releases at or above it.
+  const possible = lowerBound ? inferred.versions.filter((x) => Number(x.split('.')[1]) >= chosen.minor) : inferred.versions
   const range = versionRange(inferred.versions)
-  const note = `no server version recorded: the labels of ${inferred.from}, the newest labelled object, reproduce with ${range}; assuming ${v}`
+  const note = `no server version recorded: the labels of ${inferred.from}, the newest labelled object, reproduce with ${range}; label checks compare with ${v}`
   return {
-    settings: {maxInferredCollisionCount: DEFAULT_MAX_INFERRED_COLLISION_COUNT, version: v, minor: Number(v.split('.')[1]), versionNote: note},
+    settings: {
+      maxInferredCollisionCount: DEFAULT_MAX_INFERRED_COLLISION_COUNT,
+      version: v,
+      minor: Number(v.split('.')[1]),
+      versionNote: note,
+      // The labels leave several releases: an answer that depends on which is given for each.
+      ...(possible.length > 1
+        ? {
+            candidates: {
+              versions: possible,
+              why: `no server version recorded: the labels of ${inferred.from}, the newest labelled object, reproduce with ${range}`,
+            },
+          }
+        : {}),
+    },
     describe: {value: v, from: `inferred (${note})`},
   }
 }
