@@ -40,7 +40,7 @@ describe('-l and --field-selector: the findings about matching objects', () => {
   test('-l app=checkout: the ReplicaSet (labels app=checkout) only; the others are counted as left out', async () => {
     const r = await audit(['-l', 'app=checkout'])
     assert.deepEqual(r.json.findings.map(subject), ['ReplicaSet shop/checkout-6b5f97d66c'])
-    assert.deepEqual(r.json.summary.selection, {labelSelector: 'app=checkout', excluded: {hash: 0, gc: 1, node: 1, evicted: 1, replicas: 0}})
+    assert.deepEqual(r.json.summary.selection, {labelSelector: 'app=checkout', excluded: {hash: 0, gc: 1, deleting: 0, node: 1, evicted: 1, replicas: 0}})
     assert.equal(r.code, 1, 'the ReplicaSet is critical')
   })
   test('-l app=web,pod-template-hash=85d7f67c4d: the web pod on worker-c1', async () => {
@@ -74,13 +74,14 @@ describe('-l and --field-selector: the findings about matching objects', () => {
 })
 
 describe('--checks and --skip-checks', () => {
-  test('--skip-checks gc,node: the other three run; the two are not selected', async () => {
+  test('--skip-checks gc,node: the other four run; the two are not selected', async () => {
     const r = await audit(['--skip-checks', 'gc,node'])
     assert.deepEqual(
       r.json.summary.checks.map((c: Any) => [c.name, c.status]),
       [
         ['hash', 'complete'],
         ['gc', 'notSelected'],
+        ['deleting', 'complete'],
         ['node', 'notSelected'],
         ['evicted', 'complete'],
         ['replicas', 'complete'],
@@ -121,7 +122,7 @@ describe('--ignore FILE', () => {
     )
     assert.deepEqual(
       r.json.summary.checks.map((c: Any) => c.suppressed),
-      [0, 1, 1, 1, 1],
+      [0, 1, 0, 1, 1, 1],
     )
     assert.match(r.json.summary.line, /4 suppressed/)
   })
@@ -203,7 +204,7 @@ describe('the table for many findings', () => {
     // The summary line: node 4 warning (above); evicted 4 warning — 3 evicted and 1 evictAt (node-zone-outage.md).
     assert.match(
       lines.filter(Boolean).at(-1)!,
-      /^kubectl-why audit FAILED: 0 critical, \d+ warning, \d+ info — hash clean; gc [^;]+; node 4 warning; evicted 4 warning; replicas clean$/,
+      /^kubectl-why audit FAILED: 0 critical, \d+ warning, \d+ info — hash clean; gc [^;]+; deleting clean; node 4 warning; evicted 4 warning; replicas clean$/,
     )
     const wide = await runCli(['audit', '-A', '-f', ZONE, '-o', 'wide', '--limit', '1'])
     assert.equal(wide.stdout.split('\n').filter((l) => /^warning +node +unhealthy/.test(l)).length, 4, '-o wide lists them all')
