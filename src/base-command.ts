@@ -176,10 +176,11 @@ export abstract class WhyCommand extends Command {
   }
 
   /** Opens the source the flags name, answers through it, prints the answer; the source is closed whatever happens. */
-  protected async answerFrom(flags: CommonFlags, answer: (source: ClusterSource) => Promise<Answer>): Promise<void> {
+  protected async answerFrom(flags: CommonFlags, answer: (source: ClusterSource) => Promise<Answer>, typed: CommonFlags = flags): Promise<void> {
     const source = await this.openSource(flags)
     try {
-      await this.print(await answer(source), flags)
+      // The flags as typed (not a kubeconfig the command wrote for itself) give the next steps their source in force.
+      await this.print(await answer(source), typed)
     } finally {
       this.clearProgress()
       await source.close?.()
@@ -193,11 +194,20 @@ export abstract class WhyCommand extends Command {
    */
   protected async print(
     answer: Answer,
-    flags: Pick<CommonFlags, 'output' | 'fail-on' | 'allow-missing-template-keys' | 'snapshot' | 'context'>,
+    flags: Pick<CommonFlags, 'output' | 'fail-on' | 'allow-missing-template-keys' | 'snapshot' | 'context'> &
+      Partial<Pick<CommonFlags, 'kubeconfig' | 'cluster' | 'user' | 'server'>>,
   ): Promise<void> {
     const format = flags.output ?? 'table'
-    // The source options a next step needs to reproduce this view when pasted (-f FILE, --context): the user's own.
-    const src: SourceInForce = {snapshot: flags.snapshot, context: flags.context}
+    // The source options a next step needs to reproduce this view when pasted (-f FILE, --kubeconfig, --context,
+    // --cluster, --user, --server): the user's own. Never a credential (--token, --password, certificates' keys).
+    const src: SourceInForce = {
+      snapshot: flags.snapshot,
+      kubeconfig: flags.kubeconfig,
+      context: flags.context,
+      cluster: flags.cluster,
+      user: flags.user,
+      server: flags.server,
+    }
     const own = format === 'json' || format === 'junit' ? answer.views[format] : undefined
     if (own) await this.writeChunks(own(src), true)
     // The data keeps each engine's next step and carries beside it the command line the text prints (commandInForce).

@@ -68,24 +68,28 @@ ${Object.entries(UNAVAILABLE)
     // The one progress line (src/render/progress.ts), as --progress=auto|always|never says (setupOutput).
     const progress = this.statusLine
     try {
-      await this.answerFrom({...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig}, async (source) => {
-        const version = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))
-        const report = await runAudit(source, {...o, namespace: this.namespace(flags, source), version, progress: progress.line})
-        const {incomplete, complete, exitCode} = report.summary
-        const more = incomplete.length > 1 ? ` (and ${incomplete.length - 1} more: summary.incomplete)` : ''
-        return {
-          data: report,
-          severities: report.findings.map((f) => f.severity),
-          // An incomplete audit fails by the report's own rule (summary.exitCode), and says so where the table does not.
-          failed: exitCode === 1,
-          notice: complete ? undefined : `kubectl-why audit: incomplete: ${incomplete[0]}${more}${failOnPartial ? '' : ' (--no-fail-on-partial)'}\n`,
-          views: {
-            table: (wide, src) => [renderAudit(report, {wide, limit: flags.limit, source: src})],
-            json: (src) => auditJsonChunks(report, src),
-            junit: (src) => junitChunks(report, src),
-          },
-        }
-      })
+      await this.answerFrom(
+        {...flags, kubeconfig: inCluster?.path ?? flags.kubeconfig},
+        async (source) => {
+          const version = chooseVersion(this.versionOverride(flags), await source.serverVersion().catch(() => undefined))
+          const report = await runAudit(source, {...o, namespace: this.namespace(flags, source), version, progress: progress.line})
+          const {incomplete, complete, exitCode} = report.summary
+          const more = incomplete.length > 1 ? ` (and ${incomplete.length - 1} more: summary.incomplete)` : ''
+          return {
+            data: report,
+            severities: report.findings.map((f) => f.severity),
+            // An incomplete audit fails by the report's own rule (summary.exitCode), and says so where the table does not.
+            failed: exitCode === 1,
+            notice: complete ? undefined : `kubectl-why audit: incomplete: ${incomplete[0]}${more}${failOnPartial ? '' : ' (--no-fail-on-partial)'}\n`,
+            views: {
+              table: (wide, src) => [renderAudit(report, {wide, limit: flags.limit, source: src})],
+              json: (src) => auditJsonChunks(report, src),
+              junit: (src) => junitChunks(report, src),
+            },
+          }
+        },
+        flags,
+      )
     } finally {
       inCluster?.remove()
     }

@@ -11,9 +11,22 @@ import {wrap} from './layout.js'
 /** The source options of the command line the view came from. */
 export interface SourceInForce {
   snapshot?: string
+  kubeconfig?: string
   context?: string
+  cluster?: string
+  user?: string
+  server?: string
   namespace?: string
 }
+
+/** The connection flags kubectl and kubectl-why both take, in the order they are added (never a credential). */
+const CONNECTION: readonly (readonly [keyof SourceInForce, string, ...string[]])[] = [
+  ['kubeconfig', '--kubeconfig'],
+  ['context', '--context'],
+  ['cluster', '--cluster'],
+  ['user', '--user'],
+  ['server', '--server', '-s'],
+]
 
 /** A word as a POSIX shell reads it back: bare when it holds only safe characters, else single-quoted. */
 export function shellWord(word: string): string {
@@ -33,7 +46,10 @@ function simpleInForce(command: string, src: SourceInForce): string {
   if (why && has(words, '--template')) return command
   const add: string[] = []
   if (why && src.snapshot !== undefined && !has(words, '-f', '--snapshot')) add.push('-f', shellWord(src.snapshot))
-  if (src.context !== undefined && !has(words, '--context')) add.push('--context', shellWord(src.context))
+  for (const [key, flag, ...aliases] of CONNECTION) {
+    const value = src[key]
+    if (value !== undefined && !has(words, flag, ...aliases)) add.push(flag, shellWord(value))
+  }
   return add.length === 0 ? command : `${command.trimEnd()} ${add.join(' ')}`
 }
 

@@ -70,3 +70,21 @@ describe('withCommandsInForce: JSON carries the command the text prints', () => 
     assert.deepEqual(out.findings[0].actors[0].next, [{...step, commandInForce: 'kubectl why node n1 -f d.yaml'}])
   })
 })
+
+describe('the connection flags in force (issue 28.2 with 28.5)', () => {
+  // Worked by hand: each flag the user typed is added once, after -f/--context's place, in the order kubectl lists
+  // them; a value with a space is single-quoted; a flag the command already has is not added again; a credential
+  // (--token) is never part of SourceInForce, so it cannot be echoed.
+  it('adds --kubeconfig, --cluster, --user and --server to kubectl and kubectl-why commands', () => {
+    const src = {kubeconfig: '/tmp/my kube', cluster: 'prod', user: 'oncall', server: 'https://10.0.0.1:6443'}
+    assert.equal(
+      commandInForce('kubectl why gc pod/x -n a', src),
+      "kubectl why gc pod/x -n a --kubeconfig '/tmp/my kube' --cluster prod --user oncall --server https://10.0.0.1:6443",
+    )
+    assert.equal(
+      commandInForce('kubectl get node n1 -s https://other:6443', src),
+      "kubectl get node n1 -s https://other:6443 --kubeconfig '/tmp/my kube' --cluster prod --user oncall",
+    )
+    assert.equal(commandInForce('journalctl -u kubelet', src), 'journalctl -u kubelet')
+  })
+})
