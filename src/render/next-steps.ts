@@ -1,9 +1,10 @@
 // Next steps as a person pastes them (issue 28.2). One style everywhere: the command alone on its line, then why
 // as a shell comment under it (so a pasted pair runs the command and ignores the why). The engines write commands
 // against "the cluster"; the source in force is the command line's, which engines do not know, so it is added here,
-// a pure function of the command line's source options: a kubectl-why command gets `-f FILE` when reading a dump and
-// `--context` when one was given, so that pasted it reproduces the same view; a kubectl command gets `--context`
-// (kubectl cannot read a dump: when the view came from one, the why says that it reads the live cluster).
+// a pure function of the command line's source options: a kubectl-why command gets `-f FILE` when reading a dump, and
+// both kinds get the connection flags that were given (`--kubeconfig`, `--context`, `--cluster`, `--user`, `--server`;
+// never a credential), so that pasted it reproduces the same view (kubectl cannot read a dump: when the view came
+// from one, the why says that it reads the live cluster).
 import type {NextStep} from '../explanation.js'
 import {ROLE} from './colour.js'
 import {wrap} from './layout.js'
