@@ -7,6 +7,7 @@ import type {ResourceType} from '../../cluster/source.js'
 import {apiVersionOf} from '../../cluster/builtin-kinds.js'
 import {OBJECT_META, type ReplayDescriptor, type ReplayRead} from '../../replay.js'
 import {GC_REPLAY, GRAPH_FIELDS, graphTypes} from '../garbagecollector/descriptor.js'
+import {NAMESPACE_CONTROLLER_READS} from '../namespace/reads.js'
 import {DELETION_CONTROLLERS} from './pending.js'
 
 const typeKey = (t: {group: string; resource: string}): string => `${t.group}/${t.resource}`
@@ -20,26 +21,7 @@ export const DELETIONS_REPLAY: ReplayDescriptor = {
   controllers: DELETION_CONTROLLERS,
   target: GC_REPLAY.target,
   reads: [
-    {
-      key: 'namespaces',
-      ref: {apiVersion: 'v1', kind: 'Namespace'},
-      scope: 'cluster',
-      detail: 'full',
-      view: 'fresh',
-      required: false,
-      why: 'a Terminating namespace: spec.finalizers (its "kubernetes" token) and the conditions the namespace controller writes',
-      fields: [...OBJECT_META, 'spec.finalizers', 'status.{phase,conditions}'],
-    },
-    {
-      key: 'apiservices',
-      ref: {apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService'},
-      scope: 'cluster',
-      detail: 'full',
-      view: 'fresh',
-      required: false,
-      why: 'an unavailable APIService fails discovery, which holds every Terminating namespace (namespace controller)',
-      fields: [...OBJECT_META, 'spec.{group,version,service}', 'status.conditions'],
-    },
+    ...NAMESPACE_CONTROLLER_READS,
     {
       key: 'pods',
       ref: {apiVersion: 'v1', kind: 'Pod'},

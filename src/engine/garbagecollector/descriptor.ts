@@ -6,6 +6,7 @@ import {apiVersionOf} from '../../cluster/builtin-kinds.js'
 import type {ResourceType} from '../../cluster/source.js'
 import {OBJECT_META, type ReplayDescriptor, type ReplayRead} from '../../replay.js'
 import {GcDiscovery} from './discovery.js'
+import {NAMESPACE_CONTROLLER_READS} from '../namespace/reads.js'
 
 /** Kinds the audit never reads, by group/resource. */
 export const NOT_READ: ReadonlySet<string> = new Set(['/secrets'])
@@ -33,26 +34,7 @@ export const GC_REPLAY: ReplayDescriptor = {
   // it for an old file whose full kinds were a fixed few and held Jobs and CronJobs without proving them complete (a
   // Job whose CronJob is gone was unknown offline, delete live). The writer now records its lists as capture.ts does.
   reads: [
-    {
-      key: 'namespaces',
-      ref: {apiVersion: 'v1', kind: 'Namespace'},
-      scope: 'cluster',
-      detail: 'full',
-      view: 'fresh',
-      required: false,
-      why: 'the namespace controller\'s inputs: spec.finalizers (its "kubernetes" token) and the conditions it writes',
-      fields: [...OBJECT_META, 'spec.finalizers', 'status.{phase,conditions}'],
-    },
-    {
-      key: 'apiservices',
-      ref: {apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService'},
-      scope: 'cluster',
-      detail: 'full',
-      view: 'fresh',
-      required: false,
-      why: 'an unavailable APIService fails discovery, which holds every Terminating namespace (namespace controller)',
-      fields: [...OBJECT_META, 'spec.{group,version,service}', 'status.conditions'],
-    },
+    ...NAMESPACE_CONTROLLER_READS,
     {
       key: 'jobs',
       ref: {apiVersion: 'batch/v1', kind: 'Job'},
