@@ -49,6 +49,11 @@ function typesOfKind(types: readonly ResourceType[], kind: string): readonly Res
   return index.kinds.get(kind) ?? []
 }
 
+/** The first served type (its group's preferred version) of this group and kind, at whatever version. */
+export function typeOfGroupKind(types: readonly ResourceType[], group: string, kind: string): ResourceType | undefined {
+  return typesOfKind(types, kind).find((t) => t.group === group)
+}
+
 /** The served type for an object's apiVersion and kind; undefined when that exact version is not served. */
 export function resolveKind(types: readonly ResourceType[], ref: TypeRef): ResourceType | undefined {
   const candidates = typesOfKind(types, ref.kind)

@@ -8,7 +8,7 @@ import {rfc3339Millis} from '../../util/parse.js'
 import {apiVersionOf, splitApiVersion} from '../builtin-kinds.js'
 import {HeapBudget, HeapBudgetError} from '../heap-budget.js'
 import {groupKindKey, ObjectStore} from '../object-store.js'
-import {resolveKind} from '../resolve.js'
+import {resolveKind, typeOfGroupKind} from '../resolve.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, SourceOptions, TypeRef} from '../source.js'
 import {VersionClues} from '../version.js'
 import {NewestWrite} from './clock.js'
@@ -297,7 +297,7 @@ export class SnapshotSource implements ClusterSource {
     const byRelease = !this.recordedDiscovery && servedAtRelease(ref.apiVersion, ref.kind, Number.isNaN(minor) ? undefined : minor)
     if (!byRelease && !this.evidenceCache?.servedVersions.includes(ref.apiVersion)) return undefined
     const {group, version} = splitApiVersion(ref.apiVersion)
-    const other = this.types.find((x) => x.group === group && x.kind === ref.kind && !x.resource.includes('/'))
+    const other = typeOfGroupKind(this.types, group, ref.kind)
     return other && {...other, version}
   }
 

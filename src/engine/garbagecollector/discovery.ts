@@ -2,6 +2,7 @@
 // the monitored set (GetDeletableResources minus the ignored resources).
 import {removedIn, servedAtRelease} from '../../cluster/api-lifecycle.js'
 import {splitApiVersion} from '../../cluster/builtin-kinds.js'
+import {typeOfGroupKind} from '../../cluster/resolve.js'
 import type {ResourceType} from '../../cluster/source.js'
 
 /** DefaultIgnoredResources (cmd/kube-controller-manager/app/options/options.go:208-213): group/resource. */
@@ -81,7 +82,7 @@ export class GcDiscovery {
     // maps it (upstream TestConflictingData, "good child -> existing owner with non-preferred accessible API version":
     // the collector GETs the owner at that version).
     if (!this.served.has(group === '' ? version : `${group}/${version}`) && !this.servedAtRelease(apiVersion, kind)) return undefined
-    const other = this.types.find((x) => x.group === group && x.kind === kind && !x.resource.includes('/'))
+    const other = typeOfGroupKind(this.types, group, kind)
     return other && {group, version, kind, resource: other.resource, namespaced: other.namespaced}
   }
 
@@ -147,7 +148,7 @@ export class GcDiscovery {
 
   private anyVersion(apiVersion: string, kind: string): Mapping | undefined {
     const {group} = splitApiVersion(apiVersion)
-    const t = this.types.find((x) => x.group === group && x.kind === kind && !x.resource.includes('/'))
+    const t = typeOfGroupKind(this.types, group, kind)
     return t && {group: t.group, version: t.version, kind: t.kind, resource: t.resource, namespaced: t.namespaced}
   }
 }
