@@ -6,11 +6,9 @@
 import type {ResourceType} from '../../cluster/source.js'
 import {apiVersionOf} from '../../cluster/builtin-kinds.js'
 import {OBJECT_META, type ReplayDescriptor, type ReplayRead} from '../../replay.js'
-import {GC_REPLAY, GRAPH_FIELDS, graphTypes} from '../garbagecollector/descriptor.js'
+import {GC_REPLAY, GRAPH_FIELDS, graphTypes, typeKey} from '../garbagecollector/descriptor.js'
 import {NAMESPACE_CONTROLLER_READS} from '../namespace/reads.js'
 import {DELETION_CONTROLLERS} from './pending.js'
-
-const typeKey = (t: {group: string; resource: string}): string => `${t.group}/${t.resource}`
 
 /** The fields of a workload the finalizer replay reads to tell whether a finalizer's writer runs (finalizers/replay.ts). */
 const WORKLOAD_FIELDS = [...OBJECT_META, 'status.{readyReplicas,numberReady}']

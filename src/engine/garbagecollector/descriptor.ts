@@ -11,7 +11,8 @@ import {NAMESPACE_CONTROLLER_READS} from '../namespace/reads.js'
 /** Kinds the audit never reads, by group/resource. */
 export const NOT_READ: ReadonlySet<string> = new Set(['/secrets'])
 
-const typeKey = (t: {group: string; resource: string}): string => `${t.group}/${t.resource}`
+/** A type's group/resource, as NOT_READ and the reads' keys spell it. */
+export const typeKey = (t: {group: string; resource: string}): string => `${t.group}/${t.resource}`
 
 /** The metadata the collector's graph holds of each object (model.ts slimObject). */
 export const GRAPH_FIELDS: readonly string[] = ['metadata.{name,namespace,uid,resourceVersion,deletionTimestamp,finalizers,ownerReferences}']
