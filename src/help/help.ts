@@ -65,6 +65,19 @@ export default class WhyHelp extends Help {
     withoutEjs(this, config)
   }
 
+  /**
+   * `help --help` (and `help gc --help`) describes the help command, as cobra does for kubectl (the help flag asks
+   * about the command it is given to); oclif's showHelp skips the word help and would print the root help.
+   */
+  override async showHelp(argv: string[]): Promise<void> {
+    const end = argv.indexOf('--')
+    const words = end === -1 ? argv : argv.slice(0, end)
+    const flags = new Set(['--help', ...(this.config.pjson.oclif.additionalHelpFlags ?? [])])
+    const self = words[0] === 'help' && words.some((w) => flags.has(w)) ? this.config.findCommand('help') : undefined
+    if (self) return this.showCommandHelp(self)
+    return super.showHelp(argv)
+  }
+
   override formatRoot(): string {
     return new WhyRootHelp(this.config, this.opts).root()
   }

@@ -43,6 +43,22 @@ test("help help: the help command's own help (oclif answers `help --help` with t
   assert.match(r.stdout, /\$ kubectl why help gc\n/)
 })
 
+test("help --help, help -h and help gc --help: the help command's own help, as cobra gives the flag to the command it follows", async () => {
+  const own = await runCli(['help', 'help'])
+  for (const argv of [
+    ['help', '--help'],
+    ['help', '-h'],
+    ['help', 'gc', '--help'],
+  ]) {
+    const r = await runCli(argv)
+    assert.equal(r.code, 0, r.stderr)
+    assert.equal(r.stdout, own.stdout, argv.join(' '))
+  }
+  // Not the root help, which lists the commands; and a command's own --help is untouched.
+  assert.doesNotMatch(own.stdout, /\nCOMMANDS\n/)
+  assert.match((await runCli(['gc', '--help'])).stdout, /^Replay the garbage collector for one object/)
+})
+
 test('help with a word that names no command: one line, exit 2, cobra\'s suggestions (Levenshtein ≤ 2: "evicetd" → evicted)', async () => {
   const r = await runCli(['help', 'evicetd'])
   assert.equal(r.code, 2)
