@@ -58,6 +58,7 @@ export function renderEvicted(e: Explanation, wide: boolean, width = terminalWid
         {label: 'now', at: t.now},
       ],
       t.now!,
+      width,
     ),
   )
   out.push(renderSettings(e, wide, width))

@@ -124,6 +124,7 @@ export function renderNode(e: Explanation, wide: boolean, width = terminalWidth(
       {label: 'now', at: t.now},
     ],
     t.now!,
+    width,
   )
   const pods = e.pods as
     | {

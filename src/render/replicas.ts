@@ -85,7 +85,7 @@ function deletionTable(r: ReplicaSetReplay, wide: boolean): string {
   return `${lines.join('\n')}\n`
 }
 
-function expectationTimeline(e: Explanation, r: ReplicaSetReplay, wide: boolean): string {
+function expectationTimeline(e: Explanation, r: ReplicaSetReplay, wide: boolean, width: number): string {
   const x = r.expectations
   if (!x.burst && !x.expiresAt) return ''
   const marks: TimelineMark[] = []
@@ -99,7 +99,7 @@ function expectationTimeline(e: Explanation, r: ReplicaSetReplay, wide: boolean)
   marks.push({label: 'now', at: e.evaluatedAt})
   if (x.expiresAt) marks.push({label: 'expectations expire', at: x.expiresAt, estimated: true})
   const head = `Expectations (${x.state}, ${x.waiting ? 'the controller waits' : 'the controller does not wait'}; inferred, ${x.confidence}):`
-  return `${ROLE.heading(head)}\n${renderTimeline(marks, e.evaluatedAt).split('\n').slice(1).join('\n')}`
+  return `${ROLE.heading(head)}\n${renderTimeline(marks, e.evaluatedAt, width).split('\n').slice(1).join('\n')}`
 }
 
 function claimsLine(r: ReplicaSetReplay): string {
@@ -134,7 +134,7 @@ export function renderReplicaSet(e: Explanation, wide: boolean, src: SourceInFor
   if (r) {
     const del = deletionTable(r, wide)
     if (del) out.push(del.replace(/^/gm, '  ').trimEnd())
-    const tl = expectationTimeline(e, r, wide)
+    const tl = expectationTimeline(e, r, wide, width)
     if (tl) out.push(tl.replace(/^/gm, '  ').trimEnd())
   }
   out.push(...nextStepLines(e.next, src, width, 2))

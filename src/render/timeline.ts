@@ -11,14 +11,20 @@ export interface TimelineMark {
   estimated?: boolean
 }
 
+/** The axis at its widest, and the narrowest it is drawn at before a row may pass the terminal's width. */
 const WIDTH = 48
+const MIN_WIDTH = 12
 
 function clock(ms: number, sameDay: boolean): string {
   const s = new Date(ms).toISOString()
   return sameDay ? s.slice(11, 19) : s.replace('.000Z', 'Z').replace('T', ' ')
 }
 
-export function renderTimeline(marks: readonly TimelineMark[], nowIso: string, width = WIDTH): string {
+/**
+ * `columns`: the room the view has (the terminal's width less the view's indent). The axis shrinks so that each row —
+ * label, axis, time and age — fits it, down to MIN_WIDTH; the scale is then coarser, never cut.
+ */
+export function renderTimeline(marks: readonly TimelineMark[], nowIso: string, columns = Number.POSITIVE_INFINITY): string {
   const points = marks
     .filter((m) => m.at)
     .map((m) => ({...m, ms: Date.parse(m.at!)}))
@@ -30,6 +36,8 @@ export function renderTimeline(marks: readonly TimelineMark[], nowIso: string, w
   const span = max - min
   const sameDay = new Date(min).toISOString().slice(0, 10) === new Date(max).toISOString().slice(0, 10)
   const labelWidth = Math.max(...points.map((p) => p.label.length + (p.estimated ? 2 : 0)))
+  const tail = Math.max(...points.map((p) => clock(p.ms, sameDay).length + 2 + relativeTime(p.ms, now).length))
+  const width = Math.max(MIN_WIDTH, Math.min(WIDTH, columns - (2 + labelWidth + 2 + 2 + tail)))
   const out: string[] = []
   out.push(ROLE.heading(`Timeline (to scale, ${clock(min, false)} → ${clock(max, sameDay)}${sameDay ? ' UTC' : ''}):`))
   for (const p of points) {
