@@ -4,7 +4,7 @@
 // engine/deployment/types.ts). Every field a replay's descriptor names (src/engine/*/descriptor.ts) is checked here:
 // test/replays/shapes.test.ts builds an object with that field of the wrong type and wants it refused. Fields not listed are not looked at. Pod templates are left to the hash code, which
 // decodes them against Go's own type layouts and names the field it cannot use (src/hash/typed-json.ts).
-import {boolean, type Check, int32, int64, intOrString, json, list, name, object, quantityMap, required, string, stringMap, time} from './shape.js'
+import {boolean, type Check, int32, int64, int64Exact, intOrString, json, list, name, object, quantityMap, required, string, stringMap, time} from './shape.js'
 
 const ownerReference = object({
   apiVersion: required(name),
@@ -60,7 +60,7 @@ const resources = object({requests: quantityMap, limits: quantityMap})
 const pod = object({
   spec: object({
     nodeName: string,
-    tolerations: list(object({key: string, operator: string, value: string, effect: string, tolerationSeconds: int64})),
+    tolerations: list(object({key: string, operator: string, value: string, effect: string, tolerationSeconds: int64Exact})),
     // The controller-manager's mirror pod: its command line holds the node lifecycle settings (settings/kcm.ts).
     containers: list(object({name: string, image: string, command: list(string), args: list(string), resources})),
     initContainers: list(object({name: string, restartPolicy: string, resources})),

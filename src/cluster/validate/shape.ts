@@ -73,6 +73,19 @@ export const int32 = integer(-(2 ** 31), 2 ** 31 - 1, 'an int32')
  * refused too, rather than rounded.
  */
 export const int64 = integer(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'an integer within ±2^53')
+/**
+ * A Go int64 the replay reads exactly (as bigint beyond 2^53): tolerationSeconds, whose huge values Go wraps
+ * (getMinTolerationTime's seconds × 1e9), so refusing them would drop a pod the API server serves.
+ */
+export const int64Exact = primitive(
+  '(typeof x === "number" && Number.isSafeInteger(x)) || (typeof x === "bigint" && x >= -9223372036854775808n && x <= 9223372036854775807n)',
+  (v) =>
+    (typeof v === 'number' && Number.isSafeInteger(v)) || (typeof v === 'bigint' && v >= -(2n ** 63n) && v <= 2n ** 63n - 1n)
+      ? undefined
+      : typeof v === 'bigint'
+        ? {at: '', found: String(v), want: 'an int64'}
+        : miss(v, 'an int64'),
+)
 /** intstr.IntOrString (maxSurge, maxUnavailable). */
 export const intOrString = primitive('typeof x === "string" || (typeof x === "number" && Number.isInteger(x) && Math.abs(x) < 2147483648)', (v) =>
   typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) ? undefined : miss(v, 'an int32 or a string'),

@@ -10,7 +10,7 @@ import {EVICTED_SEVERITY, type EvictedVerdict} from './descriptor.js'
 import {collectEvidence, type EvictionEvidence, wasEvictedByTaintManager} from './evidence.js'
 import {describeOrigin, tolerationOrigin} from './origins.js'
 import {estimateEvictionTime, type EvictionTiming, type PodDecision, processPodOnNode} from './process.js'
-import {secondsOf} from './toleration.js'
+import {foreverBecause, immediateBecause, secondsOf} from './toleration.js'
 import type {EventLike, PodLike, Taint} from './types.js'
 import {POD_TEMPLATE_HASH_LABEL} from '../../hash/template-records.js'
 
@@ -102,7 +102,7 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
         taints,
         decision: d,
         hypothetical: false,
-        summary: `Every NoExecute taint on ${node.metadata?.name} is tolerated without tolerationSeconds: the pod stays, however long the taints last.`,
+        summary: `Every NoExecute taint on ${node.metadata?.name} is tolerated ${foreverBecause(d.kind === 'forever' ? d.matches.map((m) => m.toleration!) : [])}: the pod stays, however long the taints last.`,
       }
     if (!settings.taintEvictionEnabled)
       return {
@@ -119,7 +119,9 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
       const untolerated =
         d.kind === 'notAllTolerated' && last?.minMs === undefined ? d.matches.filter((m) => m.index === undefined).map((m) => tk(m.taint)) : []
       const why =
-        untolerated.length > 0 ? `${untolerated.join(', ')} is not tolerated` : 'a matching toleration has tolerationSeconds ≤ 0 and no timer was running'
+        untolerated.length > 0
+          ? `${untolerated.join(', ')} is not tolerated`
+          : `${immediateBecause(d.kind === 'timed' ? d.matches.map((m) => m.toleration!) : [])} and no timer was running`
       return {
         verdict: 'evictedImmediately',
         taints,
@@ -182,7 +184,7 @@ function decide(input: EvictedInput, ev: EvictionEvidence): Outcome {
       taints: [expected],
       decision: d,
       hypothetical: true,
-      summary: `Node ${node.metadata?.name} is not ready; even once it carries ${tk(expected)} the pod tolerates it forever (no tolerationSeconds).`,
+      summary: `Node ${node.metadata?.name} is not ready; even once it carries ${tk(expected)} the pod tolerates it forever (${foreverBecause(d.matches.map((m) => m.toleration!))}).`,
     }
   const status = na.noExecute.status
   if (status === 'blocked') {

@@ -43,7 +43,39 @@ export function getMinTolerationTime(tolerations: readonly Toleration[]): number
   return Number(ns / 1_000_000n)
 }
 
-export function secondsOf(t: Toleration | undefined): number | undefined {
+/** The smallest of non-empty int64s (Math.min takes no bigint). */
+function smallest(xs: readonly bigint[]): bigint {
+  let min = xs[0]
+  for (const x of xs) if (x < min) min = x
+  return min
+}
+
+/**
+ * Why getMinTolerationTime said forever, in words: no first-match toleration has tolerationSeconds (the usual case),
+ * or one has a value Go reads as forever — exactly math.MaxInt64 (upstream's "none set" sentinel), or so large that
+ * seconds × 1e9 wraps Go's int64 time.Duration to a negative value (any above 9,223,372,036 s, ~292 years).
+ */
+export function foreverBecause(tolerations: readonly Toleration[]): string {
+  const set = tolerations.filter((t) => t.tolerationSeconds !== undefined && t.tolerationSeconds !== null)
+  if (set.length === 0) return 'without tolerationSeconds'
+  const min = smallest(set.map((t) => int64Seconds(t.tolerationSeconds!)))
+  if (min === INT64_MAX) return `with tolerationSeconds ${min} (math.MaxInt64, which getMinTolerationTime takes for "none set": forever)`
+  return `with tolerationSeconds ${min}, which getMinTolerationTime turns into a negative time.Duration (${min} s × 1e9 ns wraps Go's int64), read as forever`
+}
+
+/**
+ * Why the smallest tolerationSeconds gave a minimum of 0 (deleted at once) when a timer would be expected: a value
+ * ≤ 0, or one whose seconds × 1e9 wraps Go's int64 time.Duration to exactly 0 (2^55 s and its multiples do).
+ */
+export function immediateBecause(tolerations: readonly Toleration[]): string {
+  const set = tolerations.filter((t) => t.tolerationSeconds !== undefined && t.tolerationSeconds !== null).map((t) => int64Seconds(t.tolerationSeconds!))
+  if (set.length === 0 || set.some((s) => s <= 0n)) return 'a matching toleration has tolerationSeconds ≤ 0'
+  const min = smallest(set)
+  return `the smallest matching tolerationSeconds, ${min}, becomes a time.Duration of 0 in getMinTolerationTime (${min} s × 1e9 ns wraps Go's int64)`
+}
+
+/** tolerationSeconds as a number, or as the exact bigint when it is beyond 2^53 (the JSON writer prints it whole). */
+export function secondsOf(t: Toleration | undefined): number | bigint | undefined {
   if (!t || t.tolerationSeconds === undefined || t.tolerationSeconds === null) return undefined
-  return Number(t.tolerationSeconds)
+  return typeof t.tolerationSeconds === 'bigint' && !Number.isSafeInteger(Number(t.tolerationSeconds)) ? t.tolerationSeconds : Number(t.tolerationSeconds)
 }

@@ -98,8 +98,15 @@ describe('one object against its kind', () => {
     assert.equal(reason(node({taints: [{key: 'k'}]})), 'spec.taints[0].effect is missing')
     assert.equal(
       reason(pod('a', {spec: {tolerations: [{key: 'k', tolerationSeconds: '300'}]}})),
-      'spec.tolerations[0].tolerationSeconds is a string, want an integer within ±2^53',
+      'spec.tolerations[0].tolerationSeconds is a string, want an int64',
     )
+    // tolerationSeconds is read exactly (the replay computes Go's wrapping Duration): any int64, as bigint beyond 2^53;
+    // beyond int64 a Go decoder refuses it, and so does this.
+    const tol = (s: number | bigint) => pod('a', {spec: {tolerations: [{key: 'k', tolerationSeconds: s}]}})
+    assert.equal(reason(tol(2n ** 63n - 1n)), undefined)
+    assert.equal(reason(tol(-(2n ** 63n))), undefined)
+    assert.equal(reason(tol(2n ** 63n)), 'spec.tolerations[0].tolerationSeconds is 9223372036854775808, want an int64')
+    assert.equal(reason(tol(1.5)), 'spec.tolerations[0].tolerationSeconds is a fraction, want an int64')
   })
   test("null is Go's zero value: the field is taken as absent (and removed, as the checks test === undefined)", () => {
     const o = pod('a', {status: null}, {labels: null, creationTimestamp: null})
