@@ -2,6 +2,7 @@
 // what was inferred and how surely), and the next steps — then whichever picture its data allows.
 import type {Explanation} from '../../explanation.js'
 import type {NextStepInForce} from '../next-steps.js'
+import {namespaceView, renderNamespacePicture} from './deletion.js'
 import {fragment, h, type Html} from './h.js'
 import {isSeverity, severityBadge} from './severity.js'
 import {hasTree, renderOwnershipGraph} from './graph.js'
@@ -23,9 +24,12 @@ export interface Footnotes {
   items: Html[]
 }
 
-export function renderFinding(e: Explanation, notes: Footnotes): Html {
+/** `related`: the page's other answers, where a Terminating namespace's picture finds the held objects' own holders. */
+export function renderFinding(e: Explanation, notes: Footnotes, related: readonly Explanation[] = []): Html {
   const extra = e as Record<string, unknown>
   const pictures: Html[] = []
+  const ns = namespaceView(e, related)
+  if (ns) pictures.push(h('h3', null, 'What remains'), renderNamespacePicture(ns))
   if (hasZoneMap(extra)) pictures.push(h('h3', null, 'Zones'), renderZoneMap(extra))
   if (typeof extra.timeline === 'object' && extra.timeline !== null) {
     const t = renderTimeline(subjectText(e.subject), extra.timeline as Record<string, unknown>, notes.next)

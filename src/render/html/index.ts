@@ -13,6 +13,8 @@ interface Report {
   source?: SourceDescription
   findings?: Explanation[]
   results?: Explanation[]
+  /** gc --all's pending and stuck deletions (the audit's deleting check, as a section of its own). */
+  deletions?: {findings?: Explanation[]}
   summary?: {
     checks?: {
       name: string
@@ -184,14 +186,14 @@ function compactRows(rest: readonly Explanation[]): Html {
 }
 
 /** The findings as cards, the first CARDS_PER_GROUP of each check and verdict; the rest of a group as one table after its cards. */
-function* findingPieces(list: readonly Explanation[], notes: Footnotes): Generator<Html> {
+function* findingPieces(list: readonly Explanation[], notes: Footnotes, related: readonly Explanation[]): Generator<Html> {
   const seen = new Map<string, number>()
   const overflow = new Map<string, Explanation[]>()
   for (const e of list) {
     const key = groupKey(e)
     const n = (seen.get(key) ?? 0) + 1
     seen.set(key, n)
-    if (n <= CARDS_PER_GROUP) yield renderFinding(e, notes)
+    if (n <= CARDS_PER_GROUP) yield renderFinding(e, notes, related)
     else overflow.set(key, [...(overflow.get(key) ?? []), e])
   }
   for (const rest of overflow.values()) yield compactRows(rest)
@@ -226,22 +228,29 @@ export function renderHtmlChunks(data: unknown, command: string): Generator<stri
     report = data as Report
     list = (report.findings ?? report.results ?? []).filter(isExplanation)
   }
-  const first = list[0]
+  const deletions = (report?.deletions?.findings ?? []).filter(isExplanation)
+  // Every answer on the page: a namespace's picture draws the held objects' own holders from theirs.
+  const everything = [...list, ...deletions]
+  const first = list[0] ?? deletions[0]
   const source = report?.source ?? first?.source
   const evaluatedAt = report?.evaluatedAt ?? first?.evaluatedAt
   const title = `kubectl why ${command}${list.length === 1 && !report ? ` — ${subjectText(list[0].subject)}` : ''}`
   // The verdict, then the findings with their next steps; the zone map and the checks table after them.
   function* body(): Generator<Html> {
-    yield verdictLine(report, list)
-    if (list.length === 0) yield h('p', {class: 'none-found'}, 'No findings.')
-    else yield* findingPieces(list, notes)
+    yield verdictLine(report, everything)
+    if (list.length === 0 && deletions.length === 0) yield h('p', {class: 'none-found'}, 'No findings.')
+    else yield* findingPieces(list, notes, everything)
+    if (deletions.length > 0) {
+      yield h('h2', {class: 'section', 'data-section': 'deletions'}, "Pending and stuck deletions (the audit's deleting check)")
+      yield* findingPieces(deletions, notes, everything)
+    }
     if (report?.kind === 'AuditReport') {
       const zones = auditZones(list)
       if (zones) yield zones
     }
     if (report) yield checksTable(report)
   }
-  return renderPage(title, renderHeader(title, source, evaluatedAt, dependsOnFor(list)), body(), notes.items)
+  return renderPage(title, renderHeader(title, source, evaluatedAt, dependsOnFor(everything)), body(), notes.items)
 }
 
 export function renderHtml(data: unknown, command: string): string {

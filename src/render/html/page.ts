@@ -49,6 +49,14 @@ ol.revision-line { list-style: none; display: flex; gap: 0; padding: 0; flex-wra
 ol.revision-line li { border: 1px solid var(--line); padding: 6px 10px; margin-right: 18px; position: relative; border-radius: 4px; }
 ol.revision-line li + li::before { content: "→"; position: absolute; left: -16px; top: 40%; }
 ol.revision-line li.new { border: 2px solid var(--info); } .tag { color: var(--info); font-weight: 700; }
+figure.deletion-map { margin: 8px 0; } figure.deletion-map figcaption { color: var(--muted); margin-bottom: 4px; }
+ul.tree { list-style: none; margin: 0; padding-left: 22px; } ul.tree.root { padding-left: 0; }
+ul.tree li { position: relative; margin: 6px 0; } ul.tree ul.tree > li::before { content: ""; position: absolute; left: -14px; top: 0; bottom: -6px; border-left: 2px solid var(--line); }
+ul.tree ul.tree > li:last-child::before { bottom: auto; height: 14px; } ul.tree ul.tree > li::after { content: ""; position: absolute; left: -14px; top: 14px; width: 12px; border-top: 2px solid var(--line); }
+.node-box { display: inline-block; border: 1px solid var(--line); border-radius: 4px; padding: 3px 8px; background: var(--panel); max-width: 100%; overflow-wrap: anywhere; }
+.node-box.subject { border: 2px solid var(--sev); } .state { color: var(--fg); border-bottom: 2px solid var(--sev); } .state > span:first-child { color: var(--sev); }
+ul.picture-next { list-style: none; margin: 2px 0 0; padding-left: 8px; } tr.disagree td { font-weight: 700; }
+h2.section { display: block; margin: 20px 0 6px; }
 ol.footnotes { font-size: 12px; color: var(--muted); }
 table.checks td:nth-child(n+3) { text-align: right; }
 @media print { body { max-width: none; padding: 0; } details::details-content { content-visibility: visible; display: block; } article.finding { break-inside: avoid; } }
