@@ -2,7 +2,7 @@
 // what was inferred and how surely), and the next steps — then whichever picture its data allows.
 import type {Explanation} from '../../explanation.js'
 import type {NextStepInForce} from '../next-steps.js'
-import {namespaceView, renderNamespacePicture} from './deletion.js'
+import {heldView, namespaceView, renderHeldPicture, renderNamespacePicture} from './deletion.js'
 import {fragment, h, type Html} from './h.js'
 import {isSeverity, severityBadge} from './severity.js'
 import {hasTree, renderOwnershipGraph} from './graph.js'
@@ -30,6 +30,8 @@ export function renderFinding(e: Explanation, notes: Footnotes, related: readonl
   const pictures: Html[] = []
   const ns = namespaceView(e, related)
   if (ns) pictures.push(h('h3', null, 'What remains'), renderNamespacePicture(ns))
+  const held = ns ? undefined : heldView(e)
+  if (held) pictures.push(h('h3', null, 'What holds it'), renderHeldPicture(held))
   if (hasZoneMap(extra)) pictures.push(h('h3', null, 'Zones'), renderZoneMap(extra))
   if (typeof extra.timeline === 'object' && extra.timeline !== null) {
     const t = renderTimeline(subjectText(e.subject), extra.timeline as Record<string, unknown>, notes.next)
