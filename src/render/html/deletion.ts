@@ -102,6 +102,8 @@ export interface NamespaceView {
   held: HeldView[]
   /** The namespace controller's next steps not drawn beside an APIService or an object. */
   next: NextStepInForce[]
+  /** Where no discovery failure is drawn: the engine's reason (which may be that the data cannot rule one out). */
+  discoveryNote?: string
   /** What the data cannot show of the namespace's content, as the engine says it. */
   lacks?: string
 }
@@ -254,7 +256,8 @@ export function namespaceView(e: Explanation, related: readonly Explanation[] = 
     number
   >
   const notes = new Map<string, string>()
-  for (const clause of (contentStep?.why ?? '').split('; ')) {
+  // A clause may hold "; " itself (a type the data cannot show gives the reason): split only before the next type.
+  for (const clause of (contentStep?.why ?? '').split(/; (?=[a-z0-9-]+\.[a-z0-9.-]*: )/)) {
     const m = /^(\S+\.\S*): (.+)$/.exec(clause)
     if (m) notes.set(m[1], m[2])
   }
@@ -348,6 +351,7 @@ export function namespaceView(e: Explanation, related: readonly Explanation[] = 
     resources,
     finalizers,
     discovery,
+    ...(discovery.length === 0 && discoveryStep ? {discoveryNote: discoveryStep.why} : {}),
     held,
     next: nsNext.filter((n) => !placed.has(n)),
     ...(evidence.find((ev) => ev.startsWith('the data cannot show')) ? {lacks: evidence.find((ev) => ev.startsWith('the data cannot show'))} : {}),
@@ -544,7 +548,11 @@ function finalizersTable(v: NamespaceView): Html {
 export function namespaceAlt(v: NamespaceView): string {
   const parts = [
     `Namespace ${v.name}${v.deletionTimestamp ? `, being deleted since ${v.deletionTimestamp}` : ''}${v.specFinalizers ? `, spec.finalizers ${JSON.stringify(v.specFinalizers)}` : ''}`,
-    v.discovery.length > 0 ? `discovery fails for ${v.discovery.map((d) => `APIService ${d.name} (${d.available.split(':')[0]})`).join(', ')}` : '',
+    v.discovery.length > 0
+      ? `discovery fails for ${v.discovery.map((d) => `APIService ${d.name} (${d.available.split(':')[0]})`).join(', ')}`
+      : v.discoveryNote
+        ? `no discovery failure shown: ${v.discoveryNote}`
+        : '',
     v.resources.length > 0
       ? `remaining: ${v.resources.map((r) => `${r.type} ${r.condition ?? '–'} counted by the namespace, ${r.data ?? 'not'} in the data`).join('; ')}`
       : 'no content remaining in the data',
@@ -590,6 +598,13 @@ export function renderNamespacePicture(v: NamespaceView): Html {
         h(
           'ul',
           {class: 'tree'},
+          v.discovery.length === 0 && v.discoveryNote
+            ? h(
+                'li',
+                {class: 'branch', 'data-branch': 'discovery'},
+                h('div', {class: 'node-box'}, h('strong', null, 'Discovery: no failure shown'), h('span', {class: 'muted'}, ` — ${t(v.discoveryNote)}`)),
+              )
+            : '',
           v.discovery.length > 0
             ? h(
                 'li',
