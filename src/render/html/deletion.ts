@@ -404,7 +404,8 @@ function nextList(steps: readonly NextStepInForce[]): Html | string {
       const command = n.commandInForce ?? n.command
       return h(
         'li',
-        {'data-next': ''},
+        // Not data-next: that counts the card's own list of the answer's next steps.
+        {'data-picture-next': ''},
         h('span', {class: 'muted'}, 'next: '),
         command ? h('code', {class: 'command'}, t(command)) : '',
         n.change ? ` change ${t(n.change)}` : '',
@@ -459,9 +460,9 @@ function heldItem(v: HeldView): Html {
       v.answered ? '' : h('span', {class: 'muted'}, ' · its holders: its own answer, the command below'),
     ),
     nextList(v.next),
-    h('ul', {class: 'tree'}, v.holders.filter((hd) => v.answered || hd.next.length > 0 || hd.evidence.length > 0).map(holderItem)),
+    // Answered: each finalizer with its holder; else only the finalizers the namespace controller names (no empty list).
     v.answered
-      ? ''
+      ? h('ul', {class: 'tree'}, v.holders.map(holderItem))
       : h(
           'ul',
           {class: 'tree'},

@@ -52,7 +52,8 @@ type Any = any
 /** The explanations a command's JSON holds, in order. */
 function explanationsOf(json: Any): Any[] {
   if (Array.isArray(json)) return json
-  if (json.findings) return json.findings
+  // gc --all: the collector's findings, then its pending and stuck deletions (drawn as their own section).
+  if (json.findings) return [...json.findings, ...(json.deletions?.findings ?? [])]
   if (json.results) return json.results
   return [json]
 }
