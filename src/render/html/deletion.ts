@@ -508,7 +508,8 @@ function resourcesTable(v: NamespaceView): Html {
           h('th', {scope: 'row'}, h('code', null, t(r.type))),
           h('td', null, count(r.condition, v.contentCondition ? 'not listed' : 'no condition')),
           h('td', null, count(r.data, 'not in the data')),
-          h('td', null, r.note ? t(r.note) : ''),
+          // ProcessContentTotals' "N, as in the data" where the two agree: said once, without repeating the count.
+          h('td', null, r.note ? (/^\d+, as in the data$/.test(r.note) ? 'as in the data' : t(r.note)) : ''),
         ),
       ),
     ),
