@@ -290,8 +290,9 @@ async function otherParts(source: ClusterSource, o: KubeObject, types: readonly 
       const crs = await tryList(source, 'apps/v1', 'ControllerRevision', m.namespace)
       const pods = await tryList(source, 'v1', 'Pod', m.namespace, true)
       const mine = (list: KubeObject[]) => list.filter((x) => controllerOf(x, kind)?.uid === owner.uid)
-      // Every pod of the owner counts, terminating and terminal ones too; without the pods nothing is said.
-      const r = crs && pods ? replayRevisionHistory(o, w, mine(crs), mine(pods)) : undefined
+      // Every pod of the owner counts, terminating and terminal ones too; without the pods nothing is said. A
+      // DaemonSet's are the namespace's pods ClaimPods leaves it (orphans it adopts too): the replay picks them.
+      const r = crs && pods ? replayRevisionHistory(o, w, mine(crs), kind === 'DaemonSet' ? pods : mine(pods)) : undefined
       if (r) parts.push(r)
     }
   }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
 import type {KubeObject} from '../../../src/cluster/source.js'
-import {cleanupHistory, replayRevisionHistory, truncateHistory} from '../../../src/engine/historylimits/index.js'
+import {cleanupHistory, daemonPodsForHistory, replayRevisionHistory, splitDaemonSetHistory, truncateHistory} from '../../../src/engine/historylimits/index.js'
 
 const cr = (name: string, revision: number, hash: string): KubeObject => ({
   apiVersion: 'apps/v1',
@@ -93,5 +93,119 @@ describe('TestStatefulSetControlLimitsHistory (upstream), replayed over truncate
       revs.map((r) => r.metadata?.name),
       ['sts-r8', 'sts-r9', 'sts-r10'],
     )
+  })
+})
+
+// Which pods' hashes keep a DaemonSet revision: cleanupHistory lists them with getNodesToDaemonPods(ctx, ds, true).
+// Upstream table pkg/controller/daemon/daemon_controller_test.go TestGetNodesToDaemonPods (stored copy, index id
+// 71110696), entry "include deleted terminal pods": wanted = matching-owned-0/1, matching-orphan-0/1 (adopted),
+// matching-owned-succeeded-pod-0, matching-owned-failed-deleted-pod-1; ignored = non-matching-owned-0 (owned, labels
+// no longer match: released), non-matching-orphan-1, matching-owned-by-other-0 (ds2's). newDaemonSet's selector is
+// simpleDaemonSetLabel {name: simple-daemon, type: production}; simpleDaemonSetLabel2 {name: simple-daemon, type: test}.
+describe('TestGetNodesToDaemonPods (upstream, includeDeletedTerminal: true), as daemonPodsForHistory', () => {
+  const L1 = {name: 'simple-daemon', type: 'production'}
+  const L2 = {name: 'simple-daemon', type: 'test'}
+  const ds: KubeObject = {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: {name: 'foo', namespace: 'default', uid: 'ds-foo'},
+    spec: {selector: {matchLabels: L1}, template: {metadata: {labels: L1}}},
+  }
+  const p = (name: string, labels: Record<string, string>, ownerUid?: string, extra: Partial<KubeObject> = {}): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: 'default',
+      uid: `p-${name}`,
+      labels,
+      ...(ownerUid ? {ownerReferences: [{apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'x', uid: ownerUid, controller: true}]} : {}),
+    },
+    ...extra,
+  })
+  const deleted = {metadata: {deletionTimestamp: '2026-12-01T00:00:00Z'}}
+  const wanted = [
+    p('matching-owned-0', L1, 'ds-foo'),
+    p('matching-orphan-0', L1),
+    p('matching-owned-1', L1, 'ds-foo'),
+    p('matching-orphan-1', L1),
+    p('matching-owned-succeeded-pod-0', L1, 'ds-foo', {status: {phase: 'Succeeded'}}),
+    {
+      ...p('matching-owned-failed-deleted-pod-1', L1, 'ds-foo', {status: {phase: 'Failed'}}),
+      metadata: {...p('x', L1, 'ds-foo').metadata, name: 'matching-owned-failed-deleted-pod-1', ...deleted.metadata},
+    },
+  ]
+  const ignored = [p('non-matching-owned-0', L2, 'ds-foo'), p('non-matching-orphan-1', L2), p('matching-owned-by-other-0', L1, 'ds-foo2')]
+  it('the wanted pods, and none of the ignored ones', () => {
+    assert.deepEqual(
+      daemonPodsForHistory(ds, [...wanted, ...ignored])
+        .map((x) => x.metadata?.name)
+        .sort(),
+      wanted.map((x) => x.metadata?.name).sort(),
+    )
+  })
+})
+
+// constructHistory + cleanupHistory over one DaemonSet, worked by hand from update.go: limit 1; revisions r1 (hash h1),
+// r2 (h2), r3 (h3, the DaemonSet's template), r0dup (revision 0, the same template as r3). Current: r3 (Match; of the
+// two matching, dedupCurHistories keeps the higher revision, r3, and deletes r0dup). Old: r1, r2 → toKill = 2 − 1 = 1.
+// A Failed, deleted pod still carries h1, so r1 is skipped and does not count; r2 goes. Kept: r1 (a pod runs it), r3.
+describe('DaemonSet history replay: Match, dedupCurHistories, cleanupHistory', () => {
+  const tmpl = (image: string) => ({metadata: {labels: {app: 'd'}}, spec: {containers: [{name: 'c', image}]}})
+  const ds: KubeObject = {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: {name: 'd', namespace: 'sys', uid: 'ds-d'},
+    spec: {revisionHistoryLimit: 1, selector: {matchLabels: {app: 'd'}}, template: tmpl('v3')},
+  }
+  const rev = (name: string, revision: number, hash: string, image: string): KubeObject => ({
+    ...cr(name, revision, hash),
+    data: {spec: {template: {...tmpl(image), $patch: 'replace'}}},
+  })
+  const revs = [rev('d-r1', 1, 'h1', 'v1'), rev('d-r2', 2, 'h2', 'v2'), rev('d-r3', 3, 'h3', 'v3'), rev('d-r0dup', 0, 'h0', 'v3')]
+  const owned = (name: string, hash: string, extra: Record<string, unknown> = {}): KubeObject => ({
+    ...pod(name, hash),
+    metadata: {
+      ...pod(name, hash).metadata,
+      labels: {app: 'd', 'controller-revision-hash': hash},
+      ownerReferences: [{apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'd', uid: 'ds-d', controller: true}],
+      ...extra,
+    },
+  })
+  const pods = [owned('d-a', 'h3'), {...owned('d-b', 'h1', {deletionTimestamp: '2026-12-01T00:00:00Z'}), status: {phase: 'Failed'}}]
+  const actionOf = (name: string) => replayRevisionHistory(revs.find((r) => r.metadata?.name === name)!, ds, revs, pods)!
+  it('the split: r3 current by template, r0dup its duplicate, r1 and r2 old', () => {
+    const split = splitDaemonSetHistory(ds, revs)
+    assert.equal(split.current?.metadata?.name, 'd-r3')
+    assert.deepEqual(
+      split.duplicates.map((r) => r.metadata?.name),
+      ['d-r0dup'],
+    )
+    assert.deepEqual(split.old.map((r) => r.metadata?.name).sort(), ['d-r1', 'd-r2'])
+  })
+  it('r2 goes by the limit, r0dup as a duplicate; r1 (a deleted Failed pod runs it) and r3 (current) stay', () => {
+    assert.equal(actionOf('d-r2').actor.action, 'willDelete')
+    assert.equal(actionOf('d-r2').actor.rule, 'cleanupHistory')
+    assert.equal(actionOf('d-r0dup').actor.action, 'willDelete')
+    assert.equal(actionOf('d-r0dup').actor.rule, 'dedupCurHistories')
+    assert.equal(actionOf('d-r1').actor.action, 'none')
+    assert.match(actionOf('d-r1').headline, /pod d-b still runs it/)
+    assert.match(actionOf('d-r3').headline, /the current revision/)
+  })
+  it('a template no revision holds: every revision is old (snapshot makes the current one); r3 is kept only by its pod', () => {
+    // old = r0dup, r1, r2, r3 → toKill 3; by .revision: r0dup (h0, not live) goes, r1 (h1 live) skipped, r2 goes,
+    // r3 (h3: pod d-a still runs it) skipped. Deleted: r0dup, r2 — r3 is kept by its pod, not by being current.
+    const changed = {...ds, spec: {...(ds.spec as object), template: tmpl('v4')}}
+    const r = (name: string) => replayRevisionHistory(revs.find((x) => x.metadata?.name === name)!, changed, revs, pods)!
+    assert.equal(r('d-r0dup').actor.action, 'willDelete')
+    assert.equal(r('d-r2').actor.action, 'willDelete')
+    assert.equal(r('d-r3').actor.action, 'none')
+    assert.match(r('d-r3').headline, /pod d-a still runs it/)
+  })
+  it('revisionHistoryLimit unset: the default 10 is applied and said', () => {
+    const unset = {...ds, spec: {...(ds.spec as object), revisionHistoryLimit: undefined}}
+    const r = replayRevisionHistory(revs[1], unset, revs, pods)!
+    assert.equal(r.actor.action, 'none')
+    assert.match(r.headline, /revisionHistoryLimit 10 \(unset in the data: the API default\)/)
   })
 })
