@@ -4,6 +4,7 @@
 // trackJobStatusAndRemoveFinalizers, canRemoveFinalizer, isPodFailed. foregroundDeletion and orphan are the garbage
 // collector's (its own replay). Any other finalizer is named with the manager that wrote it (managedFields) and
 // whether something of that name runs in the data. Pure.
+import {getControllerOf} from '../../apimachinery/owner-references.js'
 import type {KubeObject} from '../../cluster/source.js'
 import type {Actor, Step} from '../../explanation.js'
 import {IsJobFinished} from '../jobutil/utils.js'
@@ -214,6 +215,44 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
       continue
     }
     if (f === JOB_TRACKING && o.kind === 'Pod') {
+      // handleSingleOrphanPod (job_controller.go, stored copy index id 66920481658): a pod with no controller is an
+      // orphan and loses the finalizer; one whose controller is not a batch/v1 Job keeps it ("Do not remove
+      // finalizer"): the job controller never touches it, and nothing else in Kubernetes removes it.
+      const ctrl = getControllerOf(o)
+      if (ctrl?.kind !== 'Job' || ctrl.apiVersion !== 'batch/v1') {
+        const orphan = !ctrl
+        const owner = ctrl ? `${ctrl.kind} ${ctrl.name} (${ctrl.apiVersion})` : ''
+        out.steps.push({
+          rule: 'handleSingleOrphanPod',
+          upstream: `${JOB} handleSingleOrphanPod`,
+          result: orphan ? 'orphan: removable' : 'not a Job: kept',
+          why: orphan
+            ? 'the pod has no controller: the job controller removes the finalizer of an orphan pod on its orphan queue'
+            : `its controller is ${owner}, not a batch/v1 Job: the job controller leaves its finalizer, and no other Kubernetes component removes it`,
+        })
+        out.actors.push({
+          actor: 'job',
+          action: orphan ? 'none' : 'blocksDeletion',
+          rule: 'handleSingleOrphanPod',
+          evidence: [orphan ? 'the pod has no controller' : `controller ${owner}`],
+          next: orphan
+            ? [
+                {
+                  command: 'kubectl logs -n kube-system -l component=kube-controller-manager --tail=500 | grep -i job',
+                  why: 'if the finalizer stays, the job controller is down or its patch fails',
+                },
+              ]
+            : [
+                {
+                  command: `kubectl get pod ${m.name}${ns} -o jsonpath='{.metadata.ownerReferences}'`,
+                  why: `the finalizer is the Job controller's, but ${owner} controls the pod: whoever added it must remove it`,
+                },
+              ],
+        })
+        if (!orphan) out.holds.push(`"${f}": its controller ${owner} is not a Job, so the job controller never removes it`)
+        out.states.push({finalizer: f, state: orphan ? 'releases' : 'stuck'})
+        continue
+      }
       const job = world.job
       if (!job) {
         // handleSingleOrphanPod removes the finalizer of a pod whose Job is gone: said only where the data proves it gone.

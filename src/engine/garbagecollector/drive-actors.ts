@@ -221,13 +221,19 @@ export async function finalizerReplay(
   const jobRef = o.kind === 'Pod' && finalizers.includes(JOB_TRACKING) ? controllerOf(o, 'Job') : undefined
   let job: KubeObject | undefined
   let jobRead = true
+  let jobReplaced = false
   if (jobRef) {
     try {
       job = await source.get({apiVersion: jobRef.apiVersion, kind: 'Job', namespace: m.namespace, name: jobRef.name, view: 'fresh'})
     } catch {
       jobRead = false
     }
-    if (job && metaOf(job).uid !== jobRef.uid) job = undefined
+    // resolveControllerRef: a Job of that name with another uid is not the pod's; names are unique in a namespace, so
+    // the pod's own Job is gone — proof enough, whatever else the data lacks.
+    if (job && metaOf(job).uid !== jobRef.uid) {
+      job = undefined
+      jobReplaced = true
+    }
   }
   let workloads: KubeObject[] | undefined
   let workloadsIncomplete: string | undefined
@@ -246,7 +252,7 @@ export async function finalizerReplay(
     podsWhy: needsPods && !pods ? 'pods could not be read' : undefined,
     podsIncomplete: pods ? incomplete(evidence, '', 'Pod', m.namespace) : undefined,
     job,
-    jobKnown: jobRef && !job && jobRead && !incomplete(evidence, 'batch', 'Job', m.namespace) ? 'absent' : 'unknown',
+    jobKnown: jobRef && !job && (jobReplaced || (jobRead && !incomplete(evidence, 'batch', 'Job', m.namespace))) ? 'absent' : 'unknown',
     workloads,
     workloadsIncomplete,
     managedFieldsDropped,

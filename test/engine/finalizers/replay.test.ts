@@ -64,7 +64,14 @@ describe('job-tracking', () => {
   const p = (phase: string, deleting?: string): KubeObject => ({
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: {name: 'build-x', namespace: 'ci', uid: 'p', finalizers: ['batch.kubernetes.io/job-tracking'], deletionTimestamp: deleting ?? DEL},
+    metadata: {
+      name: 'build-x',
+      namespace: 'ci',
+      uid: 'p',
+      finalizers: ['batch.kubernetes.io/job-tracking'],
+      deletionTimestamp: deleting ?? DEL,
+      ownerReferences: [{apiVersion: 'batch/v1', kind: 'Job', name: 'build', uid: 'j', controller: true}],
+    },
     status: {phase},
   })
   const job = (conditions: object[] = [], spec: object = {}): KubeObject => ({
