@@ -82,3 +82,18 @@ export function controllerEnabled(controllers: readonly string[], name: string):
   }
   return star
 }
+
+/**
+ * --terminated-pod-gc-threshold (PodGCControllerConfiguration.TerminatedPodGCThreshold): PodGC's gcTerminated bound,
+ * from the controller-manager's command line when the data shows its pod. threshold undefined: not on the command
+ * line (or not a whole number), so the caller's default applies; from says which, for the reader.
+ */
+export function terminatedPodGcThreshold(args: ControllerManagerArgs | undefined): {threshold?: number; from: string} {
+  const flag = 'terminated-pod-gc-threshold'
+  if (!args) return {from: 'the default: no kube-controller-manager pod is visible in kube-system, so its flags are not in the data'}
+  const text = args.flags.get(flag)
+  if (text === undefined) return {from: `the default: kube-system/${args.pod} does not set --${flag}`}
+  const n = /^[+-]?\d+$/.test(text.trim()) ? Number(text) : Number.NaN
+  if (!Number.isSafeInteger(n)) return {from: `the default: kube-system/${args.pod} --${flag}=${text} is not a whole number`}
+  return {threshold: n, from: `kube-controller-manager pod kube-system/${args.pod} --${flag}`}
+}

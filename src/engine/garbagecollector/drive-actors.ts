@@ -19,6 +19,7 @@ import {NODE_LEASE_NAMESPACE, replayNodeLease} from '../nodelease/lease.js'
 import {type PvReclaimInput, replayPvReclaim} from '../pvreclaim/reclaim.js'
 import {replayTtlAfterFinished} from '../ttlafterfinished/index.js'
 import {type GcNode, type GcPod, isPodTerminated, PODGC, podGcDecision} from '../podgc/gc.js'
+import {controllerManagerArgs, terminatedPodGcThreshold} from '../../settings/kcm.js'
 import type {GcExplanation} from './explain.js'
 import type {GcVerdict} from './model.js'
 import {LIST_CONCURRENCY} from './read.js'
@@ -374,7 +375,12 @@ async function podGcPart(source: ClusterSource, pod: KubeObject & GcPod, options
     }
   }
   const allPods = terminated ? await tryList(source, 'v1', 'Pod', undefined) : undefined
+  // gcTerminated's bound from the controller-manager's static pod when the data shows it (the same parse the node
+  // lifecycle's settings use), else the default, said as such.
+  const gcThreshold = allPods ? terminatedPodGcThreshold(controllerManagerArgs(allPods.filter((p) => metaOf(p).namespace === 'kube-system'))) : undefined
   const d = podGcDecision({
+    threshold: gcThreshold?.threshold,
+    thresholdFrom: gcThreshold?.from,
     pod,
     nodes: node ? [node as GcNode] : [],
     nodesComplete: nodeRead && proves('Node'),

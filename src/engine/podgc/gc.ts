@@ -35,6 +35,8 @@ export interface PodGcInput {
   allPods: readonly GcPod[]
   podsComplete: boolean
   threshold?: number
+  /** Where the threshold comes from (the controller-manager's pod, or why the default applies), said in the answer. */
+  thresholdFrom?: string
 }
 
 export type PodGcPass = 'gcTerminated' | 'gcTerminating' | 'gcOrphaned' | 'gcUnscheduledTerminating'
@@ -98,6 +100,12 @@ export function podGcDecision(input: PodGcInput): PodGcDecision {
 
 function passOf(input: PodGcInput): PodGcDecision {
   const threshold = input.threshold ?? DEFAULT_TERMINATED_POD_GC_THRESHOLD
+  const from =
+    input.threshold === undefined
+      ? ` (${input.thresholdFrom ?? "the default: the controller-manager's flags are not in the data"})`
+      : input.thresholdFrom
+        ? ` (${input.thresholdFrom})`
+        : ''
   const {pod} = input
   const nodeName = pod.spec?.nodeName ?? ''
   const node = nodeName ? input.nodes.find((n) => n.metadata?.name === nodeName) : undefined
@@ -107,11 +115,13 @@ function passOf(input: PodGcInput): PodGcDecision {
     const deleteCount = terminated.length - threshold
     if (deleteCount > 0 && terminated.slice(0, deleteCount).some((p) => same(p, pod)))
       return {
-        action: input.podsComplete ? 'willDelete' : 'unknown',
+        // Proven even from part of the cluster's pods: each terminated pod the data lacks adds one to deleteCount and
+        // takes at most one place before this one, so a pod among the first deleteCount here stays among them.
+        action: 'willDelete',
         pass: 'gcTerminated',
         terminated: terminated.length,
         threshold,
-        why: `${terminated.length} terminated pods > --terminated-pod-gc-threshold ${threshold}: the ${deleteCount} first by byEvictionAndCreationTimestamp (evicted first, then oldest) are force-deleted, this one among them`,
+        why: `${terminated.length} terminated pods > --terminated-pod-gc-threshold ${threshold}${from}: the ${deleteCount} first by byEvictionAndCreationTimestamp (evicted first, then oldest) are force-deleted, this one among them`,
       }
   }
   if (terminating && node) {
@@ -144,10 +154,18 @@ function passOf(input: PodGcInput): PodGcDecision {
   if (terminating && !nodeName)
     return {action: 'willDelete', pass: 'gcUnscheduledTerminating', threshold, why: 'terminating and never bound to a node: marked Failed and force-deleted'}
   const terminatedCount = input.allPods.filter(isPodTerminated).length
+  const over = terminatedCount - threshold
+  if (threshold > 0 && isPodTerminated(pod) && over > 0)
+    return {
+      action: 'none',
+      threshold,
+      terminated: terminatedCount,
+      why: `no PodGC pass takes it: ${terminatedCount} terminated pods > --terminated-pod-gc-threshold ${threshold}${from}, but it is not among the ${over} first by byEvictionAndCreationTimestamp (evicted first, then oldest)${input.podsComplete ? '' : ' (counted in the data read, not the whole cluster)'}`,
+    }
   return {
     action: 'none',
     threshold,
     terminated: terminatedCount,
-    why: `no PodGC pass takes it: ${isPodTerminated(pod) ? `${terminatedCount} terminated pods ≤ threshold ${threshold}${input.podsComplete ? '' : ' (counted in the data read, not the whole cluster)'}` : 'not terminated'}, its node ${nodeName ? 'exists' : 'is unset'}${terminating ? ', and no out-of-service taint on a NotReady node' : ''}`,
+    why: `no PodGC pass takes it: ${isPodTerminated(pod) && threshold <= 0 ? `gcTerminated is off (--terminated-pod-gc-threshold ${threshold}${from})` : isPodTerminated(pod) ? `${terminatedCount} terminated pods ≤ --terminated-pod-gc-threshold ${threshold}${from}${input.podsComplete ? '' : ' (counted in the data read, not the whole cluster)'}` : 'not terminated'}, its node ${nodeName ? 'exists' : 'is unset'}${terminating ? ', and no out-of-service taint on a NotReady node' : ''}`,
   }
 }

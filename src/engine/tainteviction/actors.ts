@@ -44,6 +44,8 @@ export interface EvictionContext {
   allPodsComplete?: boolean
   /** Pending pods nominated to a node (status.nominatedNodeName): preemptors on their way; namespacePods' when absent. */
   nominated?: PodLike[]
+  /** PodGC's --terminated-pod-gc-threshold from the controller-manager's pod (threshold unset: the default), and whence. */
+  podGcThreshold?: {threshold?: number; from: string}
   problems?: Problem[]
 }
 
@@ -678,6 +680,8 @@ function podGcNext(input: ActorInput): {decision: ReturnType<typeof podGcDecisio
     nodesComplete: input.context.nodesComplete ?? false,
     allPods: input.context.namespacePods ?? [input.pod],
     podsComplete: false,
+    threshold: input.context.podGcThreshold?.threshold,
+    thresholdFrom: input.context.podGcThreshold?.from,
   })
   const step: Step = {
     rule: g.pass ?? 'gc',

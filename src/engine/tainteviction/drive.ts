@@ -11,6 +11,7 @@ import type {NodeLifecycleWorld} from '../nodelifecycle/drive.js'
 import {noExecuteTaints} from '../nodelifecycle/taints.js'
 import type {PodLike as EvictionPod, PriorityClassLike} from '../podeviction/types.js'
 import {readKubeletConfig} from '../podeviction/configz.js'
+import {controllerManagerArgs, terminatedPodGcThreshold} from '../../settings/kcm.js'
 import {type EvictionContext, withActors} from './actors.js'
 import {nodeFromEvents} from './evidence.js'
 import {explainEvicted} from './explain.js'
@@ -131,6 +132,15 @@ export async function readEvictionContext(
   if (nodeName && (st?.reason === 'Evicted' || (st?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.reason === 'TerminationByKubelet'))) {
     context.kubeletConfig = await readKubeletConfig(source, nodeName)
     if (context.kubeletConfig.state === 'refused') problems.push({what: `kubelet configuration of node ${nodeName}`, reason: context.kubeletConfig.reason})
+  }
+  // PodGC's gcTerminated bound, for a terminated pod: the controller-manager's flag when its static pod is in the data.
+  if (pod && !['Pending', 'Running', 'Unknown'].includes(pod.status?.phase ?? '')) {
+    const kcm = await attempt<KubeObject>(
+      {apiVersion: 'v1', kind: 'Pod', namespace: 'kube-system'},
+      '',
+      'list pods in kube-system (kube-controller-manager flags)',
+    )
+    context.podGcThreshold = terminatedPodGcThreshold(kcm ? controllerManagerArgs(kcm) : undefined)
   }
   const owners: ScaleOwner[] = []
   for (const ref of OWNER_KINDS) {
@@ -280,11 +290,14 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   const pdbsByNs = new Map<string, PdbLike[]>()
   for (const b of sweep.pdbs ?? []) pdbsByNs.set(b.metadata?.namespace ?? '', [...(pdbsByNs.get(b.metadata?.namespace ?? '') ?? []), b])
   const byActor: Record<string, number> = {}
+  // PodGC's gcTerminated bound: the controller-manager's flag when the pods read include its static pod.
+  const gcThreshold = terminatedPodGcThreshold(controllerManagerArgs(pods.filter((p) => p.metadata?.namespace === 'kube-system')))
   const replay = (ns: string, name: string, pod: PodLike | undefined) => {
     const node = pod?.spec?.nodeName
     const e = explainPod(world, ns, name, pod, byPod.get(key(ns, name)) ?? [], {
       nominated,
       namespacePods: podsByNs.get(ns) ?? [],
+      podGcThreshold: gcThreshold,
       ...(sweep.pdbs ? {pdbs: pdbsByNs.get(ns) ?? []} : {}),
       ...(sweep.priorityClasses ? {priorityClasses: sweep.priorityClasses} : {}),
       ...(node && namespace === undefined
