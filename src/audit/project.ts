@@ -62,11 +62,59 @@ export interface ListRead {
   labelSelector?: string
 }
 
+interface ManagedFieldsEntry {
+  manager?: string
+  operation?: string
+  time?: string
+  subresource?: string
+  fieldsV1?: {'f:metadata'?: {'f:finalizers'?: unknown}}
+}
+
+/**
+ * Of an object past its deletionTimestamp with finalizers only: the managedFields entries that wrote
+ * metadata.finalizers, each cut to its manager, operation, time, subresource and that one set (fieldsV1
+ * f:metadata.f:finalizers), so that the deleting check names a finalizer's writer from the same data `gc --all` reads
+ * (src/engine/finalizers finalizerManagers). Every other object, and every other managedFields entry, is dropped as
+ * before (memory). One function on purpose: helper "memory" is restructuring src/audit.
+ */
+export function finalizerWriters(o: KubeObject): ManagedFieldsEntry[] | undefined {
+  const m = o.metadata as {deletionTimestamp?: unknown; finalizers?: unknown[]; managedFields?: unknown} | undefined
+  if (!m?.deletionTimestamp || !m.finalizers?.length || !Array.isArray(m.managedFields)) return undefined
+  const out: ManagedFieldsEntry[] = []
+  for (const e of m.managedFields as ManagedFieldsEntry[]) {
+    const set = e?.fieldsV1?.['f:metadata']?.['f:finalizers']
+    if (!set || typeof set !== 'object') continue
+    out.push({
+      ...(e.manager !== undefined ? {manager: e.manager} : {}),
+      ...(e.operation !== undefined ? {operation: e.operation} : {}),
+      ...(e.time !== undefined ? {time: e.time} : {}),
+      ...(e.subresource !== undefined ? {subresource: e.subresource} : {}),
+      fieldsV1: {'f:metadata': {'f:finalizers': set}},
+    })
+  }
+  return out.length > 0 ? out : undefined
+}
+
 /** The projection of a list's items, from the reads the plan merged into it. */
 export function projector(
   list: {metadataOnly: boolean; namespace?: string; labelSelector?: string; needs: readonly ListRead[]},
   intern = new Interner(),
   keep: Keep = {},
+): (o: KubeObject) => KubeObject {
+  const project = projectorOf(list, intern, keep)
+  return (o) => withFinalizerWriters(o, project(o))
+}
+
+/** The projected object with finalizerWriters(original) as its managedFields, when there are any. */
+function withFinalizerWriters(original: KubeObject, projected: KubeObject): KubeObject {
+  const writers = finalizerWriters(original)
+  return writers ? {...projected, metadata: {...projected.metadata, managedFields: writers} as KubeObject['metadata']} : projected
+}
+
+function projectorOf(
+  list: {metadataOnly: boolean; namespace?: string; labelSelector?: string; needs: readonly ListRead[]},
+  intern: Interner,
+  keep: Keep,
 ): (o: KubeObject) => KubeObject {
   if (list.metadataOnly) return (o) => projectMetadataOnly(o, intern, keep)
   if (keep.whole) return projectWhole
@@ -106,5 +154,5 @@ export function auditProjectionPlan(types: readonly ResourceType[] = BUILTIN_KIN
   for (const d of DESCRIPTORS)
     for (const r of [...d.reads, ...(d.discovered?.(types).reads ?? [])])
       if (r.detail === 'metadata' && byKind.has(groupKindKey(r.ref.apiVersion, r.ref.kind))) add(r.ref.apiVersion, r.ref.kind, {fields: r.fields})
-  return {byKind}
+  return {byKind, finish: withFinalizerWriters}
 }

@@ -446,6 +446,8 @@ export interface ScopedFields {
 /** What a run reads of each kind, by the object store's group/kind key (object-store.ts groupKindKey). */
 export interface ProjectionPlan {
   byKind: ReadonlyMap<string, readonly ScopedFields[]>
+  /** Applied to each projected object with its original: what a plan keeps beyond field paths (src/audit/project.ts). */
+  finish?: (original: KubeObject, projected: KubeObject) => KubeObject
 }
 
 /**

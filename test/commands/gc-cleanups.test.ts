@@ -178,3 +178,43 @@ describe('a hand-written dump: TTL, Deployment history, CronJob history', () => 
     assert.equal(two.json.actors.find((a: {actor: string}) => a.actor === 'cronjob').action, 'none')
   })
 })
+
+// Item 4 of issue 26's leftovers: the audit and gc --all give ConfigMap demo/settings the same holder verdict. Its
+// "example.com/hold" was written by hold-operator (managedFields: the one entry with f:metadata.f:finalizers
+// v:"example.com/hold"), whose Deployment ops/hold-operator has no ready replica, so both say stuck (warning) and name
+// the writer. Before, the audit dropped every managedFields entry and said unknown (info).
+describe('examples/gc-namespace-terminating.json: the audit and gc --all agree on the finalizer holder', () => {
+  const file = example('gc-namespace-terminating.json')
+  test('stuck, warning, written by hold-operator — in both', async () => {
+    const g = await runCli(['gc', '--all', '-A', '-f', file, '-o', 'json'])
+    const a = await runCli(['audit', '-A', '-f', file, '--checks', 'deleting', '-o', 'json'])
+    assert.notEqual(g.code, 2, g.stderr)
+    assert.notEqual(a.code, 2, a.stderr)
+    type F = {subject: {kind: string; namespace?: string; name: string}; verdict: string; severity: string; summary: string}
+    const pick = (fs: F[]) => fs.find((f) => f.subject.kind === 'ConfigMap' && f.subject.namespace === 'demo' && f.subject.name === 'settings')
+    const fromGc = pick(JSON.parse(g.stdout).deletions.findings)
+    const fromAudit = pick(JSON.parse(a.stdout).findings)
+    assert.ok(fromGc && fromAudit)
+    assert.deepEqual([fromAudit.verdict, fromAudit.severity], ['stuck', 'warning'])
+    assert.deepEqual([fromGc.verdict, fromGc.severity], ['stuck', 'warning'])
+    for (const f of [fromGc, fromAudit]) assert.match(f.summary, /"example\.com\/hold" \(written by hold-operator; Deployment ops\/hold-operator \(0 ready\)\)/)
+  })
+})
+
+// The audit's projection keeps, of managedFields, only the entries that wrote metadata.finalizers of objects being
+// deleted, cut to that set (src/audit/project.ts finalizerWriters).
+describe('finalizerWriters', () => {
+  test('an object being deleted: the finalizer writers only, cut to f:metadata.f:finalizers; any other object: none', async () => {
+    const {finalizerWriters} = await import('../../src/audit/project.js')
+    const mf = [
+      {manager: 'kubectl', operation: 'Update', time: 't1', fieldsV1: {'f:data': {'f:x': {}}}},
+      {manager: 'op', operation: 'Update', time: 't2', fieldsV1: {'f:metadata': {'f:labels': {}, 'f:finalizers': {'.': {}, 'v:"example.com/hold"': {}}}}},
+    ]
+    const o = {apiVersion: 'v1', kind: 'ConfigMap', metadata: {name: 'c', deletionTimestamp: 'd', finalizers: ['example.com/hold'], managedFields: mf}}
+    assert.deepEqual(finalizerWriters(o as never), [
+      {manager: 'op', operation: 'Update', time: 't2', fieldsV1: {'f:metadata': {'f:finalizers': {'.': {}, 'v:"example.com/hold"': {}}}}},
+    ])
+    assert.equal(finalizerWriters({...o, metadata: {...o.metadata, deletionTimestamp: undefined}} as never), undefined)
+    assert.equal(finalizerWriters({...o, metadata: {...o.metadata, finalizers: []}} as never), undefined)
+  })
+})

@@ -1,8 +1,8 @@
 // The deleting check: `kubectl why gc --all`'s pending-deletions section (src/engine/deletions/drive.ts), the same driver over the audit's gathered lists through the source façade: Terminating
 // namespaces and what holds them, objects past deletionTimestamp whose finalizer's holder is absent, not running, or
-// waiting, worst first. Apart from the gc check, whose findings are the collector's alone. The one difference from
-// gc --all: the audit keeps no managedFields (memory), so a finalizer's writer is never named here and such an object
-// is unknown, with the command that reads them.
+// waiting, worst first. Apart from the gc check, whose findings are the collector's alone. The audit keeps of
+// managedFields only the entries that wrote metadata.finalizers of objects being deleted (src/audit/project.ts
+// finalizerWriters), so a finalizer's writer is named here as gc --all names it: the same holder verdict.
 import {drivePendingDeletions} from '../../engine/deletions/drive.js'
 import {type Check, type CheckContext, type CheckResult, describeWith} from '../context.js'
 import {GatheredSource} from '../gathered-source.js'
@@ -15,7 +15,6 @@ export const deletionsCheck: Check = {
       now: ctx.now,
       minor: ctx.version?.minor,
       evidence: ctx.evidence,
-      managedFieldsDropped: 'the audit keeps none; `kubectl why gc KIND/NAME` and `gc --all` read them',
     })
     const description = describeWith(ctx.base, result.problems, ctx.version ? {k8sVersion: `1.${ctx.version.minor}`} : {})
     for (const f of result.findings) f.source = description

@@ -21,6 +21,6 @@ export function slimmer(plan: ProjectionPlan): (o: KubeObject) => KubeObject {
       project = reads ? fieldProjection(reads, intern) : key === CRD ? projectWhole : (x) => projectMetadata(x, intern)
       byKind.set(key, project)
     }
-    return project(o)
+    return plan.finish ? plan.finish(o, project(o)) : project(o)
   }
 }
