@@ -75,7 +75,9 @@ stuckNamespacedOwnerOfClusterScopedObject, notMonitored, unknown.`
       const a = await driveGc(source, {...o, namespace})
       if (a.all) {
         const report = gcReport(a.all, namespace, a.now, a.source)
-        return {data: report, severities: report.findings.map((f) => f.severity), views: {table: (_wide, src) => renderGcReport(report, src)}}
+        // The exit code counts the pending-deletions section too, as the audit's deleting check does (stuck ≥ warning).
+        const severities = [...report.findings, ...(report.deletions?.findings ?? [])].map((f) => f.severity)
+        return {data: report, severities, views: {table: (_wide, src) => renderGcReport(report, src)}}
       }
       const {explanation: e, tree} = a
       const table = (wide: boolean, src: SourceInForce) => (tree ? renderGcTree(tree, e, {wide, src}) : renderGcExplanation(e, wide, src))
