@@ -151,12 +151,19 @@ describe('pending and stuck deletions: the deleting check and gc --all', () => {
   })
   // gc KIND/NAME of each held object: its holder leads the actors (the same replay as the list above), and no answer
   // says "No finalizer is left" while metadata.finalizers or spec.finalizers holds one (issue 26, Done when).
-  for (const [target, ns, actor, action] of [
-    ['namespace/old', undefined, 'namespace', 'blocksDeletion'],
-    ['persistentvolumeclaim/data', 'db', 'pvc-protection', 'blocksDeletion'],
-    ['persistentvolume/pv-1', undefined, 'pv-protection', 'blocksDeletion'],
-    ['pod/worker-x', 'db', 'job', 'blocksDeletion'],
-    ['configmap/cfg', 'db', 'unknown', 'blocksDeletion'],
+  // The headline says who holds it and what would release it (issue 26 item 7): each clause as worked from ITEMS.
+  for (const [target, ns, actor, action, release] of [
+    ['namespace/old', undefined, 'namespace', 'blocksDeletion', /it is released when discovery succeeds again/],
+    ['persistentvolumeclaim/data', 'db', 'pvc-protection', 'blocksDeletion', /still use the claim \(db-0\): released once they are gone/],
+    [
+      'persistentvolume/pv-1',
+      undefined,
+      'pv-protection',
+      'blocksDeletion',
+      /the volume is Bound to db\/data: released once the claim is deleted and the volume leaves Bound/,
+    ],
+    ['pod/worker-x', 'db', 'job', 'blocksDeletion', /its Job is not in the data\): released once the pod ends or its Job finishes or is gone/],
+    ['configmap/cfg', 'db', 'unknown', 'blocksDeletion', /: released by the controller that owns it/],
   ] as const) {
     test(`gc ${target}: ${actor} ${action} first, never "no finalizer is left"`, async () => {
       const r = await runCli(['gc', target, ...(ns ? ['-n', ns] : []), '-f', file, '--now', NOW, '-o', 'json'])
@@ -165,6 +172,7 @@ describe('pending and stuck deletions: the deleting check and gc --all', () => {
       assert.ok(validatorFor('gc')(json))
       assert.deepEqual([json.actors[0].actor, json.actors[0].action], [actor, action])
       assert.doesNotMatch(json.summary, /[Nn]o finalizer is left|never garbage-collected|changes nothing/)
+      assert.match(json.summary, release)
     })
   }
 })

@@ -131,7 +131,9 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
           evidence: [`${f}`, `pods in ${m.namespace}: ${world.podsWhy ?? 'not in the data'}`],
           next: [{command: `kubectl get pods${ns} -o wide`, why: 'a scheduled pod that mounts the claim holds it'}],
         })
-        out.holds.push(`"${f}" (pvc-protection: the data shows no pods to tell whether one uses it)`)
+        out.holds.push(
+          `"${f}" (pvc-protection: the data shows no pods to tell whether one uses it): released once no scheduled pod in ${m.namespace} uses the claim`,
+        )
         out.states.push({finalizer: f, state: 'unknown'})
         continue
       }
@@ -159,7 +161,7 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
             why: 'the claim is released once no scheduled pod uses it (delete only if the pod is meant to go)',
           })),
         })
-        out.holds.push(`"${f}": ${users.length} pod(s) still use the claim (${users.map((p) => p.metadata?.name).join(', ')})`)
+        out.holds.push(`"${f}": ${users.length} pod(s) still use the claim (${users.map((p) => p.metadata?.name).join(', ')}): released once they are gone`)
         out.states.push({finalizer: f, state: 'waits'})
       } else if (world.podsIncomplete) {
         // "No pod uses it" rests on absence: only a complete list of the namespace's pods shows it (issue 27 point 4).
@@ -170,7 +172,7 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
           evidence: [`no pod in the data uses the claim, but ${world.podsIncomplete}`],
           next: [{command: `kubectl get pods${ns} -o wide`, why: 'the pods of the namespace, every one: a scheduled pod that mounts the claim holds it'}],
         })
-        out.holds.push(`"${f}" (pvc-protection: no pod in the data uses it, but ${world.podsIncomplete})`)
+        out.holds.push(`"${f}" (pvc-protection: no pod in the data uses it, but ${world.podsIncomplete}): released once no scheduled pod uses the claim`)
         out.states.push({finalizer: f, state: 'unknown'})
       } else {
         out.actors.push({
@@ -210,7 +212,10 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
               ]
             : [],
       })
-      if (bound) out.holds.push(`"${f}": the volume is Bound${claim ? ` to ${claim.namespace}/${claim.name}` : ''}`)
+      if (bound)
+        out.holds.push(
+          `"${f}": the volume is Bound${claim ? ` to ${claim.namespace}/${claim.name}` : ''}: released once the claim is deleted and the volume leaves Bound`,
+        )
       out.states.push({finalizer: f, state: bound ? 'waits' : 'releases'})
       continue
     }
@@ -249,7 +254,7 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
                 },
               ],
         })
-        if (!orphan) out.holds.push(`"${f}": its controller ${owner} is not a Job, so the job controller never removes it`)
+        if (!orphan) out.holds.push(`"${f}": its controller ${owner} is not a Job, so the job controller never removes it: whoever added it must`)
         out.states.push({finalizer: f, state: orphan ? 'releases' : 'stuck'})
         continue
       }
@@ -279,7 +284,7 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
               ]
             : [{command: `kubectl get jobs${ns}`, why: 'whether its Job still exists decides who removes the finalizer'}],
         })
-        if (!gone) out.holds.push(`"${f}" (the job controller; its Job is not in the data)`)
+        if (!gone) out.holds.push(`"${f}" (the job controller; its Job is not in the data): released once the pod ends or its Job finishes or is gone`)
         out.states.push({finalizer: f, state: gone ? 'releases' : 'unknown'})
         continue
       }
@@ -396,7 +401,16 @@ export function replayFinalizers(o: KubeObject, world: FinalizerWorld): Finalize
           : world.workloadsIncomplete
             ? `, not found in the data, but ${world.workloadsIncomplete}`
             : ', which does not run in the data (no Deployment, DaemonSet or StatefulSet of that name)'
-    out.holds.push(`"${f}"${who ? ` (written by ${managers[0].manager}${where})` : ''}`)
+    const writer = managers[0]?.manager
+    const release =
+      state === 'stuck'
+        ? `nothing removes it until ${running.map((w) => `${w.kind} ${w.metadata?.namespace}/${w.metadata?.name}`).join(' or ')} has a ready replica again`
+        : state === 'absent'
+          ? `nothing in the data removes it: ${writer} would, once it runs again`
+          : writer
+            ? `released when ${writer} has done its cleanup`
+            : 'released by the controller that owns it (the domain in its name)'
+    out.holds.push(`"${f}"${who ? ` (written by ${writer}${where})` : ''}: ${release}`)
     out.states.push({finalizer: f, state})
   }
   return out
