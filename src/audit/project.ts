@@ -107,6 +107,9 @@ export function projector(
 
 /** The projected object with finalizerWriters(original) as its managedFields, when there are any. */
 function withFinalizerWriters(original: KubeObject, projected: KubeObject): KubeObject {
+  // Only where the projection keeps what they explain (deletionTimestamp and finalizers): projecting twice gives the same.
+  const pm = projected.metadata
+  if (!pm?.deletionTimestamp || !pm.finalizers?.length) return projected
   const writers = finalizerWriters(original)
   return writers ? {...projected, metadata: {...projected.metadata, managedFields: writers} as KubeObject['metadata']} : projected
 }
