@@ -229,8 +229,9 @@ describe('HTML: a Terminating namespace drawn with what remains', () => {
     const ns = figures(page).find((f) => f.markup.includes('data-namespace="shop"'))
     assert.ok(ns)
     assert.match(ns.markup, /<tr data-type="configmaps\." data-condition="2" data-data="1" class="disagree">/)
-    // The audit keeps no managedFields: the writer is not named there, and the picture says the state it has.
-    assert.match(ns.markup, /data-finalizer="shop\.example\.com\/cleanup" data-holder="unknown" data-state="unknown"/)
+    // The audit keeps, of an object past its deletionTimestamp, the managedFields that wrote its finalizers: the same
+    // writer and state as gc --all's picture above (shop-operator, whose Deployment has 1 ready replica: waits).
+    assert.match(ns.markup, /data-finalizer="shop\.example\.com\/cleanup" data-holder="shop-operator" data-state="waits"/)
   })
 
   it('escapes a hostile name: no markup from the data, its controls shown', async () => {
