@@ -16,6 +16,16 @@ import {RequestLog} from './request-log.js'
 export interface ApiClientOptions {
   /** Milliseconds per request, retries included; 0 = none. */
   timeout: number
+  /**
+   * Whether `timeout` also bounds the reading of a 2xx body that keeps arriving. Default true: --request-timeout is
+   * client-go's rest.Config.Timeout, an http.Client.Timeout, which covers the body, so kubectl given the flag cuts a
+   * long list off too. false for the deadline no flag asked for (source.ts DEFAULT_UNATTENDED_TIMEOUT_MS: a run must
+   * not hang, and kubectl itself has none): it bounds the wait for an answer to start, and a body that keeps flowing is
+   * read to its end, the read-idle deadline taking a stalled one for lost. A watch-cache list (resourceVersion=0) comes
+   * in one piece whatever limit says — 150,000 pods at 5,000 nodes — and on a loaded machine took longer than the
+   * 5 minutes: the pod list was lost and the audit partial (issue 29.2).
+   */
+  timeoutCoversBody?: boolean
   /** Upper bound on concurrent requests (sockets). */
   maxSockets?: number
   debug?: (line: string) => void
@@ -196,13 +206,20 @@ export class ApiClient {
           },
         }
       : json
+    let timer: NodeJS.Timeout | undefined
+    // Without a read-idle deadline nothing else would end a body that stops: the deadline then covers it whatever.
+    const bodyUnbounded = this.options.timeoutCoversBody === false && (this.options.readIdleMs ?? READ_IDLE_MS) > 0
     const exchange = this.poolFor(credential).get(request, (status, headers) => {
       log?.responded(status, headers)
-      return status >= 200 && status < 300 ? sink : undefined
+      const ok = status >= 200 && status < 300
+      if (ok && bodyUnbounded && timer) {
+        clearTimeout(timer)
+        timer = undefined
+      }
+      return ok ? sink : undefined
     })
     return new Promise((resolve, reject) => {
       let settled = false
-      let timer: NodeJS.Timeout | undefined
       const settle = (f: () => void) => {
         if (settled) return
         settled = true

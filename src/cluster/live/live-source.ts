@@ -131,6 +131,8 @@ export class LiveSource implements ClusterSource {
       for (const f of config.files) log(`${klogHeader(klogNow(), process.pid, 'kubeconfig.ts')}Config loaded from file:  ${f}`)
     const client = new ApiClient(config.server, tls, credentials, {
       timeout,
+      // The default deadline bounds the wait for an answer, not a long list's body (api-client.ts timeoutCoversBody).
+      timeoutCoversBody: options.requestTimeout !== undefined,
       debug,
       proxy: proxy?.url,
       headers: impersonation,
