@@ -7,6 +7,7 @@
 // layout, if any, wrote each label.
 //   node --import tsx bench/hash-check.ts              # 1,000 nodes (bench:audit's shape)
 //   node --import tsx bench/hash-check.ts --nodes 300  # smaller
+//   node --cpu-prof --import tsx bench/hash-check.ts --only check   # one measurement alone (check, computeHash, inference), to profile it
 // CPU time (process.cpuUsage), best of --rounds (default 5) interleaved rounds.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -24,6 +25,7 @@ const arg = (name: string) => {
 }
 const nodes = Number(arg('--nodes') ?? 1000)
 const rounds = Number(arg('--rounds') ?? 5)
+const only = arg('--only')
 const options = {seed: 11, nodes, notReadyNodes: Math.ceil(nodes / 100), danglingOwners: Math.ceil(nodes / 50), stuckForeground: 3}
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-hash-check-'))
@@ -41,6 +43,7 @@ try {
   let sink = 0
   const best: Record<string, number> = {}
   const cpu = async (name: string, fn: () => Promise<void> | void) => {
+    if (only !== undefined && only !== name) return
     const t0 = process.cpuUsage()
     await fn()
     const d = process.cpuUsage(t0)
@@ -63,8 +66,10 @@ try {
     })
   }
   const per = (ms: number) => (ms * 1000) / templates.length
-  const row = (label: string, ms: number, extra = '') =>
-    `  ${label.padEnd(58)} ${ms.toFixed(0).padStart(6)} ms ${per(ms).toFixed(1).padStart(7)} µs/template${extra}`
+  const row = (label: string, ms: number | undefined, extra = '') =>
+    ms === undefined
+      ? `  ${label.padEnd(58)} (not measured)`
+      : `  ${label.padEnd(58)} ${ms.toFixed(0).padStart(6)} ms ${per(ms).toFixed(1).padStart(7)} µs/template${extra}`
   console.log(
     `hash check over the synthetic cluster (seed ${options.seed}, ${nodes} nodes): ${templates.length} ReplicaSets, ${checked} labels checked, layout ${version}, best of ${rounds} (sink ${sink & 1})`,
   )

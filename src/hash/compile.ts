@@ -84,6 +84,12 @@ export interface StructDef {
   cls: number
   /** Its record in compiled.json. */
   index: number
+  /**
+   * Fold tables (fnv.ts) of the slices of zero the hashing renderer folds, by run * (fields + 1) + end: the slice
+   * from field run's absent rendering to field end's "Name:(type)" (end = fields: to the closing brace). Made when
+   * first hashed.
+   */
+  folds: (Int32Array | undefined)[] | undefined
 }
 
 export interface CompiledLayout {
@@ -175,6 +181,7 @@ function makeNode(i: number): TypeNode {
     offsets: NO_OFFSETS,
     cls: sr[q + 2],
     index: s,
+    folds: undefined,
   }
   const familySize = sr[q + 10]
   if (familySize > 0) {

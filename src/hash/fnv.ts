@@ -44,3 +44,42 @@ export function withCollisionCount(h: number, collisionCount: number | null | un
   for (let i = 0; i < 4; i++) h = Math.imul(h, FNV32_PRIME)
   return h
 }
+
+/**
+ * A fixed byte string's FNV-1a, folded in one step whatever the state: over n bytes s, h -> h*P^n + K_s[h & 0xff]
+ * (mod 2^32). Why: h ^ b = h + δ with δ = ((h & 0xff) ^ b) - (h & 0xff), since b changes only the low byte; so
+ * h_n = h_0*P^n + Σ δ_i*P^(n-i), and each δ_i depends only on the low byte of h_i, which depends only on the low
+ * byte of h_(i-1) and b_(i-1) (a product's low byte is the low bytes' product's). The low byte the string starts
+ * from decides every δ: 256 constants K_s, each found once by folding the bytes from that low byte (K_s[x] =
+ * fnv(x, s) - x*P^n) when first needed. For the slices of struct zero renderings a text is mostly made of
+ * (spew.ts), folded again and again: one multiply-add instead of a step a byte.
+ */
+export type FoldTable = Int32Array
+
+const FOLD_KNOWN = 256
+const FOLD_POWER = 264
+
+/** A table for a string of n bytes: K unknown, P^n. */
+export function newFoldTable(n: number): FoldTable {
+  const t = new Int32Array(FOLD_POWER + 1)
+  let pn = 1
+  for (let i = 0; i < n; i++) pn = Math.imul(pn, FNV32_PRIME)
+  t[FOLD_POWER] = pn
+  return t
+}
+
+/** fnv1a32(bytes, h, start, end) through table t, made for bytes[start, end) (newFoldTable(end - start)). */
+export function foldWith(t: FoldTable, h: number, bytes: Uint8Array, start: number, end: number): number {
+  const x = h & 0xff
+  const w = FOLD_KNOWN + (x >>> 5)
+  const bit = 1 << (x & 31)
+  const pn = t[FOLD_POWER]
+  let k: number
+  if ((t[w] & bit) !== 0) k = t[x]
+  else {
+    k = (fnv1a32(bytes, x, start, end) - Math.imul(x, pn)) | 0
+    t[x] = k
+    t[w] |= bit
+  }
+  return (Math.imul(h, pn) + k) | 0
+}

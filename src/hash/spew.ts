@@ -10,7 +10,7 @@
 import * as compiled from './compile.js'
 import {type CompiledLayout, keyIdCount, ready, type StructDef, type TypeNode, zeroOf} from './compile.js'
 import {sameUnder} from './def-bits.js'
-import {fnv1a32} from './fnv.js'
+import {fnv1a32, foldWith, newFoldTable} from './fnv.js'
 import {describeJson, formatPath} from './describe.js'
 import {HashInputError, UnreproducibleHashError} from './errors.js'
 import {sortedEntries} from './map-keys.js'
@@ -297,7 +297,8 @@ class SpewRenderer extends ByteSink {
       const i = idxs[p]
       const f = fields[i]
       // The absent fields before this one and this field's "Name:(type)" are one slice of zero.
-      this.bytesRange(zero, offsets[run], offsets[i] + f.preLength)
+      if (this.hashing) this.h = foldZero(sd, run * (fields.length + 1) + i, this.h, offsets[run], offsets[i] + f.preLength)
+      else this.bytesRange(zero, offsets[run], offsets[i] + f.preLength)
       const v = vals[p]
       if (f.inline) {
         this.structJson(f.node.struct!, obj, true)
@@ -317,7 +318,8 @@ class SpewRenderer extends ByteSink {
       }
       run = i + 1
     }
-    this.bytesRange(zero, offsets[run], zero.length)
+    if (this.hashing) this.h = foldZero(sd, run * (fields.length + 1) + fields.length, this.h, offsets[run], zero.length)
+    else this.bytesRange(zero, offsets[run], zero.length)
     this.sp = base
   }
 
@@ -558,6 +560,23 @@ class SpewRenderer extends ByteSink {
 }
 
 const INT32 = {type: 'int32', tag: T_INT, bits: 32}
+
+/** Below this many bytes a slice is folded a byte at a time (as fast as a table lookup). */
+const FOLD_MIN = 8
+
+/** FNV-1a of sd.zero[start, end) from state h, through the slice's fold table (fnv.ts foldWith). */
+function foldZero(sd: StructDef, key: number, h: number, start: number, end: number): number {
+  const zero = sd.zero
+  if (end - start < FOLD_MIN) return fnv1a32(zero, h, start, end)
+  let folds = sd.folds
+  if (folds === undefined) {
+    const n = sd.fields.length + 1
+    folds = sd.folds = new Array(n * n).fill(undefined)
+  }
+  let t = folds[key]
+  if (t === undefined) t = folds[key] = newFoldTable(end - start)
+  return foldWith(t, h, zero, start, end)
+}
 
 const renderer = new SpewRenderer()
 /** Quantities' internals are rendered by a renderer of their own (a quantity is met while a template is written). */

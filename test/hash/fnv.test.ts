@@ -2,7 +2,7 @@
 // isthe.com/chongo/tech/comp/fnv), the collision-count suffix layout, and SafeEncodeString's alphabet.
 import assert from 'node:assert/strict'
 import {describe, it} from 'node:test'
-import {FNV32_OFFSET, fnv132, fnv1a32, sum32, withCollisionCount} from '../../src/hash/fnv.js'
+import {FNV32_OFFSET, fnv132, fnv1a32, foldWith, newFoldTable, sum32, withCollisionCount} from '../../src/hash/fnv.js'
 import {decodeSum32, encodeSum32, SafeEncodeString} from '../../src/hash/safe-encode.js'
 
 const ascii = (s: string): Uint8Array => new TextEncoder().encode(s)
@@ -24,6 +24,19 @@ describe('FNV 32', () => {
     const whole = fnv1a32(ascii('foobar'))
     assert.equal(fnv1a32(ascii('bar'), fnv1a32(ascii('foo'))), whole)
     assert.equal(fnv1a32(ascii('xxfoobarxx'), FNV32_OFFSET, 2, 8), whole)
+  })
+
+  it("a fold table gives the byte loop's state from any state, its constants found on first use or reused", () => {
+    // The reference value: FNV-1a over 'foobar' from the offset basis (the spec's vector above, 0xbf9cf968).
+    const bytes = ascii('xx foobar xx')
+    const t = newFoldTable(6)
+    assert.equal(sum32(foldWith(t, FNV32_OFFSET, bytes, 3, 9)), 0xbf9cf968)
+    assert.equal(sum32(foldWith(t, FNV32_OFFSET, bytes, 3, 9)), 0xbf9cf968, 'the second time, from the stored constant')
+    // States sharing a low byte but not the rest: each reuses the constant the first one stored, and must still
+    // equal the byte loop (fnv1a32, checked against the spec above) from that state.
+    for (const h of [0x811c9dc5, 0x000000c5, 0x7fffffc5 | 0, 0x123456c5, -59, 0x00000000, 0xffffffff | 0, 0x00000100, 0x5a5a5a5a]) {
+      assert.equal(foldWith(t, h, bytes, 3, 9), fnv1a32(bytes, h, 3, 9), `from ${sum32(h).toString(16)}`)
+    }
   })
 
   it('appends the collision count as uint32 little-endian plus four zero bytes', () => {
