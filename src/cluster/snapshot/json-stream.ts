@@ -6,7 +6,7 @@
 // exact parser when it holds an integer beyond 2^53 — src/util/json.ts). Any line layout is fine.
 import {isUtf8} from 'node:buffer'
 import {UserError} from '../../errors.js'
-import {LONG_INTEGER, parseJson} from '../../util/json.js'
+import {exactJson, inspectParsed, PARSED_ROUNDED, PARSED_TOO_DEEP, LONG_INTEGER, parseJson} from '../../util/json.js'
 
 export interface JsonStreamSink {
   /** The members of a top-level object seen before its `items` array (kind, apiVersion, kubectlWhy...). */
@@ -241,7 +241,7 @@ export class JsonStreamReader {
     if (b[end - 1] !== C.RBrace) return undefined
     const text = this.text(this.pos, end)
     try {
-      return {value: LONG_INTEGER.test(text) ? parseJson(text) : JSON.parse(text), end}
+      return {value: exactJson(text, JSON.parse(text)), end}
     } catch {
       return undefined
     }
@@ -433,13 +433,14 @@ export function readWholeDocument(bytes: Buffer, sink: JsonStreamSink, where: st
   if (bytes[start] !== C.LBrace && bytes[start] !== C.LBracket) return false
   if (!isUtf8(bytes)) return false
   const text = bytes.toString('utf8')
-  if (LONG_INTEGER.test(text)) return false
   let doc: unknown
   try {
     doc = JSON.parse(text)
   } catch {
     return false
   }
+  const found = inspectParsed(doc)
+  if (found === PARSED_ROUNDED || (found === PARSED_TOO_DEEP && LONG_INTEGER.test(text))) return false
   if (Array.isArray(doc)) {
     for (let i = 0; i < doc.length; i++) sink.item(doc[i], `${where}[${i}]`, i)
     sink.documentEnd({}, true, where)
