@@ -4,6 +4,7 @@
 import type {HashReport} from '../engine/workloads/drive.js'
 import type {DaemonSetHashReplay} from '../engine/daemonset/index.js'
 import type {DeploymentHashReplay} from '../engine/deployment/index.js'
+import {outcomeText, type RevisionByRelease} from '../engine/history/by-release.js'
 import {describeCount, type LabelCheck, versionRange} from '../engine/history/label-check.js'
 import type {StatefulSetHashReplay} from '../engine/statefulset/index.js'
 import type {Explanation} from '../explanation.js'
@@ -100,9 +101,21 @@ function deploymentBody(r: DeploymentHashReplay): string[] {
   return out
 }
 
+/** The release is not settled: every answer for a workload's revisions, never one release's as the answer. */
+function revisionReleaseLines(b: RevisionByRelease, count: string): string[] {
+  const out = [ROLE.warn(`Version not known: computed now for each release (${count}):`)]
+  const t = table(['RELEASES', 'CONTROLLER-REVISION-HASH', 'CONTROLLERREVISION', 'OUTCOME'])
+  for (const a of b.answers) t.push([versionRange(a.versions), ROLE.heading(a.hash), a.name, outcomeText(a)])
+  out.push(t.toString())
+  if (b.agreeing) out.push(`${b.agreeing.what}: controller-revision-hash ${b.agreeing.label}, which ${versionRange(b.agreeing.versions)} compute`)
+  out.push(`Settle it with: ${b.settle.join('; or ')}`)
+  return out
+}
+
 function daemonSetBody(r: DaemonSetHashReplay): string[] {
   const out: string[] = []
-  if (r.computed)
+  if (r.byRelease) out.push(...revisionReleaseLines(r.byRelease, describeCount(r.collisionCount)))
+  else if (r.computed)
     out.push(
       `Computed now (${r.version}, ${describeCount(r.collisionCount)}): controller-revision-hash ${ROLE.heading(r.computed.hash)} → ControllerRevision ${r.computed.name}`,
     )
@@ -118,7 +131,7 @@ function daemonSetBody(r: DaemonSetHashReplay): string[] {
       labelCell(x.label, r.version),
     ])
   if (r.revisions.length > 0) out.push(t.toString())
-  if (r.snapshot)
+  if (r.snapshot && !r.byRelease)
     out.push(`snapshot: ${r.snapshot.attempts.map((a) => `${a.name} (${describeCount(a.collisionCount)}${a.taken ? ', taken' : ''})`).join(' → ')}`)
   out.push(
     `Pods: ${r.pods.updated}/${r.pods.total} updated (${r.pods.updatedByHash} by hash, ${r.pods.updatedByGeneration} by template generation${r.templateGeneration ? ` ${r.templateGeneration}` : ''})${r.pods.terminating > 0 ? `, ${r.pods.terminating} terminating` : ''}`,
@@ -128,7 +141,8 @@ function daemonSetBody(r: DaemonSetHashReplay): string[] {
 
 function statefulSetBody(r: StatefulSetHashReplay): string[] {
   const out: string[] = []
-  if (r.candidate)
+  if (r.byRelease) out.push(...revisionReleaseLines(r.byRelease, `collisionCount ${r.collisionCount}`))
+  else if (r.candidate)
     out.push(
       `Computed now (${r.version}, collisionCount ${r.collisionCount}): ${ROLE.heading(r.candidate.hash)} → ControllerRevision ${r.candidate.name}; decision: ${r.decision}${r.gate ? ` (${r.gate.name}: ${r.gate.enabled === null ? 'unknown' : r.gate.enabled ? 'on' : 'off'})` : ''}`,
     )
@@ -144,7 +158,7 @@ function statefulSetBody(r: StatefulSetHashReplay): string[] {
     ])
   }
   if (r.revisions.length > 0) out.push(t.toString())
-  if (r.create)
+  if (r.create && !r.byRelease)
     out.push(`CreateControllerRevision: ${r.create.attempts.map((a) => `${a.name} (count ${a.collisionCount}${a.taken ? ', taken' : ''})`).join(' → ')}`)
   if (r.pods.onUnknownRevision.length > 0) out.push(ROLE.warn(`Pods on a revision that does not exist: ${r.pods.onUnknownRevision.join(', ')}`))
   return out
@@ -190,18 +204,27 @@ export function brief(e: Explanation): string {
   switch (e.verdict) {
     case 'collision': {
       const a = d?.create?.attempts ?? ds?.snapshot?.attempts ?? sts?.create?.attempts ?? []
-      return `${a[0]?.name} taken → ${a[a.length - 1]?.name}${d?.byRelease ? ` (under ${d.byRelease.answers.filter((x) => x.create === 'collision').length} of ${d.byRelease.answers.length} answers by release)` : ''}`
+      const rb = ds?.byRelease ?? sts?.byRelease
+      return `${a[0]?.name} taken → ${a[a.length - 1]?.name}${
+        d?.byRelease
+          ? ` (under ${d.byRelease.answers.filter((x) => x.create === 'collision').length} of ${d.byRelease.answers.length} answers by release)`
+          : rb
+            ? ` (under ${rb.answers.filter((x) => x.outcome === 'collision').length} of ${rb.answers.length} answers by release)`
+            : ''
+      }`
     }
     case 'rolloutPending':
       return d
         ? d.byRelease
           ? `creates ${e.subject.name}-<hash>: ${d.byRelease.answers.length} answers by release (version not known)`
           : `creates ${d.create?.creates ?? d.computed?.name ?? '?'}`
-        : ds
-          ? `creates ${ds.snapshot?.creates ?? '?'}`
-          : sts?.decision === 'rollback'
-            ? `rolls back to ${sts.rollbackTo}`
-            : `creates ${sts?.create?.creates ?? '?'}${sts?.create?.spurious ? ' (spurious)' : ''}`
+        : (ds?.byRelease ?? sts?.byRelease)
+          ? `creates ${e.subject.name}-<hash>: ${(ds?.byRelease ?? sts?.byRelease)!.answers.length} answers by release (version not known)`
+          : ds
+            ? `creates ${ds.snapshot?.creates ?? '?'}`
+            : sts?.decision === 'rollback'
+              ? `rolls back to ${sts.rollbackTo}`
+              : `creates ${sts?.create?.creates ?? '?'}${sts?.create?.spurious ? ' (spurious)' : ''}`
     case 'unreproducible': {
       const b = firstBad(rows)
       return b ? `${b.name}: ${b.label.reason}` : ''

@@ -18,6 +18,17 @@ import type {PodMeta, Workload, WorkloadInput} from '../deployment/types.js'
 import type {ControllerRevision} from '../history/types.js'
 import {getPatch, rawOf, revisionNumber, templateOfRevision} from '../history/revision-data.js'
 import {constructHistory, type DaemonSetHistory, predictSnapshot, type SnapshotPrediction} from './history.js'
+import {hashesByRelease} from '../../hash/infer.js'
+import {versionRange} from '../history/label-check.js'
+import {
+  candidateReleases,
+  groupByRelease,
+  markOneRelease,
+  type RevisionByRelease,
+  revisionAnswersText,
+  revisionPreamble,
+  settleRelease,
+} from '../history/by-release.js'
 import {daemonPods, IsPodUpdated, templateGeneration} from './pods.js'
 
 const UPDATE = 'pkg/controller/daemon/update.go'
@@ -62,6 +73,8 @@ export interface DaemonSetHashReplay {
   templateGeneration?: string
   pods: {total: number; updated: number; updatedByHash: number; updatedByGeneration: number; terminating: number; onUnknownRevision: number}
   collisionCountHistory?: {evidence: {holder: string; from: number | null}[]; why: string}
+  /** The data does not settle the controller's release and the answer depends on it: the answer of each. */
+  byRelease?: RevisionByRelease
 }
 
 export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
@@ -256,6 +269,58 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
     })
   }
 
+  // The data does not settle the release (issue 27.3): ComputeHash (controller_utils.go:1395, v1.34.0) and getPatch's
+  // bytes (update.go:499) differ across releases, so which revision Matches and what snapshot creates (update.go:522)
+  // are given for every candidate release whose answer differs, each with the releases computing it.
+  let byRelease: RevisionByRelease | undefined
+  const cands = candidateReleases(s)
+  if (cands && computed && !redacted) {
+    const hashOf = new Map<string, string>()
+    for (const g of hashesByRelease(template, N, cands.versions)) for (const v of g.versions) hashOf.set(v, g.hash)
+    const answers = groupByRelease(cands.versions, (v) => {
+      const hash = hashOf.get(v)!
+      const name = daemonSetRevisionName(ds.metadata.name, hash)
+      // Only pods name the revisions: what the controller does with revisions the data lacks cannot be told.
+      if (podRevisions) return {hash, name, outcome: 'notInData'}
+      const p = getPatch(getLayout(v), template)
+      const h = constructHistory(p, histories)
+      if (h.keeper) return {hash, name, outcome: 'current', revision: h.keeper.metadata.name}
+      const sn = predictSnapshot(ds, template, p, N, v, byName)
+      const made = sn.creates ?? sn.existing
+      return {hash, name, outcome: sn.collision ? 'collision' : sn.existing ? 'returnsExisting' : 'creates', ...(made ? {revision: made} : {})}
+    })
+    if (answers.length > 1) {
+      // The pods' labels are a hash some release computed: the releases whose hash it is agree with the data.
+      let agreeing: RevisionByRelease['agreeing']
+      for (const g of [...(podRevisions ?? [])].sort((a, b) => b.pods - a.pods)) {
+        const versions = answers.filter((a) => a.hash === g.label).flatMap((a) => a.versions)
+        if (versions.length > 0) {
+          agreeing = {what: `${plural(g.pods, 'pod')} of the DaemonSet`, label: g.label, versions}
+          break
+        }
+      }
+      byRelease = {
+        candidates: cands.versions,
+        why: cands.why,
+        answers,
+        settle: settleRelease('DaemonSet', ds.metadata.namespace),
+        ...(agreeing ? {agreeing} : {}),
+      }
+      markOneRelease(steps, s.version, ['ComputeHash', 'Match', 'snapshot'])
+      steps.push({
+        rule: 'snapshot',
+        upstream: `${UPDATE}:522`,
+        inputs: {versions: cands.versions, collisionCount: N},
+        result: `${answers.length} answers by release`,
+        why: `${cands.why}; by release: ${revisionAnswersText(answers, (a) => `${a.hash} (${a.outcome}${a.revision && a.revision !== a.name ? ` ${a.revision}` : ''})`)}`,
+      })
+    } else {
+      const c = steps.find((x) => x.rule === 'ComputeHash' && x.result === computed!.hash)
+      if (c)
+        c.why += `; every release the data leaves possible (${versionRange(cands.versions)}) computes the same and does the same: the version did not matter`
+    }
+  }
+
   // Pods.
   const gen = templateGeneration(ds)
   const hash = keeper ? (keeper.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL] ?? keeper.metadata.name) : computed?.hash
@@ -344,7 +409,12 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
     ...(gen !== undefined ? {templateGeneration: gen} : {}),
     pods: podSummary,
     ...(collisionCountHistory ? {collisionCountHistory} : {}),
+    ...(byRelease ? {byRelease} : {}),
   }
+  // With the release unsettled, a collision is only as certain as the releases that agree on it: under every
+  // candidate it keeps its severity; under some only it is information naming them.
+  let severity = severityOf(verdict, {unexplained: cannotTell ? !redacted : unreproducible.some((r) => !r.label.explained)})
+  if (verdict === 'collision' && byRelease && !byRelease.answers.every((a) => a.outcome === 'collision')) severity = 'info'
   return {
     subject: {
       kind: 'DaemonSet',
@@ -355,8 +425,10 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
     },
     controller: 'daemonset',
     verdict,
-    severity: severityOf(verdict, {unexplained: cannotTell ? !redacted : unreproducible.some((r) => !r.label.explained)}),
-    summary: summarize(verdict, replay, input.pods !== undefined),
+    severity,
+    summary: byRelease
+      ? `${revisionPreamble('DaemonSet', byRelease)} ${summarize(verdict, replay, input.pods !== undefined)}`
+      : summarize(verdict, replay, input.pods !== undefined),
     ...nextOf(workloadNextSteps('DaemonSet', ds.metadata.namespace, ds.metadata.name, verdict)),
     steps,
     evaluatedAt: new Date(input.now).toISOString(),
@@ -379,7 +451,8 @@ function podsText(r: DaemonSetHashReplay, withPods: boolean): string {
 }
 
 function summarize(verdict: HashVerdict, r: DaemonSetHashReplay, withPods: boolean): string {
-  const v = r.version ?? "the cluster's"
+  const b = r.byRelease
+  const v = b?.agreeing ? versionRange(b.agreeing.versions) : b ? `${r.version} (one of ${versionRange(b.candidates)})` : (r.version ?? "the cluster's")
   const cur = r.revisions.find((x) => x.keeper)
   const bad = r.revisions.filter((x) => x.label.result === 'unreproducible')
   const drifted = r.revisions.filter((x) => x.label.result === 'otherLayout')
@@ -392,6 +465,10 @@ function summarize(verdict: HashVerdict, r: DaemonSetHashReplay, withPods: boole
     }
     case 'rolloutPending': {
       if (!r.snapshot) return `No revision matches the DaemonSet's template; the name of the next one cannot be computed (${r.computeError}).${pods}`
+      if (b?.answers.some((a) => a.outcome === 'creates' || a.outcome === 'collision')) {
+        const made = b.answers.filter((a) => a.outcome === 'creates' || a.outcome === 'collision')
+        return `Under ${versionRange(made.flatMap((a) => a.versions))} no revision's data equals the DaemonSet's template as that release writes it: the controller creates a ControllerRevision (revision ${r.snapshot.revision}) named ${r.computed?.name.replace(/-[^-]+$/, '') ?? 'NAME'}-<its release's hash, above>.${pods}`
+      }
       const byGen = r.pods.updatedByGeneration > 0 && r.pods.updated === r.pods.total && r.pods.total > 0
       return (
         `No revision's data equals the DaemonSet's template as a ${v} controller writes it: it creates ControllerRevision ${r.snapshot.creates} (revision ${r.snapshot.revision}, hash ${r.snapshot.attempts[r.snapshot.attempts.length - 1].hash}).` +

@@ -29,6 +29,15 @@ import {
 } from '../history/controller-history.js'
 import {getPatch, templateOfRevision} from '../history/revision-data.js'
 import {nextRevision} from './next-revision.js'
+import {
+  candidateReleases,
+  groupByRelease,
+  markOneRelease,
+  type RevisionByRelease,
+  revisionAnswersText,
+  revisionPreamble,
+  settleRelease,
+} from '../history/by-release.js'
 
 const SSC = 'pkg/controller/statefulset/stateful_set_control.go'
 const HISTORY = 'pkg/controller/history/controller_history.go'
@@ -73,6 +82,8 @@ export interface StatefulSetHashReplay {
   statusRevision?: {name: string; check: LabelCheck}
   status: {currentRevision?: string; updateRevision?: string}
   pods: {total: number; onUnknownRevision: string[]}
+  /** The data does not settle the controller's release and the answer depends on it: the answer of each. */
+  byRelease?: RevisionByRelease
 }
 
 /** Whether the controller has the semantic comparison: beta and on from 1.35, backported to 1.34.2 (kubernetes#135087). */
@@ -309,6 +320,52 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     })
   }
 
+  // The data does not settle the release (issue 27.3): getPatch's bytes (stateful_set_utils.go getPatch, v1.34.0) and
+  // so the candidate's hash and name differ across releases, and so may getStatefulSetRevisions' decision (SSC:266:
+  // which revision is equal, the semantic comparison's gate). Every candidate release whose answer differs is given.
+  let byRelease: RevisionByRelease | undefined
+  const cands = candidateReleases(s)
+  if (cands && candidate) {
+    const next = nextRevision(revs)
+    const answers = groupByRelease(cands.versions, (v) => {
+      const layout = getLayout(v)
+      const raw = getPatch(layout, template)
+      const hash = hashRaw(raw, N)
+      const name = ControllerRevisionName(set.metadata.name, hash)
+      const equal = FindEqualRevisions(revs, {name, revision: next, hashLabel: hash, raw})
+      if (equal.length > 0 && EqualRevision(latest, equal[equal.length - 1])) return {hash, name, outcome: 'latest', revision: latest.name}
+      if (equal.length > 0) return {hash, name, outcome: 'rollback', revision: equal[equal.length - 1].name}
+      // setMatchesLatestExistingRevision (SSC:303) under this release's gate; the patch release is not known.
+      const g = semanticGate(Number(v.split('.')[1]), undefined, s.gates?.[SEMANTIC_GATE])
+      const stored = latest ? templateOfRevision(latest.object!) : undefined
+      if (latest && stored !== undefined && getPatch(layout, stored) === raw && g.enabled !== false)
+        return {hash, name, outcome: 'semanticReuse', revision: latest.name, semanticGate: g.enabled}
+      const p = predictCreateRevision(set.metadata.name, raw, N, revByName)
+      const made = p.creates ?? p.returnsExisting
+      return {
+        hash,
+        name,
+        outcome: p.attempts.some((a) => a.taken) ? 'collision' : p.returnsExisting ? 'returnsExisting' : 'creates',
+        ...(made ? {revision: made} : {}),
+      }
+    })
+    if (answers.length > 1) {
+      byRelease = {candidates: cands.versions, why: cands.why, answers, settle: settleRelease('StatefulSet', set.metadata.namespace)}
+      markOneRelease(steps, s.version, ['newRevision', 'getStatefulSetRevisions', 'CreateControllerRevision'])
+      steps.push({
+        rule: 'getStatefulSetRevisions',
+        upstream: `${SSC}:266`,
+        inputs: {versions: cands.versions, collisionCount: N},
+        result: `${answers.length} answers by release`,
+        why: `${cands.why}; by release: ${revisionAnswersText(answers, (a) => `${a.hash} (${a.outcome}${a.revision && a.revision !== a.name ? ` ${a.revision}` : ''})`)}`,
+      })
+    } else {
+      const c = steps.find((x) => x.rule === 'newRevision')
+      if (c)
+        c.why += `; every release the data leaves possible (${versionRange(cands.versions)}) writes the same bytes and decides the same: the version did not matter`
+    }
+  }
+
   const unreproducible = rows.filter((r) => r.label.result === 'unreproducible')
   let verdict: HashVerdict
   const sr = statusRevision?.check
@@ -320,6 +377,10 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
   else verdict = 'upToDate'
   let severity = severityOf(verdict, {unexplained: sr ? sr.explained === false : unreproducible.some((r) => !r.label.explained)})
   if (verdict === 'rolloutPending' && create?.spurious) severity = 'warning'
+  // With the release unsettled, a collision or a spurious rollout is only as certain as the releases that agree on
+  // it: under every candidate it keeps its severity; under some only it is information naming them.
+  if (byRelease && verdict === 'collision' && !byRelease.answers.every((a) => a.outcome === 'collision')) severity = 'info'
+  if (byRelease && create?.spurious) severity = 'info'
 
   const replay: StatefulSetHashReplay = {
     ...(s.version !== undefined ? {version: s.version} : {}),
@@ -336,6 +397,7 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     ...(statusRevision ? {statusRevision} : {}),
     status: {...(statusCurrent ? {currentRevision: statusCurrent} : {}), ...(set.status?.updateRevision ? {updateRevision: set.status.updateRevision} : {})},
     pods: {total: pods.length, onUnknownRevision: unknown},
+    ...(byRelease ? {byRelease} : {}),
   }
   return {
     subject: {
@@ -348,7 +410,9 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     controller: 'statefulset',
     verdict,
     severity,
-    summary: summarize(verdict, replay, input.pods !== undefined),
+    summary: byRelease
+      ? `${revisionPreamble('StatefulSet', byRelease)} ${summarize(verdict, replay, input.pods !== undefined)}`
+      : summarize(verdict, replay, input.pods !== undefined),
     ...nextOf(workloadNextSteps('StatefulSet', set.metadata.namespace, set.metadata.name, verdict)),
     steps,
     evaluatedAt: new Date(input.now).toISOString(),
@@ -439,7 +503,8 @@ function podsText(r: StatefulSetHashReplay, withPods: boolean): string {
 }
 
 function summarize(verdict: HashVerdict, r: StatefulSetHashReplay, withPods: boolean): string {
-  const v = r.version ?? "the cluster's"
+  const b = r.byRelease
+  const v = b ? `${r.version} (one of ${versionRange(b.candidates)})` : (r.version ?? "the cluster's")
   const pods = podsText(r, withPods)
   if (r.statusRevision) {
     const c = r.statusRevision.check
@@ -462,6 +527,8 @@ function summarize(verdict: HashVerdict, r: StatefulSetHashReplay, withPods: boo
       if (r.create?.spurious)
         return `A ${v} controller writes the same template with different bytes than the latest revision (${r.revisions[r.revisions.length - 1].name}); without ${SEMANTIC_GATE} (${r.gate?.why}) it creates ${r.create.creates} (revision ${r.candidate!.revision}) and restarts every pod although nothing changed (kubernetes#134773; fixed in 1.34.2 and 1.35).${pods}`
       if (!r.candidate) return `The StatefulSet's update revision cannot be computed (${r.computeError}).${pods}`
+      if (b?.answers.some((a) => a.outcome === 'creates' || a.outcome === 'collision'))
+        return `No revision equals the StatefulSet's template under ${versionRange(b.answers.filter((a) => a.outcome === 'creates' || a.outcome === 'collision').flatMap((a) => a.versions))}: the controller creates a ControllerRevision (revision ${r.candidate.revision}) named ${r.candidate.name.replace(/-[^-]+$/, '')}-<its release's hash, above> and rolls the pods to it, highest ordinal first.${pods}`
       return `No revision equals the StatefulSet's template: a ${v} controller creates ControllerRevision ${r.create?.creates ?? r.candidate.name} (revision ${r.candidate.revision}) and rolls the pods to it, highest ordinal first.${pods}`
     case 'unreproducible': {
       const bad = r.revisions.filter((x) => x.label.result === 'unreproducible')
