@@ -15,14 +15,18 @@ import type {GcTree} from './tree.js'
 
 export {type GcDriveOptions, LIST_CONCURRENCY, MAX_ROUNDS, READ_CONCURRENCY, TREE_CHILDREN} from './read.js'
 
-async function discoveryOf(source: ClusterSource, evidence: Evidence | undefined): Promise<GcDiscovery> {
+/**
+ * The discovery the collector's reads resolve through. `minor` is the control-plane minor chosen once for the run
+ * (chooseVersion: --k8s-version, else the server's or the snapshot's recorded version), not parsed again from the
+ * evidence's version text: a second parse could disagree with the version in force (a --k8s-version override).
+ */
+async function discoveryOf(source: ClusterSource, evidence: Evidence | undefined, minor: number | undefined): Promise<GcDiscovery> {
   const inferred = evidence?.inferredDiscovery
-  const minor = /^v?1\.(\d+)/.exec(evidence?.version?.text ?? '')?.[1]
   return new GcDiscovery(
     await source.discovery(),
     undefined,
     evidence?.servedVersions ?? [],
-    inferred && {customGroups: inferred.customGroups, ...(minor !== undefined ? {minor: Number(minor)} : {})},
+    inferred && {customGroups: inferred.customGroups, ...(minor !== undefined ? {minor} : {})},
   )
 }
 
@@ -42,7 +46,7 @@ export interface GcAllResult {
 /** `--all`: every object in scope replayed; those the collector acts on or is stuck on, worst first. */
 export async function driveGcAll(source: ClusterSource, namespace: string | undefined, options: GcDriveOptions): Promise<GcAllResult> {
   const evidence = options.evidence ?? (await source.evidence?.())
-  const discovery = await discoveryOf(source, evidence)
+  const discovery = await discoveryOf(source, evidence, options.minor)
   const g = await buildGraph(source, discovery, namespace, options)
   const {index, listed} = g
   const reader = new OwnerReader(source, options)
@@ -142,7 +146,7 @@ export async function driveGcOne(
   options: GcDriveOptions & {tree?: boolean},
 ): Promise<GcOneResult | undefined> {
   const evidence = options.evidence ?? (await source.evidence?.())
-  const discovery = await discoveryOf(source, evidence)
+  const discovery = await discoveryOf(source, evidence, options.minor)
   const slim = slimObject(
     item as KubeObject & {metadata?: Record<string, unknown>},
     {apiVersion: apiVersionOf(type), kind: type.kind},
