@@ -29,6 +29,34 @@ export function chooseVersion(override: MinorVersion | undefined, server: Server
   }
 }
 
+/**
+ * The control-plane releases (of `releases`, "1.X" strings) a kubelet of this minor may run under: the version skew
+ * policy (https://kubernetes.io/releases/version-skew-policy/#kubelet, since 1.28) lets a kubelet be up to three
+ * minors older than kube-apiserver, and a kubelet before 1.25 up to two; never newer. The one rule every replay uses
+ * when the only version in the data is a kubelet's.
+ */
+export function controlPlaneCandidates(kubeletMinor: number, releases: readonly string[]): string[] {
+  const reach = kubeletMinor >= 25 ? 3 : 2
+  return releases.filter((v) => {
+    const m = Number(v.split('.')[1])
+    return m >= kubeletMinor && m <= kubeletMinor + reach
+  })
+}
+
+/** Releases ("1.X") as runs: "1.20–1.31, 1.34". */
+export function releaseRange(versions: readonly string[]): string {
+  const minor = (v: string) => Number(v.split('.')[1])
+  const sorted = [...versions].sort((a, b) => minor(a) - minor(b))
+  const runs: string[] = []
+  for (let i = 0; i < sorted.length; ) {
+    let j = i
+    while (j + 1 < sorted.length && minor(sorted[j + 1]) === minor(sorted[j]) + 1) j++
+    runs.push(i === j ? sorted[i] : `${sorted[i]}–${sorted[j]}`)
+    i = j + 1
+  }
+  return runs.join(', ')
+}
+
 /** Where a chosen version came from, in words, for settings blocks and explanations. */
 export function versionSource(v: ChosenVersion | undefined): string {
   if (!v) return 'default (no server version)'

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {WhyCommand} from '../base-command.js'
-import {explainWorld, readNodeLifecycle, readNodeLifecycleFor} from '../engine/nodelifecycle/drive.js'
+import {explainContext, explainWorld, readNodeLifecycle, readNodeLifecycleFor} from '../engine/nodelifecycle/drive.js'
 import {explainNode} from '../engine/nodelifecycle/explain.js'
 import {podsOnNode} from '../engine/tainteviction/drive.js'
 import {parseTarget} from '../cluster/target.js'
@@ -62,7 +62,7 @@ defaults; the flags below override either, and the output says which values were
               ? 'the data holds no Node'
               : `${world.nodes.length} nodes exist; run \`kubectl why node\` to list them`,
         )
-      const e = explainNode(a, world.analysis, {now: world.now, settings: world.settings.settings, source: world.source})
+      const e = explainNode(a, world.analysis, explainContext(world))
       e.pods = await podsOnNode(source, world, name)
       e.reads = world.reads
       return {data: e, severities: [e.severity], views: {table: (wide, src) => renderNode(e, wide, undefined, src)}}

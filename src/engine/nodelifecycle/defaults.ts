@@ -7,6 +7,11 @@ import type {MinorVersion} from '../../util/parse.js'
 import type {NodeLifecycleSettings} from './types.js'
 
 export const NEWEST_MODELLED: MinorVersion = {major: 1, minor: 37}
+/**
+ * The releases whose defaults are modelled, oldest first: 1.20 (as the hash layouts) to NEWEST_MODELLED. When the data
+ * does not settle the release, the replays answer for each of these it leaves possible.
+ */
+export const MODELLED_RELEASES: readonly string[] = Array.from({length: NEWEST_MODELLED.minor - 20 + 1}, (_, i) => `1.${20 + i}`)
 
 type TunableSettings = Pick<
   NodeLifecycleSettings,

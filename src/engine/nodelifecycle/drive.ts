@@ -11,11 +11,12 @@ import {type ChosenVersion, chooseVersion} from '../../cluster/version.js'
 import {controllerManagerArgs} from '../../settings/kcm.js'
 import type {SettingsOverrides} from '../../settings/flags.js'
 import {type ResolvedSettings, resolveSettings} from './settings.js'
+import {type NodeByRelease, nodeAnswersByRelease} from './by-release.js'
 import {type MinorVersion, microsOf} from '../../util/parse.js'
 import {analyzeCluster, type ClusterAnalysis} from './analyze.js'
 import {compareResourceVersions} from './consistency.js'
 import {type DataEvidence, dataEvidence} from './evidence.js'
-import {type ExplainContext, explainCluster, explainNode, nodeSeverity, orderedNodes} from './explain.js'
+import {type ExplainContext, explainCluster, explainNode, nodeSeverityIn, orderedNodes} from './explain.js'
 import type {LiveLeaseLookup} from './health.js'
 import type {LeaseLike, NodeLike} from './types.js'
 import {getZoneKey, zoneDisplayName} from './zone.js'
@@ -46,6 +47,8 @@ export interface NodeLifecycleWorld {
   evidence: DataEvidence
   /** What was read, named for the output (node NAME, evicted pod/NAME): each list or get and what it held. */
   reads: NodeRead[]
+  /** The release is not settled: the answers under each release set (by-release.ts). */
+  byRelease?: NodeByRelease
 }
 
 export interface NodeRead {
@@ -144,12 +147,13 @@ async function readWith(source: ClusterSource, options: DriveOptions, readNodes:
     file: source.describe().mode === 'snapshot',
     now,
   })
-  const run = (live: ReadonlyMap<string, LiveLeaseLookup>) =>
-    analyzeCluster({nodes, cachedLeases, liveLeases: live, now, nowMicros, settings: settings.settings, leaseInformerSyncRV: syncRV, evidence})
+  const run = (live: ReadonlyMap<string, LiveLeaseLookup>, under = settings.settings) =>
+    analyzeCluster({nodes, cachedLeases, liveLeases: live, now, nowMicros, settings: under, leaseInformerSyncRV: syncRV, evidence})
 
   // First pass: which nodes does the controller look up live? (Only stale ones, and only with the gate on.)
   const lookups = new RecordingLookups()
   let analysis = run(lookups)
+  let liveUsed: ReadonlyMap<string, LiveLeaseLookup> = lookups
   let gets = 0
   if (lookups.asked.size > 0) {
     const live = new Map<string, LiveLeaseLookup>()
@@ -169,7 +173,10 @@ async function readWith(source: ClusterSource, options: DriveOptions, readNodes:
     if (failed > 0)
       problems.push({what: `get ${failed} of ${lookups.asked.size} node leases (quorum read, the circuit breaker's live double-check)`, reason: lastFailure})
     analysis = run(live)
+    liveUsed = live
   }
+  // The release is not settled: the replay under each distinct set of settings the possible releases give (issue 27.3).
+  const byRelease = settings.candidates ? nodeAnswersByRelease(settings.candidates, settings.settings, analysis, (s) => run(liveUsed, s)) : undefined
   if (analysis.panic) problems.push({what: 'node lifecycle controller', reason: analysis.panic})
   if (gets > 0)
     reads.push({
@@ -184,12 +191,12 @@ async function readWith(source: ClusterSource, options: DriveOptions, readNodes:
     settings: {...(d.settings ?? {}), 'k8s-version': {value: settings.version.text, from: settings.version.from}, ...settings.described},
     partial: [...(d.partial ?? source.problems()), ...problems],
   }
-  return {analysis, settings, nodes, source: described, problems, now, liveLeaseGets: gets, evidence, reads}
+  return {analysis, settings, nodes, source: described, problems, now, liveLeaseGets: gets, evidence, reads, ...(byRelease ? {byRelease} : {})}
 }
 
 /** The explain context of a world. */
 export function explainContext(world: NodeLifecycleWorld): ExplainContext {
-  return {now: world.now, settings: world.settings.settings, source: world.source}
+  return {now: world.now, settings: world.settings.settings, source: world.source, ...(world.byRelease ? {byRelease: world.byRelease} : {})}
 }
 
 /** The cluster's explanation (`kubectl why node`), named after the context or the file. */
@@ -214,7 +221,7 @@ export function nodeFindings(
     if (only && !only.has(a.name)) continue
     evaluated++
     verdicts[a.verdict] = (verdicts[a.verdict] ?? 0) + 1
-    if (nodeSeverity(a, world.analysis) !== 'none') findings.push(explainNode(a, world.analysis, explainContext(world)))
+    if (nodeSeverityIn(a, world.analysis, world.byRelease) !== 'none') findings.push(explainNode(a, world.analysis, explainContext(world)))
   }
   return {findings, verdicts, evaluated}
 }

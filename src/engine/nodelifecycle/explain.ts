@@ -9,6 +9,8 @@ const NLC = 'pkg/controller/nodelifecycle/node_lifecycle_controller.go'
 const CONSISTENCY = 'staging/src/k8s.io/client-go/util/consistency/consistency.go'
 
 import {NODE_SEVERITY} from './descriptor.js'
+import {type NodeByRelease, type NodeReleaseAnswer, severityByRelease} from './by-release.js'
+import {releaseRange} from '../../cluster/version.js'
 
 export {NODE_SEVERITY}
 
@@ -107,6 +109,53 @@ export interface ExplainContext {
   now: number
   settings: NodeLifecycleSettings
   source: SourceDescription
+  /** The release is not settled: the answers under each release set (issue 27.3). */
+  byRelease?: NodeByRelease
+}
+
+/**
+ * The node's severity with the release unsettled: when its answer depends on the release, a finding only under every
+ * candidate (else info naming them), never above what its evidence carries (nodeSeverity's caps).
+ */
+export function nodeSeverityIn(a: NodeAnalysis, c: ClusterAnalysis, br: NodeByRelease | undefined): Severity {
+  const own = nodeSeverity(a, c)
+  const answers = br?.nodes[a.name]
+  if (!answers) return own
+  const by = severityByRelease(answers)
+  return own !== 'none' && RANK.indexOf(own) < RANK.indexOf(by) ? own : by
+}
+
+/** "1.20–1.31 (node-monitor-grace-period 40s)": a release set and the settings that set it apart. */
+function releasesText(versions: readonly string[], settings: Record<string, unknown>): string {
+  const parts = Object.entries(settings).map(([k, v]) => `${k} ${typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v)}`)
+  return `${releaseRange(versions)}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`
+}
+
+/** A node's answers by release, in words. */
+function nodeAnswersText(answers: readonly NodeReleaseAnswer[]): string {
+  return answers
+    .map(
+      (x) =>
+        `under ${releasesText(x.versions, x.settings)}: ${x.verdict}, grace ${Date.parse(x.graceExpiresAt) <= 0 ? '-' : `expiring ${x.graceExpiresAt}`}${x.noExecute.expected ? `, ${x.noExecute.expected} ${x.noExecute.status}` : ''}`,
+    )
+    .join('; ')
+}
+
+/** What a node's summary says first when its answer depends on the release. */
+function nodePreamble(br: NodeByRelease, answers: readonly NodeReleaseAnswer[], main: string | undefined): string {
+  return `The Kubernetes version is not known (${br.why}), and this node's answer depends on it: ${nodeAnswersText(answers)}. --k8s-version X.Y (from \`kubectl version\`) settles it; the rest of this explanation is under ${main ?? 'the newest'}, one of them.`
+}
+
+/** What the cluster's summary says first when the release is not settled. */
+function clusterPreamble(br: NodeByRelease): string {
+  const affected = Object.keys(br.nodes)
+  const groups = br.groups.map((g) => releasesText(g.versions, g.settings)).join('; ')
+  const clusterText = br.cluster ? ` The cluster's verdict by release: ${br.cluster.map((x) => `${releaseRange(x.versions)}: ${x.verdict}`).join('; ')}.` : ''
+  if (affected.length === 0 && br.cluster)
+    return `The Kubernetes version is not known (${br.why}), and the cluster's verdict depends on it.${clusterText} --k8s-version X.Y (from \`kubectl version\`) settles it.`
+  if (affected.length === 0)
+    return `The Kubernetes version is not known (${br.why}), but every release it leaves possible (${releaseRange(br.candidates)}) gives the same answers here: the version did not matter.`
+  return `The Kubernetes version is not known (${br.why}), and the answer depends on it for ${affected.length} node${affected.length === 1 ? '' : 's'} (${affected.slice(0, 5).join(', ')}${affected.length > 5 ? ', …' : ''}): settings by release ${groups}.${clusterText} --k8s-version X.Y (from \`kubectl version\`) settles it; each node gives its answer under each.`
 }
 
 const t = (x: Taint) => `${x.key}:${x.effect}`
@@ -352,14 +401,29 @@ function nodeSteps(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): St
 }
 
 export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainContext): Explanation {
+  const br = ctx.byRelease
+  const answers = br?.nodes[a.name]
+  const steps = nodeSteps(a, c, ctx)
+  // The release is not settled (issue 27.3): the defaults that differ by release (defaults.ts) replayed under each.
+  if (br)
+    steps.push({
+      rule: 'versionDefaults',
+      upstream: 'cmd/kube-controller-manager/app/options/nodelifecyclecontroller.go; pkg/features/kube_features.go',
+      inputs: {versions: br.candidates},
+      result: answers ? `${answers.length} answers by release` : 'the same under every release',
+      why: answers
+        ? `${br.why}; ${nodeAnswersText(answers)}`
+        : `${br.why}; every release it leaves possible (${releaseRange(br.candidates)}) gives this node the same answer: the version did not matter`,
+    })
   return {
     subject: {kind: 'Node', apiVersion: 'v1', name: a.name, uid: a.uid},
     controller: 'nodelifecycle',
     verdict: a.verdict,
-    severity: nodeSeverity(a, c),
-    summary: summary(a, c, ctx),
+    severity: nodeSeverityIn(a, c, br),
+    summary: answers && br ? `${nodePreamble(br, answers, ctx.source.k8sVersion)} ${summary(a, c, ctx)}` : summary(a, c, ctx),
     ...(nodeNext(a).length > 0 ? {next: nodeNext(a)} : {}),
-    steps: nodeSteps(a, c, ctx),
+    steps,
+    ...(answers && br ? {byRelease: {candidates: br.candidates, why: br.why, settle: br.settle, answers}} : {}),
     evaluatedAt: isoMicros(nowUs(c, ctx.now)),
     source: ctx.source,
     zone: {
@@ -398,9 +462,11 @@ export function explainNode(a: NodeAnalysis, c: ClusterAnalysis, ctx: ExplainCon
 const CLUSTER_SEVERITY = {healthy: 'none', degraded: 'info', masterDisruption: 'critical', circuitOpen: 'warning', noNodes: 'info'} as const
 
 /** The worst of the cluster's own state and its nodes'; master disruption judged from a partial node set is info. */
-export function clusterSeverity(c: ClusterAnalysis): Severity {
-  const own = c.verdict === 'masterDisruption' && clusterUncertain(c) ? 'info' : CLUSTER_SEVERITY[c.verdict]
-  return RANK[Math.max(RANK.indexOf(own), ...c.nodes.map((n) => RANK.indexOf(nodeSeverity(n, c))))]
+export function clusterSeverity(c: ClusterAnalysis, br?: NodeByRelease): Severity {
+  let own: Severity = c.verdict === 'masterDisruption' && clusterUncertain(c) ? 'info' : CLUSTER_SEVERITY[c.verdict]
+  // The cluster's own state under some possible releases only: information naming them.
+  if (br?.cluster && br.cluster.some((x) => CLUSTER_SEVERITY[x.verdict as keyof typeof CLUSTER_SEVERITY] !== own) && own !== 'none') own = 'info'
+  return RANK[Math.max(RANK.indexOf(own), ...c.nodes.map((n) => RANK.indexOf(nodeSeverityIn(n, c, br))))]
 }
 
 function clusterNext(c: ClusterAnalysis): NextStep[] {
@@ -537,8 +603,15 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
     controller: 'nodelifecycle',
     verdict: c.verdict,
     // The worst of the cluster's own state and its nodes'.
-    severity: clusterSeverity(c),
-    summary: clusterSummary(c, ctx.now),
+    severity: clusterSeverity(c, ctx.byRelease),
+    // Said first when an answer depends on the release; when none does, said last (the answers lead).
+    summary:
+      !ctx.byRelease || c.verdict === 'noNodes'
+        ? clusterSummary(c, ctx.now)
+        : Object.keys(ctx.byRelease.nodes).length > 0 || ctx.byRelease.cluster
+          ? `${clusterPreamble(ctx.byRelease)} ${clusterSummary(c, ctx.now)}`
+          : `${clusterSummary(c, ctx.now)} ${clusterPreamble(ctx.byRelease)}`,
+    ...(ctx.byRelease && c.verdict !== 'noNodes' ? {byRelease: ctx.byRelease} : {}),
     steps,
     evaluatedAt: isoMicros(nowUs(c, ctx.now)),
     source: ctx.source,
@@ -567,7 +640,7 @@ export function explainCluster(c: ClusterAnalysis, ctx: ExplainContext, name: st
       name: n.name,
       zone: n.zoneName,
       verdict: n.verdict,
-      severity: nodeSeverity(n, c),
+      severity: nodeSeverityIn(n, c, ctx.byRelease),
       ready: (n.readyAfter ?? n.readyBefore)?.status ?? null,
       lastSignOfLife: isoMicros(n.sign.probeMicros),
       graceExpiry: isoMicros(n.graceExpiryMicros),

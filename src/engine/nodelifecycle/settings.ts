@@ -1,13 +1,13 @@
 // Which kube-controller-manager settings the replays use, and where each came from: our own flags override the
 // controller-manager's command line (its static pod in kube-system), which overrides the release's defaults.
-import {type ChosenVersion, versionSource} from '../../cluster/version.js'
+import {type ChosenVersion, controlPlaneCandidates, versionSource} from '../../cluster/version.js'
 import {UserError} from '../../errors.js'
 import type {Problem} from '../../explanation.js'
 import {formatGoDuration, parseGoDuration} from '../../settings/go-duration.js'
 import type {SettingFlag, SettingsOverrides} from '../../settings/flags.js'
 import {type ControllerManagerArgs, controllerEnabled, parseFeatureGates} from '../../settings/kcm.js'
 import type {MinorVersion} from '../../util/parse.js'
-import {NEWEST_MODELLED, versionDefaults} from './defaults.js'
+import {MODELLED_RELEASES, NEWEST_MODELLED, versionDefaults} from './defaults.js'
 import type {NodeLifecycleSettings} from './types.js'
 
 export interface ResolveInput {
@@ -23,6 +23,19 @@ export interface ResolvedSettings {
   described: Record<string, {value: unknown; from: string}>
   version: MinorVersion & {text: string; from: string}
   problems: Problem[]
+  /**
+   * The data does not settle the release (no --k8s-version, no server version; or only a kubelet's, which bounds it)
+   * and the settings in force differ across the releases it leaves possible: each distinct set with its releases
+   * (oldest first). `settings` is then only one of them (the newest possible), never the answer by itself.
+   */
+  candidates?: ReleaseSettings
+}
+
+export interface ReleaseSettings {
+  /** Every release the data leaves possible. */
+  versions: string[]
+  why: string
+  groups: {versions: string[]; settings: NodeLifecycleSettings; differs: Record<string, unknown>}[]
 }
 
 const DAY_MS = 86_400_000
@@ -59,11 +72,54 @@ const NUMERIC: [SettingFlag, keyof NodeLifecycleSettings, Kind][] = [
   ['unhealthy-zone-threshold', 'unhealthyZoneThreshold', 'fraction'],
 ]
 
+const NO_VERSION = 'no --k8s-version, no server version recorded, no Node whose kubelet bounds it'
+
 export function resolveSettings(input: ResolveInput): ResolvedSettings {
+  const at = (minor: number, from: string) => resolveAt(input, {major: 1, minor, text: `1.${minor}`, from})
+  // The release is known: its defaults.
+  if (input.version && input.version.lowerBound !== true)
+    return resolveAt(input, {major: input.version.major, minor: input.version.minor, text: input.version.text, from: versionSource(input.version)})
+  // Not known, or only bounded by a kubelet: the defaults of every release left possible, grouped where the settings
+  // in force agree (flags and the controller-manager's command line override a default in every release alike).
+  const possible = input.version ? controlPlaneCandidates(input.version.minor, MODELLED_RELEASES) : MODELLED_RELEASES
+  const why = input.version ? `no server version recorded: ${input.version.how ?? 'the kubelets bound it'}` : NO_VERSION
+  // The one the settings block shows (as before): the kubelets' bound itself, or the newest release modelled.
+  const main = input.version
+    ? resolveAt(input, {major: input.version.major, minor: input.version.minor, text: input.version.text, from: versionSource(input.version)})
+    : at(NEWEST_MODELLED.minor, 'unknown server version: the newest release modelled')
+  if (possible.length < 2) return main
+  const groups: ReleaseSettings['groups'] = []
+  const byKey = new Map<string, ReleaseSettings['groups'][number]>()
+  const described: Record<string, ResolvedSettings['described']> = {}
+  for (const release of possible) {
+    const r = at(Number(release.split('.')[1]), 'candidate')
+    described[release] = r.described
+    const key = JSON.stringify(r.settings)
+    const g = byKey.get(key)
+    if (g) g.versions.push(release)
+    else {
+      const n = {versions: [release], settings: r.settings, differs: {}}
+      byKey.set(key, n)
+      groups.push(n)
+    }
+  }
+  if (groups.length > 1) {
+    // What differs between the groups, by the names the settings block uses.
+    const names = Object.keys(described[possible[0]])
+    // A name whose value varies inside a group does not change the settings in force (a gate whose only effect is
+    // the same under both values): it sets no group apart.
+    const value = (release: string, name: string) => JSON.stringify(described[release][name]?.value)
+    for (const name of names) {
+      if (groups.some((g) => g.versions.some((r) => value(r, name) !== value(g.versions[0], name)))) continue
+      const values = new Set(groups.map((g) => value(g.versions[0], name)))
+      if (values.size > 1) for (const g of groups) g.differs[name] = described[g.versions[0]][name]?.value
+    }
+  }
+  return {...main, candidates: {versions: [...possible], why, groups}}
+}
+
+function resolveAt(input: ResolveInput, v: MinorVersion & {text: string; from: string}): ResolvedSettings {
   const problems: Problem[] = []
-  const v: MinorVersion & {text: string; from: string} = input.version
-    ? {major: input.version.major, minor: input.version.minor, text: input.version.text, from: versionSource(input.version)}
-    : {...NEWEST_MODELLED, text: `${NEWEST_MODELLED.major}.${NEWEST_MODELLED.minor}`, from: 'unknown server version: the newest release modelled'}
   const d = versionDefaults(v)
   const defaultFrom = `default for Kubernetes ${v.text} (${v.from})`
   const kcmFrom = (flag: string) => `kube-controller-manager pod kube-system/${input.kcm?.pod} --${flag}`

@@ -2,7 +2,7 @@
 // (live /version or the snapshot's record), else the newest layout. A server older than every layout is not an
 // error here — its hashes are reported as not recomputable and the rest of the replay still runs.
 import type {KubeObject, ServerVersion} from '../../cluster/source.js'
-import {chooseVersion} from '../../cluster/version.js'
+import {chooseVersion, controlPlaneCandidates} from '../../cluster/version.js'
 import {templateOfRevision} from '../history/revision-data.js'
 import {CONTROLLER_REVISION_HASH_LABEL, POD_TEMPLATE_HASH_LABEL} from '../history/constants.js'
 import {withoutHashLabel} from '../deployment/equal-ignore-hash.js'
@@ -26,17 +26,9 @@ export const DEFAULT_MAX_INFERRED_COLLISION_COUNT = 10
 const NO_VERSION =
   'no --k8s-version, no server version recorded, no Node whose kubelet bounds it, no ReplicaSet or DaemonSet revision whose hash label a known layout reproduces'
 
-/**
- * The control-plane minors a kubelet of this minor may run under, as layouts: the version skew policy
- * (https://kubernetes.io/releases/version-skew-policy/#kubelet, since 1.28) lets a kubelet be up to three minors older
- * than kube-apiserver, and a kubelet before 1.25 up to two; never newer.
- */
+/** The control-plane releases a kubelet of this minor may run under (the skew policy), as layouts. */
 export function kubeletCandidates(kubeletMinor: number): string[] {
-  const reach = kubeletMinor >= 25 ? 3 : 2
-  return layoutVersions().filter((v) => {
-    const m = Number(v.split('.')[1])
-    return m >= kubeletMinor && m <= kubeletMinor + reach
-  })
+  return controlPlaneCandidates(kubeletMinor, layoutVersions())
 }
 
 export function resolveHashSettings(
