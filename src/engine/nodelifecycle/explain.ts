@@ -465,7 +465,7 @@ const CLUSTER_SEVERITY = {healthy: 'none', degraded: 'info', masterDisruption: '
 export function clusterSeverity(c: ClusterAnalysis, br?: NodeByRelease): Severity {
   let own: Severity = c.verdict === 'masterDisruption' && clusterUncertain(c) ? 'info' : CLUSTER_SEVERITY[c.verdict]
   // The cluster's own state under some possible releases only: information naming them.
-  if (br?.cluster && br.cluster.some((x) => CLUSTER_SEVERITY[x.verdict as keyof typeof CLUSTER_SEVERITY] !== own) && own !== 'none') own = 'info'
+  if (br?.cluster?.some((x) => CLUSTER_SEVERITY[x.verdict as keyof typeof CLUSTER_SEVERITY] !== own) && own !== 'none') own = 'info'
   return RANK[Math.max(RANK.indexOf(own), ...c.nodes.map((n) => RANK.indexOf(nodeSeverityIn(n, c, br))))]
 }
 
