@@ -6,6 +6,7 @@
 //   npm run bench:live-node                               # 20,000 nodes, 5 rounds
 //   npm run bench:live-node -- --nodes 5000 --rounds 9
 //   npm run bench:live-node -- --bin /other/checkout/bin/run.js   # another build (before/after)
+//   npm run bench:live-node -- --serve   # keep the cluster up and print its kubeconfig, for runs by hand (-v 6)
 import {spawnSync} from 'node:child_process'
 import {mkdtempSync} from 'node:fs'
 import {createServer, connect, type Socket} from 'node:net'
@@ -129,6 +130,11 @@ const relayPort = (relay.address() as {port: number}).port
 const dir = mkdtempSync(join(tmpdir(), 'bench-live-node-'))
 const kubeconfig = server.writeKubeconfig(dir, {server: `https://127.0.0.1:${relayPort}`})
 
+if (process.argv.includes('--serve')) {
+  // Keep the cluster up for runs by hand (-v 6 shows each request's milliseconds): stop with Ctrl-C.
+  console.log(`serving ${NODES} nodes; --kubeconfig ${kubeconfig} --now ${iso(now)}`)
+  await new Promise(() => {})
+}
 const haveKubectl = spawnSync('kubectl', ['version', '--client'], {encoding: 'utf8'}).status === 0
 // --now: the cluster's stamps are fixed at start; a run minutes later would otherwise find every lease past its grace.
 const at = ['--now', iso(now)]

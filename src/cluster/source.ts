@@ -69,6 +69,19 @@ export interface ListRequest extends TypeRef {
   project?: (o: KubeObject) => KubeObject
 }
 
+export interface TableRow {
+  cells: unknown[]
+  /** The row's object as PartialObjectMetadata, typed back to the kind (metadata only). */
+  object?: KubeObject
+}
+
+export interface TableResult {
+  /** The column names, in the row cells' order (columnDefinitions). */
+  columns: string[]
+  rows: TableRow[]
+  resourceVersion?: string
+}
+
 export interface ListResult {
   items: KubeObject[]
   resourceVersion?: string
@@ -145,6 +158,12 @@ export interface ClusterSource {
    * Only a live source has it; failures throw ReadError (403 Forbidden, 404 for a kubelet that does not serve it).
    */
   nodeProxyGet?(node: string, path: 'configz'): Promise<unknown>
+  /**
+   * A list as the server-side Table kubectl get prints (meta.k8s.io/v1 Table, includeObject=Metadata: each row's
+   * cells and its object's metadata), every page. Only a live source has it; a server that serves no Table for the
+   * kind (old and aggregated servers) answers 406 NotAcceptable, thrown as a ReadError: the caller lists instead.
+   */
+  listTable?(request: ListRequest): Promise<TableResult>
   /** What the data can prove (src/cluster/evidence.ts); a source without it answers every read, as a live one does. */
   evidence?(): Promise<Evidence>
   close?(): Promise<void>

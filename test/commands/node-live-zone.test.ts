@@ -22,8 +22,8 @@ after(async () => {
   for (const s of servers) await s.close()
 })
 
-async function cluster(objects: KubeObject[]) {
-  const server = await FakeApiServer.start({objects, version: 'v1.33.4'})
+async function cluster(objects: KubeObject[], tables = true) {
+  const server = await FakeApiServer.start({objects, version: 'v1.33.4', tables})
   servers.push(server)
   return {server, kubeconfig: server.writeKubeconfig(mkdtempSync(join(tmpdir(), 'why-zone-')))}
 }
@@ -99,5 +99,42 @@ describe('node NAME reads its zone only when the zone is Normal', () => {
     const all = await why(kubeconfig, server, ['node'])
     const line = all.json.nodes.find((n: Any) => n.name === 'b1')
     assert.deepEqual([one.json.verdict, one.json.severity], [line.verdict, line.severity])
+  })
+
+  test('the zone from the server-side Table: ready rows with a fresh Lease stand as rows, a0 is read whole; the same answer as whole lists', async () => {
+    const {server, kubeconfig} = await cluster(objects(0))
+    const one = await why(kubeconfig, server, ['node', 'a1'])
+    const zoneLists = lists(one.requests, 'nodes')
+    assert.equal(zoneLists.length, 2)
+    for (const r of zoneLists) {
+      assert.match(r.accept ?? '', /^application\/json;as=Table;v=v1;g=meta\.k8s\.io/)
+      assert.equal(r.query.includeObject, 'Metadata')
+    }
+    // Zone a is a0..a4; a1 is the node asked about (its own GET). a0's row says NotReady and its Lease is 400 s old:
+    // GET. a2, a3, a4: Ready, Lease renewed 2 s ago (grace 50 s at 1.33): their rows stand for them.
+    const gets = one.requests.filter((r) => /^\/api\/v1\/nodes\/[^/]+$/.test(r.path)).map((r) => r.path)
+    assert.deepEqual(gets.sort(), ['/api/v1/nodes/a0', '/api/v1/nodes/a1'])
+    const reads = one.json.reads as {read: string; objects?: number; why: string}[]
+    assert.deepEqual(
+      reads.filter((r) => /Table row|^get \d/.test(r.read)).map((r) => [r.read, r.objects]),
+      [
+        ['3 node(s) of zone r1/a from their Table row', 3],
+        ['get 1 node(s) of zone r1/a', 1],
+      ],
+    )
+    // The same cluster from a server without the Table: the zone's Nodes listed whole, the refusal named.
+    const plain = await cluster(objects(0), false)
+    const whole = await why(plain.kubeconfig, plain.server, ['node', 'a1'])
+    const wholeReads = whole.json.reads as {read: string; why: string}[]
+    assert.ok(
+      wholeReads.some((r) => r.read.startsWith('list nodes -l') && /refused the server-side Table \(.*406|NotAcceptable/.test(r.why)),
+      JSON.stringify(wholeReads),
+    )
+    // Everything but the reads and the kubeconfig path the next steps carry.
+    const answer = (json: Any, file: string) => JSON.parse(JSON.stringify({...json, reads: undefined}).replaceAll(file, 'KUBECONFIG'))
+    assert.deepEqual(answer(one.json, kubeconfig), answer(whole.json, plain.kubeconfig))
+    const a0 = await why(kubeconfig, server, ['node', 'a0'])
+    const a0whole = await why(plain.kubeconfig, plain.server, ['node', 'a0'])
+    assert.deepEqual(answer(a0.json, kubeconfig), answer(a0whole.json, plain.kubeconfig))
   })
 })

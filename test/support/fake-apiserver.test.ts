@@ -555,6 +555,76 @@ describe('metadata-only', () => {
   })
 })
 
+describe('server-side Table (nodes)', () => {
+  const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io'
+  test('printNode columns, a row per node with its metadata (includeObject unset = Metadata)', async () => {
+    const r = await call(server, '/api/v1/nodes', {accept: TABLE})
+    assert.equal(r.status, 200)
+    assert.deepEqual([r.body.kind, r.body.apiVersion], ['Table', 'meta.k8s.io/v1'])
+    assert.deepEqual(
+      r.body.columnDefinitions.map((c: Reply['body']) => [c.name, c.priority]),
+      [
+        ['Name', 0],
+        ['Status', 0],
+        ['Roles', 0],
+        ['Age', 0],
+        ['Version', 0],
+        ['Internal-IP', 1],
+        ['External-IP', 1],
+        ['OS-Image', 1],
+        ['Kernel-Version', 1],
+        ['Container-Runtime', 1],
+      ],
+    )
+    // node-a: no Ready condition -> "Unknown"; node-b: also cordoned -> "Unknown,SchedulingDisabled"; neither has a
+    // creationTimestamp -> "<unknown>" age; no nodeInfo or addresses: "" version, <none> IPs, <unknown> the rest.
+    assert.deepEqual(
+      r.body.rows.map((row: Reply['body']) => row.cells),
+      [
+        ['node-a', 'Unknown', '<none>', '<unknown>', '', '<none>', '<none>', '<unknown>', '<unknown>', '<unknown>'],
+        ['node-b', 'Unknown,SchedulingDisabled', '<none>', '<unknown>', '', '<none>', '<none>', '<unknown>', '<unknown>', '<unknown>'],
+      ],
+    )
+    assert.deepEqual(
+      r.body.rows.map((row: Reply['body']) => [row.object.kind, row.object.metadata.name, row.object.spec]),
+      [
+        ['PartialObjectMetadata', 'node-a', undefined],
+        ['PartialObjectMetadata', 'node-b', undefined],
+      ],
+    )
+  })
+
+  test('includeObject None drops the object, Object keeps it whole, anything else is a 400; limit pages it', async () => {
+    const none = await call(server, '/api/v1/nodes?includeObject=None', {accept: TABLE})
+    assert.deepEqual(
+      none.body.rows.map((row: Reply['body']) => row.object),
+      [null, null],
+    )
+    const whole = await call(server, '/api/v1/nodes?includeObject=Object', {accept: TABLE})
+    assert.deepEqual([whole.body.rows[1].object.kind, whole.body.rows[1].object.spec], ['Node', {unschedulable: true}])
+    const bad = await call(server, '/api/v1/nodes?includeObject=Some', {accept: TABLE})
+    assert.deepEqual([bad.status, bad.body.message], [400, 'unrecognized includeObject value: "Some"'])
+    const p1 = await call(server, '/api/v1/nodes?limit=1', {accept: TABLE})
+    assert.equal(p1.body.rows.length, 1)
+    const p2 = await call(server, `/api/v1/nodes?limit=1&continue=${p1.body.metadata.continue}`, {accept: TABLE})
+    assert.deepEqual([p2.body.rows[0].cells[0], p2.body.metadata.continue], ['node-b', undefined])
+  })
+
+  test('a Table the server does not offer: 406 when it is the only type accepted (pods here; nodes with tables: false)', async () => {
+    const pods = await call(server, '/api/v1/pods', {accept: TABLE})
+    assert.deepEqual([pods.status, pods.body.reason], [406, 'NotAcceptable'])
+    const plain = await FakeApiServer.start({objects: [{apiVersion: 'v1', kind: 'Node', metadata: {name: 'n'}}], tables: false})
+    try {
+      const r = await call(plain, '/api/v1/nodes', {accept: TABLE})
+      assert.deepEqual([r.status, r.body.reason], [406, 'NotAcceptable'])
+      const v2 = await call(server, '/api/v1/nodes', {accept: 'application/json;as=Table;v=v2;g=meta.k8s.io'})
+      assert.equal(v2.status, 406)
+    } finally {
+      await plain.close()
+    }
+  })
+})
+
 describe('the watch cache', () => {
   test('lagCache: resourceVersion=0 reads keep the old state while fresh reads see writes; syncCache catches up', async () => {
     const before = await call(server, '/api/v1/namespaces/db/pods/pg-0')

@@ -184,17 +184,57 @@ describe(`kubectl against the fake API server (${KUBECTL ?? 'kubectl missing'})`
     )
   })
 
-  test('get nodes: the table kubectl prints from a plain list (this server offers no server-side Table)', async () => {
+  test('get nodes: kubectl prints the server-side Table (printNode: NAME, STATUS, ROLES, AGE, VERSION; -o wide adds five)', async () => {
+    server.clearRequests()
     const r = await kubectl(['get', 'nodes'])
     assert.equal(r.code, 0, r.stderr)
-    const lines = r.stdout.trim().split('\n')
-    assert.match(lines[0], /^NAME\s+AGE$/)
+    assert.match(server.requests.find((q) => q.path === '/api/v1/nodes')?.accept ?? '', /as=Table;v=v1;g=meta\.k8s\.io/)
+    // Both nodes were created 2026-11-01T00:00:00Z: HumanDuration prints whole days from 8 days to 2 years.
+    const days = `${Math.floor((Date.now() - Date.parse('2026-11-01T00:00:00Z')) / 86_400_000)}d`
+    // node-a: Ready True, no role label, kubelet v1.32.4; node-b: Ready Unknown prints NotReady, no nodeInfo.
     assert.deepEqual(
-      lines.slice(1).map((l) => l.split(/\s+/)[0]),
-      ['node-a', 'node-b'],
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split(/\s+/)),
+      [
+        ['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION'],
+        ['node-a', 'Ready', '<none>', days, 'v1.32.4'],
+        ['node-b', 'NotReady', '<none>', days],
+      ],
     )
+    const wide = await kubectl(['get', 'nodes', '-o', 'wide'])
+    assert.deepEqual(wide.stdout.trim().split('\n')[0].split(/\s+/), [
+      'NAME',
+      'STATUS',
+      'ROLES',
+      'AGE',
+      'VERSION',
+      'INTERNAL-IP',
+      'EXTERNAL-IP',
+      'OS-IMAGE',
+      'KERNEL-VERSION',
+      'CONTAINER-RUNTIME',
+    ])
+    assert.deepEqual(wide.stdout.trim().split('\n')[1].split(/\s+/).slice(5), ['<none>', '<none>', '<unknown>', '<unknown>', '<unknown>'])
     const json = parseJson((await kubectl(['get', 'nodes', '-o', 'json'])).stdout) as {items: KubeObject[]}
     assert.deepEqual(json.items, await Promise.all(OBJECTS.filter((o) => o.kind === 'Node').map(served)))
+  })
+
+  test('get nodes from a server without the Table: kubectl falls back to the plain list and its NAME/AGE columns', async () => {
+    const plain = await FakeApiServer.start({objects: OBJECTS.filter((o) => o.kind === 'Node'), tables: false})
+    try {
+      const r = await kubectl(['get', 'nodes'], {kubeconfigFile: plain.writeKubeconfig(mkdtempSync(join(tmpdir(), 'kubectl-plain-')))})
+      assert.equal(r.code, 0, r.stderr)
+      const lines = r.stdout.trim().split('\n')
+      assert.match(lines[0], /^NAME\s+AGE$/)
+      assert.deepEqual(
+        lines.slice(1).map((l) => l.split(/\s+/)[0]),
+        ['node-a', 'node-b'],
+      )
+    } finally {
+      await plain.close()
+    }
   })
 
   test("get pod nope: exit 1 and kubectl's rendering of the NotFound Status", async () => {

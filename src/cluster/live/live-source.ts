@@ -16,6 +16,8 @@ import {
   type ResourceType,
   type ServerVersion,
   type SourceOptions,
+  type TableResult,
+  type TableRow,
   type TypeRef,
 } from '../source.js'
 import {ApiClient, ApiHttpError, readIdleFromEnv} from './api-client.js'
@@ -29,6 +31,19 @@ const DEFAULT_PAGE = 500
 /** What client-go's metadata client asks for, with plain JSON as a fallback for servers that lack it. */
 const METADATA_LIST = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json'
 const METADATA_ONE = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json'
+/**
+ * The server-side Table as kubectl get asks for it (kubectl/pkg/cmd/get/get.go transformRequests: v1, then v1beta1),
+ * without kubectl's final application/json: a server that has no Table for the kind answers 406 rather than the
+ * whole list, so the caller chooses its own fallback (a plain list read through the validation boundary).
+ */
+const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io'
+
+interface RawTable {
+  kind?: string
+  metadata?: {resourceVersion?: string; continue?: string}
+  columnDefinitions?: {name?: string}[]
+  rows?: {cells?: unknown[]; object?: KubeObject | null}[]
+}
 
 interface RawList {
   metadata?: {resourceVersion?: string; continue?: string}
@@ -220,6 +235,46 @@ export class LiveSource implements ClusterSource {
       resourceVersion = page.resourceVersion
       token = page.continue
       if (token === undefined) return {items, resourceVersion}
+    }
+  }
+
+  /**
+   * The server-side Table of a list (includeObject=Metadata, what kubectl get asks for by default): each row's cells
+   * and its object's metadata, typed back to the kind. Paged with limit/continue like list(); a continue token that
+   * expires reads the whole Table at once. A server without a Table for the kind answers 406 (thrown).
+   */
+  async listTable(request: ListRequest): Promise<TableResult> {
+    const t = await this.typeOf(request)
+    const pageSize = request.pageSize ?? DEFAULT_PAGE
+    const rows: TableRow[] = []
+    let columns: string[] = []
+    let token: string | undefined
+    for (;;) {
+      const query = {
+        labelSelector: request.labelSelector,
+        fieldSelector: request.fieldSelector,
+        includeObject: 'Metadata',
+        limit: pageSize > 0 && token !== '' ? String(pageSize) : undefined,
+        continue: token || undefined,
+        resourceVersion: request.view === 'cached' && token === undefined ? '0' : undefined,
+      }
+      let raw: RawTable
+      try {
+        raw = (await this.client.get(this.path(t, request.namespace), query, TABLE)) as RawTable
+      } catch (err) {
+        if (!(isExpired(err) && token)) throw err
+        this.client.debug(`table ${t.resource}: continue token expired (410); reading the whole table at once`)
+        rows.length = 0
+        token = ''
+        continue
+      }
+      if (raw.kind !== 'Table')
+        throw new ReadError('NotServed', `the API server answered ${raw.kind ?? 'something else'} for a Table of ${t.resource}`, {status: 406})
+      columns = (raw.columnDefinitions ?? []).map((c) => c.name ?? '')
+      for (const r of raw.rows ?? []) rows.push({cells: r.cells ?? [], object: r.object?.metadata ? realType(r.object, t) : undefined})
+      const next = raw.metadata?.continue || undefined
+      if (next === undefined || token === '') return {columns, rows, resourceVersion: raw.metadata?.resourceVersion}
+      token = next
     }
   }
 

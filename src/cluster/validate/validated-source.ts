@@ -40,9 +40,12 @@ export class ValidatedSource implements ClusterSource {
   readonly close?: () => Promise<void>
   /** The kubelet's endpoints through the node proxy, passed through (no object to validate: the caller parses it). */
   readonly nodeProxyGet?: (node: string, path: 'configz') => Promise<unknown>
+  /** The server-side Table, passed through: its rows are cells and metadata, which the caller reads as such. */
+  readonly listTable?: ClusterSource['listTable']
 
   private constructor(private readonly inner: ClusterSource) {
     if (inner.nodeProxyGet) this.nodeProxyGet = (node, path) => inner.nodeProxyGet!(node, path)
+    if (inner.listTable) this.listTable = (request) => inner.listTable!(request)
     if (inner.evidence) this.evidence = () => inner.evidence!()
     if (inner.close) this.close = () => inner.close!()
   }

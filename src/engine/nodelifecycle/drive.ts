@@ -6,7 +6,7 @@
 // (tryUpdateNodeHealth step 6, nlc.go@2b96ebcf), one lease at a time, as the controller does.
 import type {Evidence, Explanation, Problem, SourceDescription} from '../../explanation.js'
 import {PAGE_SIZE, pool, readFailure} from '../../cluster/read.js'
-import type {ClusterSource, KubeObject} from '../../cluster/source.js'
+import type {ClusterSource, KubeObject, TableResult} from '../../cluster/source.js'
 import {type ChosenVersion, chooseVersion} from '../../cluster/version.js'
 import {controllerManagerArgs} from '../../settings/kcm.js'
 import type {SettingsOverrides} from '../../settings/flags.js'
@@ -102,7 +102,12 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
   })
 }
 
-type NodeReader = () => Promise<{nodes: NodeLike[]; reads: NodeRead[]}>
+/** What a node reader may use: the controller's monitor grace and the evaluation instant. */
+interface ReaderContext {
+  grace: number
+  now: number
+}
+type NodeReader = (ctx: ReaderContext) => Promise<{nodes: NodeLike[]; reads: NodeRead[]}>
 
 async function readWith(source: ClusterSource, options: DriveOptions, readNodes: NodeReader, cachedLeaseList?: CachedLeases): Promise<NodeLifecycleWorld> {
   const problems: Problem[] = []
@@ -123,7 +128,7 @@ async function readWith(source: ClusterSource, options: DriveOptions, readNodes:
   problems.push(...settings.problems)
 
   // list() restarts once on an expired continue token (410), as client-go's pager does.
-  const {nodes, reads} = await readNodes()
+  const {nodes, reads} = await readNodes({grace: settings.settings.nodeMonitorGracePeriod, now: source.now().getTime()})
 
   const leaseRead = cachedLeaseList ?? (await readCachedLeases(source))
   const cached = leaseRead.cached
@@ -226,6 +231,20 @@ export function nodeFindings(
   return {findings, verdicts, evaluated}
 }
 
+/** How many of a zone's nodes are read one GET each (their Table row does not settle them) before the zone is listed whole. */
+const ZONE_GET_LIMIT = 64
+
+/** printNode's STATUS for a node whose Ready condition is True: "Ready", then ",SchedulingDisabled" when cordoned. */
+const readyInTable = (status: unknown) => typeof status === 'string' && status.split(',')[0] === 'Ready'
+
+/**
+ * A zone node stood for by its Table row: its metadata (labels: the zone, the exclusion label) and a Ready
+ * condition True with no heartbeat, which is all ComputeZoneState reads of a node whose Lease shows it alive.
+ */
+function standIn(n: NodeLike): NodeLike {
+  return {apiVersion: 'v1', kind: 'Node', metadata: n.metadata, status: {conditions: [{type: 'Ready', status: 'True'}]}}
+}
+
 const ZONE_BETA = 'failure-domain.beta.kubernetes.io/zone'
 const ZONE_GA = 'topology.kubernetes.io/zone'
 const byName = (a: NodeLike, b: NodeLike) =>
@@ -275,10 +294,18 @@ export async function readNodeLifecycleFor(source: ClusterSource, name: string, 
 
   const leases = await readCachedLeases(source)
   const key = getZoneKey(target)
-  const zoneRead = async () => {
+  const leaseByName = new Map<string, LeaseLike>()
+  for (const l of leases.cached?.items ?? []) leaseByName.set(l.metadata?.name ?? '', l as LeaseLike)
+  const zoneReadWhy = (i: number) =>
+    i === 0
+      ? `the nodes of zone ${zoneDisplayName(key)} (GetZoneKey reads the beta label first)`
+      : 'the same zone, on nodes that carry only topology.kubernetes.io/zone'
+  const sameZone = (n: NodeLike) => getZoneKey(n) === key
+  // The zone's Nodes whole: two lists by the selectors (the fallback when the Table is refused or settles too little).
+  const wholeZone = async (because?: string) => {
     const lists = await Promise.all(selectors.map((labelSelector) => source.list({apiVersion: 'v1', kind: 'Node', labelSelector, pageSize: PAGE_SIZE})))
     const seen = new Map<string, NodeLike>()
-    for (const l of lists) for (const n of l.items as NodeLike[]) if (getZoneKey(n) === key) seen.set(n.metadata?.name ?? '', n)
+    for (const l of lists) for (const n of l.items as NodeLike[]) if (sameZone(n)) seen.set(n.metadata?.name ?? '', n)
     // The server lists in key (name) order; the two lists merged keep it, as the controller's lister would.
     const nodes = [...seen.values()].sort(byName)
     const reads: NodeRead[] = [
@@ -286,15 +313,77 @@ export async function readNodeLifecycleFor(source: ClusterSource, name: string, 
       ...selectors.map((s, i) => ({
         read: `list nodes -l '${s}'`,
         objects: lists[i].items.length,
-        why:
-          i === 0
-            ? `the nodes of zone ${zoneDisplayName(key)} (GetZoneKey reads the beta label first)`
-            : 'the same zone, on nodes that carry only topology.kubernetes.io/zone',
+        why: `${zoneReadWhy(i)}${because ? `; whole: ${because}` : ''}`,
       })),
     ]
     return {nodes, reads}
   }
-  const zoneWorld = await readWith(source, options, zoneRead, leases)
+  // Rows the replay found not healthy once stood for by their row: read whole on the second try.
+  const needWhole = new Set<string>()
+  const fromTable = new Set<string>()
+  const zoneRead = async ({grace, now}: ReaderContext) => {
+    fromTable.clear()
+    if (!source.listTable) return wholeZone()
+    let tables: TableResult[]
+    try {
+      tables = await Promise.all(selectors.map((labelSelector) => source.listTable!({apiVersion: 'v1', kind: 'Node', labelSelector, pageSize: PAGE_SIZE})))
+    } catch (err) {
+      return wholeZone(`the server refused the server-side Table (${readFailure(err)})`)
+    }
+    const light: NodeLike[] = []
+    const whole: string[] = []
+    for (const t of tables) {
+      const at = t.columns.findIndex((c) => c.toLowerCase() === 'status')
+      for (const row of t.rows) {
+        if (!row.object || at < 0) return wholeZone('the Table carried no STATUS column or no row metadata')
+        const n = row.object as NodeLike
+        const rowName = n.metadata?.name ?? ''
+        if (!sameZone(n) || rowName === name) continue
+        const renew = leaseByName.get(rowName)?.spec?.renewTime
+        if (!needWhole.has(rowName) && readyInTable(row.cells[at]) && renew && now < Date.parse(renew) + grace) light.push(standIn(n))
+        else whole.push(rowName)
+      }
+    }
+    if (whole.length > ZONE_GET_LIMIT)
+      return wholeZone(`${whole.length} of its nodes are not Ready in the Table or have no Lease renewed within the grace, more than ${ZONE_GET_LIMIT} GETs`)
+    const got: NodeLike[] = []
+    try {
+      await pool(whole, GET_CONCURRENCY, async (n) => {
+        const o = (await source.get({apiVersion: 'v1', kind: 'Node', name: n, view: 'fresh'})) as NodeLike | undefined
+        // Gone since the Table was read: the controller's lister would not hold it either.
+        if (o && sameZone(o)) got.push(o)
+      })
+    } catch (err) {
+      return wholeZone(`a GET of one of its nodes failed (${readFailure(err)})`)
+    }
+    for (const n of light) fromTable.add(n.metadata?.name ?? '')
+    const nodes = [target, ...light, ...got].sort(byName)
+    const reads: NodeRead[] = [
+      {read: `get node ${name}`, objects: 1, why: 'the node asked about, and its zone labels'},
+      ...selectors.map((s, i) => ({
+        read: `list nodes -l '${s}' (server-side Table, includeObject=Metadata)`,
+        objects: tables[i].rows.length,
+        why: `${zoneReadWhy(i)}: each row's STATUS and metadata, what kubectl get nodes reads`,
+      })),
+      {
+        read: `${light.length} node(s) of zone ${zoneDisplayName(key)} from their Table row`,
+        objects: light.length,
+        why: 'STATUS Ready (printNode: the Ready condition is True) and a Lease in the watch cache renewed within --node-monitor-grace-period: tryUpdateNodeHealth leaves their Ready condition as it is (nlc.go@2b96ebcf:828-1031), and ComputeZoneState counts only Ready != True (nlc.go@2b96ebcf:1318-1336). Their other conditions, taints and heartbeats were not read; the replay judged each of them healthy, else it would have read it whole',
+      },
+    ]
+    if (whole.length > 0)
+      reads.push({
+        read: `get ${whole.length} node(s) of zone ${zoneDisplayName(key)}`,
+        objects: got.length,
+        why: "not Ready in the Table, or no Lease renewed within the grace: the controller's view of them needs their conditions, heartbeats and taints",
+      })
+    return {nodes, reads}
+  }
+  let zoneWorld = await readWith(source, options, zoneRead, leases)
+  // A node stood for by its Table row must come out healthy (or excluded); one that does not is read whole and the
+  // pass replayed again, so no answer rests on a row where the node's own conditions could change it.
+  for (const a of zoneWorld.analysis.nodes) if (fromTable.has(a.name) && a.verdict !== 'healthy' && a.verdict !== 'excluded') needWhole.add(a.name)
+  if (needWhole.size > 0) zoneWorld = await readWith(source, options, zoneRead, leases)
   const zone = zoneWorld.analysis.zones.find((z) => z.key === key)
   const full = (s: string | undefined) => s === 'FullDisruption'
   const zoneFull = full(zone?.state) || full(zone?.previous)

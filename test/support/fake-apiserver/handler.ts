@@ -12,6 +12,7 @@ import {parseResourcePath, type RequestInfo} from './router.js'
 import {parseFieldSelector, parseLabelSelector} from './selectors.js'
 import {itemJson, LIST_TAIL, listHead, metadataJson, objectJson} from './serialize.js'
 import * as status from './status.js'
+import {includeObjectOf, tableJson, tableServed} from './table.js'
 import type {ServedResource} from './resources.js'
 import type {Store} from './store.js'
 
@@ -28,6 +29,8 @@ export interface Context {
   serverAddress: string
   /** What each node's kubelet answers on /configz (GET /api/v1/nodes/NAME/proxy/configz); absent: the kubelet 404s. */
   configz?: Map<string, unknown>
+  /** Whether the Node Table is served (table.ts). */
+  tables?: boolean
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
@@ -162,8 +165,10 @@ async function resource(ctx: Context, info: RequestInfo, query: URLSearchParams,
 
   const apiVersion = type.group === '' ? type.version : `${type.group}/${type.version}`
   const s = ctx.store.storeFor(type)
-  const target = negotiate(accept)
-  if (!target || target.kind === 'APIGroupDiscoveryList' || target.kind === 'Table') throw status.notAcceptable(ACCEPTED_MEDIA_TYPES)
+  // Every built-in kind has a TableConvertor on a real server; here only the Node printer is modelled (table.ts).
+  const target = negotiate(accept, {tables: ctx.tables === true && tableServed(type)})
+  if (!target || target.kind === 'APIGroupDiscoveryList') throw status.notAcceptable(ACCEPTED_MEDIA_TYPES)
+  const include = target.kind === 'Table' ? includeObjectOf(query.get('includeObject')) : 'Metadata'
 
   if (info.verb === 'get') {
     if (type.namespaced && !namespaceInPath) throw status.noSuchResource()
@@ -171,6 +176,12 @@ async function resource(ctx: Context, info: RequestInfo, query: URLSearchParams,
       throw status.notAcceptable(`you requested PartialObjectMetadataList, but the requested object is not a list (${goType(type, false)})`)
     }
     const entry = get(ctx.store, s, info.namespace, info.name!, query.get('resourceVersion') ?? undefined)
+    if (target.kind === 'Table')
+      return sendJson(
+        res,
+        200,
+        tableJson(type, [entry], {resourceVersion: String(entry.rev)}, target.version, include, (e) => objectJson(e, apiVersion)),
+      )
     return sendJson(res, 200, `${target.kind === 'PartialObjectMetadata' ? metadataJson(entry, target.version) : objectJson(entry, apiVersion)}\n`)
   }
 
@@ -186,6 +197,12 @@ async function resource(ctx: Context, info: RequestInfo, query: URLSearchParams,
     resourceVersion: query.get('resourceVersion') ?? undefined,
     resourceVersionMatch: query.get('resourceVersionMatch') || undefined,
   })
+  if (target.kind === 'Table')
+    return sendJson(
+      res,
+      200,
+      tableJson(type, result.items, result.meta, target.version, include, (e) => objectJson(e, apiVersion)),
+    )
   if (target.kind === 'PartialObjectMetadataList') {
     const v = target.version
     return streamList(res, listHead('PartialObjectMetadataList', `meta.k8s.io/${v}`, result.meta), result.items, (e) => metadataJson(e, v), LIST_TAIL)

@@ -48,6 +48,12 @@ export interface StartOptions {
   configz?: Record<string, unknown>
   /** Ask every TLS client for a certificate (any is taken, none is fine) and record its fingerprint in each request. */
   clientCertificates?: boolean
+  /**
+   * Serve the server-side Table (as=Table;g=meta.k8s.io) for Nodes, whose printer table.ts models (default true). The
+   * real server serves it for every built-in kind; here other kinds are answered as a server without it answers (406,
+   * or the JSON fallback the Accept header lists). false: no Table at all, as an old or aggregated server refuses it.
+   */
+  tables?: boolean
 }
 
 export interface RequestRecord {
@@ -129,6 +135,7 @@ export class FakeApiServer {
       serverAddress: '127.0.0.1:0',
       anonymous: options.plainHttp === true,
       configz: new Map(Object.entries(options.configz ?? {})),
+      tables: options.tables ?? true,
     }
     const requests: RequestRecord[] = []
     const listener = (req: IncomingMessage, res: ServerResponse) => {
