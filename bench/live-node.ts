@@ -6,11 +6,12 @@
 //   npm run bench:live-node                               # 20,000 nodes, 5 rounds
 //   npm run bench:live-node -- --nodes 5000 --rounds 9
 //   npm run bench:live-node -- --bin /other/checkout/bin/run.js   # another build (before/after)
+//   npm run bench:live-node -- --before /other/checkout/bin/run.js   # both builds in the same rounds
 //   npm run bench:live-node -- --serve   # keep the cluster up and print its kubeconfig, for runs by hand (-v 6)
 import {spawnSync} from 'node:child_process'
 import {mkdtempSync} from 'node:fs'
 import {createServer, connect, type Socket} from 'node:net'
-import {tmpdir} from 'node:os'
+import {cpus, loadavg, tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {KubeObject} from '../src/cluster/source.js'
@@ -23,6 +24,8 @@ const arg = (name: string) => {
 }
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const BIN = resolve(arg('--bin') ?? join(ROOT, 'bin/run.js'))
+/** Another build run in the same interleaved rounds (before/after on one loaded machine). */
+const BEFORE = arg('--before') ? resolve(arg('--before')!) : undefined
 const NODES = Number(arg('--nodes') ?? 20_000)
 const rounds = Number(arg('--rounds') ?? 5)
 const ZONES = ['eu-west-1a', 'eu-west-1b', 'eu-west-1c']
@@ -138,13 +141,17 @@ if (process.argv.includes('--serve')) {
 const haveKubectl = spawnSync('kubectl', ['version', '--client'], {encoding: 'utf8'}).status === 0
 // --now: the cluster's stamps are fixed at start; a run minutes later would otherwise find every lease past its grace.
 const at = ['--now', iso(now)]
-const cases = [
-  {label: `kubectl-why node ${TARGET}`, cmd: process.execPath, args: [BIN, 'node', TARGET, '--kubeconfig', kubeconfig, '-o', 'json', ...at]},
+const whyCases = (bin: string, tag: string) => [
+  {label: `kubectl-why node ${TARGET}${tag}`, cmd: process.execPath, args: [bin, 'node', TARGET, '--kubeconfig', kubeconfig, '-o', 'json', ...at]},
   {
-    label: 'kubectl-why evicted pod/web-1',
+    label: `kubectl-why evicted pod/web-1${tag}`,
     cmd: process.execPath,
-    args: [BIN, 'evicted', 'pod/web-1', '-n', 'shop', '--kubeconfig', kubeconfig, '-o', 'json', ...at],
+    args: [bin, 'evicted', 'pod/web-1', '-n', 'shop', '--kubeconfig', kubeconfig, '-o', 'json', ...at],
   },
+]
+const cases = [
+  ...whyCases(BIN, ''),
+  ...(BEFORE ? whyCases(BEFORE, ' (before)') : []),
   ...(haveKubectl
     ? [
         {
@@ -155,6 +162,7 @@ const cases = [
       ]
     : []),
 ]
+const loadStart = loadavg()[0]
 const samples = new Map(cases.map((c) => [c.label, [] as {wall: number; cpu: number; requests: number; bytes: number}[]]))
 const env = {...process.env, HOME: dir, NO_COLOR: '1'}
 for (let round = 0; round < rounds; round++) {
@@ -173,13 +181,18 @@ await server.close()
 
 const med = (label: string, f: (s: {wall: number; cpu: number; requests: number; bytes: number}) => number) => median(samples.get(label)!.map(f))
 const kubectl = cases.find((c) => c.cmd === 'kubectl')?.label
-console.log(`bench:live-node — ${NODES} nodes in ${ZONES.length} zones (all Normal), ${rounds} interleaved rounds, medians; ${BIN}`)
-console.log(`${'case'.padEnd(40)} ${'wall'.padStart(8)} ${'CPU'.padStart(8)} ${'reqs'.padStart(5)} ${'bytes'.padStart(11)}  wall÷kubectl`)
+console.log(
+  `bench:live-node — ${NODES} nodes in ${ZONES.length} zones (all Normal), ${rounds} interleaved rounds, medians; ${BIN}${BEFORE ? ` (before: ${BEFORE})` : ''}`,
+)
+console.log(`load average (1 min) at the start ${loadStart.toFixed(1)}, at the end ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`)
+console.log(`${'case'.padEnd(48)} ${'wall'.padStart(8)} ${'CPU'.padStart(8)} ${'reqs'.padStart(5)} ${'bytes'.padStart(11)}  wall÷kubectl  CPU÷kubectl`)
 for (const c of cases) {
   const wall = med(c.label, (s) => s.wall)
+  const cpu = med(c.label, (s) => s.cpu)
   const k = kubectl ? med(kubectl, (s) => s.wall) : undefined
+  const kc = kubectl ? med(kubectl, (s) => s.cpu) : undefined
   console.log(
-    `${c.label.padEnd(40)} ${`${wall.toFixed(0)} ms`.padStart(8)} ${`${med(c.label, (s) => s.cpu).toFixed(0)} ms`.padStart(8)} ${String(med(c.label, (s) => s.requests)).padStart(5)} ${`${(med(c.label, (s) => s.bytes) / 1024).toFixed(0)} KiB`.padStart(11)}  ${k ? `${(wall / k).toFixed(2)}×` : 'n/a'}`,
+    `${c.label.padEnd(48)} ${`${wall.toFixed(0)} ms`.padStart(8)} ${`${cpu.toFixed(0)} ms`.padStart(8)} ${String(med(c.label, (s) => s.requests)).padStart(5)} ${`${(med(c.label, (s) => s.bytes) / 1024).toFixed(0)} KiB`.padStart(11)}  ${(k ? `${(wall / k).toFixed(2)}×` : 'n/a').padStart(12)}  ${(kc ? `${(cpu / kc).toFixed(2)}×` : 'n/a').padStart(11)}`,
   )
 }
 console.log('target (issue 29.3): kubectl-why node NAME ≤ 3× the wall time of kubectl get node NAME -o json when its zone is Normal')
