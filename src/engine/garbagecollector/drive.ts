@@ -156,15 +156,8 @@ export async function driveGcOne(
   const reader = new OwnerReader(source, options, options.tree === true)
   let g: Graph | undefined
   let shown = await namesShown(source, discovery, [slim], evidence)
-  // Dependents of a namespaced object are namespaced objects of its own namespace: the collector resolves an owner
-  // reference in the dependent's namespace (graph_builder.go addDependentToOwners, objectReference{OwnerReference,
-  // Namespace: n.identity.Namespace}), so a cluster-scoped object naming it points at a cluster-scoped owner of that
-  // name, and one in another namespace at an object there. Its namespace's namespaced types, listed whole, are
-  // complete for the question; cluster-scoped types and other namespaces are not read. --tree, which follows owners
-  // upward (a cluster-scoped owner's dependents span namespaces), reads every type everywhere.
-  const scope = type.namespaced && !options.tree ? slim.metadata.namespace : undefined
   const build = async (): Promise<Graph> => {
-    g = await buildGraph(source, discovery, scope, options, options.tree === true, scope !== undefined)
+    g = await buildGraph(source, discovery, undefined, options, options.tree === true)
     shown = await namesShown(source, discovery, g.index.objects(), evidence)
     return g
   }

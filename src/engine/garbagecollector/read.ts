@@ -126,7 +126,7 @@ export interface Graph {
 
 /**
  * The collector's graph, rebuilt: metadata-only lists of every monitored type (across namespaces unless `namespace`
- * limits the namespaced ones; `namespacedOnly` leaves the cluster-scoped types out), indexed by owner UID. A continue token that expires mid-list (410 Gone) restarts that
+ * limits the namespaced ones), indexed by owner UID. A continue token that expires mid-list (410 Gone) restarts that
  * list once from the start, as client-go's pager falls back to a full list; what still fails is a problem.
  */
 export async function buildGraph(
@@ -135,10 +135,9 @@ export async function buildGraph(
   namespace: string | undefined,
   o: GcDriveOptions,
   keepCreation = false,
-  namespacedOnly = false,
 ): Promise<Graph> {
   const g: Graph = {index: new DependentsIndex(), problems: [], gaps: [], listed: new Map(), types: 0, restarted: []}
-  const types = discovery.monitoredTypes().filter((t) => !namespacedOnly || t.namespaced)
+  const types = discovery.monitoredTypes()
   g.types = types.filter((t) => !o.notRead?.resources.has(`${t.group}/${t.resource}`)).length
   let done = 0
   const prefix = o.progressPrefix ?? 'gc'
