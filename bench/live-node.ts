@@ -10,13 +10,13 @@
 //   npm run bench:live-node -- --serve   # keep the cluster up and print its kubeconfig, for runs by hand (-v 6)
 import {spawnSync} from 'node:child_process'
 import {mkdtempSync} from 'node:fs'
-import {createServer, connect, type Socket} from 'node:net'
 import {cpus, loadavg, tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {KubeObject} from '../src/cluster/source.js'
 import {FakeApiServer} from '../test/support/fake-apiserver/index.js'
 import {median, runProcess} from './support/process.js'
+import {byteRelay} from './support/relay.js'
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name)
@@ -115,23 +115,10 @@ objects.push({
 })
 
 const server = await FakeApiServer.start({objects, version: 'v1.33.4'})
-// A TCP relay in front of the server, counting the bytes it sends back (TLS passes through untouched).
-let bytesDown = 0
-const upstream = new URL(server.url)
-const relay = createServer((client: Socket) => {
-  const up = connect(Number(upstream.port), upstream.hostname)
-  up.on('data', (d: Buffer) => {
-    bytesDown += d.length
-  })
-  client.pipe(up)
-  up.pipe(client)
-  client.on('error', () => up.destroy())
-  up.on('error', () => client.destroy())
-})
-await new Promise<void>((r) => relay.listen(0, '127.0.0.1', () => r()))
-const relayPort = (relay.address() as {port: number}).port
+// The bytes the server sends each command, counted by a relay in front of it.
+const relay = await byteRelay(server.url)
 const dir = mkdtempSync(join(tmpdir(), 'bench-live-node-'))
-const kubeconfig = server.writeKubeconfig(dir, {server: `https://127.0.0.1:${relayPort}`})
+const kubeconfig = server.writeKubeconfig(dir, {server: relay.url})
 
 if (process.argv.includes('--serve')) {
   // Keep the cluster up for runs by hand (-v 6 shows each request's milliseconds): stop with Ctrl-C.
@@ -168,12 +155,12 @@ const env = {...process.env, HOME: dir, NO_COLOR: '1'}
 for (let round = 0; round < rounds; round++) {
   for (const c of cases) {
     server.clearRequests()
-    bytesDown = 0
+    relay.reset()
     const run = await runProcess(c.cmd, c.args, {env, keepStdout: false})
     if (run.code > 1) throw new Error(`${c.label} exited ${run.code}: ${run.stderr}`)
     // Let the relay deliver the last bytes before counting.
     await new Promise((r) => setTimeout(r, 50))
-    samples.get(c.label)!.push({wall: run.wallMs, cpu: run.cpuMs, requests: server.requests.length, bytes: bytesDown})
+    samples.get(c.label)!.push({wall: run.wallMs, cpu: run.cpuMs, requests: server.requests.length, bytes: relay.bytes()})
   }
 }
 relay.close()

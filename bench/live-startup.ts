@@ -16,6 +16,7 @@ import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
 import {FakeApiServer} from '../test/support/fake-apiserver/index.js'
 import {median, meter, type ProcessRun, runProcess} from './support/process.js'
+import {byteRelay} from './support/relay.js'
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name)
@@ -42,8 +43,10 @@ const server = await FakeApiServer.start({
     },
   ],
 })
+// The bytes the server sends each command (issue 29 point 3: requests and bytes next to kubectl get's).
+const relay = await byteRelay(server.url)
 const dir = mkdtempSync(join(tmpdir(), 'bench-live-'))
-const kubeconfig = server.writeKubeconfig(dir)
+const kubeconfig = server.writeKubeconfig(dir, {server: relay.url})
 // The same cluster through an exec credential plugin that prints the server's token (no expiry: cached for the run).
 const counter = join(dir, 'exec-runs')
 writeFileSync(counter, '')
@@ -121,6 +124,7 @@ interface Sample {
   run: ProcessRun
   firstRequestMs: number
   requests: number
+  bytes: number
 }
 const samples = new Map<string, Sample[]>(cases.map((c) => [c.label, []]))
 const env = {...process.env, HOME: dir, NO_COLOR: '1'}
@@ -128,6 +132,7 @@ let execRuns = 0
 for (let round = 0; round < rounds; round++) {
   for (const c of cases) {
     server.clearRequests()
+    relay.reset()
     const before = readFileSync(counter, 'utf8').split('\n').filter(Boolean).length
     const started = performance.timeOrigin + performance.now()
     const run = await runProcess(c.cmd, c.args, {env})
@@ -135,9 +140,14 @@ for (let round = 0; round < rounds; round++) {
     if (run.code > 1) throw new Error(`${c.label} exited ${run.code}: ${run.stderr}`)
     if (c.label.endsWith('(exec plugin)')) execRuns = Math.max(execRuns, readFileSync(counter, 'utf8').split('\n').filter(Boolean).length - before)
     const first = server.requests[0]?.at
-    samples.get(c.label)!.push({run, firstRequestMs: c.requests && first !== undefined ? first - started : Number.NaN, requests: server.requests.length})
+    // Let the relay deliver the last bytes before counting.
+    await new Promise((r) => setTimeout(r, 20))
+    samples
+      .get(c.label)!
+      .push({run, firstRequestMs: c.requests && first !== undefined ? first - started : Number.NaN, requests: server.requests.length, bytes: relay.bytes()})
   }
 }
+relay.close()
 await server.close()
 
 const med = (label: string, f: (s: Sample) => number) => median(samples.get(label)!.map(f))
@@ -147,18 +157,22 @@ const x = (a: number, b: number | undefined) => (b === undefined || !Number.isFi
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0).padStart(5)} ms` : '      —')
 console.log(`bench:live — ${rounds} interleaved rounds, medians; meter ${meter}; ${BIN}`)
 console.log(`live source alone: ${shippedChunk ? `dist/chunks/${shippedChunk} (as shipped, compile cache)` : 'bundled from src/ (no dist/ chunk found)'}`)
-console.log(`${'case'.padEnd(42)} ${'wall'.padStart(8)} ${'CPU'.padStart(8)} ${'1st req'.padStart(8)} reqs  CPU÷node  CPU÷kubectl  1st req÷kubectl`)
+console.log(
+  `${'case'.padEnd(42)} ${'wall'.padStart(8)} ${'CPU'.padStart(8)} ${'1st req'.padStart(8)} reqs     bytes  CPU÷node  CPU÷kubectl  1st req÷kubectl  wall÷kubectl`,
+)
 for (const c of cases) {
   const wall = med(c.label, (s) => s.run.wallMs)
   const cpu = med(c.label, (s) => s.run.cpuMs)
   const first = med(c.label, (s) => s.firstRequestMs)
   const kCpu = kubectlLabel ? med(kubectlLabel, (s) => s.run.cpuMs) : undefined
   const kFirst = kubectlLabel ? med(kubectlLabel, (s) => s.firstRequestMs) : undefined
+  const kWall = kubectlLabel ? med(kubectlLabel, (s) => s.run.wallMs) : undefined
+  const bytes = c.requests ? `${(med(c.label, (s) => s.bytes) / 1024).toFixed(1)} KiB` : '—'
   console.log(
-    `${c.label.padEnd(42)} ${ms(wall)} ${ms(cpu)} ${ms(first)} ${String(med(c.label, (s) => s.requests)).padStart(4)}  ${x(
+    `${c.label.padEnd(42)} ${ms(wall)} ${ms(cpu)} ${ms(first)} ${String(med(c.label, (s) => s.requests)).padStart(4)} ${bytes.padStart(9)}  ${x(
       cpu,
       med(base, (s) => s.run.cpuMs),
-    )}    ${x(cpu, kCpu)}       ${x(first, kFirst)}`,
+    )}    ${x(cpu, kCpu)}       ${x(first, kFirst)}       ${x(wall, kWall)}`,
   )
 }
 console.log(`exec credential plugin runs per kubectl-why node process: ${execRuns} (kubectl: 1)`)
