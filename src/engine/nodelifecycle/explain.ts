@@ -131,8 +131,8 @@ function releasesText(versions: readonly string[], settings: Record<string, unkn
   return `${releaseRange(versions)}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`
 }
 
-/** A node's answers by release, in words. */
-function nodeAnswersText(answers: readonly NodeReleaseAnswer[]): string {
+/** A node's answers by release, in words (also what `evicted` says of the pod's node). */
+export function nodeAnswersText(answers: readonly NodeReleaseAnswer[]): string {
   return answers
     .map(
       (x) =>

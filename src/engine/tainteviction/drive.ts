@@ -46,6 +46,7 @@ export function explainPod(
     now: world.now,
     settings: world.settings.settings,
     source: world.source,
+    ...(nodeName && world.byRelease?.nodes[nodeName] ? {nodeByRelease: {why: world.byRelease.why, answers: world.byRelease.nodes[nodeName]}} : {}),
   })
   return withActors(taint, {
     namespace,

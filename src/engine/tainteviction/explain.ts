@@ -4,6 +4,8 @@ import type {ClusterAnalysis, NodeAnalysis} from '../nodelifecycle/analyze.js'
 import {noExecuteAfterPass} from '../nodelifecycle/analyze.js'
 import {noExecuteTaints, UNREACHABLE_NO_EXECUTE} from '../nodelifecycle/taints.js'
 import {humanDuration, iso} from '../nodelifecycle/time.js'
+import type {NodeReleaseAnswer} from '../nodelifecycle/by-release.js'
+import {nodeAnswersText} from '../nodelifecycle/explain.js'
 import type {NodeLifecycleSettings, NodeLike} from '../nodelifecycle/types.js'
 import type {Explanation, NextStep, SourceDescription, Step} from '../../explanation.js'
 import {EVICTED_SEVERITY, type EvictedVerdict} from './descriptor.js'
@@ -33,6 +35,11 @@ export interface EvictedInput {
   now: number
   settings: NodeLifecycleSettings
   source: SourceDescription
+  /**
+   * When the data does not settle the control plane's release and the pod's node answers differently under the
+   * releases it leaves possible (nodelifecycle/by-release.ts): why, and the node's answer under each.
+   */
+  nodeByRelease?: {why: string; answers: readonly NodeReleaseAnswer[]}
 }
 
 const tk = (x: Taint) => `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`
@@ -424,16 +431,38 @@ export function explainEvicted(input: EvictedInput): Explanation {
       ev.marked.at(-1)?.at !== undefined ? iso(ev.marked.at(-1)!.at!) : ev.disruptionTarget?.at !== undefined ? iso(ev.disruptionTarget.at) : null,
     now: iso(input.now),
   }
+  // The release matters to this pod only through the taint its node is owed: a NoExecute taint the node carries
+  // runs the same timer under every release (processPodOnNode reads the taint, not the grace period).
+  const br = input.nodeByRelease
+  const byRelease = br && !(o.taints.length > 0 && !o.hypothetical) && new Set(br.answers.map((a) => JSON.stringify(a.noExecute))).size > 1 ? br : undefined
+  if (byRelease)
+    steps.unshift({
+      rule: 'release',
+      upstream: 'kube-controller-manager defaults by release (src/engine/nodelifecycle/defaults.ts)',
+      inputs: {releases: byRelease.answers.map((a) => a.versions.join(','))},
+      result: 'depends',
+      why: `the node's answer under each release the data leaves possible: ${nodeAnswersText(byRelease.answers)}; this pod's answer is under ${input.source.k8sVersion ?? 'the newest'}`,
+    })
+  const ownSeverity =
+    // A deadline for a taint not there yet rests on the zone's rate, unknown when the data may not hold every node.
+    o.hypothetical && input.cluster?.evidence && input.cluster.evidence.nodeSet !== 'complete' && EVICTED_SEVERITY[o.verdict] !== 'none'
+      ? 'info'
+      : EVICTED_SEVERITY[o.verdict]
   return {
     subject: {kind: 'Pod', apiVersion: 'v1', namespace: input.namespace, name: input.name, uid: pod?.metadata?.uid},
     controller: 'tainteviction',
     verdict: o.verdict,
-    // A deadline for a taint not there yet rests on the zone's rate, unknown when the data may not hold every node.
+    // A finding only when every release owes the node its taint (then only the timing differs); when some owe none, the
+    // pod is evicted under the others only: info, whichever release this answer is under.
     severity:
-      o.hypothetical && input.cluster?.evidence && input.cluster.evidence.nodeSet !== 'complete' && EVICTED_SEVERITY[o.verdict] !== 'none'
-        ? 'info'
-        : EVICTED_SEVERITY[o.verdict],
-    summary: o.summary,
+      !byRelease || byRelease.answers.every((a) => a.noExecute.expected !== null)
+        ? ownSeverity
+        : ownSeverity !== 'none' || byRelease.answers.some((a) => a.noExecute.expected !== null)
+          ? 'info'
+          : 'none',
+    summary: byRelease
+      ? `The Kubernetes version is not known (${byRelease.why}), and this pod's node's NoExecute taint depends on it: ${nodeAnswersText(byRelease.answers)}. --k8s-version X.Y (from \`kubectl version\`) settles it; this answer is under ${input.source.k8sVersion ?? 'the newest'}, one of them. ${o.summary}`
+      : o.summary,
     ...(next.length > 0 ? {next} : {}),
     steps,
     evaluatedAt: iso(input.now),
