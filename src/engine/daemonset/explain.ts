@@ -25,7 +25,7 @@ import {
   groupByRelease,
   markOneRelease,
   type RevisionByRelease,
-  revisionAnswersText,
+  answersByReleaseStep,
   revisionPreamble,
   settleRelease,
 } from '../history/by-release.js'
@@ -307,13 +307,7 @@ export function explainDaemonSetHash(input: DaemonSetHashInput): Explanation {
         ...(agreeing ? {agreeing} : {}),
       }
       markOneRelease(steps, s.version, ['ComputeHash', 'Match', 'snapshot'])
-      steps.push({
-        rule: 'snapshot',
-        upstream: `${UPDATE}:522`,
-        inputs: {versions: cands.versions, collisionCount: N},
-        result: `${answers.length} answers by release`,
-        why: `${cands.why}; by release: ${revisionAnswersText(answers, (a) => `${a.hash} (${a.outcome}${a.revision && a.revision !== a.name ? ` ${a.revision}` : ''})`)}`,
-      })
+      steps.push(answersByReleaseStep('snapshot', `${UPDATE}:522`, cands, N, answers))
     } else {
       const c = steps.find((x) => x.rule === 'ComputeHash' && x.result === computed!.hash)
       if (c)

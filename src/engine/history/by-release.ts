@@ -131,3 +131,20 @@ export function markOneRelease(steps: readonly Step[], version: string | undefin
   for (const st of steps)
     if (rules.includes(st.rule)) st.why = `under ${version} only, one of the releases the data leaves possible (the by-release step gives each): ${st.why}`
 }
+
+/** The step that gives every release's answer: each distinct hash with its outcome (and its revision's name when the controller keeps another). */
+export function answersByReleaseStep(
+  rule: string,
+  upstream: string,
+  cands: {versions: string[]; why: string},
+  collisionCount: number | null | undefined,
+  answers: readonly RevisionAnswer[],
+): Step {
+  return {
+    rule,
+    upstream,
+    inputs: {versions: cands.versions, collisionCount},
+    result: `${answers.length} answers by release`,
+    why: `${cands.why}; by release: ${revisionAnswersText(answers, (a) => `${a.hash} (${a.outcome}${a.revision && a.revision !== a.name ? ` ${a.revision}` : ''})`)}`,
+  }
+}

@@ -34,7 +34,7 @@ import {
   groupByRelease,
   markOneRelease,
   type RevisionByRelease,
-  revisionAnswersText,
+  answersByReleaseStep,
   revisionPreamble,
   settleRelease,
 } from '../history/by-release.js'
@@ -352,13 +352,7 @@ export function explainStatefulSetHash(input: StatefulSetHashInput): Explanation
     if (answers.length > 1) {
       byRelease = {candidates: cands.versions, why: cands.why, answers, settle: settleRelease('StatefulSet', set.metadata.namespace)}
       markOneRelease(steps, s.version, ['newRevision', 'getStatefulSetRevisions', 'CreateControllerRevision'])
-      steps.push({
-        rule: 'getStatefulSetRevisions',
-        upstream: `${SSC}:266`,
-        inputs: {versions: cands.versions, collisionCount: N},
-        result: `${answers.length} answers by release`,
-        why: `${cands.why}; by release: ${revisionAnswersText(answers, (a) => `${a.hash} (${a.outcome}${a.revision && a.revision !== a.name ? ` ${a.revision}` : ''})`)}`,
-      })
+      steps.push(answersByReleaseStep('getStatefulSetRevisions', `${SSC}:266`, cands, N, answers))
     } else {
       const c = steps.find((x) => x.rule === 'newRevision')
       if (c)
