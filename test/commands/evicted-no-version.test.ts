@@ -91,3 +91,12 @@ test('a NoExecute taint the node carries runs the same timer under every release
   assert.equal(e.verdict, 'evictAt')
   assert.doesNotMatch(e.summary, /version is not known/)
 })
+
+test('the audit gives the pod the same answer (its sweep replays the pods of a node whose answer depends on the release)', async () => {
+  const r = await runCli(['audit', '-A', '-f', file, '--now', '2026-11-29T10:00:45Z', '-o', 'json'])
+  const report = JSON.parse(r.stdout) as {findings: {controller: string; subject: {name: string}; verdict: string; severity: string; summary: string}[]}
+  const pod = report.findings.find((f) => f.controller === 'tainteviction' && f.subject.name === 'web-1')
+  const alone = await evicted()
+  assert.ok(pod, 'the audit has a finding for pod web-1')
+  assert.deepEqual([pod.verdict, pod.severity, pod.summary], [alone.verdict, alone.severity, alone.summary])
+})

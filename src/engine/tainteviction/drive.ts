@@ -225,8 +225,9 @@ export interface EvictedSweep {
 
 /**
  * Every pod in scope (and every pod gone but named by a TaintManagerEviction event), replayed one by one as
- * `kubectl why evicted` does. A pod on a node that carries no NoExecute taint, is owed none and is not held by the
- * circuit breaker, with no eviction evidence, is notAffected by explainEvicted's first rules: counted without a replay.
+ * `kubectl why evicted` does. A pod on a node that carries no NoExecute taint, is owed none under any release the data
+ * leaves possible and is not held by the circuit breaker, with no eviction evidence, is notAffected by explainEvicted's
+ * first rules: counted without a replay.
  * Findings: severity above none, in pod list order (then the gone pods), the order the command would give them.
  */
 export async function sweepEvictions(source: ClusterSource, world: NodeLifecycleWorld, namespace: string | undefined): Promise<EvictedSweep> {
@@ -258,7 +259,10 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   const affected = new Set<string>()
   for (const a of world.analysis.nodes) {
     const n = byName.get(a.name)
-    if ((n && noExecuteTaints(n).length > 0) || a.noExecute.expected !== undefined || a.verdict === 'circuitOpen') affected.add(a.name)
+    // A node whose answer depends on the release (no version in the data) may owe a taint under another release: its
+    // pods are replayed, as `evicted pod/NAME` answers them (explainEvicted's nodeByRelease).
+    if ((n && noExecuteTaints(n).length > 0) || a.noExecute.expected !== undefined || a.verdict === 'circuitOpen' || world.byRelease?.nodes[a.name])
+      affected.add(a.name)
   }
   const verdicts: Record<string, number> = {}
   const findings: Explanation[] = []
