@@ -2,10 +2,12 @@
 // the engines read as it arrives. A list that fails is recorded (the checks that needed it say so) and the others
 // go on; only refused credentials or an unreachable server end the audit, as they would every other read.
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
-import {HeapBudget, HeapBudgetError} from '../cluster/heap-budget.js'
+import {HEAP_PER_OBJECT, HEAP_PER_SPILLED_OBJECT, HeapBudget, HeapBudgetError} from '../cluster/heap-budget.js'
 import {PAGE_SIZE, pool} from '../cluster/read.js'
 import type {ClusterSource, KubeObject} from '../cluster/source.js'
+import {SpilledObjects} from '../cluster/spill.js'
 import {ReadError} from '../errors.js'
+import type {CheckName} from './checks.js'
 import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed} from './plan.js'
 import {Interner, type Keep, projector} from './project.js'
 
@@ -14,7 +16,10 @@ export const LIST_CONCURRENCY = 4
 
 export interface ListOutcome {
   list: PlannedList
+  /** The list's objects, projected; empty when they are kept compressed (`spilled`). */
   items: KubeObject[]
+  /** The list's objects kept compressed (spill.ts), once the audit holds more than SpillPolicy.at objects. */
+  spilled?: SpilledObjects
   /** The list's resourceVersion, where the source gives one (unpaged, watch-cache lists). */
   resourceVersion?: string
   error?: Error
@@ -29,10 +34,53 @@ function fatal(err: unknown): boolean {
   return (err instanceof ReadError && (err.reason === 'Unauthorized' || err.reason === 'Unreachable')) || err instanceof HeapBudgetError
 }
 
+/**
+ * When the audit keeps its largest lists compressed (issue 29.1): once it holds `at` objects, every list of a
+ * namespaced kind over the audit's scope (pods, events, ReplicaSets, ...) is kept compressed from then on, and what
+ * it already holds of them is compressed too; each check then takes back the fields it reads (Gathered.forCheck).
+ * The same answers either way (test/audit/spill.test.ts); the default is from the heap (spillPolicy).
+ */
+export interface SpillPolicy {
+  at: number
+}
+
+/** Spill once a quarter of what the heap holds as objects is read: small clusters never spill (and pay nothing for it). */
+export function spillPolicy(budget: HeapBudget): SpillPolicy {
+  return {at: Math.floor(budget.fits / 4)}
+}
+
+/** The lists that are kept compressed: a namespaced kind over the audit's scope, without a selector of its own. */
+export function spillable(list: PlannedList): boolean {
+  return list.type.namespaced && list.labelSelector === undefined && list.needs.some((n) => n.scope === 'audit')
+}
+
+/** Every object of a compressed list, each projected (`project`: a check's fields; none: as kept). */
+function materialize(spilled: SpilledObjects, project?: (o: KubeObject) => KubeObject): KubeObject[] {
+  const out: KubeObject[] = []
+  for (const chunk of spilled.chunksOf()) for (const o of chunk) out.push(project ? project(o) : o)
+  return out
+}
+
+/** An outcome whose items are taken back from the compressed list when first read, and not before. */
+function lazyOutcome(o: ListOutcome, project?: (o: KubeObject) => KubeObject): ListOutcome {
+  let items: KubeObject[] | undefined
+  const spilled = o.spilled!
+  return {
+    list: o.list,
+    ...(o.resourceVersion !== undefined ? {resourceVersion: o.resourceVersion} : {}),
+    ...(o.restarted ? {restarted: true} : {}),
+    get items() {
+      items ??= materialize(spilled, project)
+      return items
+    },
+  }
+}
+
 export class Gathered {
   constructor(
     readonly plan: ReadPlan,
     readonly outcomes: ReadonlyMap<number, ListOutcome>,
+    private readonly keep: Keep = {},
   ) {}
 
   /** What a need got: its items (filtered from a wider list when it was merged into one), or why not. */
@@ -40,7 +88,56 @@ export class Gathered {
     if (!need.type || !need.list) return {ok: false, error: undefined}
     const o = this.outcomes.get(need.list.id)
     if (!o || o.error) return {ok: false, error: o?.error}
-    return {ok: true, items: itemsFor(need, o.items), view: o.list.view, resourceVersion: o.resourceVersion}
+    const outcome = o.spilled ? lazyOutcome(o) : o
+    let items: KubeObject[] | undefined
+    // The items only when asked for: whether a read succeeded is asked of a compressed list too.
+    return {
+      ok: true,
+      get items() {
+        items ??= itemsFor(need, outcome.items)
+        return items
+      },
+      view: o.list.view,
+      resourceVersion: o.resourceVersion,
+    }
+  }
+
+  /**
+   * What one check is given: the same lists, the compressed ones taken back (when the check reads them) with only the
+   * fields that check's reads name, so that one check's projection of the cluster is in the heap at a time.
+   */
+  forCheck(check: CheckName): Gathered {
+    if (![...this.outcomes.values()].some((o) => o.spilled)) return this
+    const intern = new Interner()
+    const view = new Map<number, ListOutcome>()
+    for (const [id, o] of this.outcomes) {
+      const needs = o.list.needs.filter((n) => n.check === check)
+      if (!o.spilled || o.error) {
+        view.set(id, o)
+        continue
+      }
+      // A list the check reads without declaring it (the leader Lease looked for in the audit's Lease list before a
+      // GET) is taken back as kept, if it is read at all.
+      if (needs.length === 0) {
+        view.set(id, lazyOutcome(o))
+        continue
+      }
+      // A full list's metadata reads name their fields as its full reads do (plan.ts): projected the same way. Every
+      // object of the list gets the check's fields, also those outside a need's own namespace or selector: a check
+      // whose lists are the union of every list of a kind (CheckContext.wholeGathered) sees them all, as it would have.
+      const list = {...o.list, needs: needs.map((n) => ({...n, namespace: o.list.namespace, labelSelector: o.list.labelSelector}))}
+      view.set(id, lazyOutcome(o, projector(list, intern, this.keep)))
+    }
+    return new Gathered(this.plan, view, this.keep)
+  }
+
+  /** Each object of every list, as kept, a list (or a compressed chunk) at a time: no list is taken back whole. */
+  *each(): Generator<{list: PlannedList; items: readonly KubeObject[]}> {
+    for (const o of this.outcomes.values()) {
+      if (o.error) continue
+      if (o.spilled) for (const chunk of o.spilled.chunksOf()) yield {list: o.list, items: chunk}
+      else yield {list: o.list, items: o.items}
+    }
   }
 
   failed(): ListOutcome[] {
@@ -49,8 +146,13 @@ export class Gathered {
 
   get objects(): number {
     let n = 0
-    for (const o of this.outcomes.values()) n += o.items.length
+    for (const o of this.outcomes.values()) n += o.spilled ? o.spilled.count : o.items.length
     return n
+  }
+
+  /** Whether any list is kept compressed. */
+  get spilled(): boolean {
+    return [...this.outcomes.values()].some((o) => o.spilled)
   }
 }
 
@@ -63,14 +165,50 @@ export async function gather(
   keep: Keep = {},
   // Every object read is held to the end: the run stops with one line once they cannot fit (heap-budget.ts).
   budget = new HeapBudget(),
+  // None: every object is held as an object (runAudit gives the heap's spillPolicy).
+  spill?: SpillPolicy,
 ): Promise<Gathered> {
   const outcomes = new Map<number, ListOutcome>()
+  /** Objects read; of them, those kept compressed. */
   let objects = 0
+  let compressed = 0
+  let spilling = false
+  /** The outcomes of spillable lists, read or being read: compressed when spilling starts. */
+  const open = new Set<ListOutcome>()
   let done = 0
   let stop: unknown
   const total = plan.lists.length
   const intern = new Interner()
   const status = (what: string, final = false) => progress?.(`audit: listed ${done}/${total} kinds, ${objects} objects read${what ? ` — ${what}` : ''}`, final)
+  const compress = (o: ListOutcome) => {
+    o.spilled ??= new SpilledObjects()
+    for (const item of o.items) o.spilled.add(item)
+    compressed += o.items.length
+    o.items = []
+  }
+  // A compressed object weighs what the check that reads most of it will take back (heap-budget.ts).
+  const heldAs = () => objects - compressed + Math.ceil((compressed * HEAP_PER_SPILLED_OBJECT) / HEAP_PER_OBJECT)
+  const keepItem = (o: ListOutcome, item: KubeObject) => {
+    if (o.spilled) {
+      o.spilled.add(item)
+      compressed++
+    } else o.items.push(item)
+    objects++
+  }
+  const check = (where: string) => {
+    if (spill && !spilling && objects >= spill.at) {
+      spilling = true
+      progress?.(`audit: ${objects} objects read: the largest lists are kept compressed from here on`, true)
+      for (const o of open) compress(o)
+    }
+    budget.check(heldAs(), where)
+  }
+  const drop = (o: ListOutcome) => {
+    objects -= o.items.length + (o.spilled?.count ?? 0)
+    compressed -= o.spilled?.count ?? 0
+    o.items = []
+    o.spilled = spilling ? new SpilledObjects() : undefined
+  }
 
   await pool(plan.lists, LIST_CONCURRENCY, async (list) => {
     if (stop) return
@@ -86,20 +224,23 @@ export async function gather(
       project,
     }
     const outcome: ListOutcome = {list, items: []}
+    const compressible = spill !== undefined && spillable(list)
+    if (compressible) {
+      open.add(outcome)
+      if (spilling) outcome.spilled = new SpilledObjects()
+    }
     for (let attempt = 0; ; attempt++) {
       try {
         if (list.view === 'cached') {
           // The watch cache answers in one piece (it ignores limit) and its resourceVersion is the informer's sync point.
           const r = await source.list(request)
-          outcome.items = r.items.map(project)
+          for (const o of r.items) keepItem(outcome, project(o))
           outcome.resourceVersion = r.resourceVersion
-          objects += outcome.items.length
-          budget.check(objects, `listing ${describeList(list)}`)
+          check(`listing ${describeList(list)}`)
         } else {
           for await (const page of source.pages(request)) {
-            for (const o of page) outcome.items.push(project(o))
-            objects += page.length
-            budget.check(objects, `listing ${describeList(list)}`)
+            for (const o of page) keepItem(outcome, project(o))
+            check(`listing ${describeList(list)}`)
             status(describeList(list))
           }
         }
@@ -111,21 +252,21 @@ export async function gather(
         }
         // A continue token that expired mid-list (410): what was read is dropped and the list read again, once.
         if (err instanceof ReadError && err.reason === 'Gone' && attempt === 0) {
-          objects -= outcome.items.length
-          outcome.items = []
+          drop(outcome)
           outcome.restarted = true
           continue
         }
-        objects -= outcome.items.length
-        outcome.items = []
+        drop(outcome)
+        outcome.spilled = undefined
         outcome.error = err as Error
         break
       }
     }
     outcomes.set(list.id, outcome)
     done++
-    status(`${describeList(list)}: ${outcome.error ? `not read (${outcome.error.message})` : `${outcome.items.length}`}`, true)
+    const n = outcome.items.length + (outcome.spilled?.count ?? 0)
+    status(`${describeList(list)}: ${outcome.error ? `not read (${outcome.error.message})` : `${n}`}`, true)
   })
   if (stop) throw stop
-  return new Gathered(plan, outcomes)
+  return new Gathered(plan, outcomes, keep)
 }

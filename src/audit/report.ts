@@ -170,7 +170,10 @@ function sortFindings(findings: Explanation[], order: SortOrder, gathered: Gathe
     return
   }
   // age: the subject's creationTimestamp as listed; subjects the audit did not list (or without one) last.
-  const find = objectIndex(gathered)
+  const find = objectIndex(
+    gathered,
+    findings.map((e) => e.subject),
+  )
   const born = new Map<Explanation, number>()
   for (const e of findings) {
     const t = Date.parse(String(find(e.subject)?.metadata?.creationTimestamp ?? ''))

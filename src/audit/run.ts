@@ -8,7 +8,8 @@ import type {Severity} from '../explanation.js'
 import type {SettingsOverrides} from '../settings/flags.js'
 import type {CheckName} from './checks.js'
 import type {Check, CheckContext, CheckEnvironment, CheckResult} from './context.js'
-import {gather} from './gather.js'
+import {HeapBudget} from '../cluster/heap-budget.js'
+import {gather, spillPolicy} from './gather.js'
 import {type CheckNeeds, needsOf} from './needs.js'
 import {planReads, type ReadPlan} from './plan.js'
 import {entryOf} from './registry.js'
@@ -48,6 +49,11 @@ export interface AuditOptions {
    * memory (test/replays/fields.test.ts holds the two together, which is how a field read but not named is found).
    */
   wholeObjects?: boolean
+  /**
+   * Objects held before the largest lists are kept compressed (gather.ts SpillPolicy); default: a quarter of what the
+   * heap holds. The same answers either way: 0 compresses from the first object (the tests hold the two together).
+   */
+  spillAt?: number
   /** A status line; `final` marks lines worth keeping in a log (a kind listed, a check started). */
   progress?: (line: string, final?: boolean) => void
 }
@@ -68,7 +74,8 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
   const plan = auditPlan(options.checks, types, options.namespace)
   const selection = options.selection ?? {}
   const keep = {labels: selection.labelSelector !== undefined, creationTimestamp: options.sort === 'age', whole: options.wholeObjects === true}
-  const gathered = await gather(source, plan, options.progress, keep)
+  const budget = new HeapBudget()
+  const gathered = await gather(source, plan, options.progress, keep, budget, options.spillAt !== undefined ? {at: options.spillAt} : spillPolicy(budget))
   const described = source.describe()
   const base = {...described, ...(options.version ? {k8sVersion: options.version.text} : {})}
   let gets = 0
@@ -95,8 +102,10 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
     options.progress?.(`audit: ${name}: replaying`, true)
     // Cluster-scoped subjects are the whole cluster's whatever -n says (scope.ts).
     const namespace = checkNamespace(name, options.namespace)
-    const result = await checkOf(name, source).run({...ctx, namespace, ...(namespace !== options.namespace ? {wholeGathered: true} : {})})
-    result.subjects = subjectsOf(name, result, ctx)
+    // Its own fields of the lists kept compressed, let go when it is done (gather.ts forCheck): one check's at a time.
+    const own = {...ctx, gathered: gathered.forCheck(name)}
+    const result = await checkOf(name, source).run({...own, namespace, ...(namespace !== options.namespace ? {wholeGathered: true} : {})})
+    result.subjects = subjectsOf(name, result, own)
     results.push(result)
   }
   // Nothing read for any check (every list refused, say): an access problem, not an audit — never a clean one.

@@ -24,21 +24,25 @@ export interface SelectionSummary {
 
 const keyOf = (kind: string, namespace: string | undefined, name: string) => `${kind}\u0000${namespace ?? ''}\u0000${name}`
 
-/** The listed object behind each subject, by kind, namespace and name (the first list that has it). */
-export function objectIndex(gathered: Gathered): (s: Subject) => KubeObject | undefined {
-  let index: Map<string, KubeObject> | undefined
-  return (s) => {
-    if (!index) {
-      index = new Map()
-      for (const o of gathered.outcomes.values()) {
-        for (const item of o.items) {
-          const k = keyOf(o.list.type.kind, item.metadata?.namespace, item.metadata?.name ?? '')
-          if (!index.has(k)) index.set(k, item)
-        }
+/**
+ * The listed object behind each of `subjects`, by kind, namespace and name (the first list that has it). Only those
+ * are indexed, a list (or a compressed chunk) at a time: the lists kept compressed are not taken back whole.
+ */
+export function objectIndex(gathered: Gathered, subjects: Iterable<Subject>): (s: Subject) => KubeObject | undefined {
+  const index = new Map<string, KubeObject | undefined>()
+  for (const s of subjects) index.set(keyOf(s.kind, s.namespace, s.name), undefined)
+  let left = index.size
+  for (const {list, items} of gathered.each()) {
+    if (left === 0) break
+    for (const item of items) {
+      const k = keyOf(list.type.kind, item.metadata?.namespace, item.metadata?.name ?? '')
+      if (index.has(k) && index.get(k) === undefined) {
+        index.set(k, item)
+        left--
       }
     }
-    return index.get(keyOf(s.kind, s.namespace, s.name))
   }
+  return (s) => index.get(keyOf(s.kind, s.namespace, s.name))
 }
 
 /** Validates both selectors now (a usage error before anything is read). */
@@ -51,7 +55,10 @@ export function applySelection(results: CheckResult[], gathered: Gathered, s: Se
   if (s.labelSelector === undefined && s.fieldSelector === undefined) return undefined
   const labels = s.labelSelector !== undefined ? parseLabelSelector(s.labelSelector) : undefined
   const fields = s.fieldSelector !== undefined ? parseFieldSelector(s.fieldSelector) : undefined
-  const find = objectIndex(gathered)
+  const find = objectIndex(
+    gathered,
+    results.flatMap((r) => [...r.findings.map((f) => f.subject), ...(r.subjects ?? []).map((x) => x.subject)]),
+  )
   const matches = (subject: Subject): boolean => {
     const o = find(subject)
     if (!o) return false

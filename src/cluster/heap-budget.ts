@@ -23,6 +23,11 @@ import {UserError} from '../errors.js'
 
 /** Old space per object the audit holds, with V8's room to collect in (measured on the benchmark's cluster, above). */
 export const HEAP_PER_OBJECT = 1700
+/**
+ * Old space per object the audit keeps compressed (src/cluster/spill.ts): its share of the deflated text, and what the
+ * check that reads most of it takes back while it runs (the collector's graph holds every object's metadata).
+ */
+export const HEAP_PER_SPILLED_OBJECT = 500
 /** Old space the run needs whatever the data: code, start-up, the read's buffers (measured, above). */
 export const HEAP_FIXED = 20 * 2 ** 20
 /**

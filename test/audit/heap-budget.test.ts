@@ -72,6 +72,16 @@ test('gather: a live read stops at the page where the count passes the heap, wit
   assert.equal(read.objects, 900)
 })
 
+test('gather: objects kept compressed weigh what a check takes back (500 of 1,700 bytes): three times as many fit', async () => {
+  const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
+  const limit = 48 * MiB + 20 * MiB + 1000 * 1700
+  // Compressed from the first object: 3,000 pods count as ceil(3,000 × 500 / 1,700) = 883 ≤ 1,000; 4,000 as 1,177.
+  const read = await gather(podSource(3000), plan, undefined, {}, new HeapBudget(limit), {at: 0})
+  assert.equal(read.objects, 3000)
+  assert.equal(read.spilled, true)
+  await assert.rejects(gather(podSource(4000), plan, undefined, {}, new HeapBudget(limit), {at: 0}), HeapBudgetError)
+})
+
 const dir = mkdtempSync(join(tmpdir(), 'heap-budget-'))
 after(() => rmSync(dir, {recursive: true, force: true}))
 

@@ -5,16 +5,17 @@
 import {readFailure} from '../../cluster/read.js'
 import {sweepEvictions} from '../../engine/tainteviction/drive.js'
 import {type Check, type CheckContext, type CheckResult, notRun} from '../context.js'
-import {nodeLifecycle} from './node-lifecycle.js'
+import {gatheredSource, nodeLifecycle} from './node-lifecycle.js'
 
 export const evictedCheck: Check = {
   name: 'evicted',
   async run(ctx: CheckContext): Promise<CheckResult> {
     const outcome = await nodeLifecycle(ctx)
     if (!outcome.ok) return notRun('evicted', outcome.problems, outcome.why)
-    const {world, source} = outcome
+    const {world} = outcome
     try {
-      const sweep = await sweepEvictions(source, world, ctx.namespace)
+      // Over this check's own lists (the world may have been built over the node check's: gather.ts forCheck).
+      const sweep = await sweepEvictions(gatheredSource(ctx), world, ctx.namespace)
       const problems = [...world.problems, ...sweep.problems]
       return {
         check: 'evicted',
