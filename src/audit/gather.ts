@@ -11,6 +11,9 @@ import type {CheckName} from './checks.js'
 import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed} from './plan.js'
 import {Interner, type Keep, projector} from './project.js'
 
+/** Objects compressed under one interner before it is renewed (gather's projectForSpill). */
+const RENEW_INTERNER = 4096
+
 /** Lists in flight at once: enough to overlap the server's time with ours, few enough to stay polite. */
 export const LIST_CONCURRENCY = 4
 
@@ -195,13 +198,15 @@ export async function gather(
     } else o.items.push(item)
     objects++
   }
+  /** Objects a source has projected but not yet handed back (a watch-cache list comes in one piece). */
+  let inFlight = 0
   const check = (where: string) => {
-    if (spill && !spilling && objects >= spill.at) {
+    if (spill && !spilling && objects + inFlight >= spill.at) {
       spilling = true
       progress?.(`audit: ${objects} objects read: the largest lists are kept compressed from here on`, true)
       for (const o of open) compress(o)
     }
-    budget.check(heldAs(), where)
+    budget.check(heldAs() + inFlight, where)
   }
   const drop = (o: ListOutcome) => {
     objects -= o.items.length + (o.spilled?.count ?? 0)
@@ -213,6 +218,47 @@ export async function gather(
   await pool(plan.lists, LIST_CONCURRENCY, async (list) => {
     if (stop) return
     const project = projector(list, intern, keep)
+    const compressible = spill !== undefined && spillable(list)
+    const where = `listing ${describeList(list)}`
+    // Kept compressed as the source reads it, once spilling: the source's own array then holds only this stand-in (it
+    // validates what the projection gives: an object of the list's kind with a name), not a projected copy of every pod.
+    const aside: KubeObject = {apiVersion: apiVersionOf(list.type), kind: list.type.kind, metadata: {name: 'kept-compressed'}}
+    let listInFlight = 0
+    let tick = 0
+    // What is compressed shares nothing by reference, so it gets an interner of its own, renewed as it goes: the
+    // audit's interner would keep every name and uid of every compressed object as a key (the heap of a read that
+    // compressed everything was 2/3 such strings).
+    let spillProject = project
+    let spilledHere = 0
+    const projectForSpill = (o: KubeObject): KubeObject => {
+      if (spilledHere++ % RENEW_INTERNER === 0) spillProject = projector(list, new Interner(), keep)
+      return spillProject(o)
+    }
+    const readerProject = !compressible
+      ? project
+      : (o: KubeObject): KubeObject => {
+          const p = outcome.spilled ? projectForSpill(o) : project(o)
+          let back = p
+          if (outcome.spilled) {
+            outcome.spilled.add(p)
+            compressed++
+            objects++
+            back = aside
+          } else {
+            inFlight++
+            listInFlight++
+          }
+          if (++tick % 1024 === 0) check(where)
+          return back
+        }
+    const handedBack = () => {
+      inFlight -= listInFlight
+      listInFlight = 0
+    }
+    const keepAll = (items: readonly KubeObject[]) => {
+      handedBack()
+      for (const o of items) if (o !== aside) keepItem(outcome, outcome.spilled ? projectForSpill(o) : project(o))
+    }
     const request = {
       apiVersion: apiVersionOf(list.type),
       kind: list.type.kind,
@@ -221,10 +267,9 @@ export async function gather(
       metadataOnly: list.metadataOnly,
       view: list.view,
       pageSize: PAGE_SIZE,
-      project,
+      project: readerProject,
     }
     const outcome: ListOutcome = {list, items: []}
-    const compressible = spill !== undefined && spillable(list)
     if (compressible) {
       open.add(outcome)
       if (spilling) outcome.spilled = new SpilledObjects()
@@ -234,18 +279,19 @@ export async function gather(
         if (list.view === 'cached') {
           // The watch cache answers in one piece (it ignores limit) and its resourceVersion is the informer's sync point.
           const r = await source.list(request)
-          for (const o of r.items) keepItem(outcome, project(o))
+          keepAll(r.items)
           outcome.resourceVersion = r.resourceVersion
-          check(`listing ${describeList(list)}`)
+          check(where)
         } else {
           for await (const page of source.pages(request)) {
-            for (const o of page) keepItem(outcome, project(o))
-            check(`listing ${describeList(list)}`)
+            keepAll(page)
+            check(where)
             status(describeList(list))
           }
         }
         break
       } catch (err) {
+        handedBack()
         if (fatal(err)) {
           stop ??= err
           return

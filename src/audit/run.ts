@@ -69,6 +69,20 @@ export function auditPlan(checks: readonly CheckName[], types: readonly Resource
   )
 }
 
+/**
+ * One check over its own fields of the lists kept compressed (gather.ts forCheck), in a call of its own: when it
+ * returns, nothing on the audit's stack still holds that check's lists (a suspended loop's temporaries did: two
+ * checks' lists at once), so the heap holds one check's at a time.
+ */
+async function runCheck(name: CheckName, source: ClusterSource, ctx: CheckContext, auditNamespace: string | undefined): Promise<CheckResult> {
+  // Cluster-scoped subjects are the whole cluster's whatever -n says (scope.ts).
+  const namespace = checkNamespace(name, auditNamespace)
+  const own = {...ctx, gathered: ctx.gathered.forCheck(name)}
+  const result = await checkOf(name, source).run({...own, namespace, ...(namespace !== auditNamespace ? {wholeGathered: true} : {})})
+  result.subjects = subjectsOf(name, result, own)
+  return result
+}
+
 export async function runAudit(source: ClusterSource, options: AuditOptions): Promise<AuditReport> {
   const types = await source.discovery()
   const plan = auditPlan(options.checks, types, options.namespace)
@@ -100,13 +114,7 @@ export async function runAudit(source: ClusterSource, options: AuditOptions): Pr
   const results: CheckResult[] = []
   for (const name of options.checks) {
     options.progress?.(`audit: ${name}: replaying`, true)
-    // Cluster-scoped subjects are the whole cluster's whatever -n says (scope.ts).
-    const namespace = checkNamespace(name, options.namespace)
-    // Its own fields of the lists kept compressed, let go when it is done (gather.ts forCheck): one check's at a time.
-    const own = {...ctx, gathered: gathered.forCheck(name)}
-    const result = await checkOf(name, source).run({...own, namespace, ...(namespace !== options.namespace ? {wholeGathered: true} : {})})
-    result.subjects = subjectsOf(name, result, own)
-    results.push(result)
+    results.push(await runCheck(name, source, ctx, options.namespace))
   }
   // Nothing read for any check (every list refused, say): an access problem, not an audit — never a clean one.
   if (results.every((r) => r.status === 'notRun' || readNothing(r.check, gathered))) {

@@ -10,7 +10,8 @@ import {GatheredSource} from '../gathered-source.js'
 
 export {NODE_LEASE_NAMESPACE}
 
-export type NodeLifecycleOutcome = {ok: true; world: NodeLifecycleWorld; source: GatheredSource} | {ok: false; problems: Problem[]; why: string}
+// Without the source it was built over: the world outlives that check's lists (gather.ts forCheck), its source must not.
+export type NodeLifecycleOutcome = {ok: true; world: NodeLifecycleWorld} | {ok: false; problems: Problem[]; why: string}
 
 /** The façade over the gathered lists, describing the audit's source. */
 export function gatheredSource(ctx: CheckContext): GatheredSource {
@@ -30,7 +31,7 @@ async function build(ctx: CheckContext): Promise<NodeLifecycleOutcome> {
   const source = gatheredSource(ctx)
   try {
     const world = await readNodeLifecycle(source, {version: ctx.version, overrides: ctx.overrides})
-    return {ok: true, world, source}
+    return {ok: true, world}
   } catch (err) {
     return {
       ok: false,
