@@ -71,14 +71,20 @@ function newestRV(items: readonly KubeObject[]): string | undefined {
 
 interface CachedLeases {
   cached?: {items: KubeObject[]; resourceVersion?: string}
+  /** The same Leases by name (the lease lister's key), made once. */
+  byName: Map<string, LeaseLike>
   problem?: Problem
 }
 
 async function readCachedLeases(source: ClusterSource): Promise<CachedLeases> {
   try {
-    return {cached: await source.list({...LEASE, namespace: NODE_LEASE_NAMESPACE, view: 'cached', pageSize: PAGE_SIZE})}
+    const cached = await source.list({...LEASE, namespace: NODE_LEASE_NAMESPACE, view: 'cached', pageSize: PAGE_SIZE})
+    const byName = new Map<string, LeaseLike>()
+    for (const l of cached.items) byName.set(l.metadata?.name ?? '', l as LeaseLike)
+    return {cached, byName}
   } catch (err) {
     return {
+      byName: new Map(),
       problem: {
         what: 'list kube-node-lease Leases (watch cache)',
         reason: `${readFailure(err)}; heartbeats are judged from the nodes' Ready conditions only and the circuit breaker cannot be checked`,
@@ -173,8 +179,7 @@ async function readWith(source: ClusterSource, options: DriveOptions, readNodes:
     objects: cached?.items.length,
     why: "node heartbeats as the controller's lease informer holds them, and the informer's sync resourceVersion (circuit breaker)",
   })
-  const cachedLeases = new Map<string, LeaseLike>()
-  for (const l of cached?.items ?? []) cachedLeases.set(l.metadata?.name ?? '', l as LeaseLike)
+  const cachedLeases = leaseRead.byName
   const syncRV = cached ? cached.resourceVersion || newestRV(cached.items) : undefined
 
   const sourceEvidence: Evidence | undefined = await source.evidence?.()
@@ -418,8 +423,7 @@ export async function readNodeLifecycleFor(source: ClusterSource, name: string, 
     if (!tablesRead) return wholeZone()
     const tables = await tablesRead
     if ('failure' in tables) return wholeZone(`the server refused the server-side Table (${tables.failure})`)
-    const leaseByName = new Map<string, LeaseLike>()
-    for (const l of (await pre.leases).cached?.items ?? []) leaseByName.set(l.metadata?.name ?? '', l as LeaseLike)
+    const leaseByName = (await pre.leases).byName
     const excludedRows = tableRows(tables.excluded)
     if ('unreadable' in excludedRows) return wholeZone(excludedRows.unreadable)
     const excluded = new Set(excludedRows.rows.map((r) => r.name))
