@@ -183,4 +183,35 @@ describe('node NAME reads its zone only when the zone is Normal', () => {
       assert.deepEqual(answer(t.json, kubeconfig), answer(w.json, plain.kubeconfig), n)
     }
   })
+
+  test('the lease circuit breaker holds a node of the zone (1.37): the zone is read whole, the same answer as whole lists', async () => {
+    // Zone a as in objects(0) but a0 healthy by its kubelet's last status (Ready True, heartbeat 240 s old) with its
+    // cached Lease 60 s old (past the 50 s grace) and its live Lease renewed 1 s ago (the watch cache lags): a0 is
+    // evaluated first (name order), its live GET finds another resourceVersion, the breaker trips and holds every node
+    // after it, a1 included. Counted rows (a2-a4) cannot be held in a count, so the zone is read whole.
+    const objs = objects(0).filter((o) => !['a0'].includes(o.metadata?.name ?? ''))
+    objs.push(mkNode('a0', 'a', {heartbeat: -240}), mkLease('a0', -60))
+    const {server, kubeconfig} = await FakeApiServer.start({objects: objs, version: 'v1.37.1'}).then((server) => {
+      servers.push(server)
+      return {server, kubeconfig: server.writeKubeconfig(mkdtempSync(join(tmpdir(), 'why-zone-')))}
+    })
+    server.lagCache()
+    server.put(mkLease('a0', -1))
+    const plain = await FakeApiServer.start({objects: objs, version: 'v1.37.1', tables: false}).then((server) => {
+      servers.push(server)
+      return {server, kubeconfig: server.writeKubeconfig(mkdtempSync(join(tmpdir(), 'why-zone-')))}
+    })
+    plain.server.lagCache()
+    plain.server.put(mkLease('a0', -1))
+    const one = await why(kubeconfig, server, ['node', 'a1'])
+    assert.equal(one.json.verdict, 'circuitOpen')
+    const reads = one.json.reads as {read: string; why: string}[]
+    assert.ok(
+      reads.some((r) => /^list nodes -l '[^']*'$/.test(r.read) && /whole: the lease circuit breaker held a node/.test(r.why)),
+      JSON.stringify(reads),
+    )
+    const whole = await why(plain.kubeconfig, plain.server, ['node', 'a1'])
+    const answer = (json: Any, file: string) => JSON.parse(JSON.stringify({...json, reads: undefined}).replaceAll(file, 'KUBECONFIG'))
+    assert.deepEqual(answer(one.json, kubeconfig), answer(whole.json, plain.kubeconfig))
+  })
 })
