@@ -67,11 +67,13 @@ export interface ListRequest extends TypeRef {
    * give the same object back for an object it made.
    */
   project?: (o: KubeObject) => KubeObject
+  /** listTable() only: what each row carries of its object (TableOptions includeObject; default Metadata). */
+  includeObject?: 'None' | 'Metadata'
 }
 
 export interface TableRow {
   cells: unknown[]
-  /** The row's object as PartialObjectMetadata, typed back to the kind (metadata only). */
+  /** The row's object as PartialObjectMetadata, typed back to the kind (metadata only); none with includeObject=None. */
   object?: KubeObject
 }
 

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import {WhyCommand} from '../base-command.js'
 import {parseTarget} from '../cluster/target.js'
-import {readNodeLifecycle, readNodeLifecycleFor} from '../engine/nodelifecycle/drive.js'
+import {type NodeLifecycleWorld, readNodeLifecycle, readNodeLifecycleFor} from '../engine/nodelifecycle/drive.js'
 import {explainPod, readPod} from '../engine/tainteviction/drive.js'
 import {nodeFromEvents} from '../engine/tainteviction/evidence.js'
 import {UserError} from '../errors.js'
@@ -45,7 +45,16 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
     const options = {versionOverride: this.versionOverride(flags), overrides: settingsOverrides(flags)}
     await this.answerFrom(flags, async (source) => {
       const namespace = this.namespace(flags, source)!
-      const read = await readPod(source, namespace, name)
+      const live = source.describe().mode === 'live'
+      // Live: the pod's node's reads start as soon as the pod is read, beside its events and the actors' context.
+      let early: {node: string; world: Promise<NodeLifecycleWorld | undefined>} | undefined
+      const read = await readPod(source, namespace, name, (pod) => {
+        const node = pod?.spec?.nodeName
+        if (!live || !node) return
+        early = {node, world: readNodeLifecycleFor(source, node, options)}
+        // Awaited below; a failure fails the command there, not as an unhandled rejection while the pod's reads run.
+        early.world.catch(() => undefined)
+      })
       if (!read.pod && !read.events.some((e) => (e.involvedObject ?? e.regarding)?.name === name)) {
         throw new UserError(
           `pod "${name}" not found in namespace ${namespace}, and no events about it remain`,
@@ -55,7 +64,7 @@ Verdicts: notAffected, toleratedForever, evictAt, evictedImmediately, evicted, n
       // Live: the pod's node, the Leases and that node's zone only, as `node NAME` reads (issue 29 point 3); a node
       // that is gone, or a snapshot, gets every node.
       const nodeName = read.pod?.spec?.nodeName ?? nodeFromEvents(read.events, name)
-      const zoneWorld = nodeName && source.describe().mode === 'live' ? await readNodeLifecycleFor(source, nodeName, options) : undefined
+      const zoneWorld = nodeName && live ? await (early?.node === nodeName ? early.world : readNodeLifecycleFor(source, nodeName, options)) : undefined
       const world = zoneWorld ?? (await readNodeLifecycle(source, options))
       world.source.partial = [...(world.source.partial ?? []), ...read.problems]
       const e = explainPod(world, namespace, name, read.pod, read.events, read.context)

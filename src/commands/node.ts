@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import {WhyCommand} from '../base-command.js'
 import {explainContext, explainWorld, readNodeLifecycle, readNodeLifecycleFor} from '../engine/nodelifecycle/drive.js'
 import {explainNode} from '../engine/nodelifecycle/explain.js'
-import {podsOnNode} from '../engine/tainteviction/drive.js'
+import {podsOnNode, readPodsOnNode} from '../engine/tainteviction/drive.js'
 import {parseTarget} from '../cluster/target.js'
 import {UserError} from '../errors.js'
 import {sharedFlags} from '../flags.js'
@@ -51,6 +51,8 @@ defaults; the flags below override either, and the output says which values were
       // Live: the node, the Leases and its zone, other zones only when the decision needs them (issue 29 point 3).
       // A snapshot is in memory already: every node is replayed, as `node` and the audit do.
       const live = source.describe().mode === 'live'
+      // The node's pods do not depend on the replay: asked for while it is read.
+      const pods = live ? readPodsOnNode(source, name) : undefined
       const world = live ? await readNodeLifecycleFor(source, name, options) : await readNodeLifecycle(source, options)
       const a = world?.analysis.nodes.find((n) => n.name === name)
       if (!world || !a)
@@ -63,7 +65,7 @@ defaults; the flags below override either, and the output says which values were
               : `${world.nodes.length} nodes exist; run \`kubectl why node\` to list them`,
         )
       const e = explainNode(a, world.analysis, explainContext(world))
-      e.pods = await podsOnNode(source, world, name)
+      e.pods = await podsOnNode(source, world, name, pods)
       e.reads = world.reads
       return {data: e, severities: [e.severity], views: {table: (wide, src) => renderNode(e, wide, undefined, src)}}
     })

@@ -239,8 +239,8 @@ export class LiveSource implements ClusterSource {
   }
 
   /**
-   * The server-side Table of a list (includeObject=Metadata, what kubectl get asks for by default): each row's cells
-   * and its object's metadata, typed back to the kind. Paged with limit/continue like list(); a continue token that
+   * The server-side Table of a list (includeObject=Metadata, what kubectl get asks for by default, or None: the cells
+   * only): each row's cells and its object's metadata, typed back to the kind. Paged with limit/continue like list(); a continue token that
    * expires reads the whole Table at once. A server without a Table for the kind answers 406 (thrown).
    */
   async listTable(request: ListRequest): Promise<TableResult> {
@@ -253,7 +253,7 @@ export class LiveSource implements ClusterSource {
       const query = {
         labelSelector: request.labelSelector,
         fieldSelector: request.fieldSelector,
-        includeObject: 'Metadata',
+        includeObject: request.includeObject ?? 'Metadata',
         limit: pageSize > 0 && token !== '' ? String(pageSize) : undefined,
         continue: token || undefined,
         resourceVersion: request.view === 'cached' && token === undefined ? '0' : undefined,

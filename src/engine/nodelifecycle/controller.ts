@@ -34,6 +34,8 @@ export interface ClusterView {
   liveLease: (nodeName: string) => LiveLeaseLookup
   /** The lease informer's LastStoreSyncResourceVersion. */
   leaseInformerSyncRV?: string
+  /** Per zone key, nodes outside `nodes` that the pass counts Ready (replay.ts ReplayInput.unlistedReady). */
+  unlistedReady?: ReadonlyMap<string, number>
 }
 
 export type TaintAction =
@@ -217,7 +219,13 @@ export function monitorNodeHealth(
     results.push({name, zone, excluded, outcome, counted: !excluded, countedReady: current, taintAction, markPodsNotReady})
   }
 
-  const disruption = handleDisruption(state, zoneConditions, view.nodes, now, settings, nowMicros)
+  // The unlisted Ready nodes were evaluated too (Ready True, not stale) and are counted in their zone.
+  for (const [zone, count] of view.unlistedReady ?? []) {
+    if (count <= 0) continue
+    if (!state.zoneStates.has(zone)) addPodEvictorForNewZone(state, zone, settings)
+    if (!zoneConditions.has(zone)) zoneConditions.set(zone, [])
+  }
+  const disruption = handleDisruption(state, zoneConditions, view.nodes, now, settings, nowMicros, view.unlistedReady)
   return {
     now,
     nodes: results,
@@ -229,7 +237,11 @@ export function monitorNodeHealth(
   }
 }
 
-/** handleDisruption (nlc.go:1033-1121). Go map order is random; Map insertion order stands in for it. */
+/**
+ * handleDisruption (nlc.go@2b96ebcf:1033-1121). Go map order is random; Map insertion order stands in for it.
+ * `unlistedReady`: per zone, Ready True conditions counted beyond the zone's list (the zone's size includes them:
+ * setLimiterInZone is given len(zoneToNodeConditions[zone])).
+ */
 export function handleDisruption(
   state: ControllerState,
   zoneConditions: Map<string, (NodeCondition | undefined)[]>,
@@ -237,12 +249,15 @@ export function handleDisruption(
   now: number,
   settings: NodeLifecycleSettings,
   nowMicros: number = now * 1000,
+  unlistedReady?: ReadonlyMap<string, number>,
 ): {zones: ZonePassResult[]; mode: MasterDisruption; panic?: string; removed: Map<string, Taint[]>} {
+  const extra = (zone: string) => unlistedReady?.get(zone) ?? 0
+  const size = (zone: string) => (zoneConditions.get(zone)?.length ?? 0) + extra(zone)
   const previous = new Map(state.zoneStates)
   const newStates = new Map<string, ReturnType<typeof computeZoneState>>()
   let allAreFullyDisrupted = true
   for (const [zone, conditions] of zoneConditions) {
-    const computed = computeZoneState(conditions, settings.unhealthyZoneThreshold)
+    const computed = computeZoneState(conditions, settings.unhealthyZoneThreshold, extra(zone))
     if (computed.state !== 'FullDisruption') allAreFullyDisrupted = false
     newStates.set(zone, computed)
     if (!state.zoneStates.has(zone)) state.zoneStates.set(zone, 'Initial')
@@ -291,7 +306,7 @@ export function handleDisruption(
       if (!panic) {
         for (const zone of state.zoneStates.keys()) {
           const s = newStates.get(zone)?.state
-          setLimiterInZone(zone, zoneConditions.get(zone)?.length ?? 0, s)
+          setLimiterInZone(zone, size(zone), s)
           if (s) state.zoneStates.set(zone, s)
         }
       }
@@ -299,7 +314,7 @@ export function handleDisruption(
       for (const [zone, s] of state.zoneStates) {
         const next = newStates.get(zone)?.state
         if (!next || s === next) continue
-        setLimiterInZone(zone, zoneConditions.get(zone)?.length ?? 0, next)
+        setLimiterInZone(zone, size(zone), next)
         state.zoneStates.set(zone, next)
       }
     }
@@ -313,7 +328,7 @@ export function handleDisruption(
     const limiter = q?.limiter
     zones.push({
       key: zone,
-      counted: zoneConditions.get(zone)?.length ?? 0,
+      counted: size(zone),
       ready: computed.ready,
       notReady: computed.notReady,
       previous: previous.get(zone),

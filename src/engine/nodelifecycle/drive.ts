@@ -19,7 +19,7 @@ import {type DataEvidence, dataEvidence} from './evidence.js'
 import {type ExplainContext, explainCluster, explainNode, nodeSeverityIn, orderedNodes} from './explain.js'
 import type {LiveLeaseLookup} from './health.js'
 import type {LeaseLike, NodeLike} from './types.js'
-import {getZoneKey, zoneDisplayName} from './zone.js'
+import {getZoneKey, LABEL_EXCLUDE_DISRUPTION, zoneDisplayName} from './zone.js'
 
 import {NODE_LEASE_NAMESPACE} from './descriptor.js'
 
@@ -49,6 +49,8 @@ export interface NodeLifecycleWorld {
   reads: NodeRead[]
   /** The release is not settled: the answers under each release set (by-release.ts). */
   byRelease?: NodeByRelease
+  /** The lease circuit breaker held some node in a replay of this world (under some release). */
+  breakerHeld?: boolean
 }
 
 export interface NodeRead {
@@ -69,14 +71,20 @@ function newestRV(items: readonly KubeObject[]): string | undefined {
 
 interface CachedLeases {
   cached?: {items: KubeObject[]; resourceVersion?: string}
+  /** The same Leases by name (the lease lister's key), made once. */
+  byName: Map<string, LeaseLike>
   problem?: Problem
 }
 
 async function readCachedLeases(source: ClusterSource): Promise<CachedLeases> {
   try {
-    return {cached: await source.list({...LEASE, namespace: NODE_LEASE_NAMESPACE, view: 'cached', pageSize: PAGE_SIZE})}
+    const cached = await source.list({...LEASE, namespace: NODE_LEASE_NAMESPACE, view: 'cached', pageSize: PAGE_SIZE})
+    const byName = new Map<string, LeaseLike>()
+    for (const l of cached.items) byName.set(l.metadata?.name ?? '', l as LeaseLike)
+    return {cached, byName}
   } catch (err) {
     return {
+      byName: new Map(),
       problem: {
         what: 'list kube-node-lease Leases (watch cache)',
         reason: `${readFailure(err)}; heartbeats are judged from the nodes' Ready conditions only and the circuit breaker cannot be checked`,
@@ -102,35 +110,68 @@ export async function readNodeLifecycle(source: ClusterSource, options: DriveOpt
   })
 }
 
-/** What a node reader may use: the controller's monitor grace and the evaluation instant. */
+/**
+ * What a node reader may use: the controller's monitor grace (the shortest of the releases the data leaves possible,
+ * so that a node fresh under it is fresh under each) and the evaluation instant.
+ */
 interface ReaderContext {
   grace: number
   now: number
 }
-type NodeReader = (ctx: ReaderContext) => Promise<{nodes: NodeLike[]; reads: NodeRead[]}>
+interface NodesRead {
+  nodes: NodeLike[]
+  reads: NodeRead[]
+  /** Nodes not in `nodes`, counted Ready in their zone (replay.ts ReplayInput.unlistedReady). */
+  unlistedReady?: ReadonlyMap<string, number>
+}
+type NodeReader = (ctx: ReaderContext) => Promise<NodesRead>
 
-async function readWith(source: ClusterSource, options: DriveOptions, readNodes: NodeReader, cachedLeaseList?: CachedLeases): Promise<NodeLifecycleWorld> {
+/** The controller-manager's settings: the version and its static pod's flags. */
+interface SettingsRead {
+  settings: ResolvedSettings
+  problems: Problem[]
+}
+
+async function readSettings(source: ClusterSource, options: DriveOptions): Promise<SettingsRead> {
   const problems: Problem[] = []
-  const version = options.version ?? chooseVersion(options.versionOverride, await source.serverVersion().catch(() => undefined))
-
+  const [version, kcm] = await Promise.all([
+    options.version ??
+      source.serverVersion().then(
+        (v) => chooseVersion(options.versionOverride, v),
+        () => chooseVersion(options.versionOverride, undefined),
+      ),
+    source.list({apiVersion: 'v1', kind: 'Pod', namespace: 'kube-system', labelSelector: 'component=kube-controller-manager', pageSize: PAGE_SIZE}).then(
+      (l) => ({pods: l.items, err: undefined as unknown}),
+      (err: unknown) => ({pods: [] as KubeObject[], err}),
+    ),
+  ])
   let kcmMissing: string | undefined
-  let kcmPods: KubeObject[] = []
-  try {
-    kcmPods = (
-      await source.list({apiVersion: 'v1', kind: 'Pod', namespace: 'kube-system', labelSelector: 'component=kube-controller-manager', pageSize: PAGE_SIZE})
-    ).items
-    if (kcmPods.length === 0) kcmMissing = 'no kube-controller-manager pod is visible in kube-system (managed control plane?): release defaults are used'
-  } catch (err) {
-    kcmMissing = `kube-system pods could not be read (${readFailure(err)}): release defaults are used`
-    problems.push({what: 'list pods in kube-system (kube-controller-manager flags)', reason: readFailure(err)})
-  }
-  const settings = resolveSettings({version, kcm: controllerManagerArgs(kcmPods), kcmMissing, overrides: options.overrides})
+  if (kcm.err !== undefined) {
+    kcmMissing = `kube-system pods could not be read (${readFailure(kcm.err)}): release defaults are used`
+    problems.push({what: 'list pods in kube-system (kube-controller-manager flags)', reason: readFailure(kcm.err)})
+  } else if (kcm.pods.length === 0) kcmMissing = 'no kube-controller-manager pod is visible in kube-system (managed control plane?): release defaults are used'
+  const settings = resolveSettings({version, kcm: controllerManagerArgs(kcm.pods), kcmMissing, overrides: options.overrides})
   problems.push(...settings.problems)
+  return {settings, problems}
+}
+
+/** Reads that do not depend on the nodes, started together (neither promise rejects). */
+interface Prefetch {
+  settings: Promise<SettingsRead>
+  leases: Promise<CachedLeases>
+}
+const prefetch = (source: ClusterSource, options: DriveOptions): Prefetch => ({settings: readSettings(source, options), leases: readCachedLeases(source)})
+
+async function readWith(source: ClusterSource, options: DriveOptions, readNodes: NodeReader, pre = prefetch(source, options)): Promise<NodeLifecycleWorld> {
+  const problems: Problem[] = []
+  const {settings, problems: settingsProblems} = await pre.settings
+  problems.push(...settingsProblems)
 
   // list() restarts once on an expired continue token (410), as client-go's pager does.
-  const {nodes, reads} = await readNodes({grace: settings.settings.nodeMonitorGracePeriod, now: source.now().getTime()})
+  const grace = Math.min(settings.settings.nodeMonitorGracePeriod, ...(settings.candidates?.groups ?? []).map((g) => g.settings.nodeMonitorGracePeriod))
+  const {nodes, reads, unlistedReady} = await readNodes({grace, now: source.now().getTime()})
 
-  const leaseRead = cachedLeaseList ?? (await readCachedLeases(source))
+  const leaseRead = await pre.leases
   const cached = leaseRead.cached
   if (leaseRead.problem) problems.push(leaseRead.problem)
   reads.push({
@@ -138,8 +179,7 @@ async function readWith(source: ClusterSource, options: DriveOptions, readNodes:
     objects: cached?.items.length,
     why: "node heartbeats as the controller's lease informer holds them, and the informer's sync resourceVersion (circuit breaker)",
   })
-  const cachedLeases = new Map<string, LeaseLike>()
-  for (const l of cached?.items ?? []) cachedLeases.set(l.metadata?.name ?? '', l as LeaseLike)
+  const cachedLeases = leaseRead.byName
   const syncRV = cached ? cached.resourceVersion || newestRV(cached.items) : undefined
 
   const sourceEvidence: Evidence | undefined = await source.evidence?.()
@@ -152,8 +192,24 @@ async function readWith(source: ClusterSource, options: DriveOptions, readNodes:
     file: source.describe().mode === 'snapshot',
     now,
   })
-  const run = (live: ReadonlyMap<string, LiveLeaseLookup>, under = settings.settings) =>
-    analyzeCluster({nodes, cachedLeases, liveLeases: live, now, nowMicros, settings: under, leaseInformerSyncRV: syncRV, evidence})
+  // Whether the lease circuit breaker held a node in any replay (under any release): a count of unlisted nodes
+  // cannot say which of them it would have held (drive order), so the caller reads them whole then.
+  let breakerHeld = false
+  const run = (live: ReadonlyMap<string, LiveLeaseLookup>, under = settings.settings) => {
+    const a = analyzeCluster({
+      nodes,
+      cachedLeases,
+      liveLeases: live,
+      now,
+      nowMicros,
+      settings: under,
+      leaseInformerSyncRV: syncRV,
+      evidence,
+      ...(unlistedReady ? {unlistedReady} : {}),
+    })
+    if (a.nodes.some((n) => n.circuit !== undefined)) breakerHeld = true
+    return a
+  }
 
   // First pass: which nodes does the controller look up live? (Only stale ones, and only with the gate on.)
   const lookups = new RecordingLookups()
@@ -196,7 +252,19 @@ async function readWith(source: ClusterSource, options: DriveOptions, readNodes:
     settings: {...(d.settings ?? {}), 'k8s-version': {value: settings.version.text, from: settings.version.from}, ...settings.described},
     partial: [...(d.partial ?? source.problems()), ...problems],
   }
-  return {analysis, settings, nodes, source: described, problems, now, liveLeaseGets: gets, evidence, reads, ...(byRelease ? {byRelease} : {})}
+  return {
+    analysis,
+    settings,
+    nodes,
+    source: described,
+    problems,
+    now,
+    liveLeaseGets: gets,
+    evidence,
+    reads,
+    ...(byRelease ? {byRelease} : {}),
+    ...(breakerHeld ? {breakerHeld} : {}),
+  }
 }
 
 /** The explain context of a world. */
@@ -237,30 +305,49 @@ const ZONE_GET_LIMIT = 64
 /** printNode's STATUS for a node whose Ready condition is True: "Ready", then ",SchedulingDisabled" when cordoned. */
 const readyInTable = (status: unknown) => typeof status === 'string' && status.split(',')[0] === 'Ready'
 
-/**
- * A zone node stood for by its Table row: its metadata (labels: the zone, the exclusion label) and a Ready
- * condition True with no heartbeat, which is all ComputeZoneState reads of a node whose Lease shows it alive.
- */
-function standIn(n: NodeLike): NodeLike {
-  return {apiVersion: 'v1', kind: 'Node', metadata: n.metadata, status: {conditions: [{type: 'Ready', status: 'True'}]}}
-}
-
 const ZONE_BETA = 'failure-domain.beta.kubernetes.io/zone'
 const ZONE_GA = 'topology.kubernetes.io/zone'
+const REGION_BETA = 'failure-domain.beta.kubernetes.io/region'
+const REGION_GA = 'topology.kubernetes.io/region'
 const byName = (a: NodeLike, b: NodeLike) =>
   (a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : (a.metadata?.name ?? '') > (b.metadata?.name ?? '') ? 1 : 0
 
 /**
- * The label selectors that list one zone's Nodes, as GetZoneKey (component-helpers/node/topology) reads the zone:
- * the beta label whenever its key exists, else topology.kubernetes.io/zone. So a zone Z is the nodes with the beta
- * label Z, and those without the beta label whose GA label is Z. Undefined when the node has no zone value (the
- * zone "" of unlabelled nodes needs every Node to find).
+ * GetZoneKey's reading of one of its two values as label selectors: the beta label whenever its key exists (even
+ * empty), else the GA label, else "". So value V is the nodes with the beta label V, and those without the beta
+ * label whose GA label is V — and for "", also those with neither label.
+ */
+function valueSelectors(beta: string, ga: string, value: string): string[] {
+  return value === '' ? [`${beta}=`, `!${beta},${ga}=`, `!${beta},!${ga}`] : [`${beta}=${value}`, `!${beta},${ga}=${value}`]
+}
+
+/**
+ * The label selectors that list exactly one zone's Nodes, as GetZoneKey (component-helpers/node/topology) builds
+ * the zone key from a zone and a region (region + ":\0:" + zone): each way its zone can be read, with each way its
+ * region can be read — 4 selectors (6 when the region is ""), whose lists are disjoint and together the zone.
+ * Undefined when the node has no zone value (the zone of unlabelled nodes is found among every Node).
  */
 export function zoneSelectors(node: NodeLike): string[] | undefined {
   const labels = node.metadata?.labels ?? {}
   const zone = ZONE_BETA in labels ? labels[ZONE_BETA] : labels[ZONE_GA]
   if (!zone) return undefined
-  return [`${ZONE_BETA}=${zone}`, `!${ZONE_BETA},${ZONE_GA}=${zone}`]
+  const region = (REGION_BETA in labels ? labels[REGION_BETA] : labels[REGION_GA]) ?? ''
+  const regions = valueSelectors(REGION_BETA, REGION_GA, region)
+  return valueSelectors(ZONE_BETA, ZONE_GA, zone).flatMap((z) => regions.map((r) => `${z},${r}`))
+}
+
+/** A Table's rows as name and STATUS, or why they cannot be read so. */
+function tableRows(t: TableResult): {rows: {name: string; status: unknown}[]} | {unreadable: string} {
+  const nameAt = t.columns.findIndex((c) => c.toLowerCase() === 'name')
+  const statusAt = t.columns.findIndex((c) => c.toLowerCase() === 'status')
+  if (nameAt < 0 || statusAt < 0) return {unreadable: 'the Table carried no NAME or STATUS column'}
+  const rows: {name: string; status: unknown}[] = []
+  for (const r of t.rows) {
+    const name = r.cells[nameAt]
+    if (typeof name !== 'string' || name === '') return {unreadable: 'a Table row carried no NAME'}
+    rows.push({name, status: r.cells[statusAt]})
+  }
+  return {rows}
 }
 
 /**
@@ -271,11 +358,17 @@ export function zoneSelectors(node: NodeLike): string[] | undefined {
  * (allAreFullyDisrupted) and left when every zone was before it (allWasFullyDisrupted). If this zone is
  * FullDisruption neither before nor after the pass, both are false whatever the other zones hold, so they cannot
  * change the answer. The lease circuit breaker (nlc.go@2b96ebcf tryUpdateNodeHealth step 0/6) is controller-wide: a
- * stale node elsewhere whose live Lease moved blocks every later node; the Leases (all read) show which nodes
- * elsewhere could be stale (a cached renewTime older than the grace, or none), and when there is one, every Node is
- * read. Undefined when the Node does not exist.
+ * stale node elsewhere whose live Lease moved blocks every later node; the Leases (all read: a Lease carries no zone,
+ * so no narrower read finds the zone's) show which nodes elsewhere could be stale (a cached renewTime older than the
+ * grace, or none), and when there is one, every Node is read. Undefined when the Node does not exist.
+ *
+ * The zone's Nodes come as the server-side Table's NAME and STATUS only (includeObject=None, from the watch cache as
+ * the controller's node informer holds them): a row Ready whose Lease was renewed within the grace is counted Ready
+ * in its zone without being read (replay.ts ReplayInput.unlistedReady); every other row is read whole by GET.
  */
 export async function readNodeLifecycleFor(source: ClusterSource, name: string, options: DriveOptions): Promise<NodeLifecycleWorld | undefined> {
+  // The settings and the Leases do not depend on the node: read while it is.
+  const pre = prefetch(source, options)
   const target = (await source.get({apiVersion: 'v1', kind: 'Node', name, view: 'fresh'})) as NodeLike | undefined
   if (!target) return undefined
   const selectors = zoneSelectors(target)
@@ -290,58 +383,68 @@ export async function readNodeLifecycleFor(source: ClusterSource, name: string, 
     }
   }
   if (!selectors)
-    return readWith(source, options, () => everything('the node has no zone label: its zone (the unlabelled nodes) can only be found among every Node'))
+    return readWith(source, options, () => everything('the node has no zone label: its zone (the unlabelled nodes) can only be found among every Node'), pre)
 
-  const leases = await readCachedLeases(source)
   const key = getZoneKey(target)
-  const leaseByName = new Map<string, LeaseLike>()
-  for (const l of leases.cached?.items ?? []) leaseByName.set(l.metadata?.name ?? '', l as LeaseLike)
-  const zoneReadWhy = (i: number) =>
-    i === 0
-      ? `the nodes of zone ${zoneDisplayName(key)} (GetZoneKey reads the beta label first)`
-      : 'the same zone, on nodes that carry only topology.kubernetes.io/zone'
+  const zoneReadWhy = `the nodes of zone ${zoneDisplayName(key)}, one of the ways GetZoneKey reads a zone and a region (the beta label whenever its key exists)`
   const sameZone = (n: NodeLike) => getZoneKey(n) === key
-  // The zone's Nodes whole: two lists by the selectors (the fallback when the Table is refused or settles too little).
-  const wholeZone = async (because?: string) => {
+  // Every node of the zone by name (the asked node, those read whole, those counted from their row).
+  const zoneNames = new Set<string>([name])
+  let countedFromRows = 0
+  // The zone's Nodes whole (the fallback when the Table is refused or settles too little).
+  const wholeZone = async (because?: string): Promise<NodesRead> => {
     const lists = await Promise.all(selectors.map((labelSelector) => source.list({apiVersion: 'v1', kind: 'Node', labelSelector, pageSize: PAGE_SIZE})))
     const seen = new Map<string, NodeLike>()
     for (const l of lists) for (const n of l.items as NodeLike[]) if (sameZone(n)) seen.set(n.metadata?.name ?? '', n)
-    // The server lists in key (name) order; the two lists merged keep it, as the controller's lister would.
+    // The server lists in key (name) order; the lists merged keep it, as the controller's lister would.
     const nodes = [...seen.values()].sort(byName)
+    for (const n of nodes) zoneNames.add(n.metadata?.name ?? '')
     const reads: NodeRead[] = [
       {read: `get node ${name}`, objects: 1, why: 'the node asked about, and its zone labels'},
       ...selectors.map((s, i) => ({
         read: `list nodes -l '${s}'`,
         objects: lists[i].items.length,
-        why: `${zoneReadWhy(i)}${because ? `; whole: ${because}` : ''}`,
+        why: `${zoneReadWhy}${because ? `; whole: ${because}` : ''}`,
       })),
     ]
     return {nodes, reads}
   }
-  // Rows the replay found not healthy once stood for by their row: read whole on the second try.
-  const needWhole = new Set<string>()
-  const fromTable = new Set<string>()
-  const zoneRead = async ({grace, now}: ReaderContext) => {
-    fromTable.clear()
-    if (!source.listTable) return wholeZone()
-    let tables: TableResult[]
-    try {
-      tables = await Promise.all(selectors.map((labelSelector) => source.listTable!({apiVersion: 'v1', kind: 'Node', labelSelector, pageSize: PAGE_SIZE})))
-    } catch (err) {
-      return wholeZone(`the server refused the server-side Table (${readFailure(err)})`)
-    }
-    const light: NodeLike[] = []
+  // The zone's Table (NAME and STATUS) and which nodes of the cluster carry the exclusion label: asked for now, while
+  // the settings and the Leases are read. Neither promise rejects (a failure is the whole zone's reason).
+  const table = (labelSelector: string) =>
+    source.listTable!({apiVersion: 'v1', kind: 'Node', labelSelector, includeObject: 'None', view: 'cached', pageSize: PAGE_SIZE})
+  const tablesRead = source.listTable
+    ? Promise.all([Promise.all(selectors.map(table)), table(LABEL_EXCLUDE_DISRUPTION)]).then(
+        ([zone, excluded]) => ({zone, excluded}),
+        (err: unknown) => ({failure: readFailure(err)}),
+      )
+    : undefined
+  const zoneRead = async ({grace, now}: ReaderContext): Promise<NodesRead> => {
+    if (!tablesRead) return wholeZone()
+    const tables = await tablesRead
+    if ('failure' in tables) return wholeZone(`the server refused the server-side Table (${tables.failure})`)
+    const leaseByName = (await pre.leases).byName
+    const excludedRows = tableRows(tables.excluded)
+    if ('unreadable' in excludedRows) return wholeZone(excludedRows.unreadable)
+    const excluded = new Set(excludedRows.rows.map((r) => r.name))
+    let counted = 0
+    let notCounted = 0
     const whole: string[] = []
-    for (const t of tables) {
-      const at = t.columns.findIndex((c) => c.toLowerCase() === 'status')
-      for (const row of t.rows) {
-        if (!row.object || at < 0) return wholeZone('the Table carried no STATUS column or no row metadata')
-        const n = row.object as NodeLike
-        const rowName = n.metadata?.name ?? ''
-        if (!sameZone(n) || rowName === name) continue
-        const renew = leaseByName.get(rowName)?.spec?.renewTime
-        if (!needWhole.has(rowName) && readyInTable(row.cells[at]) && renew && now < Date.parse(renew) + grace) light.push(standIn(n))
-        else whole.push(rowName)
+    const rowCounts: number[] = []
+    for (const t of tables.zone) {
+      const rows = tableRows(t)
+      if ('unreadable' in rows) return wholeZone(rows.unreadable)
+      rowCounts.push(rows.rows.length)
+      for (const row of rows.rows) {
+        if (zoneNames.has(row.name)) continue
+        zoneNames.add(row.name)
+        const renew = leaseByName.get(row.name)?.spec?.renewTime
+        // Ready True and not stale this pass: now is before renewTime + grace, so before the controller's probe +
+        // grace (its probe is never before the renewal it noticed): nlc.go@2b96ebcf:946 leaves Ready as it is.
+        if (readyInTable(row.status) && renew && now < Date.parse(renew) + grace) {
+          if (excluded.has(row.name)) notCounted++
+          else counted++
+        } else whole.push(row.name)
       }
     }
     if (whole.length > ZONE_GET_LIMIT)
@@ -356,42 +459,53 @@ export async function readNodeLifecycleFor(source: ClusterSource, name: string, 
     } catch (err) {
       return wholeZone(`a GET of one of its nodes failed (${readFailure(err)})`)
     }
-    for (const n of light) fromTable.add(n.metadata?.name ?? '')
-    const nodes = [target, ...light, ...got].sort(byName)
+    const nodes = [target, ...got].sort(byName)
+    const zoneName = zoneDisplayName(key)
     const reads: NodeRead[] = [
       {read: `get node ${name}`, objects: 1, why: 'the node asked about, and its zone labels'},
       ...selectors.map((s, i) => ({
-        read: `list nodes -l '${s}' (server-side Table, includeObject=Metadata)`,
-        objects: tables[i].rows.length,
-        why: `${zoneReadWhy(i)}: each row's STATUS and metadata, what kubectl get nodes reads`,
+        read: `list nodes -l '${s}' (server-side Table, includeObject=None, watch cache)`,
+        objects: rowCounts[i],
+        why: `${zoneReadWhy}: each row's NAME and STATUS, as the controller's node informer holds them`,
       })),
       {
-        read: `${light.length} node(s) of zone ${zoneDisplayName(key)} from their Table row`,
-        objects: light.length,
-        why: 'STATUS Ready (printNode: the Ready condition is True) and a Lease in the watch cache renewed within --node-monitor-grace-period: tryUpdateNodeHealth leaves their Ready condition as it is (nlc.go@2b96ebcf:828-1031), and ComputeZoneState counts only Ready != True (nlc.go@2b96ebcf:1318-1336). Their other conditions, taints and heartbeats were not read; the replay judged each of them healthy, else it would have read it whole',
+        read: `list nodes -l '${LABEL_EXCLUDE_DISRUPTION}' (server-side Table, includeObject=None, watch cache)`,
+        objects: excluded.size,
+        why: 'the nodes not counted in their zone (isNodeExcludedFromDisruptionChecks: the label key, any value)',
+      },
+      {
+        read: `${counted} node(s) of zone ${zoneName} counted Ready from their Table row`,
+        objects: counted,
+        why: `STATUS Ready (printNode: the Ready condition is True) and a Lease in the watch cache renewed within --node-monitor-grace-period: tryUpdateNodeHealth leaves their Ready condition as it is (nlc.go@2b96ebcf:828-1031) and ComputeZoneState counts only Ready != True (nlc.go@2b96ebcf:1318-1336), so each is one more Ready node of the zone and of its size (setLimiterInZone); nothing else about them reaches this node's answer. Their conditions, taints and heartbeats were not read${notCounted > 0 ? `; ${notCounted} more such row(s) carry ${LABEL_EXCLUDE_DISRUPTION} and are not counted` : ''}`,
       },
     ]
     if (whole.length > 0)
       reads.push({
-        read: `get ${whole.length} node(s) of zone ${zoneDisplayName(key)}`,
+        read: `get ${whole.length} node(s) of zone ${zoneName}`,
         objects: got.length,
         why: "not Ready in the Table, or no Lease renewed within the grace: the controller's view of them needs their conditions, heartbeats and taints",
       })
-    return {nodes, reads}
+    countedFromRows = counted
+    return {nodes, reads, ...(counted > 0 ? {unlistedReady: new Map([[key, counted]])} : {})}
   }
-  let zoneWorld = await readWith(source, options, zoneRead, leases)
-  // A node stood for by its Table row must come out healthy (or excluded); one that does not is read whole and the
-  // pass replayed again, so no answer rests on a row where the node's own conditions could change it.
-  for (const a of zoneWorld.analysis.nodes) if (fromTable.has(a.name) && a.verdict !== 'healthy' && a.verdict !== 'excluded') needWhole.add(a.name)
-  if (needWhole.size > 0) zoneWorld = await readWith(source, options, zoneRead, leases)
+  let zoneWorld = await readWith(source, options, zoneRead, pre)
+  // The lease circuit breaker held a node: which nodes it holds depends on their order, which a count does not have.
+  if (zoneWorld.breakerHeld && countedFromRows > 0)
+    zoneWorld = await readWith(
+      source,
+      options,
+      () => wholeZone('the lease circuit breaker held a node in this pass, and which nodes it holds depends on their order'),
+      pre,
+    )
   const zone = zoneWorld.analysis.zones.find((z) => z.key === key)
   const full = (s: string | undefined) => s === 'FullDisruption'
   const zoneFull = full(zone?.state) || full(zone?.previous)
-  const grace = zoneWorld.settings.settings.nodeMonitorGracePeriod
-  const inZone = new Set(zoneWorld.nodes.map((n) => n.metadata?.name ?? ''))
-  const staleElsewhere = zoneWorld.settings.settings.leaseCircuitBreaker
-    ? (leases.cached?.items ?? []).filter((l) => {
-        if (inZone.has(l.metadata?.name ?? '')) return false
+  const groups = zoneWorld.settings.candidates?.groups ?? []
+  const grace = Math.min(zoneWorld.settings.settings.nodeMonitorGracePeriod, ...groups.map((g) => g.settings.nodeMonitorGracePeriod))
+  const breakerOn = zoneWorld.settings.settings.leaseCircuitBreaker || groups.some((g) => g.settings.leaseCircuitBreaker)
+  const staleElsewhere = breakerOn
+    ? ((await pre.leases).cached?.items ?? []).filter((l) => {
+        if (zoneNames.has(l.metadata?.name ?? '')) return false
         const renew = (l as LeaseLike).spec?.renewTime
         return !renew || zoneWorld.now > Date.parse(renew) + grace
       }).length
@@ -400,11 +514,11 @@ export async function readNodeLifecycleFor(source: ClusterSource, name: string, 
     const why = zoneFull
       ? `zone ${zoneDisplayName(key)} is FullDisruption ${full(zone?.state) ? 'after' : 'before'} this pass: master disruption mode (handleDisruption) depends on every other zone`
       : `${staleElsewhere} node Lease(s) outside zone ${zoneDisplayName(key)} are older than the grace: those nodes may be stale, and the lease circuit breaker is controller-wide`
-    return readWith(source, options, () => everything(why), leases)
+    return readWith(source, options, () => everything(why), pre)
   }
   zoneWorld.reads.push({
     read: 'other zones not read',
-    why: `zone ${zoneDisplayName(key)} is ${zone?.state ?? 'not counted'}, not FullDisruption before or after this pass, so handleDisruption can neither enter nor leave master disruption mode whatever the other zones hold (nlc.go@2b96ebcf:1033-1121)${zoneWorld.settings.settings.leaseCircuitBreaker ? '; every node Lease outside the zone was renewed within the grace, so no node there can trip the lease circuit breaker' : ''}. The cluster-wide figures below count this zone only`,
+    why: `zone ${zoneDisplayName(key)} is ${zone?.state ?? 'not counted'}, not FullDisruption before or after this pass, so handleDisruption can neither enter nor leave master disruption mode whatever the other zones hold (nlc.go@2b96ebcf:1033-1121)${breakerOn ? '; every node Lease outside the zone was renewed within the grace, so no node there can trip the lease circuit breaker' : ''}. The cluster-wide figures below count this zone only`,
   })
   return zoneWorld
 }

@@ -33,6 +33,18 @@ export interface ReplayInput {
    * heartbeat): the pass takes them as the data shows them, Ready as posted, not as stale.
    */
   assumeAlive?: ReadonlySet<string>
+  /**
+   * Nodes not in `nodes` that the pass counts Ready in their zone, as a count per zone key (issue 29 point 3: `node
+   * NAME` live, a zone's rows of the server-side Table). Only for nodes the data proves Ready True before the pass and
+   * not stale in it — STATUS Ready (printNode: the Ready condition is True) and a Lease renewed within the grace — and
+   * not labelled node.kubernetes.io/exclude-disruption: tryUpdateNodeHealth leaves such a node's Ready condition as it
+   * is (nlc.go@2b96ebcf:828-1031), processTaintBaseEviction only takes it out of its zone queue (it is not in one), and
+   * ComputeZoneState counts only Ready != True (nlc.go@2b96ebcf:1318-1336); setLimiterInZone needs the zone's size
+   * (nlc.go@2b96ebcf:1198-1211). Nothing else about such a node reaches another node's answer, so a count gives every
+   * listed node the analysis the whole list gives. Not for a pass the lease circuit breaker holds: which nodes it
+   * blocks depends on their order (drive.ts reads the zone whole then).
+   */
+  unlistedReady?: ReadonlyMap<string, number>
 }
 
 export interface SignOfLife {
@@ -136,8 +148,8 @@ export interface PreviousZone {
   notReady: number
 }
 
-/** Zone states as the current Ready conditions put them (excluded nodes not counted). */
-export function zoneStatesOf(nodes: readonly NodeLike[], settings: NodeLifecycleSettings): PreviousZone[] {
+/** Zone states as the current Ready conditions put them (excluded nodes not counted; `unlisted` Ready nodes counted). */
+export function zoneStatesOf(nodes: readonly NodeLike[], settings: NodeLifecycleSettings, unlisted?: ReadonlyMap<string, number>): PreviousZone[] {
   const byZone = new Map<string, (NodeCondition | undefined)[]>()
   for (const n of nodes) {
     if (isNodeExcludedFromDisruptionChecks(n)) continue
@@ -146,7 +158,11 @@ export function zoneStatesOf(nodes: readonly NodeLike[], settings: NodeLifecycle
     list.push(readyCondition(n))
     byZone.set(k, list)
   }
-  return [...byZone].map(([key, list]) => ({key, ...computeZoneState(list, settings.unhealthyZoneThreshold), counted: list.length}))
+  for (const [k, count] of unlisted ?? []) if (count > 0 && !byZone.has(k)) byZone.set(k, [])
+  return [...byZone].map(([key, list]) => {
+    const extra = unlisted?.get(key) ?? 0
+    return {key, ...computeZoneState(list, settings.unhealthyZoneThreshold, extra), counted: list.length + extra}
+  })
 }
 
 export interface Replay {
@@ -181,7 +197,7 @@ export function replay(input: ReplayInput): Replay {
     })
   }
 
-  const previousZones = zoneStatesOf(input.nodes, settings)
+  const previousZones = zoneStatesOf(input.nodes, settings, input.unlistedReady)
   const wasMasterDisruption = previousZones.length > 0 && previousZones.every((z) => z.state === 'FullDisruption')
   for (const z of previousZones) {
     state.zoneStates.set(z.key, z.state)
@@ -213,6 +229,7 @@ export function replay(input: ReplayInput): Replay {
     leases: input.cachedLeases,
     liveLease: (name) => input.liveLeases.get(name) ?? {kind: 'notFound'},
     leaseInformerSyncRV: input.leaseInformerSyncRV,
+    ...(input.unlistedReady ? {unlistedReady: input.unlistedReady} : {}),
   }
   const pass = monitorNodeHealth(state, view, input.now, settings, nowUs)
   return {state, after, pass, signs, previousZones, wasMasterDisruption}

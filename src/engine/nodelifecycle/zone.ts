@@ -33,14 +33,18 @@ export function isNodeExcludedFromDisruptionChecks(node: NodeLike): boolean {
 }
 
 /**
- * ComputeZoneState (nlc.go:1318-1336): a nil condition counts as not ready. The ratio is float32 in Go;
- * Math.fround on both sides reproduces its rounding (11/20 and 0.55 round to the same float32).
+ * ComputeZoneState (nlc.go@2b96ebcf:1318-1336): a nil condition counts as not ready. The ratio is float32 in Go;
+ * Math.fround on both sides reproduces its rounding (11/20 and 0.55 round to the same float32). `readyUnlisted`:
+ * more Ready True conditions of the zone, given as a count (nodes not read whole, whose Ready the data proves True
+ * after the pass, replay.ts ReplayInput.unlistedReady): upstream's loop only counts `Status == True`, so a count
+ * gives the same numbers as that many conditions in the list.
  */
 export function computeZoneState(
   conditions: readonly (NodeCondition | undefined)[],
   unhealthyZoneThreshold: number,
+  readyUnlisted = 0,
 ): {notReady: number; ready: number; state: ZoneState} {
-  let ready = 0
+  let ready = readyUnlisted
   let notReady = 0
   for (const c of conditions) {
     if (c && c.status === 'True') ready++

@@ -90,67 +90,73 @@ export async function readEvictionContext(
 ): Promise<{context: EvictionContext; problems: Problem[]}> {
   const problems: Problem[] = []
   const evidence = await evidenceOf(source)
+  // The reads go out together; each keeps its place for its problem, so the problems come in the order written here.
+  const slots: Problem[][] = []
   const attempt = async <T>(ref: TypeRef & {namespace?: string; fieldSelector?: string}, group: string, what: string): Promise<T[] | undefined> => {
+    const slot: Problem[] = []
+    slots.push(slot)
     const c = evidence.coverage(group, ref.kind, ref.namespace)
     if (!c.held && !c.absenceIsProof) return undefined
     try {
       return (await source.list({...ref, pageSize: PAGE_SIZE})).items as T[]
     } catch (err) {
-      problems.push({what, reason: readFailure(err)})
+      slot.push({what, reason: readFailure(err)})
       return undefined
     }
   }
   const context: EvictionContext = {problems}
-  context.pdbs = await attempt<PdbLike>(
-    {apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', namespace},
-    'policy',
-    `list PodDisruptionBudgets in ${namespace}`,
-  )
-  context.namespacePods = await attempt<EvictionPod>({apiVersion: 'v1', kind: 'Pod', namespace}, '', `list pods in ${namespace}`)
-  context.priorityClasses = await attempt<PriorityClassLike>(
-    {apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass'},
-    'scheduling.k8s.io',
-    'list PriorityClasses',
-  )
   const nodeName = pod?.spec?.nodeName
-  if (nodeName)
-    context.podsOnNode = await attempt<EvictionPod>(
-      {apiVersion: 'v1', kind: 'Pod', fieldSelector: `spec.nodeName=${nodeName}`},
-      '',
-      `list pods on node ${nodeName}`,
-    )
+  const st = pod?.status
+  const pdbs = attempt<PdbLike>({apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', namespace}, 'policy', `list PodDisruptionBudgets in ${namespace}`)
+  const namespacePods = attempt<EvictionPod>({apiVersion: 'v1', kind: 'Pod', namespace}, '', `list pods in ${namespace}`)
+  const priorityClasses = attempt<PriorityClassLike>({apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass'}, 'scheduling.k8s.io', 'list PriorityClasses')
+  const onNode = nodeName
+    ? attempt<EvictionPod>({apiVersion: 'v1', kind: 'Pod', fieldSelector: `spec.nodeName=${nodeName}`}, '', `list pods on node ${nodeName}`)
+    : undefined
+  // Preemption's node choice reads every node's pods: only for a pod the scheduler preempted (actors.ts nodeChoice).
+  const preempted = (st?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.reason === 'PreemptionByScheduler')
+  const allPods = preempted ? attempt<EvictionPod>({apiVersion: 'v1', kind: 'Pod'}, '', 'list pods in every namespace') : undefined
+  // The kubelet's thresholds, live (configz through the node proxy, a GET), for a pod the kubelet evicted.
+  const kubeletSlot: Problem[] = []
+  slots.push(kubeletSlot)
+  const kubeletConfig =
+    nodeName && (st?.reason === 'Evicted' || (st?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.reason === 'TerminationByKubelet'))
+      ? readKubeletConfig(source, nodeName)
+      : undefined
+  // Awaited below, after the others: its failure (an error that is not a read's) still fails the read there.
+  kubeletConfig?.catch(() => undefined)
+  // PodGC's gcTerminated bound, for a terminated pod: the controller-manager's flag when its static pod is in the data.
+  const kcm =
+    pod && !['Pending', 'Running', 'Unknown'].includes(pod.status?.phase ?? '')
+      ? attempt<KubeObject>({apiVersion: 'v1', kind: 'Pod', namespace: 'kube-system'}, '', 'list pods in kube-system (kube-controller-manager flags)')
+      : undefined
+  const ownerLists = OWNER_KINDS.map((ref) =>
+    attempt<KubeObject & {spec?: {replicas?: number}}>({...ref, namespace}, ref.apiVersion === 'v1' ? '' : 'apps', `list ${ref.kind}s in ${namespace}`),
+  )
+
+  context.pdbs = await pdbs
+  context.namespacePods = await namespacePods
+  context.priorityClasses = await priorityClasses
+  if (onNode) context.podsOnNode = await onNode
   // Whether a cluster-wide pod list holds every pod: a live read does; a dump only if it recorded every namespace's.
   const podKind = evidence.kinds.find((x) => x.kind === 'Pod' && x.group === '')
   const everyPod = podKind ? podKind.coverage === 'all' && podKind.absenceIsProof : evidence.coverage('', 'Pod').absenceIsProof
   if (context.podsOnNode) context.podsOnNodeComplete = everyPod
-  // Preemption's node choice reads every node's pods: only for a pod the scheduler preempted (actors.ts nodeChoice).
-  if ((pod?.status?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.reason === 'PreemptionByScheduler')) {
-    context.allPods = await attempt<EvictionPod>({apiVersion: 'v1', kind: 'Pod'}, '', 'list pods in every namespace')
+  if (allPods) {
+    context.allPods = await allPods
     context.allPodsComplete = !!context.allPods && everyPod
   }
-  // The kubelet's thresholds, live (configz through the node proxy, a GET), for a pod the kubelet evicted.
-  const st = pod?.status
-  if (nodeName && (st?.reason === 'Evicted' || (st?.conditions ?? []).some((c) => c.type === 'DisruptionTarget' && c.reason === 'TerminationByKubelet'))) {
-    context.kubeletConfig = await readKubeletConfig(source, nodeName)
-    if (context.kubeletConfig.state === 'refused') problems.push({what: `kubelet configuration of node ${nodeName}`, reason: context.kubeletConfig.reason})
+  if (kubeletConfig) {
+    context.kubeletConfig = await kubeletConfig
+    if (context.kubeletConfig.state === 'refused') kubeletSlot.push({what: `kubelet configuration of node ${nodeName}`, reason: context.kubeletConfig.reason})
   }
-  // PodGC's gcTerminated bound, for a terminated pod: the controller-manager's flag when its static pod is in the data.
-  if (pod && !['Pending', 'Running', 'Unknown'].includes(pod.status?.phase ?? '')) {
-    const kcm = await attempt<KubeObject>(
-      {apiVersion: 'v1', kind: 'Pod', namespace: 'kube-system'},
-      '',
-      'list pods in kube-system (kube-controller-manager flags)',
-    )
-    context.podGcThreshold = terminatedPodGcThreshold(kcm ? controllerManagerArgs(kcm) : undefined)
+  if (kcm) {
+    const pods = await kcm
+    context.podGcThreshold = terminatedPodGcThreshold(pods ? controllerManagerArgs(pods) : undefined)
   }
   const owners: ScaleOwner[] = []
-  for (const ref of OWNER_KINDS) {
-    const items = await attempt<KubeObject & {spec?: {replicas?: number}}>(
-      {...ref, namespace},
-      ref.apiVersion === 'v1' ? '' : 'apps',
-      `list ${ref.kind}s in ${namespace}`,
-    )
-    for (const o of items ?? [])
+  for (const [i, ref] of OWNER_KINDS.entries())
+    for (const o of (await ownerLists[i]) ?? [])
       owners.push({
         kind: ref.kind,
         name: o.metadata?.name ?? '',
@@ -158,8 +164,8 @@ export async function readEvictionContext(
         replicas: o.spec?.replicas,
         ownerReferences: o.metadata?.ownerReferences as ScaleOwner['ownerReferences'],
       })
-  }
   context.owners = owners
+  for (const slot of slots) problems.push(...slot)
   return {context, problems}
 }
 
@@ -199,19 +205,24 @@ async function readSweepContext(
   return {pdbs, priorityClasses, problems}
 }
 
-/** The pod and the events about it (or about nodes) in its namespace. */
-export async function readPod(source: ClusterSource, namespace: string, name: string): Promise<PodRead> {
+/**
+ * The pod and the events about it (or about nodes) in its namespace, and the other actors' context. `onPod` is
+ * called with the pod as soon as it is read, before the rest (evicted pod/NAME starts its node's reads then).
+ */
+export async function readPod(source: ClusterSource, namespace: string, name: string, onPod?: (pod: PodLike | undefined) => void): Promise<PodRead> {
   const pod = (await source.get({apiVersion: 'v1', kind: 'Pod', namespace, name, view: 'fresh'})) as PodLike | undefined
+  onPod?.(pod)
   const problems: Problem[] = []
-  let events: EventLike[] = []
-  try {
-    events = ((await source.list({apiVersion: 'v1', kind: 'Event', namespace, pageSize: PAGE_SIZE})).items as EventLike[]).filter(
-      (e) => regarding(e)?.name === name || regarding(e)?.kind === 'Node',
-    )
-  } catch (err) {
-    problems.push({what: `list events in ${namespace}`, reason: readFailure(err)})
-  }
-  const extra = await readEvictionContext(source, namespace, pod)
+  const [events, extra] = await Promise.all([
+    source.list({apiVersion: 'v1', kind: 'Event', namespace, pageSize: PAGE_SIZE}).then(
+      (l) => (l.items as EventLike[]).filter((e) => regarding(e)?.name === name || regarding(e)?.kind === 'Node'),
+      (err: unknown) => {
+        problems.push({what: `list events in ${namespace}`, reason: readFailure(err)})
+        return [] as EventLike[]
+      },
+    ),
+    readEvictionContext(source, namespace, pod),
+  ])
   return {pod, events, problems: [...problems, ...extra.problems], context: extra.context}
 }
 
@@ -358,16 +369,32 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   return {findings, verdicts, evaluated: pods.length + gone, notes, problems}
 }
 
-/** `kubectl why node NAME`'s pod tally: the pods on the node (a field-selector list) against its NoExecute taints. */
-export async function podsOnNode(source: ClusterSource, world: NodeLifecycleWorld, name: string): Promise<PodTally | {read: false}> {
+/** The pods on a node (a field-selector list), or why they could not be read; never rejects. */
+export type PodsOnNodeRead = {pods: PodLike[]} | {failure: string}
+export function readPodsOnNode(source: ClusterSource, name: string): Promise<PodsOnNodeRead> {
+  return source.list({apiVersion: 'v1', kind: 'Pod', fieldSelector: `spec.nodeName=${name}`, pageSize: PAGE_SIZE}).then(
+    (l) => ({pods: l.items as PodLike[]}),
+    (err: unknown) => ({failure: readFailure(err)}),
+  )
+}
+
+/**
+ * `kubectl why node NAME`'s pod tally: the pods on the node against its NoExecute taints. `read`: the list already
+ * asked for (readPodsOnNode, started while the node lifecycle was read), else it is read now.
+ */
+export async function podsOnNode(
+  source: ClusterSource,
+  world: NodeLifecycleWorld,
+  name: string,
+  read?: Promise<PodsOnNodeRead>,
+): Promise<PodTally | {read: false}> {
   const a = world.analysis.nodes.find((n) => n.name === name)
   const node = world.nodes.find((n) => n.metadata?.name === name)
   if (!a || !node) return {read: false}
-  try {
-    const pods = (await source.list({apiVersion: 'v1', kind: 'Pod', fieldSelector: `spec.nodeName=${name}`, pageSize: PAGE_SIZE})).items as PodLike[]
-    return tallyPods(node, a, pods, {comparisonOperators: world.settings.settings.taintTolerationComparisonOperators})
-  } catch (err) {
-    world.source.partial = [...(world.source.partial ?? []), {what: `list pods on node ${name}`, reason: readFailure(err)}]
+  const r = await (read ?? readPodsOnNode(source, name))
+  if ('failure' in r) {
+    world.source.partial = [...(world.source.partial ?? []), {what: `list pods on node ${name}`, reason: r.failure}]
     return {read: false}
   }
+  return tallyPods(node, a, r.pods, {comparisonOperators: world.settings.settings.taintTolerationComparisonOperators})
 }

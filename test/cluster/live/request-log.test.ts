@@ -160,18 +160,27 @@ describe('-v next to kubectl on the fake API server', () => {
   test('-v=7: GET URL, Request Headers:, each header, Response Status:; Authorization masked alike', {skip: NO_KUBECTL}, async () => {
     for (const lines of [requestLines((await kubectl('-v=7')).stderr), requestLines((await why('-v', '7')).stderr)]) {
       assert.ok(lines.length > 0)
-      // Each request: GET URL, Request Headers:, headers, Response Status: S in N milliseconds.
+      // Each request: GET URL, Request Headers:, headers (written together as it is sent), and later its Response
+      // Status: S in N milliseconds — after its own headers, though requests in flight together interleave (both
+      // clients send independent reads at once), so each status answers one request still open.
       let i = 0
+      let open = 0
       while (i < lines.length) {
+        if (lines[i].startsWith('Response Status:')) {
+          assert.match(lines[i++], /^Response Status: \d{3} [A-Za-z ]+ in \d+ milliseconds$/)
+          assert.ok(open-- > 0, 'a status answers a request sent before it')
+          continue
+        }
         assert.match(lines[i++], /^GET https:\/\/\S+$/)
+        open++
         assert.equal(lines[i++], 'Request Headers:')
         const headers: string[] = []
         while (i < lines.length && lines[i].startsWith('    ')) headers.push(lines[i++].trim())
-        assert.match(lines[i++] ?? '', /^Response Status: \d{3} [A-Za-z ]+ in \d+ milliseconds$/)
         assert.ok(headers.includes('Authorization: Bearer <masked>'), headers.join('; '))
         assert.ok(headers.includes('Impersonate-User: jane'), headers.join('; '))
         assert.ok(headers.includes('Accept: application/json') || headers.some((h) => h.startsWith('Accept: ')), headers.join('; '))
       }
+      assert.equal(open, 0, 'every request has its status')
     }
   })
 
