@@ -9,10 +9,8 @@ import {SpilledObjects} from '../cluster/spill.js'
 import {ReadError} from '../errors.js'
 import type {CheckName} from './checks.js'
 import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed} from './plan.js'
+import {NoInterner} from '../cluster/projection.js'
 import {Interner, type Keep, projector} from './project.js'
-
-/** Objects compressed under one interner before it is renewed (gather's projectForSpill). */
-const RENEW_INTERNER = 4096
 
 /** Lists in flight at once: enough to overlap the server's time with ours, few enough to stay polite. */
 export const LIST_CONCURRENCY = 4
@@ -111,7 +109,8 @@ export class Gathered {
    */
   forCheck(check: CheckName): Gathered {
     if (![...this.outcomes.values()].some((o) => o.spilled)) return this
-    const intern = new Interner()
+    // Held while the check runs only: nothing is shared (NoInterner).
+    const intern = new NoInterner()
     const view = new Map<number, ListOutcome>()
     for (const [id, o] of this.outcomes) {
       const needs = o.list.needs.filter((n) => n.check === check)
@@ -225,15 +224,11 @@ export async function gather(
     const aside: KubeObject = {apiVersion: apiVersionOf(list.type), kind: list.type.kind, metadata: {name: 'kept-compressed'}}
     let listInFlight = 0
     let tick = 0
-    // What is compressed shares nothing by reference, so it gets an interner of its own, renewed as it goes: the
-    // audit's interner would keep every name and uid of every compressed object as a key (the heap of a read that
-    // compressed everything was 2/3 such strings).
-    let spillProject = project
-    let spilledHere = 0
-    const projectForSpill = (o: KubeObject): KubeObject => {
-      if (spilledHere++ % RENEW_INTERNER === 0) spillProject = projector(list, new Interner(), keep)
-      return spillProject(o)
-    }
+    // What is compressed shares nothing by reference (it is written out as text), so it is projected without an
+    // interner: the audit's would keep every name and uid of every compressed object as a key (2/3 of a compressing
+    // read's heap), and finding shared parts would only cost time.
+    const spillProject = projector(list, new NoInterner(), keep)
+    const projectForSpill = spillProject
     const readerProject = !compressible
       ? project
       : (o: KubeObject): KubeObject => {

@@ -49,13 +49,17 @@ export class GatheredSource implements ClusterSource {
       if (union) return union
     }
     // A list read with a label selector answers a request with that same selector (the controller-manager's pods).
+    // The list read for exactly this request first: a wider one (every pod) would serve it too, but is the larger
+    // to take back when the audit keeps it compressed (gather.ts forCheck).
     const key = typeKey(t)
-    const outcome = [...this.ctx.gathered.outcomes.values()].find(
-      (o) =>
-        typeKey(o.list.type) === key &&
-        (o.list.labelSelector === undefined || o.list.labelSelector === request.labelSelector) &&
-        (o.list.namespace === undefined || o.list.namespace === namespace),
-    )
+    const outcomes = [...this.ctx.gathered.outcomes.values()].filter((o) => typeKey(o.list.type) === key)
+    const outcome =
+      outcomes.find((o) => o.list.labelSelector === request.labelSelector && o.list.namespace === namespace && request.labelSelector !== undefined) ??
+      outcomes.find(
+        (o) =>
+          (o.list.labelSelector === undefined || o.list.labelSelector === request.labelSelector) &&
+          (o.list.namespace === undefined || o.list.namespace === namespace),
+      )
     if (!outcome) throw new ReadError('NotServed', `the audit did not read ${apiVersionOf(t)} ${t.kind}${namespace ? ` in ${namespace}` : ''}`)
     if (outcome.error) throw outcome.error
     const labels = request.labelSelector ? parseLabelSelector(request.labelSelector) : undefined
