@@ -9,7 +9,7 @@ import {SpilledObjects} from '../cluster/spill.js'
 import {ReadError} from '../errors.js'
 import type {CheckName} from './checks.js'
 import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed} from './plan.js'
-import {NoInterner} from '../cluster/projection.js'
+import {NoInterner, StringInterner} from '../cluster/projection.js'
 import {Interner, type Keep, projector} from './project.js'
 
 /** Lists in flight at once: enough to overlap the server's time with ours, few enough to stay polite. */
@@ -109,8 +109,8 @@ export class Gathered {
    */
   forCheck(check: CheckName): Gathered {
     if (![...this.outcomes.values()].some((o) => o.spilled)) return this
-    // Held while the check runs only: nothing is shared (NoInterner).
-    const intern = new NoInterner()
+    // Held while the check runs only: strings are shared, structures not (StringInterner).
+    const intern = new StringInterner()
     const view = new Map<number, ListOutcome>()
     for (const [id, o] of this.outcomes) {
       const needs = o.list.needs.filter((n) => n.check === check)

@@ -297,14 +297,19 @@ export async function sweepEvictions(source: ClusterSource, world: NodeLifecycle
   problems.push(...sweep.problems)
   const podsByNs = new Map<string, EvictionPod[]>()
   const podsByNode = new Map<string, EvictionPod[]>()
+  // Appended in place: a copy of the namespace's list per pod was quadratic (thousands of pods per namespace).
+  const add = <T>(m: Map<string, T[]>, k: string, v: T) => {
+    const list = m.get(k)
+    if (list) list.push(v)
+    else m.set(k, [v])
+  }
   for (const p of pods) {
-    const ns = p.metadata?.namespace ?? ''
-    podsByNs.set(ns, [...(podsByNs.get(ns) ?? []), p as EvictionPod])
+    add(podsByNs, p.metadata?.namespace ?? '', p as EvictionPod)
     const node = p.spec?.nodeName
-    if (node && namespace === undefined) podsByNode.set(node, [...(podsByNode.get(node) ?? []), p as EvictionPod])
+    if (node && namespace === undefined) add(podsByNode, node, p as EvictionPod)
   }
   const pdbsByNs = new Map<string, PdbLike[]>()
-  for (const b of sweep.pdbs ?? []) pdbsByNs.set(b.metadata?.namespace ?? '', [...(pdbsByNs.get(b.metadata?.namespace ?? '') ?? []), b])
+  for (const b of sweep.pdbs ?? []) add(pdbsByNs, b.metadata?.namespace ?? '', b)
   const byActor: Record<string, number> = {}
   // PodGC's gcTerminated bound: the controller-manager's flag when the pods read include its static pod.
   const gcThreshold = terminatedPodGcThreshold(controllerManagerArgs(pods.filter((p) => p.metadata?.namespace === 'kube-system')))
