@@ -2,7 +2,7 @@
 // the engines read as it arrives. A list that fails is recorded (the checks that needed it say so) and the others
 // go on; only refused credentials or an unreachable server end the audit, as they would every other read.
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
-import {HEAP_PER_OBJECT, HEAP_PER_SPILLED_OBJECT, HeapBudget, HeapBudgetError} from '../cluster/heap-budget.js'
+import {HeapBudget, HeapBudgetError} from '../cluster/heap-budget.js'
 import {PAGE_SIZE, pool} from '../cluster/read.js'
 import type {ClusterSource, KubeObject} from '../cluster/source.js'
 import {SpilledObjects} from '../cluster/spill.js'
@@ -171,9 +171,8 @@ export async function gather(
   spill?: SpillPolicy,
 ): Promise<Gathered> {
   const outcomes = new Map<number, ListOutcome>()
-  /** Objects read; of them, those kept compressed. */
+  /** Objects read, kept compressed or not: a compressed one weighs as much (budget.check below). */
   let objects = 0
-  let compressed = 0
   let spilling = false
   /** The outcomes of spillable lists, read or being read: compressed when spilling starts. */
   const open = new Set<ListOutcome>()
@@ -185,16 +184,11 @@ export async function gather(
   const compress = (o: ListOutcome) => {
     o.spilled ??= new SpilledObjects()
     for (const item of o.items) o.spilled.add(item)
-    compressed += o.items.length
     o.items = []
   }
-  // A compressed object weighs what the check that reads most of it will take back (heap-budget.ts).
-  const heldAs = () => objects - compressed + Math.ceil((compressed * HEAP_PER_SPILLED_OBJECT) / HEAP_PER_OBJECT)
   const keepItem = (o: ListOutcome, item: KubeObject) => {
-    if (o.spilled) {
-      o.spilled.add(item)
-      compressed++
-    } else o.items.push(item)
+    if (o.spilled) o.spilled.add(item)
+    else o.items.push(item)
     objects++
   }
   /** Objects a source has projected but not yet handed back (a watch-cache list comes in one piece). */
@@ -205,11 +199,12 @@ export async function gather(
       progress?.(`audit: ${objects} objects read: the largest lists are kept compressed from here on`, true)
       for (const o of open) compress(o)
     }
-    budget.check(heldAs() + inFlight, where)
+    // A compressed object weighs as much as one kept whole: at the run's peak a check holds its fields of every one of
+    // them (heap-budget.ts, measured both ways).
+    budget.check(objects + inFlight, where)
   }
   const drop = (o: ListOutcome) => {
     objects -= o.items.length + (o.spilled?.count ?? 0)
-    compressed -= o.spilled?.count ?? 0
     o.items = []
     o.spilled = spilling ? new SpilledObjects() : undefined
   }
@@ -236,7 +231,6 @@ export async function gather(
           let back = p
           if (outcome.spilled) {
             outcome.spilled.add(p)
-            compressed++
             objects++
             back = aside
           } else {

@@ -1,33 +1,36 @@
 // Fail early and clearly when the data cannot fit the heap (issue 29): the audit holds every object it reads (projected
-// to what the checks read), so the heap it needs grows with the count of objects. Counted as they arrive — a
+// to what the checks read; compressed, in a large live audit, but each check takes back its own fields of all of
+// them), so the heap it needs grows with the count of objects. Counted as they arrive — a
 // snapshot's items, a live list's pages — and compared with the heap this process has, it stops the run with one line
 // (exit 2) as soon as the count passes what the heap can hold, instead of V8's "heap out of memory" dump and exit 134
 // minutes later, near the end, with no report.
 //
 // The figures are measured on the benchmark's cluster (bench/audit.ts: 30 pods per node, 58,500 objects per 1,000
-// nodes, read from a snapshot), not derived: at 1,000 nodes the live heap peaks at about 93 MiB, in the replicas check
-// after the others (V8's --trace-gc), and V8 needs room over the live heap to collect in: with --max-old-space-size=110
-// the run died there, with 130 it finished; at 300 nodes (17,564 objects) 40 died and 48 finished. Old space needed ≈
-// 20 MiB (code, start-up, the read's buffers) + 1.7 KB per object fits both. A cluster whose objects are larger than
-// these (more labels, longer names) needs more: the message says the figure is an estimate.
+// nodes), not derived, as the smallest --max-old-space-size that finishes (V8 needs room over the live heap to collect
+// in, so this is more than the heap's peak). What one object costs at the peak differs by source:
 //
-// What the snapshot read holds grows linearly, not faster (issue 29: the heap after the read, v8 heapUsed after a
-// forced gc, with the audit's projections): 64.7 MiB for 58,514 objects at 1,000 nodes (1.13 KB each), 233.4 MiB for
-// 234,014 at 4,000 (1.05 KB); V8 heap snapshots of the two show the same mix at both sizes (JS objects 36 %, strings
-// 31 %, element arrays 21 %; pods 63 % of the projected bytes, about 1 KB of JSON each). The RSS beside it (280 and 617
-// MiB) is collectable garbage and freed pages V8 keeps while the heap limit lets it, not data held: a memory cgroup's
-// limit (bin/heap.js) makes V8 collect sooner. At 20,000 nodes the held data alone is about 1.2 GiB, so no heap flag
-// fits that audit in 1 GiB: what is held across objects has to shrink (issue 29.1), not the garbage.
+// - Live (issue 29, after the audit kept its largest lists compressed and each check took back only its own fields):
+//   5,000 nodes (292,500 objects) died with 360 and finished with 400, compressing from the start or not at all (each
+//   check takes back its projection of every pod, and the collector's graph holds every object's metadata, either
+//   way): 1.22-1.36 KB an object over 20 MiB; 10,000 nodes finished in a 1 GiB memory cgroup (819 MiB of old space:
+//   at most 1.43 KB). 1,400 bytes.
+// - A snapshot holds every object it read, projected, to the end of the run (the checks' GETs are answered from it),
+//   and each check's work on top: 1,000 nodes died with 140 and finished with 160, 3,000 nodes (175,500 objects) died
+//   with 370 and finished with 400: 2.15-2.27 KB. 2,400 bytes. (Before, at 1,700, a 3,000-node snapshot read in a
+//   300 MiB heap died with V8's dump near the end of its read instead of stopping.)
+//
+// A cluster whose objects are larger than these (more labels, longer names) needs more: the message says the figure is
+// an estimate. What is held grows linearly with the objects (the heap after a snapshot read, v8 heapUsed after a
+// forced gc: 1.13 KB an object at 1,000 nodes and 1.05 KB at 4,000, the same mix in V8 heap snapshots of both), so
+// these hold at larger sizes; the RSS beside the heap is collectable garbage and freed pages V8 keeps while the limit
+// lets it, not data held: a memory cgroup's limit (bin/heap.js) makes V8 collect sooner.
 import {getHeapStatistics} from 'node:v8'
 import {UserError} from '../errors.js'
 
-/** Old space per object the audit holds, with V8's room to collect in (measured on the benchmark's cluster, above). */
-export const HEAP_PER_OBJECT = 1700
-/**
- * Old space per object the audit keeps compressed (src/cluster/spill.ts): its share of the deflated text, and what the
- * check that reads most of it takes back while it runs (the collector's graph holds every object's metadata).
- */
-export const HEAP_PER_SPILLED_OBJECT = 500
+/** Old space per object a live audit reads, compressed or not, with V8's room to collect in (measured, above). */
+export const HEAP_PER_OBJECT = 1400
+/** Old space per object a snapshot audit reads: the snapshot holds them all to the end, the checks work on top (above). */
+export const HEAP_PER_SNAPSHOT_OBJECT = 2400
 /** Old space the run needs whatever the data: code, start-up, the read's buffers (measured, above). */
 export const HEAP_FIXED = 20 * 2 ** 20
 /**
@@ -42,11 +45,11 @@ const EVERY = 1024
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20)
 
 export class HeapBudgetError extends UserError {
-  constructor(objects: number, where: string, limit: number) {
-    const need = HEAP_FIXED + objects * HEAP_PER_OBJECT
+  constructor(objects: number, where: string, limit: number, perObject = HEAP_PER_OBJECT) {
+    const need = HEAP_FIXED + objects * perObject
     super(
       `the data will not fit in memory: ${objects.toLocaleString('en-US')} objects read so far (${where}) need about ${mib(need)} MiB of heap ` +
-        `(an estimate: ${mib(HEAP_FIXED)} MiB and about ${HEAP_PER_OBJECT} bytes per object, as the audit holds them), and this process has ${mib(oldSpace(limit))} MiB`,
+        `(an estimate: ${mib(HEAP_FIXED)} MiB and about ${perObject.toLocaleString('en-US')} bytes per object, as the audit holds them), and this process has ${mib(oldSpace(limit))} MiB`,
       'give it more memory (a higher container memory limit: the heap is sized from it; or NODE_OPTIONS=--max-old-space-size=MiB), or audit fewer namespaces at a time (-n NAME)',
     )
     this.name = 'HeapBudgetError'
@@ -58,9 +61,9 @@ export function oldSpace(limit: number): number {
   return Math.max(0, limit - YOUNG_GENERATION)
 }
 
-/** The largest object count the heap can hold, for a heap of `limit` bytes (v8 heap_size_limit). */
-export function objectsThatFit(limit: number): number {
-  return Math.max(0, Math.floor((oldSpace(limit) - HEAP_FIXED) / HEAP_PER_OBJECT))
+/** The largest object count the heap can hold, for a heap of `limit` bytes (v8 heap_size_limit), at `perObject` bytes each. */
+export function objectsThatFit(limit: number, perObject = HEAP_PER_OBJECT): number {
+  return Math.max(0, Math.floor((oldSpace(limit) - HEAP_FIXED) / perObject))
 }
 
 /** Counts objects as they are kept; throws HeapBudgetError once they cannot fit `limit` bytes of heap. */
@@ -71,14 +74,15 @@ export class HeapBudget {
   constructor(
     readonly limit = getHeapStatistics().heap_size_limit,
     private readonly where = 'so far',
+    readonly perObject = HEAP_PER_OBJECT,
   ) {
-    this.fits = objectsThatFit(limit)
+    this.fits = objectsThatFit(limit, perObject)
   }
 
   /** `objects`: how many are held now. Cheap: a comparison, the real test every EVERY objects. */
   check(objects: number, where = this.where): void {
     if (objects < this.next) return
     this.next = objects + EVERY
-    if (objects > this.fits) throw new HeapBudgetError(objects, where, this.limit)
+    if (objects > this.fits) throw new HeapBudgetError(objects, where, this.limit, this.perObject)
   }
 }

@@ -1,6 +1,7 @@
 // Fail early and clearly (issue 29): when the objects read cannot fit the heap, the audit stops with one line as the
 // count passes what the heap holds — a snapshot as it is read, a live list page by page — never V8's dump minutes in.
-// Figures worked by hand from heap-budget.ts's constants (20 MiB fixed, 1,700 bytes per object, 48 MiB young space).
+// Figures worked by hand from heap-budget.ts's constants (20 MiB fixed, 1,400 bytes per object read live, 2,400 per
+// object a snapshot holds, 48 MiB young space).
 import assert from 'node:assert/strict'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {createRequire} from 'node:module'
@@ -10,33 +11,35 @@ import {after, test} from 'node:test'
 import {gather} from '../../src/audit/gather.js'
 import {auditPlan} from '../../src/audit/run.js'
 import {BUILTIN_KINDS} from '../../src/cluster/builtin-kinds.js'
-import {HeapBudget, HeapBudgetError, objectsThatFit} from '../../src/cluster/heap-budget.js'
+import {HEAP_PER_SNAPSHOT_OBJECT, HeapBudget, HeapBudgetError, objectsThatFit} from '../../src/cluster/heap-budget.js'
 import type {ClusterSource, KubeObject, ListRequest} from '../../src/cluster/source.js'
 import {runCli} from '../support/cli.js'
 import {writeSnapshot} from '../support/synthetic/index.js'
 
 const MiB = 2 ** 20
 
-test('objectsThatFit: (old space − 20 MiB) / 1,700 bytes, the old space being the heap limit less 48 MiB of young space', () => {
-  // --max-old-space-size=48 gives a heap_size_limit of 96 MiB: (48 − 20) MiB = 29,360,128 bytes / 1,700 = 17,270.7.
-  assert.equal(objectsThatFit(96 * MiB), 17_270)
-  // 1 GiB of old space (bin/heap.js gives 864 MiB in a 1 GiB cgroup; 1,024 here): (1,024 − 20) MiB = 1,052,770,304 bytes / 1,700 = 619,276.6.
-  assert.equal(objectsThatFit(1072 * MiB), 619_276)
+test('objectsThatFit: (old space − 20 MiB) / 1,400 bytes (2,400 for a snapshot), the old space being the heap limit less 48 MiB of young space', () => {
+  // --max-old-space-size=48 gives a heap_size_limit of 96 MiB: (48 − 20) MiB = 29,360,128 bytes / 1,400 = 20,971.5.
+  assert.equal(objectsThatFit(96 * MiB), 20_971)
+  // A snapshot's objects: 29,360,128 / 2,400 = 12,233.4.
+  assert.equal(objectsThatFit(96 * MiB, HEAP_PER_SNAPSHOT_OBJECT), 12_233)
+  // 1 GiB of old space (bin/heap.js gives 819 MiB in a 1 GiB cgroup; 1,024 here): (1,024 − 20) MiB = 1,052,770,304 bytes / 1,400 = 751,978.8.
+  assert.equal(objectsThatFit(1072 * MiB), 751_978)
   // A heap smaller than the fixed part holds nothing.
   assert.equal(objectsThatFit(60 * MiB), 0)
 })
 
 test('HeapBudget: quiet while the count fits, one UserError (exit 2) naming the count, the need and the heap once it does not', () => {
   const budget = new HeapBudget(96 * MiB, 'reading x.json')
-  budget.check(17_000)
+  budget.check(20_000)
   assert.throws(
-    () => budget.check(18_500),
+    () => budget.check(22_000),
     (err: Error) => {
       assert.ok(err instanceof HeapBudgetError)
-      // 20 MiB + 18,500 × 1,700 bytes = 20,971,520 + 31,450,000 = 52,421,520 bytes ≈ 50 MiB; old space 48 MiB.
+      // 20 MiB + 22,000 × 1,400 bytes = 20,971,520 + 30,800,000 = 51,771,520 bytes ≈ 49.4 MiB; old space 48 MiB.
       assert.match(
         err.message,
-        /^the data will not fit in memory: 18,500 objects read so far \(reading x\.json\) need about 50 MiB of heap .* this process has 48 MiB$/,
+        /^the data will not fit in memory: 22,000 objects read so far \(reading x\.json\) need about 49 MiB of heap \(an estimate: 20 MiB and about 1,400 bytes per object, .* this process has 48 MiB$/,
       )
       return true
     },
@@ -61,8 +64,8 @@ function podSource(n: number): ClusterSource {
 
 test('gather: a live read stops at the page where the count passes the heap, with the list named; under it, it reads all', async () => {
   const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
-  // Room for 1,000 objects: 48 MiB young + 20 MiB fixed + 1,000 × 1,700 bytes.
-  const limit = 48 * MiB + 20 * MiB + 1000 * 1700
+  // Room for 1,000 objects: 48 MiB young + 20 MiB fixed + 1,000 × 1,400 bytes.
+  const limit = 48 * MiB + 20 * MiB + 1000 * 1400
   await assert.rejects(gather(podSource(3000), plan, undefined, {}, new HeapBudget(limit)), (err: Error) => {
     assert.ok(err instanceof HeapBudgetError)
     assert.match(err.message, /objects read so far \(listing v1 Pod in all namespaces\)/)
@@ -72,14 +75,15 @@ test('gather: a live read stops at the page where the count passes the heap, wit
   assert.equal(read.objects, 900)
 })
 
-test('gather: objects kept compressed weigh what a check takes back (500 of 1,700 bytes): three times as many fit', async () => {
+test('gather: objects kept compressed weigh as much as whole ones (a check takes back its fields of all of them)', async () => {
   const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
-  const limit = 48 * MiB + 20 * MiB + 1000 * 1700
-  // Compressed from the first object: 3,000 pods count as ceil(3,000 × 500 / 1,700) = 883 ≤ 1,000; 4,000 as 1,177.
-  const read = await gather(podSource(3000), plan, undefined, {}, new HeapBudget(limit), {at: 0})
-  assert.equal(read.objects, 3000)
+  const limit = 48 * MiB + 20 * MiB + 1000 * 1400
+  // Compressed from the first object, room for 1,000 still: 900 fit; 3,000 do not (they did when a compressed object
+  // was taken to weigh 500 of 1,700 bytes, and a 10,000-node audit in 1 GiB then died with V8's dump).
+  const read = await gather(podSource(900), plan, undefined, {}, new HeapBudget(limit), {at: 0})
+  assert.equal(read.objects, 900)
   assert.equal(read.spilled, true)
-  await assert.rejects(gather(podSource(4000), plan, undefined, {}, new HeapBudget(limit), {at: 0}), HeapBudgetError)
+  await assert.rejects(gather(podSource(3000), plan, undefined, {}, new HeapBudget(limit), {at: 0}), HeapBudgetError)
 })
 
 const dir = mkdtempSync(join(tmpdir(), 'heap-budget-'))
@@ -87,22 +91,25 @@ after(() => rmSync(dir, {recursive: true, force: true}))
 
 test('audit -f on a generated 300-node cluster with a 40 MiB heap: exit 2, one line, no stack (it died with exit 134 before)', async () => {
   const file = join(dir, 'c300.json')
-  // 17,564 objects: 20 MiB + 17,564 × 1,700 bytes ≈ 48.5 MiB > 40 MiB, refused once 13,312 are read (the count is
-  // compared every 1,024; 12,288 × 1,700 + 20 MiB ≈ 39.9 MiB still fits).
+  // 17,564 objects at 2,400 bytes (a snapshot holds them): (40 − 20) MiB = 20,971,520 bytes hold 8,738; the count is
+  // compared every 1,024, so 8,192 pass and 9,216 are refused: 20 MiB + 9,216 × 2,400 = 43,089,920 bytes ≈ 41 MiB.
   await writeSnapshot(file, {seed: 11, nodes: 300, notReadyNodes: 3, danglingOwners: 6, stuckForeground: 1})
   const r = await runCli(['audit', '-A', '-f', file, '-o', 'json'], {env: {NODE_OPTIONS: '--max-old-space-size=40'}})
   assert.equal(r.code, 2, r.stderr.slice(0, 400))
   assert.equal(r.stdout, '')
   const lines = r.stderr.trimEnd().split('\n')
   assert.equal(lines.length, 1, r.stderr.slice(0, 400))
-  assert.match(lines[0], /^error: the data will not fit in memory: 13,312 objects read so far \(reading .*c300\.json\) need about 42 MiB of heap/)
+  assert.match(
+    lines[0],
+    /^error: the data will not fit in memory: 9,216 objects read so far \(reading .*c300\.json\) need about 41 MiB of heap \(an estimate: 20 MiB and about 2,400 bytes per object/,
+  )
   assert.doesNotMatch(r.stderr, /\n\s+at |<--- Last few GCs|FATAL ERROR/)
 })
 
 test("README's size table follows the per-object figure: each row's objects and nodes from objectsThatFit at bin/heap.js's heap", () => {
   const {heapFor} = createRequire(import.meta.url)('../../bin/heap.js') as {heapFor: (limit: number, total: number, flags: string) => number}
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-  const rows = [...readme.matchAll(/^\| (\d+)Gi[^|]*\| ([\d,]+) MiB \| about ([\d,]+) \| about ([\d,]+) \|$/gm)]
+  const rows = [...readme.matchAll(/^\| (\d+)Gi[^|]*\| ([\d,]+) MiB \| about ([\d,]+) \(([\d,]+) objects\) \| about ([\d,]+) \(([\d,]+) objects\) \|$/gm)]
   assert.equal(rows.length, 4)
   const num = (t: string) => Number(t.replace(/,/g, ''))
   // Two significant figures, as the table rounds.
@@ -110,12 +117,20 @@ test("README's size table follows the per-object figure: each row's objects and 
     const p = 10 ** (Math.floor(Math.log10(n)) - 1)
     return Math.round(n / p) * p
   }
-  for (const [, gi, heap, objects, nodes] of rows) {
+  for (const [, gi, heap, liveNodes, liveObjects, snapshotNodes, snapshotObjects] of rows) {
     const old = heapFor(Number(gi) * 1024 * MiB, 1024 * 1024 * MiB, '')
     assert.equal(num(heap), old)
-    const fit = objectsThatFit(old * MiB + 48 * MiB)
-    assert.equal(num(objects), round2(fit), `${gi}Gi objects`)
-    // 58.5 objects per node: the benchmark's cluster (58,514 objects at 1,000 nodes).
-    assert.equal(num(nodes), round2(fit / 58.5), `${gi}Gi nodes`)
+    for (const [what, nodes, objects, perObject] of [
+      ['live', liveNodes, liveObjects, undefined],
+      ['snapshot', snapshotNodes, snapshotObjects, HEAP_PER_SNAPSHOT_OBJECT],
+    ] as const) {
+      const fit = objectsThatFit(old * MiB + 48 * MiB, perObject)
+      assert.equal(num(objects), round2(fit), `${gi}Gi ${what} objects`)
+      // 58.5 objects per node: the benchmark's cluster (58,514 objects at 1,000 nodes).
+      assert.equal(num(nodes), round2(fit / 58.5), `${gi}Gi ${what} nodes`)
+    }
   }
+  // By hand, the 1Gi row: 819 MiB of old space less 20 = 837,812,224 bytes; / 1,400 = 598,437 objects (10,230 nodes),
+  // / 2,400 = 349,088 (5,967 nodes).
+  assert.deepEqual(rows[0].slice(3).map(num), [10_000, 600_000, 6_000, 350_000])
 })

@@ -6,7 +6,7 @@ import {servedAtRelease} from '../api-lifecycle.js'
 import type {Evidence, Problem, SourceDescription} from '../../explanation.js'
 import {rfc3339Millis} from '../../util/parse.js'
 import {apiVersionOf, splitApiVersion} from '../builtin-kinds.js'
-import {HeapBudget, HeapBudgetError} from '../heap-budget.js'
+import {HEAP_PER_SNAPSHOT_OBJECT, HeapBudget, HeapBudgetError} from '../heap-budget.js'
 import {groupKindKey, ObjectStore} from '../object-store.js'
 import {resolveKind, typeOfGroupKind} from '../resolve.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion, SourceOptions, TypeRef} from '../source.js'
@@ -87,7 +87,7 @@ export class SnapshotSource implements ClusterSource {
     private readonly path: string,
     private slim?: (o: KubeObject) => KubeObject,
   ) {
-    if (slim) this.budget = new HeapBudget(undefined, `reading ${path === '-' ? 'stdin' : path}`)
+    if (slim) this.budget = new HeapBudget(undefined, `reading ${path === '-' ? 'stdin' : path}`, HEAP_PER_SNAPSHOT_OBJECT)
   }
 
   static async open(path: string, options: SnapshotOpenOptions = {}): Promise<SnapshotSource> {
