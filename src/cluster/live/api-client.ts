@@ -10,7 +10,7 @@ import {ConnectError, connector, requestTarget, type TlsSettings} from './connec
 import type {Credential} from './credential.js'
 import type {Credentials} from './credentials.js'
 import {ConnectionPool} from './transport.js'
-import {JsonBody} from './json-body.js'
+import {JsonBody, MapItemError} from './json-body.js'
 import {RequestLog} from './request-log.js'
 
 export interface ApiClientOptions {
@@ -242,7 +242,8 @@ export class ApiClient {
               try {
                 resolve(json.result())
               } catch (e) {
-                reject(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
+                if (e instanceof MapItemError) reject(e.error)
+                else reject(new ReadError('BadResponse', `GET ${path}: the server answered with something that is not JSON`, {status, path, cause: e}))
               }
               return
             }

@@ -2,7 +2,7 @@
 // JSON.parse (src/util/json.ts's parseJson) gives: the List, its items in order, integers beyond 2^53 exact.
 import assert from 'node:assert/strict'
 import {test} from 'node:test'
-import {JsonBody, STREAM_BODIES_ABOVE} from '../../../src/cluster/live/json-body.js'
+import {JsonBody, MapItemError, STREAM_BODIES_ABOVE} from '../../../src/cluster/live/json-body.js'
 import {parseJson} from '../../../src/util/json.js'
 
 /** What JsonBody makes of a body that came in these pieces. */
@@ -85,5 +85,21 @@ test('a body that is not JSON is read to its end, and result() throws the reader
     const json = new JsonBody('test', undefined, streamAbove)
     for (const p of pieces(Buffer.from('{"kind":"PodList","items":[{"a":1},,{"b":2}]}'))) json.push(p)
     assert.throws(() => json.result(), /malformed JSON|Unexpected/)
+  }
+})
+
+test("what mapItem throws comes out as a MapItemError holding it, streamed or not: it says nothing of the body's JSON", () => {
+  const budget = new Error('the data will not fit in memory')
+  const body = Buffer.from(JSON.stringify(list))
+  for (const streamAbove of [0, Number.POSITIVE_INFINITY]) {
+    let mapped = 0
+    const refuse = (o: unknown) => {
+      if (++mapped === 3) throw budget
+      return o
+    }
+    assert.throws(
+      () => parseJsonBody(pieces(body), 'test', refuse, streamAbove),
+      (err: unknown) => err instanceof MapItemError && err.error === budget,
+    )
   }
 })

@@ -221,6 +221,22 @@ test('a slow server hits --request-timeout', async () => {
   await s.close?.()
 })
 
+test("what the caller's projection throws fails the list as it is, not as a body that is not JSON (BadResponse)", async () => {
+  const s = await open()
+  // The audit's heap budget is checked inside the projection (src/audit/gather.ts): it must reach the audit whole.
+  const budget = new Error('the data will not fit in memory')
+  let seen = 0
+  const project = (o: KubeObject) => {
+    if (++seen === 500) throw budget
+    return o
+  }
+  for (const view of ['fresh', 'cached'] as const) {
+    seen = 0
+    await assert.rejects(s.list({kind: 'Pod', pageSize: 1000, view, project}), (err: unknown) => err === budget, view)
+  }
+  await s.close?.()
+})
+
 test('only GET was ever sent', () => {
   assert.ok(server.requests.length > 20)
   assert.deepEqual([...new Set(server.requests.map((r) => r.method))], ['GET'])
