@@ -1,6 +1,6 @@
 // Fail early and clearly (issue 29): when the objects read cannot fit the heap, the audit stops with one line as the
 // count passes what the heap holds — a snapshot as it is read, a live list page by page — never V8's dump minutes in.
-// Figures worked by hand from heap-budget.ts's constants (20 MiB fixed, 1,400 bytes per object read live, 2,400 per
+// Figures worked by hand from heap-budget.ts's constants (20 MiB fixed, 1,350 bytes per object read live, 2,400 per
 // object a snapshot holds, 48 MiB young space).
 import assert from 'node:assert/strict'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
@@ -8,10 +8,11 @@ import {createRequire} from 'node:module'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {after, test} from 'node:test'
+import {getHeapStatistics} from 'node:v8'
 import {gather} from '../../src/audit/gather.js'
 import {auditPlan} from '../../src/audit/run.js'
 import {BUILTIN_KINDS} from '../../src/cluster/builtin-kinds.js'
-import {HEAP_PER_SNAPSHOT_OBJECT, HeapBudget, HeapBudgetError, objectsThatFit} from '../../src/cluster/heap-budget.js'
+import {HEAP_PER_SNAPSHOT_OBJECT, HeapBudget, HeapBudgetError, objectsThatFit, processHeapLimit} from '../../src/cluster/heap-budget.js'
 import type {ClusterSource, KubeObject, ListRequest} from '../../src/cluster/source.js'
 import {runCli} from '../support/cli.js'
 import {FakeApiServer} from '../support/fake-apiserver/index.js'
@@ -19,28 +20,35 @@ import {SyntheticCluster, writeSnapshot} from '../support/synthetic/index.js'
 
 const MiB = 2 ** 20
 
-test('objectsThatFit: (old space − 20 MiB) / 1,400 bytes (2,400 for a snapshot), the old space being the heap limit less 48 MiB of young space', () => {
-  // --max-old-space-size=48 gives a heap_size_limit of 96 MiB: (48 − 20) MiB = 29,360,128 bytes / 1,400 = 20,971.5.
-  assert.equal(objectsThatFit(96 * MiB), 20_971)
+test('objectsThatFit: (old space − 20 MiB) / 1,350 bytes (2,400 for a snapshot), the old space being the heap limit less 48 MiB of young space', () => {
+  // --max-old-space-size=48 gives a heap_size_limit of 96 MiB: (48 − 20) MiB = 29,360,128 bytes / 1,350 = 21,748.2.
+  assert.equal(objectsThatFit(96 * MiB), 21_748)
   // A snapshot's objects: 29,360,128 / 2,400 = 12,233.4.
   assert.equal(objectsThatFit(96 * MiB, HEAP_PER_SNAPSHOT_OBJECT), 12_233)
-  // 1 GiB of old space (bin/heap.js gives 819 MiB in a 1 GiB cgroup; 1,024 here): (1,024 − 20) MiB = 1,052,770,304 bytes / 1,400 = 751,978.8.
-  assert.equal(objectsThatFit(1072 * MiB), 751_978)
+  // 1 GiB of old space (bin/heap.js gives 819 MiB in a 1 GiB cgroup; 1,024 here): (1,024 − 20) MiB = 1,052,770,304 bytes / 1,350 = 779,829.9.
+  assert.equal(objectsThatFit(1072 * MiB), 779_829)
   // A heap smaller than the fixed part holds nothing.
   assert.equal(objectsThatFit(60 * MiB), 0)
 })
 
+test('processHeapLimit: the old space bin/heap.js gave (KUBECTL_WHY_HEAP_SIZED) and the young generation, else V8 limit', () => {
+  // 819 MiB (a 1 GiB cgroup): 819 + 48 = 867 MiB, so that oldSpace gives back 819 (V8 itself said 831 there).
+  assert.equal(processHeapLimit({KUBECTL_WHY_HEAP_SIZED: '819'}), 867 * MiB)
+  assert.equal(processHeapLimit({}), getHeapStatistics().heap_size_limit)
+  assert.equal(processHeapLimit({KUBECTL_WHY_HEAP_SIZED: 'x'}), getHeapStatistics().heap_size_limit)
+})
+
 test('HeapBudget: quiet while the count fits, one UserError (exit 2) naming the count, the need and the heap once it does not', () => {
   const budget = new HeapBudget(96 * MiB, 'reading x.json')
-  budget.check(20_000)
+  budget.check(21_000)
   assert.throws(
-    () => budget.check(22_000),
+    () => budget.check(23_000),
     (err: Error) => {
       assert.ok(err instanceof HeapBudgetError)
-      // 20 MiB + 22,000 × 1,400 bytes = 20,971,520 + 30,800,000 = 51,771,520 bytes ≈ 49.4 MiB; old space 48 MiB.
+      // 20 MiB + 23,000 × 1,350 bytes = 20,971,520 + 31,050,000 = 52,021,520 bytes ≈ 49.6 MiB; old space 48 MiB.
       assert.match(
         err.message,
-        /^the data will not fit in memory: 22,000 objects read so far \(reading x\.json\) need about 49 MiB of heap \(an estimate: 20 MiB and about 1,400 bytes per object, .* this process has 48 MiB$/,
+        /^the data will not fit in memory: 23,000 objects read so far \(reading x\.json\) need about 50 MiB of heap \(an estimate: 20 MiB and about 1,350 bytes per object, .* this process has 48 MiB$/,
       )
       return true
     },
@@ -65,8 +73,8 @@ function podSource(n: number): ClusterSource {
 
 test('gather: a live read stops at the page where the count passes the heap, with the list named; under it, it reads all', async () => {
   const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
-  // Room for 1,000 objects: 48 MiB young + 20 MiB fixed + 1,000 × 1,400 bytes.
-  const limit = 48 * MiB + 20 * MiB + 1000 * 1400
+  // Room for 1,000 objects: 48 MiB young + 20 MiB fixed + 1,000 × 1,350 bytes.
+  const limit = 48 * MiB + 20 * MiB + 1000 * 1350
   await assert.rejects(gather(podSource(3000), plan, undefined, {}, new HeapBudget(limit)), (err: Error) => {
     assert.ok(err instanceof HeapBudgetError)
     assert.match(err.message, /objects read so far \(listing v1 Pod in all namespaces\)/)
@@ -78,7 +86,7 @@ test('gather: a live read stops at the page where the count passes the heap, wit
 
 test('gather: objects kept compressed weigh as much as whole ones (a check takes back its fields of all of them)', async () => {
   const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
-  const limit = 48 * MiB + 20 * MiB + 1000 * 1400
+  const limit = 48 * MiB + 20 * MiB + 1000 * 1350
   // Compressed from the first object, room for 1,000 still: 900 fit; 3,000 do not (they did when a compressed object
   // was taken to weigh 500 of 1,700 bytes, and a 10,000-node audit in 1 GiB then died with V8's dump).
   const read = await gather(podSource(900), plan, undefined, {}, new HeapBudget(limit), {at: 0})
@@ -108,7 +116,7 @@ test('audit -f on a generated 300-node cluster with a 40 MiB heap: exit 2, one l
 })
 
 test('audit live on a generated 300-node cluster with a 40 MiB heap: exit 2, one line naming the list (it ended partial, exit 1, before)', async () => {
-  // 17,564 objects at 1,400 bytes: (40 − 20) MiB = 20,971,520 bytes hold 14,979. The count is checked inside the
+  // 17,564 objects at 1,350 bytes: (40 − 20) MiB = 20,971,520 bytes hold 15,534. The count is checked inside the
   // reader's projection (the pods come from the watch cache in one piece), where the refusal used to be taken for a
   // body that is not JSON: the pod list failed and the audit went on without it.
   const options = {seed: 11, nodes: 300, notReadyNodes: 3, danglingOwners: 6, stuckForeground: 1}
@@ -125,7 +133,7 @@ test('audit live on a generated 300-node cluster with a 40 MiB heap: exit 2, one
     assert.equal(lines.length, 1, r.stderr.slice(0, 400))
     assert.match(
       lines[0],
-      /^error: the data will not fit in memory: [\d,]+ objects read so far \(listing [^)]+\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,400 bytes per object/,
+      /^error: the data will not fit in memory: [\d,]+ objects read so far \(listing [^)]+\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,350 bytes per object/,
     )
     assert.doesNotMatch(r.stderr, /\n\s+at |<--- Last few GCs|FATAL ERROR|not JSON/)
   } finally {
@@ -157,7 +165,7 @@ test("README's size table follows the per-object figure: each row's objects and 
       assert.equal(num(nodes), round2(fit / 58.5), `${gi}Gi ${what} nodes`)
     }
   }
-  // By hand, the 1Gi row: 819 MiB of old space less 20 = 837,812,224 bytes; / 1,400 = 598,437 objects (10,230 nodes),
+  // By hand, the 1Gi row: 819 MiB of old space less 20 = 837,812,224 bytes; / 1,350 = 620,601 objects (10,609 nodes),
   // / 2,400 = 349,088 (5,967 nodes).
-  assert.deepEqual(rows[0].slice(3).map(num), [10_000, 600_000, 6_000, 350_000])
+  assert.deepEqual(rows[0].slice(3).map(num), [11_000, 620_000, 6_000, 350_000])
 })
