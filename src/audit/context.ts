@@ -96,7 +96,9 @@ export function readNeed(ctx: CheckContext, check: CheckName, key: string, probl
     const what = need.list ? `list ${describeList(need.list)}` : `list ${need.ref.apiVersion ?? ''} ${need.ref.kind}`.replace('  ', ' ')
     problems.push({what, reason: `${failureText(r.error)}; ${consequence}`})
   }
-  return {...r, need}
+  // Not {...r, need}: a spread reads the items getter, taking a compressed list back whole for as long as the result
+  // is held (the replicas check held every pod so, beside the ReplicaSet driver's own copies, while it ran).
+  return Object.assign(r, {need})
 }
 
 export function count(verdicts: Record<string, number>, verdict: string, n = 1): void {

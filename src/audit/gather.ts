@@ -26,6 +26,12 @@ export interface ListOutcome {
   error?: Error
   /** 410 Gone met mid-list: the list was read again from the start, once. */
   restarted?: boolean
+  /**
+   * A compressed list's objects a chunk at a time (each array new, projected as `items` would be), for a reader that
+   * goes through them once: it then holds its own copies only, not the list taken back whole beside them (the
+   * ReplicaSet driver's slim pods and the pods they were made from were the replicas check's two largest arrays).
+   */
+  chunks?: () => Iterable<KubeObject[]>
 }
 
 export type NeedRead = {ok: true; items: KubeObject[]; view: 'fresh' | 'cached'; resourceVersion?: string} | {ok: false; error: Error | undefined}
@@ -62,6 +68,11 @@ function materialize(spilled: SpilledObjects, project?: (o: KubeObject) => KubeO
   return out
 }
 
+/** Each chunk of a compressed list, each object projected (`project`: a check's fields; none: as kept). */
+function* projectedChunks(spilled: SpilledObjects, project?: (o: KubeObject) => KubeObject): Generator<KubeObject[]> {
+  for (const chunk of spilled.chunksOf()) yield project ? chunk.map(project) : chunk
+}
+
 /** An outcome whose items are taken back from the compressed list when first read, and not before. */
 function lazyOutcome(o: ListOutcome, project?: (o: KubeObject) => KubeObject): ListOutcome {
   let items: KubeObject[] | undefined
@@ -74,6 +85,8 @@ function lazyOutcome(o: ListOutcome, project?: (o: KubeObject) => KubeObject): L
       items ??= materialize(spilled, project)
       return items
     },
+    // Taken back whole already: the same objects, not a second copy.
+    chunks: () => (items ? [items] : projectedChunks(spilled, project)),
   }
 }
 

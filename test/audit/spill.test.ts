@@ -10,8 +10,11 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {after, before, describe, test} from 'node:test'
 import {DEFAULT_CHECKS} from '../../src/audit/checks.js'
+import {type CheckContext, readNeed} from '../../src/audit/context.js'
+import {gather} from '../../src/audit/gather.js'
+import {GatheredSource} from '../../src/audit/gathered-source.js'
 import {auditProjectionPlan} from '../../src/audit/project.js'
-import {type AuditOptions, runAudit} from '../../src/audit/run.js'
+import {type AuditOptions, auditPlan, runAudit} from '../../src/audit/run.js'
 import {openSource} from '../../src/cluster/open.js'
 import {SnapshotSource} from '../../src/cluster/snapshot/snapshot-source.js'
 import {slimmer} from '../../src/cluster/snapshot/slim.js'
@@ -111,4 +114,38 @@ describe('live, compressed as the reader reads', () => {
     assert.equal(compressed.report.summary.reads.objects, held.report.summary.reads.objects)
     assert.deepEqual(compressed.report, held.report)
   })
+})
+
+// A check goes through a compressed list once (the ReplicaSet driver's pods, the collector's metadata): it must hold
+// what it makes of them, not the list taken back whole beside it. Reading a need (whether it succeeded) and paging
+// through the source façade take nothing back whole; `items` does, when asked.
+test('readNeed and the façade’s pages take a compressed list back a chunk at a time, never whole', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'audit-spill-chunks-'))
+  const path = join(dir, 'c.json')
+  await writeSnapshot(path, {seed: 5, nodes: 40, notReadyNodes: 1, danglingOwners: 1, stuckForeground: 1})
+  const source = await SnapshotSource.open(path, {slim: slimmer(auditProjectionPlan())})
+  const types = await source.discovery()
+  const gathered = await gather(source, auditPlan(['replicas'], types, undefined), undefined, {}, undefined, {at: 0})
+  const view = gathered.forCheck('replicas')
+  let whole = 0
+  for (const o of view.outcomes.values()) {
+    if (!o.chunks) continue
+    const items = Object.getOwnPropertyDescriptor(o, 'items')!.get!
+    Object.defineProperty(o, 'items', {
+      get() {
+        whole++
+        return items.call(o)
+      },
+    })
+  }
+  const ctx = {gathered: view, types} as unknown as CheckContext
+  const pods = readNeed(ctx, 'replicas', 'pods', [], 'none')
+  assert.ok(pods.ok)
+  let paged = 0
+  for await (const page of new GatheredSource(ctx, source).pages({kind: 'Pod', apiVersion: 'v1', view: 'cached', pageSize: 100})) paged += page.length
+  assert.equal(whole, 0, 'nothing taken back whole')
+  // 40 nodes × 30 pods, and the control plane's own (the generator's kube-controller-manager mirror pod among them).
+  assert.ok(paged >= 1200, String(paged))
+  assert.equal(pods.ok && pods.items.length, paged)
+  assert.equal(whole, 1, '`items` takes it back whole when asked')
 })
