@@ -16,9 +16,12 @@
 //   (783 MiB of old space counted as this file counted it then: at most 1.37 KB). 1,350 bytes, which lets that run.
 //   At 20,000 nodes in 1 GiB the audit now stops 41 s in, with one line (it died with V8's dump after 257 s).
 // - A snapshot holds every object it read, projected, to the end of the run (the checks' GETs are answered from it),
-//   and each check's work on top: 1,000 nodes died with 140 and finished with 160, 3,000 nodes (175,500 objects) died
-//   with 370 and finished with 400: 2.15-2.27 KB. 2,400 bytes. (Before, at 1,700, a 3,000-node snapshot read in a
-//   300 MiB heap died with V8's dump near the end of its read instead of stopping.)
+//   and each check's work on top. Held whole, with the projection's interner, 1,000 nodes died with 140 and finished
+//   with 160, 3,000 nodes (175,500 objects) died with 370 and finished with 400 (2.15-2.27 KB; at the 1,700 then
+//   assumed, a 3,000-node snapshot in 300 MiB died with V8's dump near the end of its read instead of stopping).
+//   Packed once past a quarter of the heap (ObjectStore.compact, packBehind; the projection then shares nothing) and
+//   paged a namespace at a time: 1,000 nodes die with 100 and finish with 110, 3,000 with 240 and 280: 1.40-1.52 KB.
+//   1,600 bytes.
 //
 // A cluster whose objects are larger than these (more labels, longer names) needs more: the message says the figure is
 // an estimate. What is held grows linearly with the objects (the heap after a snapshot read, v8 heapUsed after a
@@ -30,8 +33,8 @@ import {UserError} from '../errors.js'
 
 /** Old space per object a live audit reads, compressed or not, with V8's room to collect in (measured, above). */
 export const HEAP_PER_OBJECT = 1350
-/** Old space per object a snapshot audit reads: the snapshot holds them all to the end, the checks work on top (above). */
-export const HEAP_PER_SNAPSHOT_OBJECT = 2400
+/** Old space per object a snapshot audit reads: the snapshot holds them all (packed) to the end, the checks work on top. */
+export const HEAP_PER_SNAPSHOT_OBJECT = 1600
 /** Old space the run needs whatever the data: code, start-up, the read's buffers (measured, above). */
 export const HEAP_FIXED = 20 * 2 ** 20
 /**

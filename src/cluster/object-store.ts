@@ -2,6 +2,7 @@
 // API server would (namespace scoping, selectors, etcd's namespace/name order). The snapshot source
 // keeps one per view (fresh, cached).
 import {isDeepStrictEqual} from 'node:util'
+import {deflateRawSync, inflateRawSync} from 'node:zlib'
 import {splitApiVersion} from './builtin-kinds.js'
 import {parseFieldSelector, parseLabelSelector} from './selectors.js'
 import type {KubeObject, ListRequest} from './source.js'
@@ -47,13 +48,41 @@ function part(v: unknown): string {
 
 type Names = Map<string, KubeObject>
 
+/**
+ * One namespace's objects of one kind deflated as JSON (ObjectStore.compact): what a snapshot audit holds to the end
+ * (its checks' GETs are answered from it) is then a few dozen bytes an object instead of about a kilobyte, and each
+ * check's projection of the lists it read is what the heap holds, as in a live audit (issue 29).
+ */
+class PackedNames {
+  constructor(
+    readonly blob: Buffer,
+    readonly size: number,
+  ) {}
+
+  unpack(): Names {
+    const objects = JSON.parse(inflateRawSync(this.blob).toString('utf8')) as KubeObject[]
+    return new Map(objects.map((o) => [part(o.metadata?.name), o]))
+  }
+}
+
+/** Namespaces taken back from their packed form lately, kept for the next GET (owner lookups come a namespace at a time). */
+const UNPACKED_KEPT = 4
+
 export class ObjectStore {
-  /** Per kind, per namespace ("" for cluster-scoped), objects by name. */
-  private readonly byKind = new Map<string, Map<string, Names>>()
+  /** Per kind, per namespace ("" for cluster-scoped), objects by name; packed once compact() has run. */
+  private readonly byKind = new Map<string, Map<string, Names | PackedNames>>()
   private readonly sizes = new Map<string, number>()
   private sorted = new Map<string, KubeObject[]>()
+  private packed = false
+  /** The namespaces a GET took back lately, newest last. */
+  private readonly recent: {packed: PackedNames; names: Names}[] = []
 
-  private names(key: string, namespace: string, create: boolean): Names | undefined {
+  /**
+   * A namespace's objects of a kind: to read (a packed one taken back for a while), to write to (unpacked for good), or
+   * to add to (made when absent).
+   */
+  private names(key: string, namespace: string, use: 'read' | 'write' | 'create'): Names | undefined {
+    const create = use === 'create'
     let namespaces = this.byKind.get(key)
     if (!namespaces) {
       if (!create) return undefined
@@ -61,6 +90,11 @@ export class ObjectStore {
       this.byKind.set(key, namespaces)
     }
     let names = namespaces.get(namespace)
+    if (names instanceof PackedNames) {
+      if (use === 'read') return this.unpacked(names)
+      names = names.unpack()
+      namespaces.set(namespace, names)
+    }
     if (!names && create) {
       names = new Map()
       namespaces.set(namespace, names)
@@ -68,9 +102,65 @@ export class ObjectStore {
     return names
   }
 
+  private unpacked(packed: PackedNames): Names {
+    const hit = this.recent.find((r) => r.packed === packed)
+    if (hit) return hit.names
+    const names = packed.unpack()
+    this.recent.push({packed, names})
+    if (this.recent.length > UNPACKED_KEPT) this.recent.shift()
+    return names
+  }
+
+  /** While the store packs as it is filled (packBehind): the kinds' namespaces objects were added to lately. */
+  private touched = new Set<Names>()
+  private sinceSweep = 0
+
+  /**
+   * Packs, every `every` objects added, each kind's namespace that no object was added to since the last time: a
+   * dump's lists come in the API's order (kind by kind, namespace by namespace), so each is packed soon after it is
+   * complete. In another order (several files, or a generator's), a namespace objects keep coming to stays unpacked
+   * to the end (compact): an object that comes for a packed one unpacks it for good (add), which is done at most once
+   * a sweep, never for every object.
+   */
+  packBehind(o: KubeObject, every = 8192): void {
+    const names = this.names(groupKindKey(o.apiVersion, o.kind!), part(o.metadata?.namespace), 'write')
+    if (names) this.touched.add(names)
+    if (++this.sinceSweep < every) return
+    this.sinceSweep = 0
+    for (const namespaces of this.byKind.values())
+      for (const [ns, held] of namespaces) if (!(held instanceof PackedNames) && !this.touched.has(held)) this.pack(namespaces, ns)
+    this.touched = new Set()
+  }
+
+  private pack(namespaces: Map<string, Names | PackedNames>, ns: string): void {
+    const names = namespaces.get(ns)
+    if (names === undefined || names instanceof PackedNames) return
+    let text: string
+    try {
+      text = JSON.stringify([...names.values()])
+    } catch {
+      // An int64 kept as a bigint (src/util/json.ts): this namespace stays as it is.
+      return
+    }
+    namespaces.set(ns, new PackedNames(deflateRawSync(text, {level: 1}), names.size))
+  }
+
+  /**
+   * Packs every namespace's objects of every kind (PackedNames): for a store that is read by name and listed once
+   * more, not written to (a snapshot audit's, once its objects are read). A namespace JSON cannot write (an int64 kept
+   * as a bigint) stays as it is. Reads give the same objects by value, no longer shared with anything.
+   */
+  compact(): void {
+    for (const namespaces of this.byKind.values()) for (const ns of [...namespaces.keys()]) this.pack(namespaces, ns)
+    this.touched = new Set()
+    this.sorted = new Map()
+    this.recent.length = 0
+    this.packed = true
+  }
+
   add(o: KubeObject): void {
     const key = groupKindKey(o.apiVersion, o.kind!)
-    const names = this.names(key, part(o.metadata?.namespace), true)!
+    const names = this.names(key, part(o.metadata?.namespace), 'create')!
     const name = part(o.metadata?.name)
     const existing = names.get(name)
     names.set(name, existing === undefined ? o : newer(existing, o))
@@ -85,7 +175,7 @@ export class ObjectStore {
   share(o: KubeObject): void {
     if (this.byKind.size === 0) return
     const key = groupKindKey(o.apiVersion, o.kind!)
-    const names = this.names(key, part(o.metadata?.namespace), false)
+    const names = this.names(key, part(o.metadata?.namespace), 'write')
     if (!names) return
     const name = part(o.metadata?.name)
     const existing = names.get(name)
@@ -113,10 +203,7 @@ export class ObjectStore {
   }
 
   get(groupKind: string, namespace: string | undefined, name: string): KubeObject | undefined {
-    return this.byKind
-      .get(groupKind)
-      ?.get(namespace ?? '')
-      ?.get(name)
+    return this.names(groupKind, namespace ?? '', 'read')?.get(name)
   }
 
   all(groupKind: string): KubeObject[] {
@@ -125,12 +212,37 @@ export class ObjectStore {
       list = []
       const namespaces = this.byKind.get(groupKind)
       for (const ns of [...(namespaces?.keys() ?? [])].sort((a, b) => byKey(`${a}/`, `${b}/`))) {
-        const names = namespaces!.get(ns)!
+        const held = namespaces!.get(ns)!
+        // Taken back for this list only: the caller's to keep or let go.
+        const names = held instanceof PackedNames ? held.unpack() : held
         for (const name of [...names.keys()].sort(byKey)) list.push(names.get(name)!)
       }
-      this.sorted.set(groupKind, list)
+      // A packed store keeps no list of its objects: that would be every object again, whole.
+      if (!this.packed) this.sorted.set(groupKind, list)
     }
     return list
+  }
+
+  /**
+   * Objects matching a LIST request, in etcd key order, a namespace at a time: a packed store takes back one namespace
+   * at once, never the whole kind (each array new, the caller's to keep or drop).
+   */
+  *pagesOf(groupKind: string, request: Pick<ListRequest, 'namespace' | 'labelSelector' | 'fieldSelector'>): Generator<KubeObject[]> {
+    const namespaces = this.byKind.get(groupKind)
+    if (!namespaces) return
+    const labels = request.labelSelector ? parseLabelSelector(request.labelSelector) : undefined
+    const fields = request.fieldSelector ? parseFieldSelector(request.fieldSelector) : undefined
+    for (const ns of [...namespaces.keys()].sort((a, b) => byKey(`${a}/`, `${b}/`))) {
+      if (request.namespace !== undefined && ns !== request.namespace) continue
+      const held = namespaces.get(ns)!
+      const names = held instanceof PackedNames ? held.unpack() : held
+      const page: KubeObject[] = []
+      for (const name of [...names.keys()].sort(byKey)) {
+        const o = names.get(name)!
+        if ((!labels || labels(o.metadata?.labels)) && (!fields || fields(o))) page.push(o)
+      }
+      if (page.length > 0) yield page
+    }
   }
 
   /** Objects matching a LIST request's namespace and selectors, in etcd key order. */

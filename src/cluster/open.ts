@@ -16,8 +16,9 @@ async function openUnchecked(options: SourceOptions): Promise<ClusterSource> {
     const {SnapshotSource} = await import('./snapshot/snapshot-source.js')
     // The audit's projections, applied as objects arrive, drop fields: a malformed object is kept whole, so that the
     // boundary sees and names what is wrong with it instead of a projection hiding (or tripping on) it.
-    const slim = options.slim ? fitsFirst((await import('./snapshot/slim.js')).slimmer(options.slim)) : undefined
-    return SnapshotSource.open(options.snapshot, {...options, slim})
+    const slimmed = options.slim ? (await import('./snapshot/slim.js')).slimmer(options.slim) : undefined
+    const slim = slimmed ? fitsFirst(slimmed) : undefined
+    return SnapshotSource.open(options.snapshot, {...options, slim, stopSharing: slimmed?.stopSharing})
   }
   const {LiveSource} = await import('./live/live-source.js')
   return LiveSource.open(options)

@@ -1,6 +1,6 @@
 // Fail early and clearly (issue 29): when the objects read cannot fit the heap, the audit stops with one line as the
 // count passes what the heap holds — a snapshot as it is read, a live list page by page — never V8's dump minutes in.
-// Figures worked by hand from heap-budget.ts's constants (20 MiB fixed, 1,350 bytes per object read live, 2,400 per
+// Figures worked by hand from heap-budget.ts's constants (20 MiB fixed, 1,350 bytes per object read live, 1,600 per
 // object a snapshot holds, 48 MiB young space).
 import assert from 'node:assert/strict'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
@@ -20,11 +20,11 @@ import {SyntheticCluster, writeSnapshot} from '../support/synthetic/index.js'
 
 const MiB = 2 ** 20
 
-test('objectsThatFit: (old space − 20 MiB) / 1,350 bytes (2,400 for a snapshot), the old space being the heap limit less 48 MiB of young space', () => {
+test('objectsThatFit: (old space − 20 MiB) / 1,350 bytes (1,600 for a snapshot), the old space being the heap limit less 48 MiB of young space', () => {
   // --max-old-space-size=48 gives a heap_size_limit of 96 MiB: (48 − 20) MiB = 29,360,128 bytes / 1,350 = 21,748.2.
   assert.equal(objectsThatFit(96 * MiB), 21_748)
-  // A snapshot's objects: 29,360,128 / 2,400 = 12,233.4.
-  assert.equal(objectsThatFit(96 * MiB, HEAP_PER_SNAPSHOT_OBJECT), 12_233)
+  // A snapshot's objects: 29,360,128 / 1,600 = 18,350.1.
+  assert.equal(objectsThatFit(96 * MiB, HEAP_PER_SNAPSHOT_OBJECT), 18_350)
   // 1 GiB of old space (bin/heap.js gives 819 MiB in a 1 GiB cgroup; 1,024 here): (1,024 − 20) MiB = 1,052,770,304 bytes / 1,350 = 779,829.9.
   assert.equal(objectsThatFit(1072 * MiB), 779_829)
   // A heap smaller than the fixed part holds nothing.
@@ -100,8 +100,8 @@ after(() => rmSync(dir, {recursive: true, force: true}))
 
 test('audit -f on a generated 300-node cluster with a 40 MiB heap: exit 2, one line, no stack (it died with exit 134 before)', async () => {
   const file = join(dir, 'c300.json')
-  // 17,564 objects at 2,400 bytes (a snapshot holds them): (40 − 20) MiB = 20,971,520 bytes hold 8,738; the count is
-  // compared every 1,024, so 8,192 pass and 9,216 are refused: 20 MiB + 9,216 × 2,400 = 43,089,920 bytes ≈ 41 MiB.
+  // 17,564 objects at 1,600 bytes (a snapshot holds them): (40 − 20) MiB = 20,971,520 bytes hold 13,107; the count is
+  // compared every 1,024, so 12,288 pass and 13,312 are refused: 20 MiB + 13,312 × 1,600 = 42,270,720 bytes ≈ 40 MiB.
   await writeSnapshot(file, {seed: 11, nodes: 300, notReadyNodes: 3, danglingOwners: 6, stuckForeground: 1})
   const r = await runCli(['audit', '-A', '-f', file, '-o', 'json'], {env: {NODE_OPTIONS: '--max-old-space-size=40'}})
   assert.equal(r.code, 2, r.stderr.slice(0, 400))
@@ -110,7 +110,7 @@ test('audit -f on a generated 300-node cluster with a 40 MiB heap: exit 2, one l
   assert.equal(lines.length, 1, r.stderr.slice(0, 400))
   assert.match(
     lines[0],
-    /^error: the data will not fit in memory: 9,216 objects read so far \(reading .*c300\.json\) need about 41 MiB of heap \(an estimate: 20 MiB and about 2,400 bytes per object/,
+    /^error: the data will not fit in memory: 13,312 objects read so far \(reading .*c300\.json\) need about 40 MiB of heap \(an estimate: 20 MiB and about 1,600 bytes per object/,
   )
   assert.doesNotMatch(r.stderr, /\n\s+at |<--- Last few GCs|FATAL ERROR/)
 })
@@ -166,6 +166,6 @@ test("README's size table follows the per-object figure: each row's objects and 
     }
   }
   // By hand, the 1Gi row: 819 MiB of old space less 20 = 837,812,224 bytes; / 1,350 = 620,601 objects (10,609 nodes),
-  // / 2,400 = 349,088 (5,967 nodes).
-  assert.deepEqual(rows[0].slice(3).map(num), [11_000, 620_000, 6_000, 350_000])
+  // / 1,600 = 523,632 (8,951 nodes).
+  assert.deepEqual(rows[0].slice(3).map(num), [11_000, 620_000, 9_000, 520_000])
 })

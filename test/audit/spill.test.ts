@@ -23,7 +23,9 @@ import {FakeApiServer} from '../support/fake-apiserver/index.js'
 import {SyntheticCluster, writeSnapshot} from '../support/synthetic/index.js'
 
 async function audit(path: string, spillAt: number | undefined, extra: Partial<AuditOptions> = {}): Promise<{report: unknown; lines: string[]}> {
-  const source = await SnapshotSource.open(path, {slim: slimmer(auditProjectionPlan())})
+  // Compressing from the first object: the snapshot's own store packed from it too (ObjectStore.compact, packBehind).
+  const slim = slimmer(auditProjectionPlan())
+  const source = await SnapshotSource.open(path, {slim, stopSharing: slim.stopSharing, ...(spillAt === 0 ? {compactAbove: 0} : {})})
   const lines: string[] = []
   const report = await runAudit(source, {
     checks: DEFAULT_CHECKS,

@@ -48,8 +48,16 @@ function legacyGaps(problems: readonly Problem[]): Gap[] {
 export interface SnapshotOpenOptions extends Pick<SourceOptions, 'now'> {
   /** Applied to each object as it arrives (before it is stored): what the run's replays read (slim.ts slimmer). */
   slim?: (o: KubeObject) => KubeObject
+  /** Called once the store is packed: `slim` should share no parts between objects from then on (slim.ts stopSharing). */
+  stopSharing?: () => void
   /** Where `-` reads from (tests). */
   stdin?: () => NodeJS.ReadableStream
+  /**
+   * With `slim` (the audit), the store is packed (ObjectStore.compact, packBehind) once it holds more objects than
+   * this; default a quarter of what the heap holds, as the audit's own lists are compressed (src/audit/gather.ts
+   * spillPolicy). The same answers either way (test/audit/spill.test.ts passes 0).
+   */
+  compactAbove?: number
 }
 
 export class SnapshotSource implements ClusterSource {
@@ -82,16 +90,24 @@ export class SnapshotSource implements ClusterSource {
    */
   private budget: HeapBudget | undefined
   private kept = 0
+  /** Objects read past which the store is packed (SnapshotOpenOptions.compactAbove); undefined: never. */
+  private compactAbove: number | undefined
+  private packing = false
 
   private constructor(
     private readonly path: string,
     private slim?: (o: KubeObject) => KubeObject,
+    compactAbove?: number,
+    private stopSharing?: () => void,
   ) {
-    if (slim) this.budget = new HeapBudget(undefined, `reading ${path === '-' ? 'stdin' : path}`, HEAP_PER_SNAPSHOT_OBJECT)
+    if (slim) {
+      this.budget = new HeapBudget(undefined, `reading ${path === '-' ? 'stdin' : path}`, HEAP_PER_SNAPSHOT_OBJECT)
+      this.compactAbove = compactAbove ?? Math.floor(this.budget.fits / 4)
+    }
   }
 
   static async open(path: string, options: SnapshotOpenOptions = {}): Promise<SnapshotSource> {
-    const source = new SnapshotSource(path, options.slim)
+    const source = new SnapshotSource(path, options.slim, options.compactAbove, options.stopSharing)
     const {inputs, directory, skipped, logs} = inputsOf(path, options.stdin as (() => import('node:stream').Readable) | undefined)
     source.loadProblems.push(...skipped)
     source.logFiles = logs
@@ -160,9 +176,14 @@ export class SnapshotSource implements ClusterSource {
     }
     // Its interner's tables (a key per distinct shared structure) would otherwise live as long as the source.
     source.slim = undefined
+    source.stopSharing = undefined
     source.budget = undefined
     source.finish(options.now)
     source.evidenceCache = source.buildEvidence()
+    if (source.packing) {
+      source.fresh.compact()
+      source.cached.compact()
+    }
     return source
   }
 
@@ -173,6 +194,14 @@ export class SnapshotSource implements ClusterSource {
     this.budget?.check(++this.kept)
     this.fresh.add(kept)
     this.cached.share(kept)
+    if (this.packing) this.fresh.packBehind(kept)
+    else if (this.compactAbove !== undefined && this.kept > this.compactAbove) {
+      // Held to the end of an audit, whole, beside each check's own projection of it: packed from here on (what is
+      // read already, then each kind's namespace once complete), a snapshot audit needs what a live one does.
+      this.packing = true
+      this.stopSharing?.()
+      this.fresh.compact()
+    }
   }
 
   private absorbHeader(h: SnapshotHeader): void {
@@ -359,9 +388,28 @@ export class SnapshotSource implements ClusterSource {
   }
 
   async *pages(request: ListRequest): AsyncIterable<KubeObject[]> {
-    const {items} = await this.list(request)
     const size = request.pageSize ?? DEFAULT_PAGE
-    for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
+    const t = this.typeOf(request)
+    const key = groupKindKey(apiVersionOf(t), t.kind)
+    const namespace = t.namespaced ? request.namespace : undefined
+    // From one store, a namespace at a time (a packed store takes back no more at once); a watch-cache list that mixes
+    // the two views is made whole, as list() makes it.
+    if (request.view === 'cached' && this.cached.kinds().includes(key)) {
+      const {items} = await this.list(request)
+      for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
+      return
+    }
+    this.replayGap(t, namespace)
+    let page: KubeObject[] = []
+    for (const objects of this.fresh.pagesOf(key, {...request, namespace}))
+      for (const o of objects) {
+        page.push(request.metadataOnly ? metadataOnly(o) : o)
+        if (page.length === size) {
+          yield page
+          page = []
+        }
+      }
+    if (page.length > 0) yield page
   }
 
   now(): Date {
