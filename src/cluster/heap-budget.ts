@@ -13,8 +13,10 @@
 //   5,000 nodes (292,500 objects) died with 360 and finished with 400, compressing from the start or not at all (each
 //   check takes back its projection of every pod, and the collector's graph holds every object's metadata, either
 //   way): 1.22-1.36 KB an object over 20 MiB; 10,000 nodes (585,000 objects) finished in a 1 GiB memory cgroup
-//   (783 MiB of old space counted as this file counted it then: at most 1.37 KB). 1,350 bytes, which lets that run.
-//   At 20,000 nodes in 1 GiB the audit now stops 41 s in, with one line (it died with V8's dump after 257 s).
+//   (783 MiB of old space counted as this file counted it then: at most 1.37 KB). Then each check took its compressed
+//   lists back a chunk at a time (a spread read had taken the pods back whole for the replicas check): 2,000 nodes die
+//   with 130 and finish with 150, 5,000 nodes with 300 and 340: 0.97-1.15 KB. 1,200 bytes. At 20,000 nodes in 1 GiB
+//   the audit stops within a minute, with one line (it died with V8's dump after 257 s).
 // - A snapshot holds every object it read, projected, to the end of the run (the checks' GETs are answered from it),
 //   and each check's work on top. Held whole, with the projection's interner, 1,000 nodes died with 140 and finished
 //   with 160, 3,000 nodes (175,500 objects) died with 370 and finished with 400 (2.15-2.27 KB; at the 1,700 then
@@ -32,7 +34,7 @@ import {getHeapStatistics} from 'node:v8'
 import {UserError} from '../errors.js'
 
 /** Old space per object a live audit reads, compressed or not, with V8's room to collect in (measured, above). */
-export const HEAP_PER_OBJECT = 1350
+export const HEAP_PER_OBJECT = 1200
 /** Old space per object a snapshot audit reads: the snapshot holds them all (packed) to the end, the checks work on top. */
 export const HEAP_PER_SNAPSHOT_OBJECT = 1600
 /** Old space the run needs whatever the data: code, start-up, the read's buffers (measured, above). */

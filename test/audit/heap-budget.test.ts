@@ -1,6 +1,6 @@
 // Fail early and clearly (issue 29): when the objects read cannot fit the heap, the audit stops with one line as the
 // count passes what the heap holds — a snapshot as it is read, a live list page by page — never V8's dump minutes in.
-// Figures worked by hand from heap-budget.ts's constants (20 MiB fixed, 1,350 bytes per object read live, 1,600 per
+// Figures worked by hand from heap-budget.ts's constants (20 MiB fixed, 1,200 bytes per object read live, 1,600 per
 // object a snapshot holds, 48 MiB young space).
 import assert from 'node:assert/strict'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
@@ -20,13 +20,13 @@ import {SyntheticCluster, writeSnapshot} from '../support/synthetic/index.js'
 
 const MiB = 2 ** 20
 
-test('objectsThatFit: (old space − 20 MiB) / 1,350 bytes (1,600 for a snapshot), the old space being the heap limit less 48 MiB of young space', () => {
-  // --max-old-space-size=48 gives a heap_size_limit of 96 MiB: (48 − 20) MiB = 29,360,128 bytes / 1,350 = 21,748.2.
-  assert.equal(objectsThatFit(96 * MiB), 21_748)
+test('objectsThatFit: (old space − 20 MiB) / 1,200 bytes (1,600 for a snapshot), the old space being the heap limit less 48 MiB of young space', () => {
+  // --max-old-space-size=48 gives a heap_size_limit of 96 MiB: (48 − 20) MiB = 29,360,128 bytes / 1,200 = 24,466.8.
+  assert.equal(objectsThatFit(96 * MiB), 24_466)
   // A snapshot's objects: 29,360,128 / 1,600 = 18,350.1.
   assert.equal(objectsThatFit(96 * MiB, HEAP_PER_SNAPSHOT_OBJECT), 18_350)
-  // 1 GiB of old space (bin/heap.js gives 819 MiB in a 1 GiB cgroup; 1,024 here): (1,024 − 20) MiB = 1,052,770,304 bytes / 1,350 = 779,829.9.
-  assert.equal(objectsThatFit(1072 * MiB), 779_829)
+  // 1 GiB of old space (bin/heap.js gives 819 MiB in a 1 GiB cgroup; 1,024 here): (1,024 − 20) MiB = 1,052,770,304 bytes / 1,200 = 877,308.6.
+  assert.equal(objectsThatFit(1072 * MiB), 877_308)
   // A heap smaller than the fixed part holds nothing.
   assert.equal(objectsThatFit(60 * MiB), 0)
 })
@@ -40,15 +40,15 @@ test('processHeapLimit: the old space bin/heap.js gave (KUBECTL_WHY_HEAP_SIZED) 
 
 test('HeapBudget: quiet while the count fits, one UserError (exit 2) naming the count, the need and the heap once it does not', () => {
   const budget = new HeapBudget(96 * MiB, 'reading x.json')
-  budget.check(21_000)
+  budget.check(24_000)
   assert.throws(
-    () => budget.check(23_000),
+    () => budget.check(26_000),
     (err: Error) => {
       assert.ok(err instanceof HeapBudgetError)
-      // 20 MiB + 23,000 × 1,350 bytes = 20,971,520 + 31,050,000 = 52,021,520 bytes ≈ 49.6 MiB; old space 48 MiB.
+      // 20 MiB + 26,000 × 1,200 bytes = 20,971,520 + 31,200,000 = 52,171,520 bytes ≈ 49.8 MiB; old space 48 MiB.
       assert.match(
         err.message,
-        /^the data will not fit in memory: 23,000 objects read so far \(reading x\.json\) need about 50 MiB of heap \(an estimate: 20 MiB and about 1,350 bytes per object, .* this process has 48 MiB$/,
+        /^the data will not fit in memory: 26,000 objects read so far \(reading x\.json\) need about 50 MiB of heap \(an estimate: 20 MiB and about 1,200 bytes per object, .* this process has 48 MiB$/,
       )
       return true
     },
@@ -73,8 +73,8 @@ function podSource(n: number): ClusterSource {
 
 test('gather: a live read stops at the page where the count passes the heap, with the list named; under it, it reads all', async () => {
   const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
-  // Room for 1,000 objects: 48 MiB young + 20 MiB fixed + 1,000 × 1,350 bytes.
-  const limit = 48 * MiB + 20 * MiB + 1000 * 1350
+  // Room for 1,000 objects: 48 MiB young + 20 MiB fixed + 1,000 × 1,200 bytes.
+  const limit = 48 * MiB + 20 * MiB + 1000 * 1200
   await assert.rejects(gather(podSource(3000), plan, undefined, {}, new HeapBudget(limit)), (err: Error) => {
     assert.ok(err instanceof HeapBudgetError)
     assert.match(err.message, /objects read so far \(listing v1 Pod in all namespaces\)/)
@@ -86,7 +86,7 @@ test('gather: a live read stops at the page where the count passes the heap, wit
 
 test('gather: objects kept compressed weigh as much as whole ones (a check takes back its fields of all of them)', async () => {
   const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
-  const limit = 48 * MiB + 20 * MiB + 1000 * 1350
+  const limit = 48 * MiB + 20 * MiB + 1000 * 1200
   // Compressed from the first object, room for 1,000 still: 900 fit; 3,000 do not (they did when a compressed object
   // was taken to weigh 500 of 1,700 bytes, and a 10,000-node audit in 1 GiB then died with V8's dump).
   const read = await gather(podSource(900), plan, undefined, {}, new HeapBudget(limit), {at: 0})
@@ -115,11 +115,12 @@ test('audit -f on a generated 300-node cluster with a 40 MiB heap: exit 2, one l
   assert.doesNotMatch(r.stderr, /\n\s+at |<--- Last few GCs|FATAL ERROR/)
 })
 
-test('audit live on a generated 300-node cluster with a 40 MiB heap: exit 2, one line naming the list (it ended partial, exit 1, before)', async () => {
-  // 17,564 objects at 1,350 bytes: (40 − 20) MiB = 20,971,520 bytes hold 15,534. The count is checked inside the
+test('audit live on a generated 400-node cluster with a 40 MiB heap: exit 2, one line naming the list (it ended partial, exit 1, before)', async () => {
+  // 23,414 objects at 1,200 bytes: (40 − 20) MiB = 20,971,520 bytes hold 17,476 (300 nodes' 17,564 would pass the last
+  // comparison, at 17,408, and never reach the next, at 18,432: refused there). The count is checked inside the
   // reader's projection (the pods come from the watch cache in one piece), where the refusal used to be taken for a
   // body that is not JSON: the pod list failed and the audit went on without it.
-  const options = {seed: 11, nodes: 300, notReadyNodes: 3, danglingOwners: 6, stuckForeground: 1}
+  const options = {seed: 11, nodes: 400, notReadyNodes: 4, danglingOwners: 8, stuckForeground: 1}
   const cluster = new SyntheticCluster(options)
   const server = await FakeApiServer.start({objects: cluster.objects(), version: cluster.plan.o.kubernetesVersion})
   try {
@@ -133,7 +134,7 @@ test('audit live on a generated 300-node cluster with a 40 MiB heap: exit 2, one
     assert.equal(lines.length, 1, r.stderr.slice(0, 400))
     assert.match(
       lines[0],
-      /^error: the data will not fit in memory: [\d,]+ objects read so far \(listing [^)]+\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,350 bytes per object/,
+      /^error: the data will not fit in memory: [\d,]+ objects read so far \(listing [^)]+\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,200 bytes per object/,
     )
     assert.doesNotMatch(r.stderr, /\n\s+at |<--- Last few GCs|FATAL ERROR|not JSON/)
   } finally {
@@ -165,7 +166,7 @@ test("README's size table follows the per-object figure: each row's objects and 
       assert.equal(num(nodes), round2(fit / 58.5), `${gi}Gi ${what} nodes`)
     }
   }
-  // By hand, the 1Gi row: 819 MiB of old space less 20 = 837,812,224 bytes; / 1,350 = 620,601 objects (10,609 nodes),
+  // By hand, the 1Gi row: 819 MiB of old space less 20 = 837,812,224 bytes; / 1,200 = 698,176 objects (11,934 nodes),
   // / 1,600 = 523,632 (8,951 nodes).
-  assert.deepEqual(rows[0].slice(3).map(num), [11_000, 620_000, 9_000, 520_000])
+  assert.deepEqual(rows[0].slice(3).map(num), [12_000, 700_000, 9_000, 520_000])
 })
