@@ -5,6 +5,7 @@
 // way the read failed. Single-object reads go to the real source.
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
 import type {Evidence, Problem, SourceDescription} from '../explanation.js'
+import {inPages} from '../cluster/read.js'
 import {resolveKind} from '../cluster/resolve.js'
 import {parseFieldSelector, parseLabelSelector} from '../cluster/selectors.js'
 import type {ClusterSource, GetRequest, KubeObject, ListRequest, ListResult, ResourceType, ServerVersion} from '../cluster/source.js'
@@ -100,19 +101,10 @@ export class GatheredSource implements ClusterSource {
     // stack). A compressed list is taken back a chunk at a time (gather.ts ListOutcome.chunks): the reader holds what
     // it makes of the objects, not the list whole as well.
     const {outcomes, keep, metadataOnly} = this.select(request)
-    const size = request.pageSize ?? 500
-    let page: KubeObject[] = []
-    for (const o of outcomes)
-      for (const chunk of o.chunks ? o.chunks() : [o.items])
-        for (const x of chunk) {
-          if (keep && !keep(x)) continue
-          page.push(metadataOnly ? metadataOf(x) : x)
-          if (page.length === size) {
-            yield page
-            page = []
-          }
-        }
-    if (page.length > 0) yield page
+    const chunks = function* () {
+      for (const o of outcomes) yield* o.chunks ? o.chunks() : [o.items]
+    }
+    yield* inPages(chunks(), request.pageSize ?? 500, keep, metadataOnly ? metadataOf : undefined)
   }
 
   defaultNamespace(): string {

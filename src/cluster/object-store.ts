@@ -1,6 +1,6 @@
 // An in-memory index of objects by group/kind, namespace and name, answering GET and LIST the way the
 // API server would (namespace scoping, selectors, etcd's namespace/name order). The snapshot source
-// keeps one per view (fresh, cached).
+// keeps one per view (fresh, cached); a large audit's is packed, a namespace of a kind at a time (PackedNames).
 import {isDeepStrictEqual} from 'node:util'
 import {deflateRawSync, inflateRawSync} from 'node:zlib'
 import {splitApiVersion} from './builtin-kinds.js'
@@ -54,10 +54,7 @@ type Names = Map<string, KubeObject>
  * check's projection of the lists it read is what the heap holds, as in a live audit (issue 29).
  */
 class PackedNames {
-  constructor(
-    readonly blob: Buffer,
-    readonly size: number,
-  ) {}
+  constructor(readonly blob: Buffer) {}
 
   unpack(): Names {
     const objects = JSON.parse(inflateRawSync(this.blob).toString('utf8')) as KubeObject[]
@@ -142,7 +139,7 @@ export class ObjectStore {
       // An int64 kept as a bigint (src/util/json.ts): this namespace stays as it is.
       return
     }
-    namespaces.set(ns, new PackedNames(deflateRawSync(text, {level: 1}), names.size))
+    namespaces.set(ns, new PackedNames(deflateRawSync(text, {level: 1})))
   }
 
   /**
@@ -210,17 +207,23 @@ export class ObjectStore {
     let list = this.sorted.get(groupKind)
     if (!list) {
       list = []
-      const namespaces = this.byKind.get(groupKind)
-      for (const ns of [...(namespaces?.keys() ?? [])].sort((a, b) => byKey(`${a}/`, `${b}/`))) {
-        const held = namespaces!.get(ns)!
-        // Taken back for this list only: the caller's to keep or let go.
-        const names = held instanceof PackedNames ? held.unpack() : held
-        for (const name of [...names.keys()].sort(byKey)) list.push(names.get(name)!)
-      }
+      for (const [, objects] of this.byNamespace(groupKind)) for (const o of objects) list.push(o)
       // A packed store keeps no list of its objects: that would be every object again, whole.
       if (!this.packed) this.sorted.set(groupKind, list)
     }
     return list
+  }
+
+  /** Each namespace of a kind and its objects, in etcd key order; a packed one taken back for the caller alone. */
+  private *byNamespace(groupKind: string, only?: string): Generator<[string, KubeObject[]]> {
+    const namespaces = this.byKind.get(groupKind)
+    if (!namespaces) return
+    for (const ns of [...namespaces.keys()].sort((a, b) => byKey(`${a}/`, `${b}/`))) {
+      if (only !== undefined && ns !== only) continue
+      const held = namespaces.get(ns)!
+      const names = held instanceof PackedNames ? held.unpack() : held
+      yield [ns, [...names.keys()].sort(byKey).map((name) => names.get(name)!)]
+    }
   }
 
   /**
@@ -228,32 +231,25 @@ export class ObjectStore {
    * at once, never the whole kind (each array new, the caller's to keep or drop).
    */
   *pagesOf(groupKind: string, request: Pick<ListRequest, 'namespace' | 'labelSelector' | 'fieldSelector'>): Generator<KubeObject[]> {
-    const namespaces = this.byKind.get(groupKind)
-    if (!namespaces) return
-    const labels = request.labelSelector ? parseLabelSelector(request.labelSelector) : undefined
-    const fields = request.fieldSelector ? parseFieldSelector(request.fieldSelector) : undefined
-    for (const ns of [...namespaces.keys()].sort((a, b) => byKey(`${a}/`, `${b}/`))) {
-      if (request.namespace !== undefined && ns !== request.namespace) continue
-      const held = namespaces.get(ns)!
-      const names = held instanceof PackedNames ? held.unpack() : held
-      const page: KubeObject[] = []
-      for (const name of [...names.keys()].sort(byKey)) {
-        const o = names.get(name)!
-        if ((!labels || labels(o.metadata?.labels)) && (!fields || fields(o))) page.push(o)
-      }
+    const selected = selects({...request, namespace: undefined})
+    for (const [, objects] of this.byNamespace(groupKind, request.namespace)) {
+      const page = objects.filter(selected)
       if (page.length > 0) yield page
     }
   }
 
   /** Objects matching a LIST request's namespace and selectors, in etcd key order. */
   list(groupKind: string, request: Pick<ListRequest, 'namespace' | 'labelSelector' | 'fieldSelector'>): KubeObject[] {
-    const labels = request.labelSelector ? parseLabelSelector(request.labelSelector) : undefined
-    const fields = request.fieldSelector ? parseFieldSelector(request.fieldSelector) : undefined
-    return this.all(groupKind).filter(
-      (o) =>
-        (request.namespace === undefined || (o.metadata?.namespace ?? '') === request.namespace) &&
-        (!labels || labels(o.metadata?.labels)) &&
-        (!fields || fields(o)),
-    )
+    return this.all(groupKind).filter(selects(request))
   }
+}
+
+/** Whether an object is in a LIST request's namespace and matches its selectors. */
+function selects(request: Pick<ListRequest, 'namespace' | 'labelSelector' | 'fieldSelector'>): (o: KubeObject) => boolean {
+  const labels = request.labelSelector ? parseLabelSelector(request.labelSelector) : undefined
+  const fields = request.fieldSelector ? parseFieldSelector(request.fieldSelector) : undefined
+  return (o) =>
+    (request.namespace === undefined || (o.metadata?.namespace ?? '') === request.namespace) &&
+    (!labels || labels(o.metadata?.labels)) &&
+    (!fields || fields(o))
 }

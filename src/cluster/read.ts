@@ -26,6 +26,29 @@ export async function listAll<T extends KubeObject>(source: ClusterSource, reque
   return out
 }
 
+/**
+ * Objects that come a chunk at a time (a compressed list, a packed namespace), handed on in pages of `size`, as a
+ * server pages a list: each kept (`keep`) and made (`map`) as it goes, no list made whole.
+ */
+export function* inPages(
+  chunks: Iterable<readonly KubeObject[]>,
+  size: number,
+  keep?: (o: KubeObject) => boolean,
+  map?: (o: KubeObject) => KubeObject,
+): Generator<KubeObject[]> {
+  let page: KubeObject[] = []
+  for (const chunk of chunks)
+    for (const o of chunk) {
+      if (keep && !keep(o)) continue
+      page.push(map ? map(o) : o)
+      if (page.length === size) {
+        yield page
+        page = []
+      }
+    }
+  if (page.length > 0) yield page
+}
+
 /** Bounded concurrency: at most `width` calls of fn in flight, items taken in order. */
 export async function pool<T>(items: readonly T[], width: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0

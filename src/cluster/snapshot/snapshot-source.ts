@@ -6,6 +6,7 @@ import {servedAtRelease} from '../api-lifecycle.js'
 import type {Evidence, Problem, SourceDescription} from '../../explanation.js'
 import {rfc3339Millis} from '../../util/parse.js'
 import {apiVersionOf, splitApiVersion} from '../builtin-kinds.js'
+import {inPages} from '../read.js'
 import {HEAP_PER_SNAPSHOT_OBJECT, HeapBudget, HeapBudgetError} from '../heap-budget.js'
 import {groupKindKey, ObjectStore} from '../object-store.js'
 import {resolveKind, typeOfGroupKind} from '../resolve.js'
@@ -400,16 +401,7 @@ export class SnapshotSource implements ClusterSource {
       return
     }
     this.replayGap(t, namespace)
-    let page: KubeObject[] = []
-    for (const objects of this.fresh.pagesOf(key, {...request, namespace}))
-      for (const o of objects) {
-        page.push(request.metadataOnly ? metadataOnly(o) : o)
-        if (page.length === size) {
-          yield page
-          page = []
-        }
-      }
-    if (page.length > 0) yield page
+    yield* inPages(this.fresh.pagesOf(key, {...request, namespace}), size, undefined, request.metadataOnly ? metadataOnly : undefined)
   }
 
   now(): Date {
