@@ -206,6 +206,13 @@ export async function gather(
   }
   /** Objects a source has projected but not yet handed back (a watch-cache list comes in one piece). */
   let inFlight = 0
+  /** Objects the paged lists' servers said are still to come (remainingItemCount), by list: counted before read. */
+  const toCome = new Map<number, number>()
+  let comingTotal = 0
+  const coming = (id: number, n: number) => {
+    comingTotal += n - (toCome.get(id) ?? 0)
+    toCome.set(id, n)
+  }
   const check = (where: string) => {
     if (spill && !spilling && objects + inFlight >= spill.at) {
       spilling = true
@@ -214,7 +221,7 @@ export async function gather(
     }
     // A compressed object weighs as much as one kept whole: at the run's peak a check holds its fields of every one of
     // them (heap-budget.ts, measured both ways).
-    budget.check(objects + inFlight, where)
+    budget.check(objects + inFlight, where, comingTotal)
   }
   const drop = (o: ListOutcome) => {
     objects -= o.items.length + (o.spilled?.count ?? 0)
@@ -270,6 +277,11 @@ export async function gather(
       view: list.view,
       pageSize: PAGE_SIZE,
       project: readerProject,
+      // A cluster too large is refused at the first page of its largest paged list (the metadata of every pod).
+      onRemaining: (n: number) => {
+        coming(list.id, n)
+        check(where)
+      },
     }
     const outcome: ListOutcome = {list, items: []}
     if (compressible) {
@@ -287,6 +299,8 @@ export async function gather(
         } else {
           for await (const page of source.pages(request)) {
             keepAll(page)
+            // The server's count of what was to come held this page: it is read now, not still to come.
+            coming(list.id, Math.max(0, (toCome.get(list.id) ?? 0) - page.length))
             check(where)
             status(describeList(list))
           }
@@ -294,6 +308,7 @@ export async function gather(
         break
       } catch (err) {
         handedBack()
+        coming(list.id, 0)
         if (fatal(err)) {
           stop ??= err
           return

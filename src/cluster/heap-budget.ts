@@ -51,10 +51,15 @@ const EVERY = 1024
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20)
 
 export class HeapBudgetError extends UserError {
-  constructor(objects: number, where: string, limit: number, perObject = HEAP_PER_OBJECT) {
-    const need = HEAP_FIXED + objects * perObject
+  /** `more`: objects the server said are still to come (remainingItemCount), counted before they are read. */
+  constructor(objects: number, where: string, limit: number, perObject = HEAP_PER_OBJECT, more = 0) {
+    const need = HEAP_FIXED + (objects + more) * perObject
+    const count =
+      more > 0
+        ? `${objects.toLocaleString('en-US')} objects read and ${more.toLocaleString('en-US')} more listed (the API server's remainingItemCount)`
+        : `${objects.toLocaleString('en-US')} objects read so far`
     super(
-      `the data will not fit in memory: ${objects.toLocaleString('en-US')} objects read so far (${where}) need about ${mib(need)} MiB of heap ` +
+      `the data will not fit in memory: ${count} (${where}) need about ${mib(need)} MiB of heap ` +
         `(an estimate: ${mib(HEAP_FIXED)} MiB and about ${perObject.toLocaleString('en-US')} bytes per object, as the audit holds them), and this process has ${mib(oldSpace(limit))} MiB`,
       'give it more memory (a higher container memory limit: the heap is sized from it; or NODE_OPTIONS=--max-old-space-size=MiB), or audit fewer namespaces at a time (-n NAME)',
     )
@@ -96,10 +101,14 @@ export class HeapBudget {
     this.fits = objectsThatFit(limit, perObject)
   }
 
-  /** `objects`: how many are held now. Cheap: a comparison, the real test every EVERY objects. */
-  check(objects: number, where = this.where): void {
-    if (objects < this.next) return
-    this.next = objects + EVERY
-    if (objects > this.fits) throw new HeapBudgetError(objects, where, this.limit, this.perObject)
+  /**
+   * `objects`: how many are held now; `more`: how many the server said are still to come. Cheap: a comparison, the
+   * real test every EVERY objects.
+   */
+  check(objects: number, where = this.where, more = 0): void {
+    const all = objects + more
+    if (all < this.next) return
+    this.next = all + EVERY
+    if (all > this.fits) throw new HeapBudgetError(objects, where, this.limit, this.perObject, more)
   }
 }

@@ -61,6 +61,12 @@ export interface ListRequest extends TypeRef {
    */
   onRestart?: () => void
   /**
+   * pages() only: called once each page is taken in with how many objects follow it, where the server says
+   * (metadata.remainingItemCount: a paged list without selectors) — 0 with the last page. The audit's heap budget
+   * counts them before they are read, so that a cluster too large is refused at its first page, not minutes in.
+   */
+  onRemaining?: (remaining: number) => void
+  /**
    * What the caller keeps of each item. A source may apply it as the items are read (the live source does, so that
    * a watch-cache list of 150,000 pods, which comes in one piece, is never held whole), and only to objects that fit
    * their kind's shape (the validation boundary reports the others whole); the caller applies it again, so it must

@@ -55,20 +55,29 @@ test('HeapBudget: quiet while the count fits, one UserError (exit 2) naming the 
   )
 })
 
-/** A source of `n` pods, in pages (a quorum list) or in one piece (the watch cache). */
-function podSource(n: number): ClusterSource {
+/**
+ * A source of `n` pods, in pages (a quorum list) or in one piece (the watch cache); `remaining`: each page says how
+ * many follow it, as an API server's remainingItemCount does, and how many pages were handed out is counted.
+ */
+function podSource(n: number, remaining = false): ClusterSource & {pagesRead: number} {
   const pods = (): KubeObject[] =>
     Array.from({length: n}, (_, i) => ({apiVersion: 'v1', kind: 'Pod', metadata: {name: `p-${i}`, namespace: 'shop', uid: `u-${i}`}}))
   const empty = (r: ListRequest) => r.kind !== 'Pod'
-  return {
+  const source = {
+    pagesRead: 0,
     discovery: async () => BUILTIN_KINDS,
     list: async (r: ListRequest) => ({items: empty(r) ? [] : pods()}),
     async *pages(r: ListRequest) {
       if (empty(r)) return
       const all = pods()
-      for (let i = 0; i < all.length; i += 500) yield all.slice(i, i + 500)
+      for (let i = 0; i < all.length; i += 500) {
+        source.pagesRead++
+        yield all.slice(i, i + 500)
+        if (remaining) r.onRemaining?.(Math.max(0, all.length - i - 500))
+      }
     },
-  } as unknown as ClusterSource
+  }
+  return source as unknown as ClusterSource & {pagesRead: number}
 }
 
 test('gather: a live read stops at the page where the count passes the heap, with the list named; under it, it reads all', async () => {
@@ -82,6 +91,28 @@ test('gather: a live read stops at the page where the count passes the heap, wit
   })
   const read = await gather(podSource(900), plan, undefined, {}, new HeapBudget(limit))
   assert.equal(read.objects, 900)
+})
+
+test('gather: a paged list whose server counts what follows (remainingItemCount) is refused at its first page', async () => {
+  // Room for 1,000 objects; 3,000 pods, 500 a page: the first page says 2,500 follow, 500 + 2,500 > 1,000. The budget
+  // compares every 1,024 objects counted, read or to come: 3,000 counted at once is compared at once. The evicted
+  // check's pods are a quorum list, paged (the replicas check's come from the watch cache, in one piece).
+  const plan = auditPlan(['evicted'], BUILTIN_KINDS, undefined)
+  const limit = 48 * MiB + 20 * MiB + 1000 * 1200
+  const source = podSource(3000, true)
+  await assert.rejects(gather(source, plan, undefined, {}, new HeapBudget(limit)), (err: Error) => {
+    assert.ok(err instanceof HeapBudgetError)
+    // 20 MiB + 3,000 × 1,200 bytes = 20,971,520 + 3,600,000 = 24,571,520 bytes ≈ 23 MiB.
+    assert.match(
+      err.message,
+      /^the data will not fit in memory: 500 objects read and 2,500 more listed \(the API server's remainingItemCount\) \(listing v1 Pod in all namespaces\) need about 23 MiB/,
+    )
+    return true
+  })
+  // The pod lists of the plan that are paged: none read past its first page.
+  assert.ok(source.pagesRead <= plan.lists.filter((l) => l.type.kind === 'Pod' && l.view !== 'cached').length, String(source.pagesRead))
+  // Under the limit, the count to come is spent as pages arrive (a page read is no longer to come): 900 pods, whole.
+  assert.equal((await gather(podSource(900, true), plan, undefined, {}, new HeapBudget(limit))).objects, 900)
 })
 
 test('gather: objects kept compressed weigh as much as whole ones (a check takes back its fields of all of them)', async () => {
@@ -132,9 +163,11 @@ test('audit live on a generated 400-node cluster with a 40 MiB heap: exit 2, one
     assert.equal(r.stdout, '')
     const lines = r.stderr.trimEnd().split('\n')
     assert.equal(lines.length, 1, r.stderr.slice(0, 400))
+    // At the first page of the pods' metadata, whose remainingItemCount says what follows (the fake server gives it,
+    // as the real one does, on a paged list without selectors); or, had the watch-cache list come first, as it is read.
     assert.match(
       lines[0],
-      /^error: the data will not fit in memory: [\d,]+ objects read so far \(listing [^)]+\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,200 bytes per object/,
+      /^error: the data will not fit in memory: [\d,]+ objects read( so far| and [\d,]+ more listed \(the API server's remainingItemCount\)) \(listing [^)]+\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,200 bytes per object/,
     )
     assert.doesNotMatch(r.stderr, /\n\s+at |<--- Last few GCs|FATAL ERROR|not JSON/)
   } finally {

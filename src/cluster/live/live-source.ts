@@ -46,7 +46,7 @@ interface RawTable {
 }
 
 interface RawList {
-  metadata?: {resourceVersion?: string; continue?: string}
+  metadata?: {resourceVersion?: string; continue?: string; remainingItemCount?: number}
   items?: KubeObject[]
 }
 
@@ -222,7 +222,7 @@ export class LiveSource implements ClusterSource {
     let resourceVersion: string | undefined
     let token: string | undefined
     for (;;) {
-      let page: ListResult & {continue?: string}
+      let page: ListResult & {continue?: string; remaining?: number}
       try {
         page = await this.page(t, request, token)
       } catch (err) {
@@ -285,7 +285,7 @@ export class LiveSource implements ClusterSource {
     let last: Buffer | undefined
     let restarted = false
     for (;;) {
-      let page: ListResult & {continue?: string}
+      let page: ListResult & {continue?: string; remaining?: number}
       try {
         page = await this.page(t, request, token)
       } catch (err) {
@@ -306,13 +306,16 @@ export class LiveSource implements ClusterSource {
       }
       if (!request.onRestart && !restarted && items.length) last = keyOf(items[items.length - 1])
       if (items.length) yield items
+      // Once the page is taken in (it is counted): how many follow it, where the server says.
+      if (page.continue === undefined) request.onRemaining?.(0)
+      else if (page.remaining !== undefined) request.onRemaining?.(page.remaining)
       token = page.continue
       if (token === undefined) return
     }
   }
 
   /** One limit/continue page. Secrets are only ever read as metadata: kubectl-why never reads secret data. */
-  private async page(t: ResourceType, request: ListRequest, token: string | undefined): Promise<ListResult & {continue?: string}> {
+  private async page(t: ResourceType, request: ListRequest, token: string | undefined): Promise<ListResult & {continue?: string; remaining?: number}> {
     const metadataOnly = request.metadataOnly === true || (t.kind === 'Secret' && t.group === '')
     const pageSize = request.pageSize ?? DEFAULT_PAGE
     const typed = (o: KubeObject): KubeObject => {
@@ -335,7 +338,13 @@ export class LiveSource implements ClusterSource {
       // Each item typed, and kept as the caller keeps it, as it is read.
       (o) => (project ? project(typed(o as KubeObject)) : typed(o as KubeObject)),
     )) as RawList
-    return {items: raw.items ?? [], resourceVersion: raw.metadata?.resourceVersion, continue: raw.metadata?.continue || undefined}
+    const remaining = raw.metadata?.remainingItemCount
+    return {
+      items: raw.items ?? [],
+      resourceVersion: raw.metadata?.resourceVersion,
+      continue: raw.metadata?.continue || undefined,
+      ...(typeof remaining === 'number' && remaining >= 0 ? {remaining} : {}),
+    }
   }
 
   now(): Date {
