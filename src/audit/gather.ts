@@ -8,7 +8,7 @@ import type {ClusterSource, KubeObject} from '../cluster/source.js'
 import {SpilledObjects} from '../cluster/spill.js'
 import {ReadError} from '../errors.js'
 import type {CheckName} from './checks.js'
-import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed} from './plan.js'
+import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed, typeKey} from './plan.js'
 import {NoInterner, StringInterner} from '../cluster/projection.js'
 import {Interner, type Keep, projector} from './project.js'
 
@@ -206,12 +206,24 @@ export async function gather(
   }
   /** Objects a source has projected but not yet handed back (a watch-cache list comes in one piece). */
   let inFlight = 0
-  /** Objects the paged lists' servers said are still to come (remainingItemCount), by list: counted before read. */
-  const toCome = new Map<number, number>()
-  let comingTotal = 0
-  const coming = (id: number, n: number) => {
-    comingTotal += n - (toCome.get(id) ?? 0)
-    toCome.set(id, n)
+  /**
+   * How many objects of a kind there are, in a scope, as a paged list's server counted them (what that list has read
+   * and its remainingItemCount): every list of that kind and scope reads as many (the watch cache's pods and their
+   * metadata are the same pods), so what they have still to read is counted before it is (toCome).
+   */
+  const counted = new Map<string, number>()
+  /** What each list holds now, once it is being read; the lists read to the end, or failed. */
+  const readSoFar = new Map<number, () => number>()
+  const finished = new Set<number>()
+  const scopeOf = (l: PlannedList) => (l.labelSelector === undefined ? `${typeKey(l.type)} ${l.namespace ?? ''}` : '')
+  const toCome = (): number => {
+    if (counted.size === 0) return 0
+    let n = 0
+    for (const l of plan.lists) {
+      const total = finished.has(l.id) ? undefined : counted.get(scopeOf(l))
+      if (total !== undefined) n += Math.max(0, total - (readSoFar.get(l.id)?.() ?? 0))
+    }
+    return n
   }
   const check = (where: string) => {
     if (spill && !spilling && objects + inFlight >= spill.at) {
@@ -221,7 +233,7 @@ export async function gather(
     }
     // A compressed object weighs as much as one kept whole: at the run's peak a check holds its fields of every one of
     // them (heap-budget.ts, measured both ways).
-    budget.check(objects + inFlight, where, comingTotal)
+    budget.check(objects + inFlight, where, toCome())
   }
   const drop = (o: ListOutcome) => {
     objects -= o.items.length + (o.spilled?.count ?? 0)
@@ -277,13 +289,15 @@ export async function gather(
       view: list.view,
       pageSize: PAGE_SIZE,
       project: readerProject,
-      // A cluster too large is refused at the first page of its largest paged list (the metadata of every pod).
+      // A cluster too large is refused at the first page of a paged list of its pods (their metadata), before the
+      // watch cache's list of every pod is read.
       onRemaining: (n: number) => {
-        coming(list.id, n)
+        if (list.labelSelector === undefined) counted.set(scopeOf(list), readSoFar.get(list.id)!() + n)
         check(where)
       },
     }
     const outcome: ListOutcome = {list, items: []}
+    readSoFar.set(list.id, () => outcome.items.length + (outcome.spilled?.count ?? 0) + listInFlight)
     if (compressible) {
       open.add(outcome)
       if (spilling) outcome.spilled = new SpilledObjects()
@@ -299,8 +313,6 @@ export async function gather(
         } else {
           for await (const page of source.pages(request)) {
             keepAll(page)
-            // The server's count of what was to come held this page: it is read now, not still to come.
-            coming(list.id, Math.max(0, (toCome.get(list.id) ?? 0) - page.length))
             check(where)
             status(describeList(list))
           }
@@ -308,7 +320,6 @@ export async function gather(
         break
       } catch (err) {
         handedBack()
-        coming(list.id, 0)
         if (fatal(err)) {
           stop ??= err
           return
@@ -326,6 +337,7 @@ export async function gather(
       }
     }
     outcomes.set(list.id, outcome)
+    finished.add(list.id)
     done++
     const n = outcome.items.length + (outcome.spilled?.count ?? 0)
     status(`${describeList(list)}: ${outcome.error ? `not read (${outcome.error.message})` : `${n}`}`, true)

@@ -51,12 +51,12 @@ const EVERY = 1024
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20)
 
 export class HeapBudgetError extends UserError {
-  /** `more`: objects the server said are still to come (remainingItemCount), counted before they are read. */
+  /** `more`: objects the server counts still to be read (remainingItemCount), counted before they are. */
   constructor(objects: number, where: string, limit: number, perObject = HEAP_PER_OBJECT, more = 0) {
     const need = HEAP_FIXED + (objects + more) * perObject
     const count =
       more > 0
-        ? `${objects.toLocaleString('en-US')} objects read and ${more.toLocaleString('en-US')} more listed (the API server's remainingItemCount)`
+        ? `${objects.toLocaleString('en-US')} objects read and ${more.toLocaleString('en-US')} more to read (as the API server counts them: remainingItemCount)`
         : `${objects.toLocaleString('en-US')} objects read so far`
     super(
       `the data will not fit in memory: ${count} (${where}) need about ${mib(need)} MiB of heap ` +

@@ -105,7 +105,7 @@ test('gather: a paged list whose server counts what follows (remainingItemCount)
     // 20 MiB + 3,000 × 1,200 bytes = 20,971,520 + 3,600,000 = 24,571,520 bytes ≈ 23 MiB.
     assert.match(
       err.message,
-      /^the data will not fit in memory: 500 objects read and 2,500 more listed \(the API server's remainingItemCount\) \(listing v1 Pod in all namespaces\) need about 23 MiB/,
+      /^the data will not fit in memory: 500 objects read and 2,500 more to read \(as the API server counts them: remainingItemCount\) \(listing v1 Pod in all namespaces\) need about 23 MiB/,
     )
     return true
   })
@@ -168,7 +168,7 @@ test('audit live on a generated 400-node cluster with a 40 MiB heap: exit 2, one
     // as the real one does, on a paged list without selectors); or, had the watch-cache list come first, as it is read.
     refusedInOneLine(
       r,
-      /^error: the data will not fit in memory: [\d,]+ objects read( so far| and [\d,]+ more listed \(the API server's remainingItemCount\)) \(listing [^)]+\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,200 bytes per object/,
+      /^error: the data will not fit in memory: [\d,]+ objects read( so far| and [\d,]+ more to read \(as the API server counts them: remainingItemCount\)) \(listing [^)]+\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,200 bytes per object/,
     )
   } finally {
     await server.close()
