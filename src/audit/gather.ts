@@ -4,7 +4,7 @@
 import {apiVersionOf} from '../cluster/builtin-kinds.js'
 import {HeapBudget, HeapBudgetError} from '../cluster/heap-budget.js'
 import {PAGE_SIZE, pool} from '../cluster/read.js'
-import type {ClusterSource, KubeObject} from '../cluster/source.js'
+import type {ClusterSource, KubeObject, ListRequest} from '../cluster/source.js'
 import {SpilledObjects} from '../cluster/spill.js'
 import {ReadError} from '../errors.js'
 import type {CheckName} from './checks.js'
@@ -241,6 +241,17 @@ export async function gather(
     o.spilled = spilling ? new SpilledObjects() : undefined
   }
 
+  /** One page of one object of a list, metadata only, for its remainingItemCount (request.onRemaining); nothing else. */
+  const countFirst = async (request: ListRequest): Promise<void> => {
+    const probe: ListRequest = {...request, view: 'fresh', metadataOnly: true, pageSize: 1, project: undefined}
+    try {
+      for await (const _ of source.pages(probe)) break
+    } catch (err) {
+      // The list itself says what went wrong with it; a refusal of the budget stands.
+      if (err instanceof HeapBudgetError) throw err
+    }
+  }
+
   await pool(plan.lists, LIST_CONCURRENCY, async (list) => {
     if (stop) return
     const project = projector(list, intern, keep)
@@ -289,8 +300,7 @@ export async function gather(
       view: list.view,
       pageSize: PAGE_SIZE,
       project: readerProject,
-      // A cluster too large is refused at the first page of a paged list of its pods (their metadata), before the
-      // watch cache's list of every pod is read.
+      // The kind counted from each page (this page and those after it), before they are read.
       onRemaining: (n: number) => {
         if (list.labelSelector === undefined) counted.set(scopeOf(list), readSoFar.get(list.id)!() + n)
         check(where)
@@ -305,6 +315,10 @@ export async function gather(
     for (let attempt = 0; ; attempt++) {
       try {
         if (list.view === 'cached') {
+          // The watch cache answers in one piece (it ignores limit), so it says nothing of its size before it is read:
+          // a quorum page of one, metadata only, says how many there are (remainingItemCount), and a cluster too large
+          // is refused before the list of every pod is read, not as it is.
+          if (attempt === 0 && list.labelSelector === undefined && budget) await countFirst(request)
           // The watch cache answers in one piece (it ignores limit) and its resourceVersion is the informer's sync point.
           const r = await source.list(request)
           keepAll(r.items)

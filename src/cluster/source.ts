@@ -61,9 +61,9 @@ export interface ListRequest extends TypeRef {
    */
   onRestart?: () => void
   /**
-   * pages() only: called once each page is taken in with how many objects follow it, where the server says
-   * (metadata.remainingItemCount: a paged list without selectors) — 0 with the last page. The audit's heap budget
-   * counts them before they are read, so that a cluster too large is refused at its first page, not minutes in.
+   * pages() only: called before each page is handed out with how many objects it and those after it hold, where the
+   * server says (metadata.remainingItemCount: a paged list without selectors; the last page, its own). The audit's heap
+   * budget counts them before they are read, so that a cluster too large is refused at its first page, not minutes in.
    */
   onRemaining?: (remaining: number) => void
   /**

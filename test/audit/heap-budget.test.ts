@@ -59,25 +59,30 @@ test('HeapBudget: quiet while the count fits, one UserError (exit 2) naming the 
  * A source of `n` pods, in pages (a quorum list) or in one piece (the watch cache); `remaining`: each page says how
  * many follow it, as an API server's remainingItemCount does, and how many pages were handed out is counted.
  */
-function podSource(n: number, remaining = false): ClusterSource & {pagesRead: number} {
+function podSource(n: number, remaining = false): ClusterSource & {pagesRead: number; podLists: number} {
   const pods = (): KubeObject[] =>
     Array.from({length: n}, (_, i) => ({apiVersion: 'v1', kind: 'Pod', metadata: {name: `p-${i}`, namespace: 'shop', uid: `u-${i}`}}))
   const empty = (r: ListRequest) => r.kind !== 'Pod'
   const source = {
     pagesRead: 0,
+    podLists: 0,
     discovery: async () => BUILTIN_KINDS,
-    list: async (r: ListRequest) => ({items: empty(r) ? [] : pods()}),
+    list: async (r: ListRequest) => {
+      if (!empty(r)) source.podLists++
+      return {items: empty(r) ? [] : pods()}
+    },
     async *pages(r: ListRequest) {
       if (empty(r)) return
       const all = pods()
       for (let i = 0; i < all.length; i += 500) {
+        // This page and those after it, as the live source counts them (its remainingItemCount and the page).
+        if (remaining) r.onRemaining?.(all.length - i)
         source.pagesRead++
         yield all.slice(i, i + 500)
-        if (remaining) r.onRemaining?.(Math.max(0, all.length - i - 500))
       }
     },
   }
-  return source as unknown as ClusterSource & {pagesRead: number}
+  return source as unknown as ClusterSource & {pagesRead: number; podLists: number}
 }
 
 test('gather: a live read stops at the page where the count passes the heap, with the list named; under it, it reads all', async () => {
@@ -94,8 +99,8 @@ test('gather: a live read stops at the page where the count passes the heap, wit
 })
 
 test('gather: a paged list whose server counts what follows (remainingItemCount) is refused at its first page', async () => {
-  // Room for 1,000 objects; 3,000 pods, 500 a page: the first page says 2,500 follow, 500 + 2,500 > 1,000. The budget
-  // compares every 1,024 objects counted, read or to come: 3,000 counted at once is compared at once. The evicted
+  // Room for 1,000 objects; 3,000 pods, 500 a page: the first page says it and those after it hold 3,000 > 1,000,
+  // before it is read. The budget compares every 1,024 objects counted, read or to come: 3,000 at once, at once. The evicted
   // check's pods are a quorum list, paged (the replicas check's come from the watch cache, in one piece).
   const plan = auditPlan(['evicted'], BUILTIN_KINDS, undefined)
   const limit = 48 * MiB + 20 * MiB + 1000 * 1200
@@ -105,7 +110,7 @@ test('gather: a paged list whose server counts what follows (remainingItemCount)
     // 20 MiB + 3,000 × 1,200 bytes = 20,971,520 + 3,600,000 = 24,571,520 bytes ≈ 23 MiB.
     assert.match(
       err.message,
-      /^the data will not fit in memory: 500 objects read and 2,500 more to read \(as the API server counts them: remainingItemCount\) \(listing v1 Pod in all namespaces\) need about 23 MiB/,
+      /^the data will not fit in memory: 0 objects read and 3,000 more to read \(as the API server counts them: remainingItemCount\) \(listing v1 Pod in all namespaces\) need about 23 MiB/,
     )
     return true
   })
@@ -113,6 +118,23 @@ test('gather: a paged list whose server counts what follows (remainingItemCount)
   assert.ok(source.pagesRead <= plan.lists.filter((l) => l.type.kind === 'Pod' && l.view !== 'cached').length, String(source.pagesRead))
   // Under the limit, the count to come is spent as pages arrive (a page read is no longer to come): 900 pods, whole.
   assert.equal((await gather(podSource(900, true), plan, undefined, {}, new HeapBudget(limit))).objects, 900)
+})
+
+test('gather: a watch-cache list is counted first by a quorum page of one (its remainingItemCount), and refused unread', async () => {
+  // The replicas check's pods come from the watch cache, in one piece: nothing says how many before they are all read,
+  // but for the page of one object's metadata the audit asks for first. 3,000 pods > room for 1,000.
+  const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
+  const limit = 48 * MiB + 20 * MiB + 1000 * 1200
+  const source = podSource(3000, true)
+  await assert.rejects(
+    gather(source, plan, undefined, {}, new HeapBudget(limit)),
+    /^HeapBudgetError: the data will not fit in memory: 0 objects read and 3,000 more to read/,
+  )
+  assert.equal(source.podLists, 0, 'the watch-cache list is not read')
+  // Room enough: counted, then read, once.
+  const fits = podSource(900, true)
+  assert.equal((await gather(fits, plan, undefined, {}, new HeapBudget(limit))).objects, 900)
+  assert.equal(fits.podLists, 1)
 })
 
 test('gather: objects kept compressed weigh as much as whole ones (a check takes back its fields of all of them)', async () => {

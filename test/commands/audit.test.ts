@@ -25,16 +25,19 @@ const valid = auditSchema()
 const CHECK = CHECK_OF_CONTROLLER
 const line = (f: Any) => `${f.severity} ${CHECK[f.controller]} ${f.verdict} ${f.subject.kind} ${f.subject.namespace ?? ''}/${f.subject.name}`
 
-/** A list request: a collection path (no object name after the resource), first page only. */
+/** A list request: a collection path (no object name after the resource), first page only; not a count (countsOf). */
 function listsOf(requests: RequestRecord[]): RequestRecord[] {
   return requests.filter(
     (r) =>
       r.query.continue === undefined &&
+      r.query.limit !== '1' &&
       /^\/(api\/v1|apis\/[^/]+\/[^/]+)(\/namespaces\/[^/]+)?\/[a-z]+$/.test(r.path) &&
       !/^\/api\/v1\/namespaces\/[^/]+$/.test(r.path) &&
       r.path !== '/api/v1/namespaces/',
   )
 }
+/** The count before a watch-cache list (src/audit/gather.ts countFirst): a quorum page of one, for remainingItemCount. */
+const countsOf = (requests: RequestRecord[]) => requests.filter((r) => r.query.limit === '1')
 const resourceOf = (path: string) => {
   const m = /^\/(?:api\/v1|apis\/([^/]+)\/[^/]+)(?:\/namespaces\/[^/]+)?\/([a-z]+)$/.exec(path)!
   return `${m[1] ?? ''}/${m[2]}`
@@ -120,6 +123,15 @@ describe('a synthetic cluster of 30 nodes and 900 pods', () => {
     const eventPages = requests.filter((r) => r.path === '/api/v1/events')
     assert.equal(eventPages.length, 2)
     assert.ok(eventPages[1].query.continue)
+    // Each watch-cache list without a selector is counted first, by a quorum page of one object's metadata (its
+    // remainingItemCount: the heap budget refuses a cluster too large before the list comes in one piece).
+    const cached = listsOf(requests).filter((r) => r.query.resourceVersion === '0' && r.query.labelSelector === undefined)
+    const counts = countsOf(requests)
+    assert.deepEqual(counts.map((r) => r.path).sort(), cached.map((r) => r.path).sort())
+    for (const r of counts) {
+      assert.equal(r.query.resourceVersion, undefined, `${r.path}: a quorum count`)
+      assert.match(r.accept ?? '', /as=PartialObjectMetadataList/, `${r.path}: metadata only`)
+    }
   })
 
   test('metadata-only where only the collector reads the kind; whole objects where another check reads them', () => {
@@ -141,7 +153,12 @@ describe('a synthetic cluster of 30 nodes and 900 pods', () => {
 
   test("the only single-object reads are the collector's owner confirmations (fresh, metadata-only)", () => {
     const gets = requests.filter(
-      (r) => !listsOf(requests).includes(r) && r.query.continue === undefined && !/^\/(api|apis)(\/[^/]+(\/[^/]+)?)?$/.test(r.path) && r.path !== '/version',
+      (r) =>
+        !listsOf(requests).includes(r) &&
+        !countsOf(requests).includes(r) &&
+        r.query.continue === undefined &&
+        !/^\/(api|apis)(\/[^/]+(\/[^/]+)?)?$/.test(r.path) &&
+        r.path !== '/version',
     )
     assert.equal(gets.length, live.summary.reads.gets)
     for (const g of gets) {

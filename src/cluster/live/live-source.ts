@@ -305,10 +305,9 @@ export class LiveSource implements ClusterSource {
         items = items.filter((o) => Buffer.compare(keyOf(o), after) > 0)
       }
       if (!request.onRestart && !restarted && items.length) last = keyOf(items[items.length - 1])
+      if (page.continue === undefined) request.onRemaining?.(items.length)
+      else if (page.remaining !== undefined) request.onRemaining?.(items.length + page.remaining)
       if (items.length) yield items
-      // Once the page is taken in (it is counted): how many follow it, where the server says.
-      if (page.continue === undefined) request.onRemaining?.(0)
-      else if (page.remaining !== undefined) request.onRemaining?.(page.remaining)
       token = page.continue
       if (token === undefined) return
     }
