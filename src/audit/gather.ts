@@ -8,7 +8,7 @@ import type {ClusterSource, KubeObject, ListRequest} from '../cluster/source.js'
 import {SpilledObjects} from '../cluster/spill.js'
 import {ReadError} from '../errors.js'
 import type {CheckName} from './checks.js'
-import {describeList, itemsFor, type PlannedList, type ReadPlan, type ResolvedNeed, typeKey} from './plan.js'
+import {describeList, itemsFor, largest, type PlannedList, type ReadPlan, type ResolvedNeed, typeKey} from './plan.js'
 import {NoInterner, StringInterner} from '../cluster/projection.js'
 import {Interner, type Keep, projector} from './project.js'
 
@@ -241,16 +241,28 @@ export async function gather(
     o.spilled = spilling ? new SpilledObjects() : undefined
   }
 
-  /** One page of one object of a list, metadata only, for its remainingItemCount (request.onRemaining); nothing else. */
-  const countFirst = async (request: ListRequest): Promise<void> => {
-    const probe: ListRequest = {...request, view: 'fresh', metadataOnly: true, pageSize: 1, project: undefined}
+  // A cluster too large is refused before anything is read: the largest kinds, and every watch-cache list (it comes in
+  // one piece and says nothing of its size until it is read), are counted first, each by a quorum page of one object's
+  // metadata, whose remainingItemCount counts the rest (the API server's, on a paged list without selectors).
+  const toCount = new Map<string, PlannedList>()
+  for (const l of plan.lists) if (l.labelSelector === undefined && (l.view === 'cached' || largest(l))) toCount.set(scopeOf(l), l)
+  await pool([...toCount.values()], LIST_CONCURRENCY, async (l) => {
+    const probe: ListRequest = {
+      apiVersion: apiVersionOf(l.type),
+      kind: l.type.kind,
+      namespace: l.namespace,
+      metadataOnly: true,
+      view: 'fresh',
+      pageSize: 1,
+      onRemaining: (n) => counted.set(scopeOf(l), n),
+    }
     try {
       for await (const _ of source.pages(probe)) break
-    } catch (err) {
-      // The list itself says what went wrong with it; a refusal of the budget stands.
-      if (err instanceof HeapBudgetError) throw err
+    } catch {
+      // The list itself says what went wrong with it, when it is read.
     }
-  }
+  })
+  if (counted.size > 0) check(`counted before reading: a page of one object of each of ${toCount.size} lists`)
 
   await pool(plan.lists, LIST_CONCURRENCY, async (list) => {
     if (stop) return
@@ -315,10 +327,6 @@ export async function gather(
     for (let attempt = 0; ; attempt++) {
       try {
         if (list.view === 'cached') {
-          // The watch cache answers in one piece (it ignores limit), so it says nothing of its size before it is read:
-          // a quorum page of one, metadata only, says how many there are (remainingItemCount), and a cluster too large
-          // is refused before the list of every pod is read, not as it is.
-          if (attempt === 0 && list.labelSelector === undefined && budget) await countFirst(request)
           // The watch cache answers in one piece (it ignores limit) and its resourceVersion is the informer's sync point.
           const r = await source.list(request)
           keepAll(r.items)

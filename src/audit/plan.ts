@@ -44,6 +44,9 @@ export function describeList(l: {type: ResourceType; namespace?: string; labelSe
 /** The biggest lists first: the whole run waits for the longest one, so it should start first. */
 const FIRST = ['/pods', '/events', 'apps/replicasets', 'discovery.k8s.io/endpointslices', '/configmaps', 'batch/jobs']
 
+/** Whether a list is of one of the kinds that are most of a cluster's objects (FIRST). */
+export const largest = (l: {type: {group: string; resource: string}}): boolean => FIRST.includes(typeKey(l.type))
+
 function namespaceOf(need: ListNeed, type: ResourceType, auditNamespace: string | undefined): string | undefined {
   if (!type.namespaced) return undefined
   if (need.scope === 'cluster') return undefined

@@ -98,37 +98,27 @@ test('gather: a live read stops at the page where the count passes the heap, wit
   assert.equal(read.objects, 900)
 })
 
-test('gather: a paged list whose server counts what follows (remainingItemCount) is refused at its first page', async () => {
-  // Room for 1,000 objects; 3,000 pods, 500 a page: the first page says it and those after it hold 3,000 > 1,000,
-  // before it is read. The budget compares every 1,024 objects counted, read or to come: 3,000 at once, at once. The evicted
-  // check's pods are a quorum list, paged (the replicas check's come from the watch cache, in one piece).
+test("gather: a paged list's own count (remainingItemCount, each page) is spent as its pages are read, never counted twice", async () => {
+  // Room for 1,000 objects; 900 pods, 500 a page, each page saying it and those after it hold 900, then 400: counted
+  // before reading (900), then read (500 read + 400 to come, then 900 + 0): never more than 900, read whole. The
+  // evicted check's pods are a quorum list, paged (the replicas check's come from the watch cache, in one piece).
   const plan = auditPlan(['evicted'], BUILTIN_KINDS, undefined)
   const limit = 48 * MiB + 20 * MiB + 1000 * 1200
-  const source = podSource(3000, true)
-  await assert.rejects(gather(source, plan, undefined, {}, new HeapBudget(limit)), (err: Error) => {
-    assert.ok(err instanceof HeapBudgetError)
-    // 20 MiB + 3,000 × 1,200 bytes = 20,971,520 + 3,600,000 = 24,571,520 bytes ≈ 23 MiB.
-    assert.match(
-      err.message,
-      /^the data will not fit in memory: 0 objects read and 3,000 more to read \(as the API server counts them: remainingItemCount\) \(listing v1 Pod in all namespaces\) need about 23 MiB/,
-    )
-    return true
-  })
-  // The pod lists of the plan that are paged: none read past its first page.
-  assert.ok(source.pagesRead <= plan.lists.filter((l) => l.type.kind === 'Pod' && l.view !== 'cached').length, String(source.pagesRead))
-  // Under the limit, the count to come is spent as pages arrive (a page read is no longer to come): 900 pods, whole.
   assert.equal((await gather(podSource(900, true), plan, undefined, {}, new HeapBudget(limit))).objects, 900)
+  // 1,100 would not fit: refused before a page is read.
+  await assert.rejects(gather(podSource(1100, true), plan, undefined, {}, new HeapBudget(limit)), /0 objects read and 1,100 more to read/)
 })
 
-test('gather: a watch-cache list is counted first by a quorum page of one (its remainingItemCount), and refused unread', async () => {
+test('gather: a watch-cache list is counted before anything is read, by a quorum page of one (its remainingItemCount)', async () => {
   // The replicas check's pods come from the watch cache, in one piece: nothing says how many before they are all read,
   // but for the page of one object's metadata the audit asks for first. 3,000 pods > room for 1,000.
   const plan = auditPlan(['replicas'], BUILTIN_KINDS, undefined)
   const limit = 48 * MiB + 20 * MiB + 1000 * 1200
   const source = podSource(3000, true)
+  // 20 MiB + 3,000 × 1,200 bytes = 20,971,520 + 3,600,000 = 24,571,520 bytes ≈ 23 MiB.
   await assert.rejects(
     gather(source, plan, undefined, {}, new HeapBudget(limit)),
-    /^HeapBudgetError: the data will not fit in memory: 0 objects read and 3,000 more to read/,
+    /^HeapBudgetError: the data will not fit in memory: 0 objects read and 3,000 more to read \(as the API server counts them: remainingItemCount\) \(counted before reading: a page of one object of each of \d+ lists\) need about 23 MiB/,
   )
   assert.equal(source.podLists, 0, 'the watch-cache list is not read')
   // Room enough: counted, then read, once.
@@ -174,10 +164,9 @@ test('audit -f on a generated 300-node cluster with a 40 MiB heap: exit 2, one l
 })
 
 test('audit live on a generated 400-node cluster with a 40 MiB heap: exit 2, one line naming the list (it ended partial, exit 1, before)', async () => {
-  // 23,414 objects at 1,200 bytes: (40 − 20) MiB = 20,971,520 bytes hold 17,476 (300 nodes' 17,564 would pass the last
-  // comparison, at 17,408, and never reach the next, at 18,432: refused there). The count is checked inside the
-  // reader's projection (the pods come from the watch cache in one piece), where the refusal used to be taken for a
-  // body that is not JSON: the pod list failed and the audit went on without it.
+  // 23,414 objects at 1,200 bytes: (40 − 20) MiB = 20,971,520 bytes hold 17,476. The count used to be checked only
+  // inside the reader's projection (the pods come from the watch cache in one piece), where the refusal was taken for
+  // a body that is not JSON: the pod list failed and the audit went on without it.
   const options = {seed: 11, nodes: 400, notReadyNodes: 4, danglingOwners: 8, stuckForeground: 1}
   const cluster = new SyntheticCluster(options)
   const server = await FakeApiServer.start({objects: cluster.objects(), version: cluster.plan.o.kubernetesVersion})
@@ -186,11 +175,11 @@ test('audit live on a generated 400-node cluster with a 40 MiB heap: exit 2, one
     const r = await runCli(['audit', '-A', '--kubeconfig', kubeconfig, '--now', cluster.plan.o.now, '-o', 'json'], {
       env: {NODE_OPTIONS: '--max-old-space-size=40'},
     })
-    // At the first page of the pods' metadata, whose remainingItemCount says what follows (the fake server gives it,
-    // as the real one does, on a paged list without selectors); or, had the watch-cache list come first, as it is read.
+    // Before anything is read: the largest lists and the watch cache's, each counted by a page of one (their
+    // remainingItemCount, which the fake server gives, as the real one does, on a paged list without selectors).
     refusedInOneLine(
       r,
-      /^error: the data will not fit in memory: [\d,]+ objects read( so far| and [\d,]+ more to read \(as the API server counts them: remainingItemCount\)) \(listing [^)]+\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,200 bytes per object/,
+      /^error: the data will not fit in memory: 0 objects read and [\d,]+ more to read \(as the API server counts them: remainingItemCount\) \(counted before reading: a page of one object of each of \d+ lists\) need about \d+ MiB of heap \(an estimate: 20 MiB and about 1,200 bytes per object/,
     )
   } finally {
     await server.close()
