@@ -1,9 +1,10 @@
 // Fail early and clearly when the data cannot fit the heap (issue 29): the audit holds every object it reads (projected
 // to what the checks read; compressed, in a large live audit, but each check takes back its own fields of all of
-// them), so the heap it needs grows with the count of objects. Counted as they arrive — a
-// snapshot's items, a live list's pages — and compared with the heap this process has, it stops the run with one line
-// (exit 2) as soon as the count passes what the heap can hold, instead of V8's "heap out of memory" dump and exit 134
-// minutes later, near the end, with no report.
+// them), so the heap it needs grows with the count of objects. Counted as they arrive — a snapshot's items, a live
+// list's pages — and, live, before they do (what the API server counts for the largest lists: src/audit/gather.ts),
+// and compared with the heap this process has, it stops the run with one line (exit 2) as soon as the count passes
+// what the heap can hold, instead of V8's "heap out of memory" dump and exit 134 minutes later, near the end, with no
+// report.
 //
 // The figures are measured on the benchmark's cluster (bench/audit.ts: 30 pods per node, 58,500 objects per 1,000
 // nodes), not derived, as the smallest --max-old-space-size that finishes (V8 needs room over the live heap to collect
