@@ -273,6 +273,8 @@ export async function gather(
     // validates what the projection gives: an object of the list's kind with a name), not a projected copy of every pod.
     const aside: KubeObject = {apiVersion: apiVersionOf(list.type), kind: list.type.kind, metadata: {name: 'kept-compressed'}}
     let listInFlight = 0
+    /** Compressed as read while objects handed to the reader before spilling began are still to come back. */
+    let later: SpilledObjects | undefined
     let tick = 0
     // What is compressed shares nothing by reference (it is written out as text), so it is projected without an
     // interner: the audit's would keep every name and uid of every compressed object as a key (2/3 of a compressing
@@ -285,7 +287,12 @@ export async function gather(
           const p = outcome.spilled ? projectForSpill(o) : project(o)
           let back = p
           if (outcome.spilled) {
-            outcome.spilled.add(p)
+            // The objects this read handed back before spilling began are kept when it returns, first: what is
+            // compressed meanwhile waits behind them, so that the list keeps its order.
+            if (listInFlight > 0) {
+              later ??= new SpilledObjects()
+              later.add(p)
+            } else outcome.spilled.add(p)
             objects++
             back = aside
           } else {
@@ -302,6 +309,10 @@ export async function gather(
     const keepAll = (items: readonly KubeObject[]) => {
       handedBack()
       for (const o of items) if (o !== aside) keepItem(outcome, outcome.spilled ? projectForSpill(o) : project(o))
+      if (later) {
+        outcome.spilled!.append(later)
+        later = undefined
+      }
     }
     const request = {
       apiVersion: apiVersionOf(list.type),
@@ -319,7 +330,7 @@ export async function gather(
       },
     }
     const outcome: ListOutcome = {list, items: []}
-    readSoFar.set(list.id, () => outcome.items.length + (outcome.spilled?.count ?? 0) + listInFlight)
+    readSoFar.set(list.id, () => outcome.items.length + (outcome.spilled?.count ?? 0) + (later?.count ?? 0) + listInFlight)
     if (compressible) {
       open.add(outcome)
       if (spilling) outcome.spilled = new SpilledObjects()
@@ -342,6 +353,10 @@ export async function gather(
         break
       } catch (err) {
         handedBack()
+        if (later) {
+          objects -= later.count
+          later = undefined
+        }
         if (fatal(err)) {
           stop ??= err
           return

@@ -51,6 +51,15 @@ export class SpilledObjects {
     this.pendingText = 0
   }
 
+  /** Appends what `other` holds, in its order, after what this holds; `other` is not to be used again. */
+  append(other: SpilledObjects): void {
+    this.flush()
+    other.flush()
+    this.chunks.push(...other.chunks)
+    this.compressed += other.compressed
+    this.count += other.count
+  }
+
   /** Bytes held compressed (for the heap budget and the benchmark). */
   get bytes(): number {
     return this.compressed + this.pendingText
