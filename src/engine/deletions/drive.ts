@@ -3,7 +3,7 @@
 // holder's replay (the same composition `gc KIND/NAME` makes, garbagecollector/drive-actors.ts), ranked worst first
 // (pending.ts). Its only I/O goes through the ClusterSource it is given.
 import type {ClusterSource, KubeObject, ResourceType} from '../../cluster/source.js'
-import {listAll, pool} from '../../cluster/read.js'
+import {pool} from '../../cluster/read.js'
 import type {Problem} from '../../explanation.js'
 import {compareStrings} from '../../util/compare.js'
 import {graphTypes} from '../garbagecollector/descriptor.js'
@@ -15,6 +15,7 @@ import {
   ListCache,
   namespaceReplayOf,
   nonGcFinalizers,
+  tryList,
 } from '../garbagecollector/drive-actors.js'
 import {LIST_CONCURRENCY} from '../garbagecollector/read.js'
 import type {NamespaceVerdict} from '../namespace/index.js'
@@ -78,16 +79,9 @@ export async function drivePendingDeletions(
     const isNamespace = t.group === '' && t.kind === 'Namespace'
     // Pods and PersistentVolumes whole: their holders read the phase and the volumes.
     const whole = isNamespace || (t.group === '' && (t.kind === 'Pod' || t.kind === 'PersistentVolume'))
-    // Looked through a page at a time, not kept: only the objects being deleted are. A finalizer's replay reads what
-    // it needs by namespace, through the cache (a claim's pods); every pod and every object's metadata held to the end
-    // of the check (a list read whole is kept as long as its reader's source holds it) were its largest heap (about
-    // 60 MiB at 2,000 nodes, issue 29). The Namespaces and PersistentVolumes stay cached: the replays read them again.
-    const cached = isNamespace || (t.group === '' && t.kind === 'PersistentVolume')
-    const items = cached
-      ? await cache.list(source, apiVersion(t), t.kind, undefined)
-      : await listAll(source, {apiVersion: apiVersion(t), kind: t.kind, namespace: t.namespaced ? namespace : undefined, metadataOnly: !whole}).catch(
-          () => undefined,
-        )
+    const items = whole
+      ? await cache.list(source, apiVersion(t), t.kind, t.namespaced ? namespace : undefined)
+      : await tryList(source, apiVersion(t), t.kind, t.namespaced ? namespace : undefined, true)
     if (!items) {
       problems.push({what: `list ${apiVersion(t)} ${t.kind}`, reason: 'could not be read: what is being deleted there is not known'})
       return
