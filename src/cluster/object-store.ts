@@ -2,9 +2,9 @@
 // API server would (namespace scoping, selectors, etcd's namespace/name order). The snapshot source
 // keeps one per view (fresh, cached); a large audit's is packed, a namespace of a kind at a time (PackedNames).
 import {isDeepStrictEqual} from 'node:util'
-import {deflateRawSync, inflateRawSync} from 'node:zlib'
 import {splitApiVersion} from './builtin-kinds.js'
 import {parseFieldSelector, parseLabelSelector} from './selectors.js'
+import {SpilledObjects} from './spill.js'
 import type {KubeObject, ListRequest} from './source.js'
 
 /**
@@ -49,16 +49,25 @@ function part(v: unknown): string {
 type Names = Map<string, KubeObject>
 
 /**
- * One namespace's objects of one kind deflated as JSON (ObjectStore.compact): what a snapshot audit holds to the end
- * (its checks' GETs are answered from it) is then a few dozen bytes an object instead of about a kilobyte, and each
- * check's projection of the lists it read is what the heap holds, as in a live audit (issue 29).
+ * One namespace's objects of one kind deflated as JSON, as the audit keeps its largest lists (spill.ts; an object JSON
+ * cannot write, an int64 kept as a bigint, is kept as it is): what a snapshot audit holds to the end (its checks' GETs
+ * are answered from it) is then a few dozen bytes an object instead of about a kilobyte, and each check's projection
+ * of the lists it read is what the heap holds, as in a live audit (issue 29).
  */
 class PackedNames {
-  constructor(readonly blob: Buffer) {}
+  private constructor(private readonly objects: SpilledObjects) {}
+
+  static of(names: Names): PackedNames {
+    const objects = new SpilledObjects()
+    for (const o of names.values()) objects.add(o)
+    objects.flush()
+    return new PackedNames(objects)
+  }
 
   unpack(): Names {
-    const objects = JSON.parse(inflateRawSync(this.blob).toString('utf8')) as KubeObject[]
-    return new Map(objects.map((o) => [part(o.metadata?.name), o]))
+    const names: Names = new Map()
+    for (const chunk of this.objects.chunksOf()) for (const o of chunk) names.set(part(o.metadata?.name), o)
+    return names
   }
 }
 
@@ -131,21 +140,13 @@ export class ObjectStore {
 
   private pack(namespaces: Map<string, Names | PackedNames>, ns: string): void {
     const names = namespaces.get(ns)
-    if (names === undefined || names instanceof PackedNames) return
-    let text: string
-    try {
-      text = JSON.stringify([...names.values()])
-    } catch {
-      // An int64 kept as a bigint (src/util/json.ts): this namespace stays as it is.
-      return
-    }
-    namespaces.set(ns, new PackedNames(deflateRawSync(text, {level: 1})))
+    if (names !== undefined && !(names instanceof PackedNames)) namespaces.set(ns, PackedNames.of(names))
   }
 
   /**
    * Packs every namespace's objects of every kind (PackedNames): for a store that is read by name and listed once
-   * more, not written to (a snapshot audit's, once its objects are read). A namespace JSON cannot write (an int64 kept
-   * as a bigint) stays as it is. Reads give the same objects by value, no longer shared with anything.
+   * more, not written to (a snapshot audit's, once its objects are read). Reads give the same objects by value, no
+   * longer shared with anything (but an object JSON cannot write, kept as it is).
    */
   compact(): void {
     for (const namespaces of this.byKind.values()) for (const ns of [...namespaces.keys()]) this.pack(namespaces, ns)

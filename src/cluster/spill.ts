@@ -42,7 +42,8 @@ export class SpilledObjects {
     if (this.pendingText >= CHUNK_TEXT) this.flush()
   }
 
-  private flush(): void {
+  /** Deflates what waits to be (each chunk also when it is full, and before the objects are read back). */
+  flush(): void {
     if (this.pending.length === 0) return
     const chunk = deflateRawSync(this.pending.join('\n'), {level: 1})
     this.compressed += chunk.length

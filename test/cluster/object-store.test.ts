@@ -59,7 +59,7 @@ describe('ObjectStore', () => {
         store.add(o)
         if (pack) store.packBehind(o, 2)
       }
-      // An int64 kept exact (a bigint) cannot be written as JSON: its namespace stays as it is.
+      // An int64 kept exact (a bigint) cannot be written as JSON: that object is kept as it is, in its namespace's place.
       store.add({...pod('big', 'p'), spec: {tolerations: [{tolerationSeconds: 2n ** 63n - 1n}]}} as KubeObject)
       if (pack) store.compact()
     }
