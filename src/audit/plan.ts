@@ -111,10 +111,7 @@ export function planReads(needs: readonly ListNeed[], gets: readonly GetNeed[], 
     const i = FIRST.indexOf(typeKey(l.type))
     return i === -1 ? FIRST.length : i
   }
-  // Of one kind, a paged list first: its first page's remainingItemCount counts the kind before the watch cache's list
-  // of it, which comes in one piece, is read (gather.ts: a cluster too large is refused at once).
-  const paged = (l: PlannedList) => (l.view !== 'cached' && l.labelSelector === undefined ? 0 : 1)
-  lists.sort((a, b) => rank(a) - rank(b) || paged(a) - paged(b) || a.id - b.id)
+  lists.sort((a, b) => rank(a) - rank(b) || a.id - b.id)
   return {
     lists,
     needs: resolved,
