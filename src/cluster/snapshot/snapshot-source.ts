@@ -396,8 +396,7 @@ export class SnapshotSource implements ClusterSource {
     // From one store, a namespace at a time (a packed store takes back no more at once); a watch-cache list that mixes
     // the two views is made whole, as list() makes it.
     if (request.view === 'cached' && this.cached.kinds().includes(key)) {
-      const {items} = await this.list(request)
-      for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
+      yield* inPages([(await this.list(request)).items], size)
       return
     }
     this.replayGap(t, namespace)
